@@ -1,0 +1,1 @@
+"""One module per chat platform, translating updates to neutral commands and back."""

@@ -1,0 +1,136 @@
+"""Who wins a 四团 hand: counting after three are out, 双关, and the early end (decided).
+
+Teams are 0 (A: seats 0, 2) and 1 (B: seats 1, 3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import permutations
+
+HAND_POINTS = 300
+WIN_POINTS = 200
+
+
+def team_of(seat: int) -> int:
+    return seat & 1
+
+
+def win_threshold(team: int, carry: tuple[int, int] | None) -> int:
+    """The hand points ``team`` needs to win.
+
+    A fresh hand needs 200. In a carried-over hand the cumulative totals are compared, and as
+    every hand hands out exactly 300, the team wins iff 2·p > 300 + carry_opponent − carry_own.
+    """
+    if carry is None:
+        return WIN_POINTS
+    own, other = carry[team], carry[1 - team]
+    return (HAND_POINTS + other - own) // 2 + 1
+
+
+def double_winner(out: Sequence[int], holding: Sequence[int]) -> int | None:
+    """双关: the team whose two players are out while both opponents still hold cards."""
+    for team in (0, 1):
+        if (
+            all(team_of(s) != team for s in holding)
+            and sum(1 for s in holding if team_of(s) != team) == 2
+        ):
+            return team
+    return None
+
+
+def counted_team_points(
+    finish: Sequence[int], captured: Sequence[int], last_hand_points: int, bottom_points: int
+) -> list[int]:
+    """Team points once three are out (finish holds all four seats, the 4游 last).
+
+    上游 takes its own points, the 4游's captured points and the bottom; 2游 and 3游 keep
+    theirs; the point cards left in the 4游's hand go to the team opposing the 4游.
+    """
+    first, second, third, last = finish
+    points = [0, 0]
+    points[team_of(first)] += captured[first] + captured[last] + bottom_points
+    points[team_of(second)] += captured[second]
+    points[team_of(third)] += captured[third]
+    points[1 - team_of(last)] += last_hand_points
+    return points
+
+
+def decided_winner(
+    finish: Sequence[int],
+    holding: Sequence[int],
+    captured: Sequence[int],
+    hand_points: Sequence[int],
+    table_points: int,
+    table_seat: int | None,
+    bottom_points: int,
+    carry: tuple[int, int] | None,
+) -> int | None:
+    """The team that wins whatever happens from here, or None while it can still change.
+
+    "Whatever happens" is taken as the rules page says it: any order in which the players still
+    holding cards go out, and any of them (or, for the cards on the table, the player of the
+    round's last play) capturing any of the points not yet captured. A team wins for sure when
+    in every such future it either makes 双关 or has at least its threshold in the worst case.
+    """
+    if not finish:
+        return None  # with nobody out, either team can still make 双关
+    for team in (0, 1):
+        if _sure_win(
+            team, finish, holding, captured, hand_points, table_points, table_seat,
+            bottom_points, win_threshold(team, carry),
+        ):  # fmt: skip
+            return team
+    return None
+
+
+def _sure_win(
+    team: int,
+    finish: Sequence[int],
+    holding: Sequence[int],
+    captured: Sequence[int],
+    hand_points: Sequence[int],
+    table_points: int,
+    table_seat: int | None,
+    bottom_points: int,
+    threshold: int,
+) -> bool:
+    table_capturers = list(holding)
+    if table_seat is not None and table_seat not in table_capturers:
+        table_capturers.append(table_seat)
+    for order in permutations(holding):
+        out = list(finish)
+        left = list(holding)
+        doubled: int | None = None
+        for seat in order:
+            if len(out) == 3:
+                break
+            out.append(seat)
+            left.remove(seat)
+            doubled = double_winner(out, left)
+            if doubled is not None:
+                break
+        if doubled is not None:
+            if doubled != team:
+                return False
+            continue
+        first, last = out[0], left[0]
+
+        def counts_for(seat: int, first: int = first, last: int = last) -> int:
+            return team_of(first) if seat == last else team_of(seat)
+
+        worst = sum(captured[s] for s in out if team_of(s) == team)
+        if team_of(first) == team:
+            worst += captured[last] + bottom_points
+        can_divert = any(counts_for(s) != team for s in holding)
+        if not can_divert:
+            # Every card still to be played ends with this team. The 4游's own cards too,
+            # unless the 4游 is on this team and keeps them: then they go to the opponents.
+            worst += sum(hand_points[s] for s in holding if s != last)
+            if team_of(last) != team:
+                worst += hand_points[last]
+        if not any(counts_for(s) != team for s in table_capturers):
+            worst += table_points
+        if worst < threshold:
+            return False
+    return True

@@ -1,0 +1,53 @@
+"""四团 rule options and presets (rules-situan.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from engine.options import build_rules
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "nanchang": {},
+    "spade3": {"first_leader": "spade3"},
+    "baomahui": {"show_multiplier": 2},
+}
+
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "lead_after_out": ("next", "partner"),
+    "first_leader": ("flip", "spade3"),
+    "dun_counted": ("dealt", "played"),
+    "turn_seconds": tuple(range(5, 3601)),
+    "show_multiplier": tuple(range(1, 101)),
+    "announce_at": tuple(range(0, 40)),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options of one 四团 table. Build with `Rules.preset(name, **overrides)`."""
+
+    preset: str = "nanchang"
+    lead_after_out: str = "next"
+    first_leader: str = "flip"
+    announce_at: int = 11
+    show_multiplier: int = 1
+    early_end: bool = True
+    dun_counted: str = "dealt"
+    dun_value: Fraction = field(default=Fraction(1, 2))
+    turn_seconds: int = 60
+
+    @classmethod
+    def from_preset(cls, preset: str = "nanchang", **options: Any) -> Rules:
+        return build_rules(cls, PRESETS, preset, options, CHOICES)
+
+    def options(self) -> dict[str, Any]:
+        """Every option with its value, JSON-friendly (fractions as text)."""
+        out: dict[str, Any] = {}
+        for name in self.__dataclass_fields__:
+            if name == "preset":
+                continue
+            value = getattr(self, name)
+            out[name] = str(value) if isinstance(value, Fraction) else value
+        return out

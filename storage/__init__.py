@@ -1,0 +1,1 @@
+"""Persistence (aiosqlite): tables, seats, hand records, match ledger, stats."""
