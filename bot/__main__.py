@@ -29,7 +29,9 @@ def main() -> None:
         assert seat is not None
         for event in hand.apply(ai.decide(hand.view(seat))):
             if isinstance(event, Played):
-                print(f"seat {event.seat}: {event.combo.name()}  ({' '.join(map(str, event.cards))})")
+                print(
+                    f"seat {event.seat}: {event.combo.name()}  ({' '.join(map(str, event.cards))})"
+                )
             elif isinstance(event, Passed):
                 print(f"seat {event.seat}: 不要")
             elif isinstance(event, RoundWon):
