@@ -36,6 +36,7 @@ from engine.situan.combos import (
     LJ_INDEX,
     RANK_COUNT,
     RANK_INDEX,
+    RANKS,
     Combo,
 )
 from engine.situan.deal import Deal, deal_from_seed
@@ -272,8 +273,9 @@ class SituanHand:
                 raise IllegalAction("bad_action", "a play needs its cards", act="play")
             ranks = sorted(RANK_INDEX[c.rank] for c in cards)
             if not self._holds_cards(seat, cards):
+                shown = " ".join(c.text for c in cards)
                 raise IllegalAction(
-                    "not_in_hand", "those cards are not in the hand", seat=seat,
+                    "not_in_hand", f"seat {seat} does not hold {shown}", seat=seat,
                     cards=[c.text for c in cards],
                 )  # fmt: skip
         else:
@@ -283,15 +285,21 @@ class SituanHand:
             if not ranks or not all(isinstance(r, int) and 0 <= r < RANK_COUNT for r in ranks):
                 raise IllegalAction("bad_action", "a play needs its cards", act="play")
             for rank in set(ranks):
-                if counts[rank] < ranks.count(rank):
+                wanted = ranks.count(rank)
+                if counts[rank] < wanted:
                     raise IllegalAction(
-                        "not_in_hand", "those cards are not in the hand", seat=seat,
-                        ranks=ranks,
+                        "not_in_hand",
+                        f"seat {seat} holds {counts[rank]} of {RANKS[rank]}, not {wanted}",
+                        seat=seat, rank=RANKS[rank], held=counts[rank], wanted=wanted,
                     )  # fmt: skip
         combo = COMBO_BY_RANKS.get(tuple(ranks))
         if combo is None:
+            shown = " ".join(RANKS[r] for r in ranks)
             raise IllegalAction(
-                "not_a_combination", "these cards are not a combination", ranks=ranks
+                "not_a_combination",
+                f"{shown} is not a combination: one rank only (single, pair, triple, bomb) "
+                "or four kings",
+                ranks=[RANKS[r] for r in ranks],
             )
         last = self.round_combo
         if last is not None and not combo.beats(last):
