@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine.erqiwang import record as erqiwang_record
 from engine.errors import IllegalAction, RecordError
 from engine.situan import record as situan_record
 
@@ -22,6 +23,8 @@ def replay_record(record: Any) -> dict[str, Any]:
         raise RecordError("bad_record", "actions is a list")
     if game == "situan":
         return _replay_situan(record, actions)
+    if game == "erqiwang":
+        return erqiwang_record.replay(record, actions)
     raise RecordError("bad_record", f"unknown game {game!r}", game=game)
 
 

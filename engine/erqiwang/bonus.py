@@ -1,0 +1,57 @@
+"""冲关: the bonus for holding three or four jokers, extended by a chain of trump pairs.
+
+Value (seed 001's table): 3 jokers → 1, 4 jokers → 3; then +1 for a pair of 正7; +1 for each
+pair of 副7 (needs the 正7 pair); +1 for a pair of 正2 (needs a 副7 pair); +1 for each pair of
+副2 (needs the 正2 pair). With no trump suit only the joker part exists.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.cards import Card
+
+_NAMES = {
+    3: ("冲关", "主7冲关", "全7冲关", "主2冲关", "皇后"),
+    4: ("大冲关", "主7大冲关", "全7大冲关", "主2大冲关", "皇上"),
+}
+
+
+@dataclass(frozen=True)
+class Bonus:
+    value: int
+    name: str
+    joker_value: int
+    cards: tuple[Card, ...]
+    """The qualifying cards, shown to the table when declared."""
+
+
+def bonus_of(hand: Sequence[Card], trump: str | None) -> Bonus | None:
+    """The 冲关 a hand holds under this trump choice, or None."""
+    counts = Counter(hand)
+    jokers = [c for c in hand if c.is_joker]
+    if len(jokers) < 3:
+        return None
+    joker_value = 1 if len(jokers) == 3 else 3
+    value, step = joker_value, 0
+    shown: list[Card] = sorted(jokers, key=lambda c: c.rank)
+    if trump is not None:
+        main7 = [c for c in counts if c.rank == "7" and c.suit == trump and counts[c] == 2]
+        side7 = [c for c in counts if c.rank == "7" and c.suit != trump and counts[c] == 2]
+        main2 = [c for c in counts if c.rank == "2" and c.suit == trump and counts[c] == 2]
+        side2 = [c for c in counts if c.rank == "2" and c.suit != trump and counts[c] == 2]
+        # Each link needs the one before it; 副7 and 副2 count every pair held.
+        for pairs, each_pair_counts in ((main7, False), (side7, True), (main2, False)):
+            if not pairs:
+                break
+            value += len(pairs) if each_pair_counts else 1
+            step += 1
+            shown += [c for c in pairs for _ in range(2)]
+        else:
+            if side2:
+                value += len(side2)
+                step += 1
+                shown += [c for c in side2 for _ in range(2)]
+    return Bonus(value, _NAMES[len(jokers)][step], joker_value, tuple(shown))

@@ -1,0 +1,187 @@
+"""Leading in 二七王: singles, pairs, tractors and throws (甩牌), and which throws are allowed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.cards import Card
+from engine.erqiwang.order import TRUMP, TrumpOrder
+from engine.erqiwang.shapes import Shape, pairs_by_position, shape_of
+
+THROW_IF_UNBEATABLE = "trump_if_unbeatable"
+THROW_WHEN_OTHERS_VOID = "trump_when_others_void"
+
+
+class LeadRefusal(Exception):
+    """A lead the rules refuse: ``code`` and a sentence naming the reason."""
+
+    def __init__(self, code: str, message: str, **facts: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.facts = facts
+
+
+def check_lead(
+    play: Sequence[Card], order: TrumpOrder, throw_policy: str, others: Sequence[Threat]
+) -> Shape:
+    """The shape of a legal lead; raises `LeadRefusal` for an illegal one.
+
+    ``others`` are the trump threats of the three other players (the table knows their
+    hands; a throw is judged against what they hold).
+    """
+    suit = order.suit[play[0]]
+    if any(order.suit[c] != suit for c in play):
+        raise LeadRefusal("not_a_combination", "a lead is of one suit (all trumps count as one)")
+    shape = shape_of(play, order)
+    if shape.components == 1:
+        return shape
+    if suit != TRUMP:
+        raise LeadRefusal(
+            "throw_not_allowed", "side-suit cards may only be led as a single, a pair or a tractor"
+        )
+    if throw_policy == THROW_WHEN_OTHERS_VOID:
+        if any(top >= 0 for top, _ in others):
+            raise LeadRefusal(
+                "throw_not_allowed", "trumps may be thrown only when no other player holds trump"
+            )
+        return shape
+    if throw_policy != THROW_IF_UNBEATABLE:
+        raise LeadRefusal("throw_not_allowed", "throws are not allowed at this table")
+    beaten = TrumpThreats(others).beatable(shape)
+    if beaten is not None:
+        raise LeadRefusal(
+            "throw_not_allowed",
+            f"the throw is not safe: another player can beat its {beaten}",
+            component=beaten,
+        )
+    return shape
+
+
+Threat = tuple[int, frozenset[int]]
+"""What one other player holds in trumps: the top trump position (-1: none) and the
+positions of its trump pairs."""
+
+
+def threat_of(trumps: Sequence[Card], order: TrumpOrder) -> Threat:
+    if not trumps:
+        return (-1, frozenset())
+    top = max(order.position[c] for c in trumps)
+    return (top, frozenset(pairs_by_position(trumps, order)))
+
+
+class TrumpThreats:
+    """The other players' trumps, for judging a throw component by component."""
+
+    __slots__ = ("players",)
+
+    def __init__(self, players: Sequence[Threat]) -> None:
+        self.players = [p for p in players if p[0] >= 0]
+
+    def beatable(self, shape: Shape) -> str | None:
+        """Describe the first component of a trump throw that another player could beat."""
+        for top, pair_positions in self.players:
+            for length, high, cards in shape.tractors:
+                if _holds_tractor_above(pair_positions, length, high):
+                    return "tractor " + " ".join(c.text for c in cards)
+            for position, c in shape.pairs:
+                if any(p > position for p in pair_positions):
+                    return f"pair {c.text} {c.text}"
+            for position, c in shape.singles:
+                if top > position:
+                    return f"single {c.text}"
+        return None
+
+
+def _may_hold_safe_throw(
+    trumps: Sequence[Card], order: TrumpOrder, others: Sequence[Threat]
+) -> bool:
+    """A cheap test before the full one: a safe throw needs two safe components, and without
+    a pair only cards no other trump can top are safe singles."""
+    position = order.position
+    others_top = max(top for top, _ in others)
+    safe_cards = sum(1 for c in trumps if position[c] >= others_top)
+    if safe_cards >= 2:
+        return True
+    if len(set(trumps)) == len(trumps):
+        return False
+    # A pair (or tractor) is safe when no other player holds a trump pair above it.
+    others_top_pair = max((p for _, pairs in others for p in pairs), default=-1)
+    safe_pairs = sum(1 for p in pairs_by_position(trumps, order) if p >= others_top_pair)
+    return safe_pairs >= 2 or (safe_pairs >= 1 and safe_cards >= 1)
+
+
+def _holds_tractor_above(pair_positions: frozenset[int], length: int, top: int) -> bool:
+    """A tractor of ``length`` pairs whose top pair sits above ``top``."""
+    return any(
+        high > top and all(high - k in pair_positions for k in range(length))
+        for high in pair_positions
+    )
+
+
+def candidate_leads(by_suit: dict[str, list[Card]], order: TrumpOrder) -> list[tuple[Card, ...]]:
+    """Every single, pair and tractor in a hand grouped by following-suit (each once)."""
+    leads: list[tuple[Card, ...]] = []
+    for cards in by_suit.values():
+        leads.extend(suit_leads(cards, order))
+    return leads
+
+
+def suit_leads(cards: Sequence[Card], order: TrumpOrder) -> list[tuple[Card, ...]]:
+    """Every single, pair and tractor among cards of one following-suit."""
+    leads: list[tuple[Card, ...]] = [(c,) for c in dict.fromkeys(cards)]
+    if len(cards) < 2:
+        return leads
+    slots = pairs_by_position(cards, order)
+    for pairs in slots.values():
+        leads.extend((c, c) for c in pairs)
+    for top in slots:
+        if top - 1 in slots:
+            _extend_tractors(slots, top, [], leads)
+    return leads
+
+
+def _extend_tractors(
+    slots: dict[int, list[Card]], position: int, above: list[Card], out: list[tuple[Card, ...]]
+) -> None:
+    """Tractors whose top pair is at the start of ``above``, grown downwards from ``position``."""
+    for c in slots.get(position, ()):
+        chain = [*above, c]
+        if len(chain) >= 2:
+            out.append(tuple(x for x in chain for _ in range(2)))
+        _extend_tractors(slots, position - 1, chain, out)
+
+
+def throw_candidates(
+    trumps: Sequence[Card], order: TrumpOrder, throw_policy: str, others: Sequence[Threat]
+) -> list[tuple[Card, ...]]:
+    """The natural throws: all trumps when the others hold none, or every unbeatable trump
+    component together. (Any other allowed throw is accepted by the table too; these are the
+    ones worth offering.) ``trumps``: the leader's; ``others``: the other players' threats."""
+    if len(trumps) < 2 or throw_policy not in (THROW_IF_UNBEATABLE, THROW_WHEN_OTHERS_VOID):
+        return []
+    if throw_policy == THROW_IF_UNBEATABLE and not _may_hold_safe_throw(trumps, order, others):
+        return []
+    shape = shape_of(trumps, order)
+    if shape.components < 2:
+        return []
+    if throw_policy == THROW_WHEN_OTHERS_VOID:
+        return [] if any(top >= 0 for top, _ in others) else [tuple(trumps)]
+    threats = TrumpThreats(others)
+    safe: list[Card] = []
+    for length, top, cards in shape.tractors:
+        if threats.beatable(Shape([(length, top, cards)], [], [], len(cards))) is None:
+            safe.extend(cards)
+    for position, c in shape.pairs:
+        if threats.beatable(Shape([], [(position, c)], [], 2)) is None:
+            safe.extend((c, c))
+    for position, c in shape.singles:
+        if threats.beatable(Shape([], [], [(position, c)], 1)) is None:
+            safe.append(c)
+    if len(safe) < 2:
+        return []
+    try:
+        combined = check_lead(safe, order, throw_policy, others)
+    except LeadRefusal:
+        return []
+    return [tuple(safe)] if combined.components > 1 else []

@@ -1,0 +1,109 @@
+"""rules-erqiwang.md: Combinations — pairs, tractors (拖拉机), throws (甩牌)."""
+
+import pytest
+
+from engine.erqiwang import Action
+from engine.erqiwang.order import ORDERS
+from engine.erqiwang.shapes import is_tractor, shape_of
+from engine.errors import IllegalAction
+from tests.erqiwang.helpers import cards, play, playing, refused_play
+
+
+def tractor(text: str, trump: str | None = "H") -> bool:
+    return is_tractor(cards(text), ORDERS[trump])
+
+
+def test_a_pair_is_two_identical_cards():
+    order = ORDERS["H"]
+    assert shape_of(cards("LJ LJ"), order).signature == ((), 1, 0)
+    assert shape_of(cards("S9 S9"), order).signature == ((), 1, 0)
+
+
+def test_two_side_7s_of_different_suits_are_not_a_pair():
+    assert shape_of(cards("S7 C7"), ORDERS["H"]).signature == ((), 0, 2)
+
+
+@pytest.mark.parametrize(
+    ("text", "trump"),
+    [("S5 S5 S6 S6", "H"), ("SJ SJ SQ SQ", "H"), ("S6 S6 S8 S8", "H"), ("C7 C7 H7 H7", "H"),
+     ("LJ LJ BJ BJ", "H"), ("HA HA S2 S2", "H"), ("H2 H2 S7 S7", "H"), ("H7 H7 LJ LJ", "H"),
+     ("S2 S2 H2 H2", "H"), ("H2 H2 H7 H7", None), ("D7 D7 LJ LJ BJ BJ", None)],
+)  # fmt: skip
+def test_these_are_tractors(text, trump):
+    assert tractor(text, trump)
+
+
+@pytest.mark.parametrize(
+    ("text", "trump"),
+    [("S6 S6 S7 S7", "H"), ("S7 S7 C7 C7", "H"), ("S7 S7 H7 H7", None), ("S5 S5 S8 S8", "H"),
+     ("S5 S5 H6 H6", "D"), ("LJ LJ BJ", "H")],
+)  # fmt: skip
+def test_these_are_not_tractors(text, trump):
+    assert not tractor(text, trump)
+
+
+def test_a_throws_components_are_the_longest_tractors_first_then_pairs_then_singles():
+    shape = shape_of(cards("BJ BJ LJ LJ H7 H7 H5 H5 H3"), ORDERS["H"])
+    assert [t[:2] for t in shape.tractors] == [(3, 16)]
+    assert [p for p, _ in shape.pairs] == [2]
+    assert [p for p, _ in shape.singles] == [0]
+
+
+def test_side_suit_pairs_may_not_be_combined_aaqq_is_refused():
+    hand = playing("SA SA SQ SQ S3", "D5 D6 D8 D9 D10", "C5 C6 C8 C9 C10", "H3 H4 H5 H6 H8")
+    assert refused_play(hand, 0, "SA SA SQ SQ") == "throw_not_allowed"
+
+
+def test_a_single_with_a_side_pair_akk_is_refused():
+    hand = playing("SA SK SK S3 S4", "D5 D6 D8 D9 D10", "C5 C6 C8 C9 C10", "H3 H4 H5 H6 H8")
+    assert refused_play(hand, 0, "SA SK SK") == "throw_not_allowed"
+
+
+def test_a_lead_is_of_one_following_suit():
+    hand = playing("SA HA S3 S4", "D5 D6 D8 D9", "C5 C6 C8 C9", "H3 H4 H5 H6")
+    assert refused_play(hand, 0, "SA HA") == "not_a_combination"
+
+
+def test_throw_trump_if_unbeatable_allows_a_throw_no_other_player_can_beat():
+    hand = playing("BJ BJ LJ S3", "D5 D6 D8 H3", "C5 C6 C8 H4", "S4 S5 S6 H5")
+    play(hand, 0, "BJ BJ LJ")
+    assert hand.lead_shape is not None and hand.lead_shape.components == 2
+
+
+def test_throw_trump_if_unbeatable_refuses_a_throw_whose_single_can_be_beaten():
+    hand = playing("BJ BJ H3 S3", "D5 D6 D8 H4", "C5 C6 C8 LJ", "S4 S5 S6 H5")
+    assert refused_play(hand, 0, "BJ BJ H3") == "throw_not_allowed"
+
+
+def test_throw_trump_if_unbeatable_refuses_a_pair_another_player_beats_with_a_pair():
+    hand = playing("H5 H5 BJ S3", "D5 D6 H6 H6", "C5 C6 C8 H4", "S4 S5 S6 S8")
+    assert refused_play(hand, 0, "H5 H5 BJ") == "throw_not_allowed"
+
+
+def test_throw_trump_if_unbeatable_a_beatable_tractor_refuses_the_throw():
+    hand = playing("H5 H5 H6 H6 BJ", "H8 H8 H9 H9 D3", "C5 C6 C8 C9 C10", "S4 S5 S6 S8 S9")
+    assert refused_play(hand, 0, "H5 H5 H6 H6 BJ") == "throw_not_allowed"
+
+
+def test_throw_trump_when_others_void_only_when_all_three_others_hold_no_trump():
+    hands = ("BJ H3 H4 S3", "D5 D6 D8 D9", "C5 C6 C8 C9", "S4 S5 S6 S8")
+    hand = playing(*hands, preset="online", bid=80)
+    play(hand, 0, "BJ H3 H4")
+    assert hand.lead_shape is not None and hand.lead_shape.components == 3
+    hands_with_trump = ("BJ H3 H4 S3", "D5 D6 D8 D2", "C5 C6 C8 C9", "S4 S5 S6 S8")
+    hand = playing(*hands_with_trump, preset="online", bid=80)
+    assert refused_play(hand, 0, "BJ H3 H4") == "throw_not_allowed"
+
+
+def test_throw_none_refuses_every_throw():
+    hand = playing("BJ BJ LJ S3", "D5 D6 D8 H3", "C5 C6 C8 H4", "S4 S5 S6 H5", throw="none")
+    assert refused_play(hand, 0, "BJ BJ LJ") == "throw_not_allowed"
+
+
+def test_a_refused_throw_gives_the_reason_and_the_player_plays_again_without_penalty():
+    hand = playing("BJ BJ H3 S3", "D5 D6 D8 H4", "C5 C6 C8 LJ", "S4 S5 S6 H5")
+    with pytest.raises(IllegalAction) as refusal:
+        hand.apply(Action(0, "play", cards=cards("BJ BJ H3")))
+    assert "H3" in refusal.value.message
+    play(hand, 0, "BJ BJ")  # the same player leads again
+    assert hand.turn == 1
