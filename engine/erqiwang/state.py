@@ -83,6 +83,8 @@ class ErqiwangHand:
         self.lead_suit: str | None = None
         self.best: tuple[int, bool, int] | None = None  # (seat, is trump ruff, top position)
         self.last_trick: list[tuple[int, tuple[Card, ...]]] = []
+        self.tricks: list[list[tuple[int, tuple[Card, ...]]]] = []
+        """Every finished trick, in order (public: all cards are played face up)."""
         self.tricks_done = 0
         self.trick_points_for_defenders = 0
         self.played_cards: list[Card] = []
@@ -501,6 +503,7 @@ class ErqiwangHand:
             self._finish(events)
             return
         self.last_trick = self.trick
+        self.tricks.append(self.trick)
         self.trick = []
         self.lead_shape = None
         self.lead_suit = None
@@ -681,6 +684,7 @@ class ErqiwangView:
 
     __slots__ = (
         "auto",
+        "best_seat",
         "bid",
         "bids",
         "bonuses",
@@ -701,6 +705,7 @@ class ErqiwangView:
         "timeouts",
         "to_act",
         "trick",
+        "tricks",
         "tricks_done",
         "trump",
         "trump_counts",
@@ -737,6 +742,9 @@ class ErqiwangView:
         self.auto = list(state.auto)
         self.timeouts = list(state.timeouts)
         self.tricks_done = state.tricks_done
+        self.tricks = list(state.tricks)
+        self.best_seat = None if state.best is None else state.best[0]
+        """Who is winning the trick in progress."""
         self.result = state.result
 
     def known_cards(self) -> tuple[Card, ...]:
