@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.repeat import report_rounds
 from engine.erqiwang import Action, ErqiwangHand, Rules
 
 SUITS = ("S", "H", "C", "D")
@@ -55,15 +56,16 @@ def run(hands: int, preset: str, seed: int = 0) -> tuple[int, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=1500)
+    parser.add_argument("--hands", type=int, default=800)
     parser.add_argument("--preset", default="classic")
+    parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     run(30, args.preset)  # warm-up
     decisions, elapsed = run(args.hands, args.preset)
-    rate = args.hands / elapsed
-    print(f"preset {args.preset}: {args.hands} hands in {elapsed:.2f} s ({rate:,.0f} hands/s)")
     per_hand = decisions / args.hands
-    print(f"decisions: {decisions:,} ({decisions / elapsed:,.0f}/s, {per_hand:.0f} per hand)")
+    print(f"preset {args.preset}: {args.hands} hands per round, {per_hand:.0f} decisions per hand")
+    print(f"hands/s: {args.hands / elapsed:,.0f} (first round, bids, trump and bury included)")
+    report_rounds(args.rounds, lambda: run(args.hands, args.preset), "decisions")
 
 
 if __name__ == "__main__":

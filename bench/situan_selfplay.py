@@ -17,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.repeat import report_rounds
 from engine.situan import Action, Rules, SituanHand
 
 
@@ -40,14 +41,14 @@ def run(hands: int, seed: int = 0) -> tuple[int, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=3000)
+    parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     run(50)  # warm-up
     decisions, elapsed = run(args.hands)
-    rate = args.hands / elapsed
-    print(f"hands: {args.hands} in {elapsed:.2f} s ({rate:,.0f} hands/s, deal included)")
-    per_hand = decisions / args.hands
-    print(f"decisions: {decisions:,} ({decisions / elapsed:,.0f}/s, {per_hand:.0f} per hand)")
+    print(f"{args.hands} hands per round, {decisions / args.hands:.0f} decisions per hand")
+    print(f"hands/s: {args.hands / elapsed:,.0f} (first round, deal included)")
+    report_rounds(args.rounds, lambda: run(args.hands), "decisions")
 
 
 if __name__ == "__main__":

@@ -51,6 +51,15 @@ def follow_error(
     suit = order.suit
     if n == 1:
         return None if suit[play[0]] == lead_suit or not held else "must_follow_suit"
+    if n == 2 and lead.pair_total == 1:  # a pair led: a pair if one is held
+        in_suit = sum(1 for c in play if suit[c] == lead_suit)
+        if len(held) < 2:
+            return None if in_suit == len(held) else "must_follow_suit"
+        if in_suit != 2:
+            return "must_follow_suit"
+        if play[0] is play[1] or len(set(held)) == len(held):
+            return None
+        return "must_follow_shape"
     in_suit = [c for c in play if suit[c] == lead_suit]
     if len(held) < n:
         return None if len(in_suit) == len(held) else "must_follow_suit"
@@ -64,6 +73,13 @@ def follow_error(
 
 
 def _multiset_combinations(pool: Counter[Card], size: int) -> Iterator[tuple[Card, ...]]:
+    """Every distinct choice of ``size`` cards from a multiset of cards."""
+    if size == 0:
+        yield ()
+        return
+    if size == 1 or all(n == 1 for n in pool.values()):
+        yield from combinations(pool, size)
+        return
     items = sorted(pool.items(), key=lambda item: item[0].text)
 
     def walk(index: int, left: int) -> Iterator[tuple[Card, ...]]:

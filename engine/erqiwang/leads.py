@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.cards import Card
 from engine.erqiwang.order import TRUMP, TrumpOrder
@@ -23,12 +23,15 @@ class LeadRefusal(Exception):
 
 
 def check_lead(
-    play: Sequence[Card], order: TrumpOrder, throw_policy: str, others: Sequence[Threat]
+    play: Sequence[Card],
+    order: TrumpOrder,
+    throw_policy: str,
+    others: Callable[[], Sequence[Threat]],
 ) -> Shape:
     """The shape of a legal lead; raises `LeadRefusal` for an illegal one.
 
-    ``others`` are the trump threats of the three other players (the table knows their
-    hands; a throw is judged against what they hold).
+    ``others()`` gives the trump threats of the three other players (the table knows their
+    hands; a throw is judged against what they hold); it is only asked for a throw.
     """
     suit = order.suit[play[0]]
     if any(order.suit[c] != suit for c in play):
@@ -41,14 +44,14 @@ def check_lead(
             "throw_not_allowed", "side-suit cards may only be led as a single, a pair or a tractor"
         )
     if throw_policy == THROW_WHEN_OTHERS_VOID:
-        if any(top >= 0 for top, _ in others):
+        if any(top >= 0 for top, _ in others()):
             raise LeadRefusal(
                 "throw_not_allowed", "trumps may be thrown only when no other player holds trump"
             )
         return shape
     if throw_policy != THROW_IF_UNBEATABLE:
         raise LeadRefusal("throw_not_allowed", "throws are not allowed at this table")
-    beaten = TrumpThreats(others).beatable(shape)
+    beaten = TrumpThreats(others()).beatable(shape)
     if beaten is not None:
         raise LeadRefusal(
             "throw_not_allowed",
@@ -129,15 +132,25 @@ def candidate_leads(by_suit: dict[str, list[Card]], order: TrumpOrder) -> list[t
 
 def suit_leads(cards: Sequence[Card], order: TrumpOrder) -> list[tuple[Card, ...]]:
     """Every single, pair and tractor among cards of one following-suit."""
-    leads: list[tuple[Card, ...]] = [(c,) for c in dict.fromkeys(cards)]
-    if len(cards) < 2:
+    leads: list[tuple[Card, ...]] = []
+    seen: set[Card] = set()
+    pairs: list[Card] = []
+    for c in cards:
+        if c in seen:
+            pairs.append(c)
+        else:
+            seen.add(c)
+            leads.append((c,))
+    if not pairs:
         return leads
-    slots = pairs_by_position(cards, order)
-    for pairs in slots.values():
-        leads.extend((c, c) for c in pairs)
-    for top in slots:
-        if top - 1 in slots:
-            _extend_tractors(slots, top, [], leads)
+    leads.extend((c, c) for c in pairs)
+    if len(pairs) >= 2:
+        slots: dict[int, list[Card]] = {}
+        for c in pairs:
+            slots.setdefault(order.position[c], []).append(c)
+        for top in slots:
+            if top - 1 in slots:
+                _extend_tractors(slots, top, [], leads)
     return leads
 
 
@@ -181,7 +194,7 @@ def throw_candidates(
     if len(safe) < 2:
         return []
     try:
-        combined = check_lead(safe, order, throw_policy, others)
+        combined = check_lead(safe, order, throw_policy, lambda: others)
     except LeadRefusal:
         return []
     return [tuple(safe)] if combined.components > 1 else []

@@ -200,7 +200,7 @@ class ErqiwangHand:
         if handler is None:
             raise IllegalAction("bad_action", f"unknown action {action.act!r}", act=action.act)
         seat = action.seat
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
+        if type(seat) is not int or not 0 <= seat < 4:  # bool is no seat
             raise IllegalAction("bad_action", f"no seat {seat!r}", seat=seat)
         events: list[Event] = handler(self, action)
         self.history.append(action)
@@ -417,18 +417,21 @@ class ErqiwangHand:
             )  # fmt: skip
         if self.lead_shape is None:
             try:
-                shape = check_lead(cards, self.order, self.rules.throw, self.others_threats(seat))
+                shape = check_lead(
+                    cards, self.order, self.rules.throw, lambda: self.others_threats(seat)
+                )
             except LeadRefusal as refusal:
                 raise IllegalAction(refusal.code, refusal.message, **refusal.facts) from None
         else:
             assert self.lead_suit is not None
-            held = self.suit_cards(seat, self.lead_suit)
+            held = self.by_suit[seat].get(self.lead_suit, [])
             code = follow_error(cards, held, self.lead_shape, self.lead_suit, self.order)
             if code is not None:
                 raise IllegalAction(code, self._follow_refusal(code, seat), seat=seat)
             shape = None
         events: list[Event] = []
-        self._own_action(seat, events)
+        if self.auto[seat]:
+            self._own_action(seat, events)
         self._play(seat, tuple(cards), shape, events)
         return events
 
@@ -445,27 +448,57 @@ class ErqiwangHand:
     def _play(
         self, seat: int, cards: tuple[Card, ...], shape: Shape | None, events: list[Event]
     ) -> None:
-        self._remove_cards(seat, cards)
+        order = self.order
+        if len(cards) == 1:
+            c = cards[0]
+            suit = order.suit[c]
+            self.hands[seat].remove(c)
+            self.by_suit[seat][suit].remove(c)
+            self._leads[seat].pop(suit, None)
+            played_trump = suit == TRUMP
+            if played_trump:
+                self._threats[seat] = None
+        else:
+            self._remove_cards(seat, cards)
+            played_trump = any(order.suit[c] == TRUMP for c in cards)
         self.played_cards.extend(cards)
         self.has_played[seat] = True
         events.append(Played(seat, cards))
-        order = self.order
         if shape is not None:  # a lead
             self.lead_shape = shape
             self.lead_suit = order.suit[cards[0]]
             self.best = (seat, False, shape.top_position())
+        elif self.lead_shape is not None and self.lead_shape.size == 1:
+            self._compare_single(seat, cards[0])
         else:
             self._compare(seat, cards)
         self.trick.append((seat, cards))
-        if not self.void_announced[seat] and not self.by_suit[seat].get(TRUMP):
-            self.void_announced[seat] = True
-            events.append(TrumpVoid(seat))
-        if self.trump_counts is not None or sum(self.void_announced) >= 2:
+        counts_may_change = False
+        if not self.void_announced[seat]:
+            if not self.by_suit[seat].get(TRUMP):
+                self.void_announced[seat] = True
+                events.append(TrumpVoid(seat))
+                counts_may_change = True
+            else:
+                counts_may_change = played_trump
+        if counts_may_change and sum(self.void_announced) >= 2:
             self._announce_trump_counts(events)
         if len(self.trick) < 4:
             self.turn = (seat + 1) & 3
             return
         self._close_trick(events)
+
+    def _compare_single(self, seat: int, c: Card) -> None:
+        """`_compare` for a single led: only the card's suit and level matter."""
+        best = self.best
+        assert best is not None
+        suit = self.order.suit[c]
+        ruff = suit == TRUMP and self.lead_suit != TRUMP
+        if suit != self.lead_suit and not ruff:
+            return
+        top = self.order.position[c]
+        if (ruff and not best[1]) or (ruff == best[1] and top > best[2]):
+            self.best = (seat, ruff, top)
 
     def _compare(self, seat: int, cards: tuple[Card, ...]) -> None:
         lead, best = self.lead_shape, self.best
