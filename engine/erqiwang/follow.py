@@ -52,10 +52,10 @@ def follow_error(
     if n == 1:
         return None if suit[play[0]] == lead_suit or not held else "must_follow_suit"
     if n == 2 and lead.pair_total == 1:  # a pair led: a pair if one is held
-        in_suit = sum(1 for c in play if suit[c] == lead_suit)
+        followed = sum(1 for c in play if suit[c] == lead_suit)
         if len(held) < 2:
-            return None if in_suit == len(held) else "must_follow_suit"
-        if in_suit != 2:
+            return None if followed == len(held) else "must_follow_suit"
+        if followed != 2:
             return "must_follow_suit"
         if play[0] is play[1] or len(set(held)) == len(held):
             return None
