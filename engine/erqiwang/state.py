@@ -626,13 +626,13 @@ class ErqiwangHand:
     def _result(self) -> dict[str, Any]:
         assert self.declarer is not None and self.bid is not None
         declarer, bid = self.declarer, self.bid
+        # Before burying (a surrender) the bottom is still the one dealt.
         bottom_points = sum(c.points for c in (self.buried or self.deal.bottom))
         multiplier = 0
         last_winner: int | None = None
         if self.surrendered:
             points = bid
             declarer_won = False
-            bottom_points = sum(c.points for c in self.buried) if self.buried else bottom_points
         else:
             assert self.best is not None
             last_winner = self.best[0]
@@ -640,8 +640,6 @@ class ErqiwangHand:
             points = self.trick_points_for_defenders + bottom_points * multiplier
             declarer_won = not defenders_win(points, bid)
         amount = SCORING[self.rules.scoring](bid, points)
-        if self.surrendered:
-            amount = -abs(amount) if amount > 0 else amount
         bonuses = self._settled_bonuses()
         per_seat = stakes(declarer, amount)
         bonus = bonus_payments([(b["seat"], b["value"]) for b in bonuses])

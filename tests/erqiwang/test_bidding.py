@@ -169,3 +169,11 @@ def test_the_first_bidder_of_the_first_hand_is_an_option_seat0_or_random():
 
     assert Rules.from_preset("classic").first_bidder == "seat0"
     assert Rules.from_preset("online").first_bidder == "random"
+
+
+def test_later_hands_the_declarer_bids_first_again_if_it_did_not_lose():
+    from engine.erqiwang.series import next_first_bidder
+
+    assert next_first_bidder({"declarer": 2, "declarer_won": True}, first=0) == 2
+    assert next_first_bidder({"declarer": 3, "declarer_won": False}, first=0) == 0
+    assert next_first_bidder({"redeal": True}, first=1) == 1

@@ -139,3 +139,14 @@ def test_when_the_hand_ends_with_a_round_open_its_points_go_to_the_last_player()
     assert result is not None and result["ended_by"] == "double"
     assert result["captured"] == [10, 0, 10, 0]
     assert hand.round_combo is not None  # no one answered the last play
+
+
+def test_the_next_hand_is_led_by_the_first_out_and_carries_the_totals_when_undecided():
+    from engine.situan.series import next_carry, next_leader
+
+    hand = table("3", "4 J", "6 Q A", "10 10 5 9 8", early_end=False, first=0)
+    script(hand, "0:3; 1:4; 2:6; 3:9; 1:J; 2:Q; 3:pass; 2:A")
+    assert hand.result is not None
+    assert next_leader(hand.result) == 0 and next_carry(hand.result) == (25, 0)
+    decided = counted_hand(early_end=False).result
+    assert decided is not None and next_carry(decided) is None
