@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import time
 from fractions import Fraction
@@ -26,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.repeat import report_decision_times
 from engine.ai.erqiwang import ErqiwangAI
 from engine.erqiwang import Action, ErqiwangHand, Rules
 
@@ -103,11 +103,7 @@ def main() -> None:
     setting("AI declarer vs random defenders", forced, args.hands, True, "random", timings)
     setting("AI defenders vs random declarer", forced, args.hands, False, "random", timings)
     setting("AI vs AI, free bidding (declarer side)", base, args.hands, True, "ai", timings)
-    ms = sorted(t * 1000 for t in timings)
-    print(
-        f"AI decision time: median {statistics.median(ms):.3f} ms, "
-        f"p99 {ms[int(len(ms) * 0.99)]:.3f} ms, max {ms[-1]:.2f} ms over {len(ms)} decisions"
-    )
+    report_decision_times(timings)
     print(f"wall time: {time.perf_counter() - started:.1f} s")
 
 

@@ -16,3 +16,12 @@ def report_rounds(rounds: int, run: Callable[[], tuple[int, float]], unit: str) 
         rates.append(count / seconds)
         print(f"  round {index + 1}: {count:,} {unit} in {seconds:.2f} s = {rates[-1]:,.0f}/s")
     print(f"{unit}/s: best {max(rates):,.0f}, median {statistics.median(rates):,.0f}")
+
+
+def report_decision_times(timings: list[float]) -> None:
+    """The median, 99th percentile and worst of an AI's decision times (seconds in)."""
+    ms = sorted(t * 1000 for t in timings)
+    print(
+        f"AI decision time: median {statistics.median(ms):.3f} ms, "
+        f"p99 {ms[int(len(ms) * 0.99)]:.3f} ms, max {ms[-1]:.2f} ms over {len(ms)} decisions"
+    )

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import time
 from collections import Counter
@@ -21,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.repeat import report_decision_times
 from engine.ai.situan import SituanAI
 from engine.situan import Action, Rules, SituanHand
 from engine.situan.outcome import team_of
@@ -88,11 +88,7 @@ def main() -> None:
     print(f"hands: {args.hands} per opponent (preset {args.preset}), seats swapped every hand")
     for opponent in ("tuoguan", "random", "ai"):
         match(rules, args.hands, opponent, timings)
-    ms = sorted(t * 1000 for t in timings)
-    print(
-        f"AI decision time: median {statistics.median(ms):.3f} ms, "
-        f"p99 {ms[int(len(ms) * 0.99)]:.3f} ms, max {ms[-1]:.3f} ms over {len(ms)} decisions"
-    )
+    report_decision_times(timings)
     print(f"wall time: {time.perf_counter() - started:.1f} s")
 
 

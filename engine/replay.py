@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from engine.erqiwang import record as erqiwang_record
-from engine.errors import IllegalAction, RecordError
+from engine.errors import RecordError
 from engine.situan import record as situan_record
 
 
@@ -22,31 +22,10 @@ def replay_record(record: Any) -> dict[str, Any]:
     if not isinstance(actions, list):
         raise RecordError("bad_record", "actions is a list")
     if game == "situan":
-        return _replay_situan(record, actions)
+        return situan_record.replay(record, actions)
     if game == "erqiwang":
         return erqiwang_record.replay(record, actions)
     raise RecordError("bad_record", f"unknown game {game!r}", game=game)
-
-
-def _replay_situan(record: dict[str, Any], raw_actions: list[Any]) -> dict[str, Any]:
-    hand = situan_record.hand_from_record(record)
-    parsed = [situan_record.read_action(raw) for raw in raw_actions]
-    verdicts: list[dict[str, Any]] = []
-    for action in parsed:
-        if isinstance(action, str):
-            verdicts.append({"ok": False, "error": "bad_action", "message": action})
-            continue
-        try:
-            hand.apply(action)
-        except IllegalAction as refusal:
-            verdicts.append({"ok": False, "error": refusal.code, "message": refusal.message})
-        else:
-            verdicts.append({"ok": True})
-    return {
-        "actions": verdicts,
-        "over": situan_record.is_over(hand),
-        "result": situan_record.partial_result(hand),
-    }
 
 
 def replay_text(text: str) -> tuple[int, str]:

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from engine.cards import Card, parse_card, parse_rank_run
 from engine.errors import RecordError
+from engine.records import (
+    deal_or_seed,
+    read_dealt_cards,
+    read_rules_spec,
+    read_seat,
+    replay_actions,
+)
 from engine.situan.actions import Action
 from engine.situan.combos import RANK_INDEX
 from engine.situan.deal import BOTTOM_SIZE, HAND_SIZE, Deal, deal_from_seed, situan_deck
@@ -14,37 +20,11 @@ from engine.situan.outcome import team_of
 from engine.situan.rules import Rules
 from engine.situan.state import OVER, SituanHand
 
-_DECK_COUNTS = Counter(situan_deck())
-
 
 def read_deal(raw: Any) -> Deal:
     """A deal from its JSON form; wrong shapes or card counts raise ``bad_deal``."""
-    if not isinstance(raw, dict) or not isinstance(raw.get("hands"), list):
-        raise RecordError("bad_deal", "deal needs hands (4 lists) and a bottom")
-    hands_raw, bottom_raw = raw["hands"], raw.get("bottom")
-    if len(hands_raw) != 4 or not isinstance(bottom_raw, list):
-        raise RecordError("bad_deal", "deal needs 4 hands and a bottom")
-    if not all(isinstance(h, list) for h in hands_raw):
-        raise RecordError("bad_deal", "each hand is a list of cards")
-    hands = tuple(tuple(_read_card(t) for t in h) for h in hands_raw)
-    bottom = tuple(_read_card(t) for t in bottom_raw)
-    if any(len(h) != HAND_SIZE for h in hands) or len(bottom) != BOTTOM_SIZE:
-        raise RecordError(
-            "bad_deal", f"四团 deals {HAND_SIZE} cards to each seat and {BOTTOM_SIZE} to the bottom"
-        )
-    dealt = Counter(c for h in hands for c in h) + Counter(bottom)
-    if dealt != _DECK_COUNTS:
-        extra = sorted(c.text for c in (dealt - _DECK_COUNTS).elements())
-        raise RecordError(
-            "bad_deal", f"the deal is not the 160-card 四团 deck (extra: {' '.join(extra)})"
-        )
+    hands, bottom = read_dealt_cards(raw, HAND_SIZE, BOTTOM_SIZE, situan_deck(), "四团")
     return Deal(hands, bottom)
-
-
-def _read_card(token: Any) -> Card:
-    if not isinstance(token, str):
-        raise RecordError("unknown_card", f"unknown card {token!r}", token=token)
-    return parse_card(token)
 
 
 def read_play_cards(raw: Any) -> tuple[tuple[Card, ...] | None, tuple[int, ...] | None]:
@@ -99,33 +79,18 @@ def read_action(raw: Any) -> Action | str:
 
 
 def read_rules(raw: Any) -> Rules:
-    if raw is None:
-        return Rules.from_preset()
-    if not isinstance(raw, dict):
-        raise RecordError("bad_rules", "rules is an object with preset and options")
-    options = raw.get("options") or {}
-    preset = raw.get("preset", "nanchang")
-    if not isinstance(options, dict) or not isinstance(preset, str):
-        raise RecordError("bad_rules", "rules is an object with preset and options")
+    preset, options = read_rules_spec(raw, "nanchang")
     return Rules.from_preset(preset, **options)
 
 
 def hand_from_record(record: dict[str, Any]) -> SituanHand:
     """The hand a record starts from (before its actions)."""
     rules = read_rules(record.get("rules"))
-    if "deal" in record:
-        deal = read_deal(record["deal"])
-    elif isinstance(record.get("seed"), (int, str)) and not isinstance(record.get("seed"), bool):
-        deal = deal_from_seed(record["seed"])
-    else:
-        raise RecordError("bad_record", "a record needs a deal or a seed")
+    deal = deal_or_seed(record, read_deal, deal_from_seed)
     first = record.get("first")
-    if first is not None and (
-        not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < 4
-    ):
-        raise RecordError("bad_record", "first must be a seat 0-3")
-    carry = _read_carry(record.get("carry"))
-    return SituanHand(rules, deal, first, carry)
+    if first is not None:
+        first = read_seat(first, "first")
+    return SituanHand(rules, deal, first, _read_carry(record.get("carry")))
 
 
 def _read_carry(raw: Any) -> tuple[int, int] | None:
@@ -195,3 +160,9 @@ def partial_result(hand: SituanHand) -> dict[str, Any]:
 
 def is_over(hand: SituanHand) -> bool:
     return hand.phase == OVER
+
+
+def replay(record: dict[str, Any], raw_actions: list[Any]) -> dict[str, Any]:
+    hand = hand_from_record(record)
+    verdicts = replay_actions(hand, [read_action(raw) for raw in raw_actions])
+    return {"actions": verdicts, "over": is_over(hand), "result": partial_result(hand)}
