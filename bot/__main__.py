@@ -1,48 +1,32 @@
-"""``python -m bot``: until the table host exists (issue 4), plays one 4-AI 四团 hand and prints it.
+"""``python -m bot``: run every adapter whose token is set; with none, the console table.
 
-Optional: ``python -m bot --seed N``.
+``python -m bot console --game situan|erqiwang [--preset P] [--humans 0|1] [--hands N]
+[--seed S] [--lang L] [--db FILE]`` is the console's full form.
 """
 
 from __future__ import annotations
 
-import argparse
+import asyncio
+import os
+import sys
 
-from engine.ai.situan import SituanAI
-from engine.situan import RANKS, Rules, SituanHand
-from engine.situan.actions import HandEnded, Passed, Played, RoundWon, WentOut
-
-PLACES = {1: "上游", 2: "2游", 3: "3游"}
+from adapters.console import build_parser, run_console
+from bot.i18n import DEFAULT_LANGUAGE, normalize_language
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description="Play one 四团 hand with four AI players")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    hand = SituanHand.from_seed(Rules.from_preset("nanchang"), args.seed)
-    ai = SituanAI()
-    print(f"四团 — seed {args.seed}; seat {hand.first} leads")
-    for seat in range(4):
-        held = " ".join(f"{RANKS[r]}×{n}" for r, n in enumerate(hand.rank_counts(seat)) if n)
-        print(f"  seat {seat}: {held}")
-    while not hand.over:
-        seat = hand.show_by if hand.phase == "show_pick" else hand.turn
-        assert seat is not None
-        for event in hand.apply(ai.decide(hand.view(seat))):
-            if isinstance(event, Played):
-                print(
-                    f"seat {event.seat}: {event.combo.name()}  ({' '.join(map(str, event.cards))})"
-                )
-            elif isinstance(event, Passed):
-                print(f"seat {event.seat}: 不要")
-            elif isinstance(event, RoundWon):
-                print(f"  — seat {event.seat} wins the round (+{event.points})")
-            elif isinstance(event, WentOut) and event.place in PLACES:
-                print(f"  ★ seat {event.seat} is out: {PLACES[event.place]}")
-            elif isinstance(event, HandEnded):
-                result = event.result
-                print(f"ended by {result['ended_by']}; team points {result['team_points']}")
-                print(f"winner: team {result['winner']}; totals per seat: {result['total']}")
+def main(argv: list[str]) -> int:
+    if argv and argv[0] == "console":
+        argv = argv[1:]
+    elif os.environ.get("TELEGRAM_BOT_TOKEN") or os.environ.get("DISCORD_BOT_TOKEN"):
+        print(
+            "The Telegram and Discord adapters are not built yet; starting the console table.",
+            file=sys.stderr,
+        )
+    args = build_parser().parse_args(argv)
+    db_path = args.db or os.environ.get("BOT_DB") or "./cardbot.sqlite3"
+    lang = normalize_language(os.environ.get("BOT_LANG")) or DEFAULT_LANGUAGE
+    return asyncio.run(run_console(args, db_path, lang))
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main(sys.argv[1:]))

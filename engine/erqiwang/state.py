@@ -340,7 +340,10 @@ class ErqiwangHand:
         self._phase(BURY)
         self._turn(action.seat)
         if not self._holds(action.seat, cards):
-            raise IllegalAction("not_in_hand", "those cards are not in your hand", seat=action.seat)
+            raise IllegalAction(
+                "not_in_hand", "those cards are not in your hand", seat=action.seat,
+                cards=[c.text for c in cards],
+            )  # fmt: skip
         if len(cards) != BOTTOM_SIZE:
             raise IllegalAction(
                 "wrong_count", f"bury exactly {BOTTOM_SIZE} cards, not {len(cards)}",
@@ -413,7 +416,7 @@ class ErqiwangHand:
         if not (cards[0] in self.hands[seat] if len(cards) == 1 else self._holds(seat, cards)):
             raise IllegalAction(
                 "not_in_hand", f"seat {seat} does not hold {' '.join(c.text for c in cards)}",
-                seat=seat,
+                seat=seat, cards=[c.text for c in cards],
             )  # fmt: skip
         if self.lead_shape is None:
             try:

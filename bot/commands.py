@@ -1,0 +1,67 @@
+"""Text commands, the reference interface: every platform's buttons become these too."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+COMMANDS = frozenset(
+    {
+        "new",
+        "join",
+        "leave",
+        "addbot",
+        "kick",
+        "start",
+        "next",
+        "ready",
+        "stop",
+        "score",
+        "settings",
+        "set",
+        "rules",
+        "help",
+        "lang",
+        "play",
+        "pass",
+        "bid",
+        "trump",
+        "bury",
+        "surrender",
+        "bonus",
+        "show",
+        "reveal",
+        "auto",
+        "hand",
+        "export",
+        "stats",
+        "top",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command from a user: ``/play 7777`` in chat ``chat`` (``private``: a direct chat)."""
+
+    name: str
+    args: tuple[str, ...]
+    user: str
+    user_name: str
+    chat: str
+    private: bool = False
+    lang: str | None = None
+    """The user's platform language, when the platform tells it."""
+
+
+def parse_command(
+    text: str, user: str, user_name: str, chat: str, private: bool = False,
+    lang: str | None = None,
+) -> Command | None:  # fmt: skip
+    """``"/play@CardBot S10 S10"`` → Command("play", ("S10", "S10")); None for plain text."""
+    words = text.strip().split()
+    if not words or not words[0].startswith("/"):
+        return None
+    name = words[0][1:].split("@", 1)[0].lower()
+    if not name:
+        return None
+    return Command(name, tuple(words[1:]), user, user_name, chat, private, lang)

@@ -1,0 +1,263 @@
+"""The TableManager: one table per chat, one lock per chat, storage first, then sending."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import Awaitable, Callable
+
+from bot.commands import Command
+from bot.games import DRIVERS
+from bot.i18n import DEFAULT_LANGUAGE, N_, normalize_language, t
+from bot.outgoing import Outgoing
+from bot.snapshot import restore_table, table_snapshot
+from bot.table import CLOSED, PLAYING, Effects, Table
+from engine.errors import RecordError
+from storage import Database
+
+Sender = Callable[[Outgoing], Awaitable[None]]
+GAME_TITLES = {"situan": N_("situan"), "erqiwang": N_("erqiwang")}
+HEARTBEAT_SECONDS = 5.0
+
+
+class TableManager:
+    """Routes commands to tables (creating them with /new), runs their timers, and stores
+    every accepted action before anything about it is sent."""
+
+    def __init__(
+        self, db: Database, send: Sender, *, clock: Callable[[], float] = time.time,
+        seeds: Callable[[int], int] | None = None, language: str = DEFAULT_LANGUAGE,
+    ) -> None:  # fmt: skip
+        self.db = db
+        self.send = send
+        self.clock = clock
+        self.seeds = seeds
+        self.language = language
+        self.tables: dict[str, Table] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._hand_ids: dict[str, int] = {}
+        self._stored_actions: dict[str, int] = {}
+        self._last_heartbeat = 0.0
+
+    def lock(self, chat: str) -> asyncio.Lock:
+        return self._locks.setdefault(chat, asyncio.Lock())
+
+    # ----------------------------------------------------------------- commands
+
+    async def handle(self, command: Command) -> None:
+        async with self.lock(command.chat):
+            effects = await self._handle_locked(command)
+            await self._commit(command.chat, effects)
+
+    async def _handle_locked(self, command: Command) -> Effects:
+        table = self.tables.get(command.chat)
+        lang = normalize_language(command.lang) or (table.lang if table else self.language)
+        if command.name == "new":
+            return await self._new_table(command, lang)
+        if command.name == "stats":
+            stats = await self.db.player_stats(command.user)
+            text = t(
+                lang,
+                "{name}: {hands} hands, {wins} won, total {total}, first out {first} "
+                "times, bonus in {bonus} hands",
+                name=command.user_name,
+                hands=stats["hands"],
+                wins=stats["wins"],
+                total=stats["total"],
+                first=stats["first_out"],
+                bonus=stats["bonus_hands"],
+            )
+            return Effects(out=[Outgoing("reply", command.chat, text, user=command.user)])
+        if command.name == "top":
+            rows = await self.db.leaderboard(command.chat)
+            lines = [t(lang, "Leaderboard:")] + [
+                f"{i + 1}. {n} {a}" for i, (n, a) in enumerate(rows)
+            ]
+            return Effects(out=[Outgoing("group", command.chat, "\n".join(lines))])
+        if command.name == "export":
+            return await self._export(command, lang)
+        if table is None or table.state == CLOSED:
+            key = (
+                N_("help_text")
+                if command.name == "help"
+                else N_("No table here. Open one with /new situan or /new erqiwang.")
+            )
+            return Effects(out=[Outgoing("reply", command.chat, t(lang, key), user=command.user)])
+        return table.handle(command)
+
+    async def _new_table(self, command: Command, lang: str) -> Effects:
+        existing = self.tables.get(command.chat)
+        if existing is not None and existing.state != CLOSED:
+            return Effects(
+                out=[
+                    Outgoing(
+                        "reply",
+                        command.chat,
+                        t(lang, "A table is already open here."),
+                        user=command.user,
+                    )
+                ]
+            )
+        game = command.args[0].lower() if command.args else ""
+        if game not in DRIVERS:
+            return Effects(
+                out=[
+                    Outgoing(
+                        "reply",
+                        command.chat,
+                        t(lang, "Say /new situan or /new erqiwang."),
+                        user=command.user,
+                    )
+                ]
+            )
+        preset = command.args[1] if len(command.args) > 1 else DRIVERS[game].default_preset
+        try:
+            table = Table(command.chat, game, preset, command.user, lang, self.clock, self.seeds)
+        except RecordError:
+            return Effects(
+                out=[
+                    Outgoing(
+                        "reply",
+                        command.chat,
+                        t(lang, "Unknown preset {preset}.", preset=preset),
+                        user=command.user,
+                    )
+                ]
+            )
+        self.tables[command.chat] = table
+        self._hand_ids.pop(command.chat, None)
+        effects = Effects(table_changed=True)
+        effects.out.append(
+            Outgoing(
+                "group",
+                command.chat,
+                t(
+                    lang,
+                    "{name} opened a {game} table ({preset}). /join to sit down, /addbot for an "
+                    "AI player, /start when four are seated.",
+                    name=command.user_name,
+                    game=t(lang, GAME_TITLES[game]),
+                    preset=preset,
+                ),
+            )
+        )
+        effects.extend(
+            table.handle(
+                Command(
+                    "join", (), command.user, command.user_name, command.chat, False, command.lang
+                )
+            )
+        )
+        return effects
+
+    async def _export(self, command: Command, lang: str) -> Effects:
+        hands = [h for h in await self.db.hands_of(command.chat) if h.result is not None]
+        if not hands:
+            return Effects(
+                out=[
+                    Outgoing(
+                        "reply",
+                        command.chat,
+                        t(lang, "No finished hand to export yet."),
+                        user=command.user,
+                    )
+                ]
+            )
+        last = hands[-1]
+        record = dict(last.start)
+        record["actions"] = last.actions
+        text = json.dumps(record, ensure_ascii=False)
+        return Effects(out=[Outgoing("private", command.chat, text, user=command.user)])
+
+    # ----------------------------------------------------------------- time
+
+    async def tick(self) -> None:
+        """Let every table act on its timers (AI seats, 托管, time-outs, ready)."""
+        for chat, table in list(self.tables.items()):
+            if table.deadline is None or self.clock() < table.deadline:
+                continue
+            async with self.lock(chat):
+                effects = table.tick()
+                await self._commit(chat, effects)
+        now = self.clock()
+        if now - self._last_heartbeat >= HEARTBEAT_SECONDS:
+            self._last_heartbeat = now
+            await self.db.set_meta("alive_at", repr(now))
+
+    async def run_timers(self, stop: asyncio.Event, step: float = 0.2) -> None:
+        while not stop.is_set():
+            await self.tick()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), timeout=step)
+
+    # ----------------------------------------------------------------- storage
+
+    async def _commit(self, chat: str, effects: Effects) -> None:
+        table = self.tables.get(chat)
+        if table is not None:
+            await self._store(table, effects)
+        for message in effects.out:
+            await self.send(message)
+
+    async def _store(self, table: Table, effects: Effects) -> None:
+        """Store a step: its actions belong to the hand that was current when it began, which
+        may then finish; a new hand (dealt in the same step) is started after it."""
+        chat = table.chat
+        await self._append(chat, effects.actions)
+        if effects.hand_finished is not None:
+            result, ledger = effects.hand_finished
+            await self.db.finish_hand(self._hand_ids[chat], chat, result, ledger)
+        if effects.hand_started is not None:
+            hand_id = await self.db.start_hand(chat, table.hand_number, effects.hand_started)
+            self._hand_ids[chat] = hand_id
+            self._stored_actions[chat] = 0
+        if effects.table_changed or effects.actions:
+            await self.db.save_table(chat, table.game, table.state, table_snapshot(table))
+
+    async def _append(self, chat: str, actions: list[dict[str, object]]) -> None:
+        if not actions:
+            return
+        seq = self._stored_actions.get(chat, 0)
+        await self.db.append_actions(self._hand_ids[chat], seq, actions)
+        self._stored_actions[chat] = seq + len(actions)
+
+    async def restore(self) -> None:
+        """Rebuild every open table from storage; running hands get a 'table restored' line
+        and a fresh table message, and their timers resume with the time that was left."""
+        alive = await self.db.meta("alive_at")
+        alive_at = float(alive) if alive else None
+        now = self.clock()
+        for stored in await self.db.open_tables():
+            data = stored.settings
+            table = Table(
+                stored.chat,
+                stored.game,
+                data["preset"],
+                data["host"],
+                data["lang"],
+                self.clock,
+                self.seeds,
+            )
+            restore_table(table, stored.state, data)
+            self.tables[stored.chat] = table
+            hands = await self.db.hands_of(stored.chat, since_number=table.hand_number)
+            if table.state == PLAYING and hands and hands[-1].result is None:
+                current = hands[-1]
+                hand = table.driver.hand_from_start(current.start)
+                for raw in current.actions:
+                    hand.apply(table.driver.action_from_json(raw))
+                table.hand = hand
+                table.turn_seat = table.driver.to_act(hand)
+                self._hand_ids[stored.chat] = current.id
+                self._stored_actions[stored.chat] = len(current.actions)
+                if table.deadline is not None:
+                    stopped = alive_at if alive_at is not None else stored.updated
+                    left = max(0.0, table.deadline - max(stopped, stored.updated))
+                    table.deadline = now + left
+                message = t(table.lang, "Table restored after a restart.")
+                await self.send(Outgoing("group", stored.chat, message))
+                await self.send(table._table_message())
+            elif hands and hands[-1].result is None and table.state != PLAYING:
+                self._hand_ids[stored.chat] = hands[-1].id

@@ -1,0 +1,255 @@
+"""The bot's SQLite database (aiosqlite, WAL): tables, seats, hand records, ledger, stats.
+
+Nothing outside this package writes SQL. Hand records are append-only: a hand row holds what
+the hand started from (rules, deal, first player, carry) and each accepted action is one row
+of ``actions``; a restart rebuilds every open table by replaying them.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import aiosqlite
+
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE tables (
+        chat TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        state TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        updated REAL NOT NULL
+    );
+    CREATE TABLE hands (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        chat TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        start TEXT NOT NULL,
+        result TEXT,
+        started REAL NOT NULL,
+        UNIQUE (chat, number)
+    );
+    CREATE TABLE actions (
+        hand INTEGER NOT NULL REFERENCES hands(id),
+        seq INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (hand, seq)
+    );
+    CREATE TABLE ledger (
+        chat TEXT NOT NULL,
+        hand INTEGER NOT NULL REFERENCES hands(id),
+        user TEXT NOT NULL,
+        name TEXT NOT NULL,
+        amount TEXT NOT NULL,
+        first_out INTEGER NOT NULL DEFAULT 0,
+        bonus_units TEXT NOT NULL DEFAULT '0'
+    );
+    CREATE INDEX ledger_user ON ledger(user);
+    CREATE INDEX ledger_chat ON ledger(chat);
+    CREATE TABLE players (
+        user TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        lang TEXT
+    );
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
+)
+
+
+@dataclass(frozen=True)
+class StoredHand:
+    id: int
+    number: int
+    start: dict[str, Any]
+    actions: list[dict[str, Any]]
+    result: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    chat: str
+    game: str
+    state: str
+    settings: dict[str, Any]
+    updated: float
+
+
+class Database:
+    """One connection to the bot's SQLite file (``:memory:`` works for tests)."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+
+    @classmethod
+    async def open(cls, path: str) -> Database:
+        connection = await aiosqlite.connect(path)
+        await connection.execute("PRAGMA journal_mode=WAL")
+        await connection.execute("PRAGMA synchronous=NORMAL")
+        await connection.execute("PRAGMA foreign_keys=ON")
+        database = cls(connection)
+        await database._migrate()
+        return database
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def _migrate(self) -> None:
+        await self._db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
+        async with self._db.execute("SELECT version FROM schema_version") as cursor:
+            row = await cursor.fetchone()
+        version = row[0] if row else 0
+        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+            await self._db.executescript(script)
+            await self._db.execute("DELETE FROM schema_version")
+            await self._db.execute("INSERT INTO schema_version VALUES (?)", (number,))
+        await self._db.commit()
+
+    async def schema_version(self) -> int:
+        async with self._db.execute("SELECT version FROM schema_version") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    # ----------------------------------------------------------------- tables
+
+    async def save_table(self, chat: str, game: str, state: str, settings: dict[str, Any]) -> None:
+        await self._db.execute(
+            "INSERT INTO tables (chat, game, state, settings, updated) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT(chat) DO UPDATE SET game=excluded.game, state=excluded.state,"
+            " settings=excluded.settings, updated=excluded.updated",
+            (chat, game, state, json.dumps(settings, ensure_ascii=False), time.time()),
+        )
+        await self._db.commit()
+
+    async def open_tables(self) -> list[StoredTable]:
+        async with self._db.execute(
+            "SELECT chat, game, state, settings, updated FROM tables WHERE state != 'closed'"
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [StoredTable(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+
+    # ----------------------------------------------------------------- hands
+
+    async def start_hand(self, chat: str, number: int, start: dict[str, Any]) -> int:
+        cursor = await self._db.execute(
+            "INSERT INTO hands (chat, number, start, started) VALUES (?, ?, ?, ?)",
+            (chat, number, json.dumps(start, ensure_ascii=False), time.time()),
+        )
+        await self._db.commit()
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def append_actions(
+        self, hand: int, first_seq: int, actions: Sequence[dict[str, Any]]
+    ) -> None:
+        """Append accepted actions (committed before anything about them is sent)."""
+        now = time.time()
+        await self._db.executemany(
+            "INSERT INTO actions (hand, seq, action, at) VALUES (?, ?, ?, ?)",
+            [(hand, first_seq + i, json.dumps(a, ensure_ascii=False), now)
+             for i, a in enumerate(actions)],
+        )  # fmt: skip
+        await self._db.commit()
+
+    async def finish_hand(
+        self,
+        hand: int,
+        chat: str,
+        result: dict[str, Any],
+        ledger: Sequence[tuple[str, str, str, bool, str]],
+    ) -> None:
+        """Store a hand's result and its ledger lines (user, name, amount, first out, bonus)."""
+        await self._db.execute(
+            "UPDATE hands SET result = ? WHERE id = ?",
+            (json.dumps(result, ensure_ascii=False), hand),
+        )
+        await self._db.executemany(
+            "INSERT INTO ledger (chat, hand, user, name, amount, first_out, bonus_units)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(chat, hand, u, n, a, int(f), b) for u, n, a, f, b in ledger],
+        )
+        await self._db.commit()
+
+    async def hands_of(self, chat: str, since_number: int = 0) -> list[StoredHand]:
+        async with self._db.execute(
+            "SELECT id, number, start, result FROM hands WHERE chat = ? AND number >= ?"
+            " ORDER BY number",
+            (chat, since_number),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        hands = []
+        for hand_id, number, start, result in rows:
+            async with self._db.execute(
+                "SELECT action FROM actions WHERE hand = ? ORDER BY seq", (hand_id,)
+            ) as cursor:
+                actions = [json.loads(r[0]) for r in await cursor.fetchall()]
+            hands.append(
+                StoredHand(
+                    hand_id,
+                    number,
+                    json.loads(start),
+                    actions,
+                    json.loads(result) if result else None,
+                )
+            )
+        return hands
+
+    # ----------------------------------------------------------------- players, stats
+
+    async def set_player(self, user: str, name: str, lang: str | None = None) -> None:
+        await self._db.execute(
+            "INSERT INTO players (user, name, lang) VALUES (?, ?, ?) ON CONFLICT(user) DO UPDATE"
+            " SET name=excluded.name, lang=COALESCE(excluded.lang, players.lang)",
+            (user, name, lang),
+        )
+        await self._db.commit()
+
+    async def player_lang(self, user: str) -> str | None:
+        async with self._db.execute("SELECT lang FROM players WHERE user = ?", (user,)) as c:
+            row = await c.fetchone()
+        return row[0] if row else None
+
+    async def player_stats(self, user: str) -> dict[str, Any]:
+        async with self._db.execute(
+            "SELECT amount, first_out, bonus_units FROM ledger WHERE user = ?", (user,)
+        ) as cursor:
+            rows = await cursor.fetchall()
+        amounts = [Fraction(r[0]) for r in rows]
+        return {
+            "hands": len(rows),
+            "wins": sum(1 for a in amounts if a > 0),
+            "total": str(sum(amounts, Fraction(0))),
+            "first_out": sum(r[1] for r in rows),
+            "bonus_hands": sum(1 for r in rows if Fraction(r[2]) > 0),
+        }
+
+    async def leaderboard(self, chat: str, limit: int = 10) -> list[tuple[str, str]]:
+        async with self._db.execute(
+            "SELECT user, name, amount FROM ledger WHERE chat = ?", (chat,)
+        ) as cursor:
+            rows = await cursor.fetchall()
+        totals: dict[str, Fraction] = {}
+        names: dict[str, str] = {}
+        for user, name, amount in rows:
+            totals[user] = totals.get(user, Fraction(0)) + Fraction(amount)
+            names[user] = name
+        ranked = sorted(totals.items(), key=lambda item: item[1], reverse=True)[:limit]
+        return [(names[user], str(total)) for user, total in ranked]
+
+    async def set_meta(self, key: str, value: str) -> None:
+        await self._db.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE"
+            " SET value=excluded.value",
+            (key, value),
+        )
+        await self._db.commit()
+
+    async def meta(self, key: str) -> str | None:
+        async with self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cursor:
+            row = await cursor.fetchone()
+        return row[0] if row else None
