@@ -202,26 +202,28 @@ class TableManager:
             await self.send(message)
 
     async def _store(self, table: Table, effects: Effects) -> None:
-        """Store a step: its actions belong to the hand that was current when it began, which
-        may then finish; a new hand (dealt in the same step) is started after it."""
+        """Store a step in one transaction: its actions belong to the hand that was current
+        when it began, which may then finish; a new hand dealt in the same step comes after.
+        A crash anywhere leaves either all of the step or none of it."""
         chat = table.chat
-        await self._append(chat, effects.actions)
+        if effects.actions:
+            seq = self._stored_actions.get(chat, 0)
+            await self.db.append_actions(self._hand_ids[chat], seq, effects.actions, commit=False)
+            self._stored_actions[chat] = seq + len(effects.actions)
         if effects.hand_finished is not None:
             result, ledger = effects.hand_finished
-            await self.db.finish_hand(self._hand_ids[chat], chat, result, ledger)
+            await self.db.finish_hand(self._hand_ids[chat], chat, result, ledger, commit=False)
         if effects.hand_started is not None:
-            hand_id = await self.db.start_hand(chat, table.hand_number, effects.hand_started)
+            hand_id = await self.db.start_hand(
+                chat, table.match, table.hand_number, effects.hand_started, commit=False
+            )
             self._hand_ids[chat] = hand_id
             self._stored_actions[chat] = 0
         if effects.table_changed or effects.actions:
-            await self.db.save_table(chat, table.game, table.state, table_snapshot(table))
-
-    async def _append(self, chat: str, actions: list[dict[str, object]]) -> None:
-        if not actions:
-            return
-        seq = self._stored_actions.get(chat, 0)
-        await self.db.append_actions(self._hand_ids[chat], seq, actions)
-        self._stored_actions[chat] = seq + len(actions)
+            await self.db.save_table(
+                chat, table.game, table.state, table_snapshot(table), commit=False
+            )
+        await self.db.commit()
 
     async def restore(self) -> None:
         """Rebuild every open table from storage; running hands get a 'table restored' line
@@ -242,7 +244,7 @@ class TableManager:
             )
             restore_table(table, stored.state, data)
             self.tables[stored.chat] = table
-            hands = await self.db.hands_of(stored.chat, since_number=table.hand_number)
+            hands = await self.db.hands_of(stored.chat, table.match, table.hand_number)
             if table.state == PLAYING and hands and hands[-1].result is None:
                 current = hands[-1]
                 hand = table.driver.hand_from_start(current.start)
@@ -253,9 +255,10 @@ class TableManager:
                 self._hand_ids[stored.chat] = current.id
                 self._stored_actions[stored.chat] = len(current.actions)
                 if table.deadline is not None:
-                    stopped = alive_at if alive_at is not None else stored.updated
-                    left = max(0.0, table.deadline - max(stopped, stored.updated))
-                    table.deadline = now + left
+                    # The timer ran until the bot was last known alive (its heartbeat, or the
+                    # last save, on the table's own clock), then waits on with what was left.
+                    stopped = max(alive_at or 0.0, float(stored.settings.get("saved_at", 0.0)))
+                    table.deadline = now + max(0.0, table.deadline - stopped)
                 message = t(table.lang, "Table restored after a restart.")
                 await self.send(Outgoing("group", stored.chat, message))
                 await self.send(table._table_message())

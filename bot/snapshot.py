@@ -24,6 +24,8 @@ def table_snapshot(table: Table) -> dict[str, Any]:
         "player_langs": table.player_langs,
         "deadline": table.deadline,
         "turn_started": table.turn_started,
+        "saved_at": table.clock(),
+        "match": table.match,
     }
 
 
@@ -45,3 +47,4 @@ def restore_table(table: Table, state: str, data: dict[str, Any]) -> None:
     table.player_langs = dict(data["player_langs"])
     table.deadline = data["deadline"]
     table.turn_started = data["turn_started"]
+    table.match = data["match"]

@@ -104,6 +104,8 @@ class Table:
         self.deadline: float | None = None
         self.stop_votes: set[str] = set()
         self.last_activity = clock()
+        self.match = f"{clock():.6f}"
+        """This match's id: a new /new in the same chat starts a new match."""
 
     # ----------------------------------------------------------------- helpers
 

@@ -28,11 +28,12 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE hands (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
         chat TEXT NOT NULL,
+        match TEXT NOT NULL,
         number INTEGER NOT NULL,
         start TEXT NOT NULL,
         result TEXT,
         started REAL NOT NULL,
-        UNIQUE (chat, number)
+        UNIQUE (chat, match, number)
     );
     CREATE TABLE actions (
         hand INTEGER NOT NULL REFERENCES hands(id),
@@ -117,14 +118,20 @@ class Database:
 
     # ----------------------------------------------------------------- tables
 
-    async def save_table(self, chat: str, game: str, state: str, settings: dict[str, Any]) -> None:
+    async def commit(self) -> None:
+        await self._db.commit()
+
+    async def save_table(
+        self, chat: str, game: str, state: str, settings: dict[str, Any], commit: bool = True
+    ) -> None:
         await self._db.execute(
             "INSERT INTO tables (chat, game, state, settings, updated) VALUES (?, ?, ?, ?, ?)"
             " ON CONFLICT(chat) DO UPDATE SET game=excluded.game, state=excluded.state,"
             " settings=excluded.settings, updated=excluded.updated",
             (chat, game, state, json.dumps(settings, ensure_ascii=False), time.time()),
         )
-        await self._db.commit()
+        if commit:
+            await self._db.commit()
 
     async def open_tables(self) -> list[StoredTable]:
         async with self._db.execute(
@@ -135,17 +142,20 @@ class Database:
 
     # ----------------------------------------------------------------- hands
 
-    async def start_hand(self, chat: str, number: int, start: dict[str, Any]) -> int:
+    async def start_hand(
+        self, chat: str, match: str, number: int, start: dict[str, Any], commit: bool = True
+    ) -> int:
         cursor = await self._db.execute(
-            "INSERT INTO hands (chat, number, start, started) VALUES (?, ?, ?, ?)",
-            (chat, number, json.dumps(start, ensure_ascii=False), time.time()),
+            "INSERT INTO hands (chat, match, number, start, started) VALUES (?, ?, ?, ?, ?)",
+            (chat, match, number, json.dumps(start, ensure_ascii=False), time.time()),
         )
-        await self._db.commit()
+        if commit:
+            await self._db.commit()
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
     async def append_actions(
-        self, hand: int, first_seq: int, actions: Sequence[dict[str, Any]]
+        self, hand: int, first_seq: int, actions: Sequence[dict[str, Any]], commit: bool = True
     ) -> None:
         """Append accepted actions (committed before anything about them is sent)."""
         now = time.time()
@@ -154,7 +164,8 @@ class Database:
             [(hand, first_seq + i, json.dumps(a, ensure_ascii=False), now)
              for i, a in enumerate(actions)],
         )  # fmt: skip
-        await self._db.commit()
+        if commit:
+            await self._db.commit()
 
     async def finish_hand(
         self,
@@ -162,6 +173,7 @@ class Database:
         chat: str,
         result: dict[str, Any],
         ledger: Sequence[tuple[str, str, str, bool, str]],
+        commit: bool = True,
     ) -> None:
         """Store a hand's result and its ledger lines (user, name, amount, first out, bonus)."""
         await self._db.execute(
@@ -173,13 +185,17 @@ class Database:
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
             [(chat, hand, u, n, a, int(f), b) for u, n, a, f, b in ledger],
         )
-        await self._db.commit()
+        if commit:
+            await self._db.commit()
 
-    async def hands_of(self, chat: str, since_number: int = 0) -> list[StoredHand]:
+    async def hands_of(
+        self, chat: str, match: str | None = None, since_number: int = 0
+    ) -> list[StoredHand]:
+        """The hands of a chat (of one match, when given), oldest first."""
         async with self._db.execute(
             "SELECT id, number, start, result FROM hands WHERE chat = ? AND number >= ?"
-            " ORDER BY number",
-            (chat, since_number),
+            " AND (? IS NULL OR match = ?) ORDER BY id",
+            (chat, since_number, match, match),
         ) as cursor:
             rows = await cursor.fetchall()
         hands = []

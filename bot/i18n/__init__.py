@@ -58,6 +58,13 @@ def t(language: str, message: str, /, **values: object) -> str:
 
 
 def missing_translations(language: str, messages: list[str]) -> list[str]:
-    """Message ids the catalogue of ``language`` has no translation for (for the tests)."""
-    catalogue = _catalogue(language)
-    return [m for m in messages if catalogue.gettext(m) == m]
+    """Message ids the catalogue of ``language`` has no (non-empty) translation for."""
+    path = _LOCALES / f"{language.replace('-', '_')}.po"
+    with path.open("rb") as handle:
+        catalog = read_po(handle)
+    missing = []
+    for message in messages:
+        entry = catalog.get(message)
+        if entry is None or not entry.string:
+            missing.append(message)
+    return missing

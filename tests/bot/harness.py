@@ -1,0 +1,73 @@
+"""A table manager on a real SQLite file, a fake clock, and a recorder of what it sends."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.commands import parse_command
+from bot.manager import TableManager
+from bot.outgoing import Outgoing
+from storage import Database
+
+CHAT = "group-1"
+
+
+class FakeClock:
+    def __init__(self, start: float = 1_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@dataclass
+class Recorder:
+    sent: list[Outgoing] = field(default_factory=list)
+
+    async def __call__(self, message: Outgoing) -> None:
+        self.sent.append(message)
+
+    def texts(self, kind: str | None = None, user: str | None = None) -> list[str]:
+        return [m.text for m in self.sent if (kind is None or m.kind == kind)
+                and (user is None or m.user == user)]  # fmt: skip
+
+    def clear(self) -> None:
+        self.sent.clear()
+
+
+class Harness:
+    def __init__(self, db: Database, clock: FakeClock, seed: int = 1) -> None:
+        self.db = db
+        self.clock = clock
+        self.recorder = Recorder()
+        self.manager = TableManager(db, self.recorder, clock=clock,
+                                    seeds=lambda number: seed * 1000 + number)  # fmt: skip
+
+    @classmethod
+    async def open(cls, path: str, clock: FakeClock | None = None, seed: int = 1) -> Harness:
+        return cls(await Database.open(path), clock or FakeClock(), seed)
+
+    async def say(self, user: str, text: str, chat: str = CHAT, private: bool = False,
+                  lang: str | None = None) -> list[Outgoing]:  # fmt: skip
+        before = len(self.recorder.sent)
+        command = parse_command(text, user, user.title(), chat, private, lang)
+        assert command is not None
+        await self.manager.handle(command)
+        return self.recorder.sent[before:]
+
+    async def run_until(self, condition, limit: int = 20000) -> None:
+        """Advance the clock to each deadline and let the tables act, until ``condition()``."""
+        for _ in range(limit):
+            if condition():
+                return
+            table = self.manager.tables.get(CHAT)
+            if table is not None and table.deadline is not None:
+                self.clock.now = max(self.clock.now, table.deadline)
+            await self.manager.tick()
+        raise AssertionError("condition never became true")
+
+    def table(self, chat: str = CHAT):
+        return self.manager.tables[chat]

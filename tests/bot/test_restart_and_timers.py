@@ -1,0 +1,203 @@
+"""bot.md: Time and absence; a restart keeps every table (storage on a real SQLite file)."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import t
+from bot.table import PLAYING
+from storage import Database
+from tests.bot.harness import FakeClock, Harness
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def console(db: Path, game: str) -> list[str]:
+    return [sys.executable, "-m", "bot", "console", "--humans", "0", "--hands", "4", "--seed",
+            "7", "--game", game, "--db", str(db), "--lang", "en", "--ai-delay", "0"]  # fmt: skip
+
+
+async def match_over(db_path: Path) -> bool:
+    db = await Database.open(str(db_path))
+    try:
+        return not await db.open_tables() and bool(await db.hands_of("console"))
+    finally:
+        await db.close()
+
+
+async def final_ledger(db_path: Path) -> list[tuple[str, str]]:
+    db = await Database.open(str(db_path))
+    try:
+        return sorted(await db.leaderboard("console"))
+    finally:
+        await db.close()
+
+
+@pytest.mark.parametrize("game", ["situan", "erqiwang"])
+async def test_a_match_killed_at_random_points_and_restarted_settles_as_if_uninterrupted(
+    tmp_path: Path, game: str
+):
+    clean = tmp_path / "clean.sqlite3"
+    started = time.perf_counter()
+    done = subprocess.run(console(clean, game), cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)  # fmt: skip
+    duration = time.perf_counter() - started
+    assert done.returncode == 0, done.stderr
+    expected = await final_ledger(clean)
+    assert len(expected) == 4
+
+    killed = tmp_path / "killed.sqlite3"
+    rng = random.Random(game)
+    interrupted = 0
+    for attempt in range(8):
+        process = subprocess.Popen(console(killed, game), cwd=ROOT, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE, text=True)  # fmt: skip
+        try:
+            # Kill somewhere after Python's start-up, a few times; then let it finish.
+            process.wait(timeout=rng.uniform(0.4, 0.9) * duration if attempt < 3 else 300)
+        except subprocess.TimeoutExpired:
+            os.kill(process.pid, signal.SIGKILL)  # no chance to clean up
+            interrupted += 1
+        process.wait()
+        stderr = process.stderr.read() if process.stderr else ""
+        if process.stderr:
+            process.stderr.close()
+        assert process.returncode in (0, -signal.SIGKILL), stderr
+        if await match_over(killed):
+            break  # a further run would open a new match
+    assert interrupted >= 1, "the run was never interrupted: nothing was tested"
+    assert await match_over(killed)
+    assert await final_ledger(killed) == expected
+
+
+async def test_a_restart_in_the_middle_of_a_hand_continues_with_nothing_lost(tmp_path: Path):
+    path = str(tmp_path / "bot.sqlite3")
+    clock = FakeClock()
+    first = await Harness.open(path, clock, seed=4)
+    await first.say("ann", "/new situan")
+    for _ in range(3):
+        await first.say("ann", "/addbot")
+    await first.say("ann", "/start")
+    table = first.table()
+    steps = 0
+    while table.driver.to_act(table.hand) != 0 and steps < 50:
+        clock.now = max(clock.now, table.deadline)
+        await first.manager.tick()
+        steps += 1
+    history = [repr(a) for a in table.hand.history]
+    held = [table.hand.hand(s) for s in range(4)]
+    await first.db.close()
+
+    second = await Harness.open(path, clock, seed=4)
+    await second.manager.restore()
+    restored = second.table()
+    assert restored.state == PLAYING and restored.hand_number == 1
+    assert [repr(a) for a in restored.hand.history] == history
+    assert [restored.hand.hand(s) for s in range(4)] == held
+    assert t("zh-Hans", "Table restored after a restart.") in second.recorder.texts("group")
+    assert second.recorder.texts("table")  # a fresh table message
+    await second.db.close()
+
+
+async def test_timers_resume_with_the_time_that_was_left(tmp_path: Path):
+    path = str(tmp_path / "bot.sqlite3")
+    clock = FakeClock()
+    first = await Harness.open(path, clock, seed=4)
+    await first.say("ann", "/new situan")
+    for _ in range(3):
+        await first.say("ann", "/addbot")
+    await first.say("ann", "/start")
+    table = first.table()
+    while table.driver.to_act(table.hand) != 0:
+        clock.now = max(clock.now, table.deadline)
+        await first.manager.tick()
+    assert table.deadline == pytest.approx(clock.now + 60, abs=1.5)
+    left_at_stop = table.deadline - (clock.now + 20)
+    clock.advance(20)
+    await first.manager.tick()  # the heartbeat: the bot was alive 20 s into the turn
+    first.manager._last_heartbeat = 0
+    await first.manager.tick()
+    await first.db.close()
+    clock.advance(600)  # the bot was down for ten minutes
+    second = await Harness.open(path, clock, seed=4)
+    await second.manager.restore()
+    assert second.table().deadline == pytest.approx(clock.now + left_at_stop, abs=1.5)
+    await second.db.close()
+
+
+async def test_at_the_time_limit_the_table_acts_counts_and_tells_the_group(tmp_path: Path):
+    clock = FakeClock()
+    h = await Harness.open(str(tmp_path / "bot.sqlite3"), clock, seed=4)
+    await h.say("ann", "/new situan", lang="en")
+    for _ in range(3):
+        await h.say("ann", "/addbot")
+    await h.say("ann", "/start")
+    table = h.table()
+    for count in (1, 2, 3):
+        while table.driver.to_act(table.hand) != 0:
+            clock.now = max(clock.now, table.deadline)
+            await h.manager.tick()
+        h.recorder.clear()
+        clock.advance(59)
+        await h.manager.tick()
+        assert not h.recorder.sent  # not yet
+        clock.advance(1)
+        await h.manager.tick()
+        assert f"Ann timed out ({count} times)." in h.recorder.texts("group")
+    assert table.hand.auto[0]  # three time-outs: 托管
+    while table.driver.to_act(table.hand) != 0:
+        clock.now = max(clock.now, table.deadline)
+        await h.manager.tick()
+    assert table.deadline == pytest.approx(clock.now + 1.0)  # on 托管 the table plays at once
+    hand = table.hand
+    move = (
+        "/pass"
+        if hand.can_pass
+        else "/play "
+        + "".join(
+            ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "LJ", "BJ"][r]
+            for r in hand.legal_plays()[0].ranks
+        )
+    )
+    await h.say("ann", move)
+    assert not table.hand.auto[0]  # acting again ends 托管
+    await h.db.close()
+
+
+async def test_a_seat_not_ready_in_time_is_unseated_and_an_ai_takes_it(tmp_path: Path):
+    clock = FakeClock()
+    h = await Harness.open(str(tmp_path / "bot.sqlite3"), clock, seed=4)
+    await h.say("ann", "/new situan")
+    await h.say("bob", "/join")
+    for _ in range(2):
+        await h.say("ann", "/addbot")
+    table = h.table()
+    table.table_options["max_hands"] = 0
+    await h.say("ann", "/start")
+    await h.say("ann", "/auto on")
+    await h.say("bob", "/auto on")
+    await h.run_until(lambda: table.state == "between")
+    await h.say("ann", "/ready")
+    clock.advance(61)
+    await h.manager.tick()
+    assert table.seats[1] is not None and table.seats[1].ai  # bob was replaced
+    assert table.state == PLAYING
+    await h.db.close()
+
+
+async def test_storage_migrates_a_fresh_file_and_keeps_wal_mode(tmp_path: Path):
+    db = await Database.open(str(tmp_path / "x.sqlite3"))
+    assert await db.schema_version() == 1
+    await db.close()
+    db = await Database.open(str(tmp_path / "x.sqlite3"))  # a second open changes nothing
+    assert await db.schema_version() == 1
+    await db.close()
+    assert time.time() > 0
