@@ -17,7 +17,7 @@ from bot.commands import parse_command
 from bot.i18n import normalize_language, t
 from bot.manager import TableManager
 from bot.outgoing import Outgoing
-from bot.table import CLOSED
+from bot.table import CLOSED, LOBBY
 from storage import Database
 
 CHAT = "console"
@@ -77,8 +77,11 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
     manager = TableManager(db, printer, seeds=seeds, language=lang)
     await manager.restore()
     try:
-        if CHAT not in manager.tables or manager.tables[CHAT].state == CLOSED:
+        table = manager.tables.get(CHAT)
+        if table is None or table.state == CLOSED:
             await open_table(manager, args, lang)
+        elif table.state == LOBBY:  # stopped before the match began: finish setting it up
+            await seat_and_start(manager, args, lang)
         if args.humans == 0:
             return await play_unattended(manager)
         return await play_with_human(manager)
@@ -100,12 +103,17 @@ async def open_table(manager: TableManager, args: argparse.Namespace, lang: str)
     table = manager.tables.get(CHAT)
     if table is None:
         raise SystemExit(2)
+    await seat_and_start(manager, args, lang)
+
+
+async def seat_and_start(manager: TableManager, args: argparse.Namespace, lang: str) -> None:
+    """Set the console's options, fill the free seats with AI players and start."""
+    table = manager.tables[CHAT]
     delay = args.ai_delay if args.ai_delay is not None else (0.0 if args.humans == 0 else 1.0)
     table.table_options["ai_delay"] = delay
     table.table_options["max_hands"] = args.hands
-    if args.humans == 0:
+    if args.humans == 0 and table.seats[0] is not None and not table.seats[0].ai:
         table.seats[0] = None
-        table.host = HUMAN
     for _ in range(4 - sum(seat is not None for seat in table.seats)):
         await say(manager, "/addbot", lang)
     await say(manager, "/start", lang)

@@ -20,6 +20,9 @@ from storage import Database
 Sender = Callable[[Outgoing], Awaitable[None]]
 GAME_TITLES = {"situan": N_("situan"), "erqiwang": N_("erqiwang")}
 HEARTBEAT_SECONDS = 5.0
+FLOOD_BURST = 8
+FLOOD_RATE = 2.0
+"""Per user: a burst of 8 commands, then 2 a second; beyond that commands are dropped."""
 
 
 class TableManager:
@@ -40,13 +43,27 @@ class TableManager:
         self._hand_ids: dict[str, int] = {}
         self._stored_actions: dict[str, int] = {}
         self._last_heartbeat = 0.0
+        self._allowance: dict[str, tuple[float, float]] = {}
 
     def lock(self, chat: str) -> asyncio.Lock:
         return self._locks.setdefault(chat, asyncio.Lock())
 
     # ----------------------------------------------------------------- commands
 
+    def _throttled(self, user: str) -> bool:
+        """A token bucket per user: a user who floods commands is ignored for a moment."""
+        now = self.clock()
+        tokens, since = self._allowance.get(user, (float(FLOOD_BURST), now))
+        tokens = min(float(FLOOD_BURST), tokens + (now - since) * FLOOD_RATE)
+        if tokens < 1.0:
+            self._allowance[user] = (tokens, now)
+            return True
+        self._allowance[user] = (tokens - 1.0, now)
+        return False
+
     async def handle(self, command: Command) -> None:
+        if self._throttled(command.user):
+            return
         async with self.lock(command.chat):
             effects = await self._handle_locked(command)
             await self._commit(command.chat, effects)

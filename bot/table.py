@@ -37,6 +37,7 @@ TABLE_OPTIONS = {
     "ready_seconds": 60,
     "fill_with_ai": True,
     "max_hands": 0,
+    "lobby_timeout": 600,
 }
 """Table settings beside the game's rules; ``max_hands`` 0 plays on until /stop."""
 TIMEOUT_NOTICE_LIMIT = 3
@@ -146,6 +147,8 @@ class Table:
             effects: Effects = handler(command)
         except BadInput as bad:
             return self.reply(command, bad.key, **bad.values)
+        if self.state == LOBBY:  # activity keeps a lobby open
+            self.deadline = self.clock() + float(self.table_options["lobby_timeout"])
         return effects
 
     def _host_only(self, command: Command) -> Effects | None:
@@ -557,6 +560,10 @@ class Table:
         now = self.clock()
         if self.deadline is None or now < self.deadline:
             return Effects()
+        if self.state == LOBBY:
+            effects = Effects(out=[self.group("The lobby was idle too long and closes.")])
+            effects.extend(self.close())
+            return effects
         if self.state == BETWEEN:
             return self._ready_timeout()
         if self.state != PLAYING or self.hand is None or self.turn_seat is None:
@@ -584,7 +591,7 @@ class Table:
             effects.extend(self._deal())
         else:
             self.state = LOBBY
-            self.deadline = None
+            self.deadline = self.clock() + float(self.table_options["lobby_timeout"])
         return effects
 
     def seconds_left(self) -> int | None:

@@ -166,3 +166,28 @@ def test_lang_is_kept_per_chat_and_per_player():
 
     assert normalize_language("zh-CN") == "zh-Hans" and normalize_language("zh_TW") == "zh-Hant"
     assert normalize_language("en-US") == "en" and normalize_language("fr") is None
+
+
+async def test_a_lobby_with_no_activity_for_ten_minutes_closes_itself(harness):
+    await harness.say("ann", "/new situan")
+    harness.clock.advance(599)
+    await harness.manager.tick()
+    assert harness.table().state == LOBBY
+    await harness.say("bob", "/join")  # activity keeps it open
+    harness.clock.advance(599)
+    await harness.manager.tick()
+    assert harness.table().state == LOBBY
+    harness.clock.advance(1)
+    await harness.manager.tick()
+    assert harness.table().state == "closed"
+
+
+async def test_a_user_who_floods_commands_is_throttled(harness):
+    await harness.say("ann", "/new situan")
+    answered = 0
+    for _ in range(30):
+        answered += bool(await harness.say("bob", "/score"))
+    assert answered < 12  # a burst, then nothing until time passes
+    harness.clock.advance(5)
+    assert await harness.say("bob", "/score")
+    assert await harness.say("ann", "/score")  # other users are not affected

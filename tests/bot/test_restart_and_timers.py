@@ -201,3 +201,24 @@ async def test_storage_migrates_a_fresh_file_and_keeps_wal_mode(tmp_path: Path):
     assert await db.schema_version() == 1
     await db.close()
     assert time.time() > 0
+
+
+def test_a_console_stopped_before_its_match_began_starts_it_when_run_again(tmp_path: Path):
+    db = tmp_path / "lobby.sqlite3"
+    setup = (
+        "import asyncio\n"
+        "from bot.commands import parse_command\n"
+        "from bot.manager import TableManager\n"
+        "from storage import Database\n"
+        "async def main():\n"
+        f"    db = await Database.open({str(db)!r})\n"
+        "    async def send(message): pass\n"
+        "    manager = TableManager(db, send)\n"
+        "    await manager.handle(parse_command('/new situan', 'you', 'You', 'console'))\n"
+        "    await db.close()\n"
+        "asyncio.run(main())\n"
+    )
+    subprocess.run([sys.executable, "-c", setup], cwd=ROOT, check=True, timeout=60)
+    done = subprocess.run(console(db, "situan"), cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr

@@ -1,0 +1,78 @@
+"""Pacing group calls: at most one call per slot, coalesced table-message edits.
+
+Telegram allows about 20 messages and edits a minute in one group. A `GroupPacer` releases
+at most one group call per ``slot`` seconds (3 s: 20 a minute), and never more than
+``budget`` in any 60-second window. Table-message edits are coalesced — only the latest
+state is sent, so several plays in quick succession become one edit. A post (a new message)
+released while a table state is waiting carries that state along, so a play shows in the
+group within one slot even when posts take the turn; the table message is then edited in a
+following slot. Posts are never dropped and keep their order.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import replace
+
+from bot.outgoing import Outgoing
+
+WINDOW = 60.0
+BUDGET = 20
+SLOT = 3.0
+
+
+class GroupPacer:
+    def __init__(self, clock: Callable[[], float], budget: int = BUDGET,
+                 slot: float = SLOT) -> None:  # fmt: skip
+        self.clock = clock
+        self.budget = budget
+        self.slot = slot
+        self.calls: deque[float] = deque()
+        self.posts: deque[Outgoing] = deque()
+        self.table: Outgoing | None = None
+        self.table_shown = True
+        """Whether the waiting table state has already been shown (inside a post)."""
+        self.next_slot = -1e18
+
+    def submit(self, message: Outgoing) -> None:
+        if message.kind == "table":
+            self.table = message  # the latest state wins
+            self.table_shown = False
+        else:
+            self.posts.append(message)
+
+    def _room(self, now: float) -> int:
+        # Compared as `now >= call + WINDOW`, the very sum `next_time` hands out, so a
+        # timer set for that moment always finds the room (no rounding gap).
+        while self.calls and now >= self.calls[0] + WINDOW:
+            self.calls.popleft()
+        return self.budget - len(self.calls)
+
+    def due(self) -> list[Outgoing]:
+        """The call that may be made now, if any; the rest waits for `next_time`."""
+        now = self.clock()
+        if now < self.next_slot or self._room(now) <= 0 or (not self.posts and self.table is None):
+            return []
+        if self.posts:
+            post = self.posts.popleft()
+            if self.table is not None and not self.table_shown:
+                post = replace(post, text=post.text + "\n\n" + self.table.text)
+                self.table_shown = True
+            message = post
+        else:
+            assert self.table is not None
+            message, self.table = self.table, None
+        self.calls.append(now)
+        self.next_slot = now + self.slot
+        return [message]
+
+    def next_time(self) -> float | None:
+        """When the next call may be made (None: nothing waits)."""
+        if not self.posts and self.table is None:
+            return None
+        now = self.clock()
+        ready = max(now, self.next_slot)
+        if self._room(now) <= 0:
+            ready = max(ready, self.calls[0] + WINDOW)
+        return ready
