@@ -20,6 +20,9 @@ from storage import Database
 Sender = Callable[[Outgoing], Awaitable[None]]
 GAME_TITLES = {"situan": N_("situan"), "erqiwang": N_("erqiwang")}
 HEARTBEAT_SECONDS = 5.0
+BATCH_TABLES = 16
+"""Tables acting in one timer pass share one transaction (group commit), at most this many:
+fewer round trips to SQLite, and a bounded wait for each of them."""
 FLOOD_BURST = 8
 FLOOD_RATE = 2.0
 """Per user: a burst of 8 commands, then 2 a second; beyond that commands are dropped."""
@@ -191,17 +194,30 @@ class TableManager:
     # ----------------------------------------------------------------- time
 
     async def tick(self) -> None:
-        """Let every table act on its timers (AI seats, 托管, time-outs, ready)."""
-        for chat, table in list(self.tables.items()):
-            if table.deadline is None or self.clock() < table.deadline:
-                continue
-            async with self.lock(chat):
-                effects = table.tick()
-                await self._commit(chat, effects)
+        """Let every table act on its timers (AI seats, 托管, time-outs, ready), storing the
+        tables that acted together in batches before anything about them is sent."""
+        due = [chat for chat, table in self.tables.items()
+               if table.deadline is not None and self.clock() >= table.deadline]  # fmt: skip
+        for start in range(0, len(due), BATCH_TABLES):
+            await self._tick_batch(due[start : start + BATCH_TABLES])
         now = self.clock()
         if now - self._last_heartbeat >= HEARTBEAT_SECONDS:
             self._last_heartbeat = now
             await self.db.set_meta("alive_at", repr(now))
+
+    async def _tick_batch(self, chats: list[str]) -> None:
+        async with contextlib.AsyncExitStack() as held:
+            steps: list[tuple[Table, Effects]] = []
+            for chat in chats:
+                await held.enter_async_context(self.lock(chat))
+                table = self.tables[chat]
+                if table.deadline is None or self.clock() < table.deadline:
+                    continue  # a command came first and moved the timer
+                steps.append((table, table.tick()))
+            await self._store_batch(steps)
+            for _, effects in steps:
+                for message in effects.out:
+                    await self.send(message)
 
     async def run_timers(self, stop: asyncio.Event, step: float = 0.2) -> None:
         while not stop.is_set():
@@ -218,7 +234,29 @@ class TableManager:
         for message in effects.out:
             await self.send(message)
 
-    async def _store(self, table: Table, effects: Effects) -> None:
+    async def _store_batch(self, steps: list[tuple[Table, Effects]]) -> None:
+        """Store several tables' steps in one transaction (the common case — actions and
+        table snapshots — in one statement each)."""
+        rows: list[tuple[int, int, dict[str, object]]] = []
+        snapshots: list[tuple[str, str, str, dict[str, object]]] = []
+        for table, effects in steps:
+            chat = table.chat
+            if effects.hand_finished is not None or effects.hand_started is not None:
+                await self._store(table, effects, commit=False)  # rare: a hand ends or starts
+                continue
+            seq = self._stored_actions.get(chat, 0)
+            for offset, action in enumerate(effects.actions):
+                rows.append((self._hand_ids[chat], seq + offset, action))
+            self._stored_actions[chat] = seq + len(effects.actions)
+            if effects.table_changed or effects.actions:
+                snapshots.append((chat, table.game, table.state, table_snapshot(table)))
+        if rows:
+            await self.db.append_many(rows)
+        if snapshots:
+            await self.db.save_tables(snapshots)
+        await self.db.commit()
+
+    async def _store(self, table: Table, effects: Effects, commit: bool = True) -> None:
         """Store a step in one transaction: its actions belong to the hand that was current
         when it began, which may then finish; a new hand dealt in the same step comes after.
         A crash anywhere leaves either all of the step or none of it."""
@@ -240,7 +278,8 @@ class TableManager:
             await self.db.save_table(
                 chat, table.game, table.state, table_snapshot(table), commit=False
             )
-        await self.db.commit()
+        if commit:
+            await self.db.commit()
 
     async def restore(self) -> None:
         """Rebuild every open table from storage; running hands get a 'table restored' line

@@ -133,6 +133,25 @@ class Database:
         if commit:
             await self._db.commit()
 
+    async def save_tables(self, rows: Sequence[tuple[str, str, str, dict[str, Any]]]) -> None:
+        """Many tables' snapshots in one statement (not committed: part of a batch)."""
+        now = time.time()
+        await self._db.executemany(
+            "INSERT INTO tables (chat, game, state, settings, updated) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT(chat) DO UPDATE SET game=excluded.game, state=excluded.state,"
+            " settings=excluded.settings, updated=excluded.updated",
+            [(chat, game, state, json.dumps(settings, ensure_ascii=False), now)
+             for chat, game, state, settings in rows],
+        )  # fmt: skip
+
+    async def append_many(self, rows: Sequence[tuple[int, int, dict[str, Any]]]) -> None:
+        """Actions of many hands, (hand, seq, action), in one statement (not committed)."""
+        now = time.time()
+        await self._db.executemany(
+            "INSERT INTO actions (hand, seq, action, at) VALUES (?, ?, ?, ?)",
+            [(hand, seq, json.dumps(a, ensure_ascii=False), now) for hand, seq, a in rows],
+        )
+
     async def open_tables(self) -> list[StoredTable]:
         async with self._db.execute(
             "SELECT chat, game, state, settings, updated FROM tables WHERE state != 'closed'"

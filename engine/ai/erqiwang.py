@@ -24,7 +24,7 @@ from engine.erqiwang.shapes import Shape, shape_of
 from engine.erqiwang.state import BIDDING, BURY, PLAY, TRUMP_PHASE, ErqiwangView
 
 SUITS = ("S", "H", "C", "D")
-FOLLOW_CANDIDATES = 300
+FOLLOW_CANDIDATES = 80
 """How many legal follows to weigh at most (discards can run into the thousands)."""
 SAFE_TRUMPS_FOR_POINTS = 14
 BID_MARGIN = 5
@@ -236,7 +236,8 @@ class ErqiwangAI:
         partner_winning = _same_side(view, best_seat, seat)
         last_to_play = len(view.trick) == 3
         table_points = sum(c.points for _, cards in view.trick for c in cards)
-        winning = [p for p in candidates if _would_win(view, p, lead, lead_suit)]
+        best = _best_so_far(view, lead_suit)
+        winning = [p for p in candidates if _would_win(order, p, lead, lead_suit, best)]
 
         def cost(play: tuple[Card, ...]) -> tuple[object, ...]:
             return smallness_key(play, order)
@@ -316,30 +317,36 @@ def _is_top(play: Sequence[Card], order: TrumpOrder, unseen: Counter[Card]) -> b
     return True
 
 
-def _would_win(view: ErqiwangView, play: tuple[Card, ...], lead: Shape, lead_suit: str) -> bool:
-    """Whether this play would be winning the trick right after it is played."""
+def _best_so_far(view: ErqiwangView, lead_suit: str) -> tuple[bool, int]:
+    """The winning play of the trick so far: (is it a ruff, the level it competes with)."""
     order = view.order
-    if lead.components > 1:
-        return False
-    suits = {order.suit[c] for c in play}
-    if len(suits) != 1:
-        return False
-    suit = suits.pop()
-    if suit != lead_suit and suit != TRUMP:
-        return False
-    shape = shape_of(play, order)
-    if shape.signature != lead.signature:
-        return False
-    ruff = suit == TRUMP and lead_suit != TRUMP
-    top = shape.top_position()
     for s, cards in view.trick:
-        if s != view.best_seat:
-            continue
-        best_suit = order.suit[cards[0]]
-        best_ruff = best_suit == TRUMP and lead_suit != TRUMP
-        best_top = shape_of(cards, order).top_position()
-        return (ruff and not best_ruff) or (ruff == best_ruff and top > best_top)
-    return False
+        if s == view.best_seat:
+            ruff = order.suit[cards[0]] == TRUMP and lead_suit != TRUMP
+            return ruff, shape_of(cards, order).top_position()
+    raise AssertionError("a trick in progress has a winning play")
+
+
+def _would_win(
+    order: TrumpOrder, play: tuple[Card, ...], lead: Shape, lead_suit: str,
+    best: tuple[bool, int],
+) -> bool:  # fmt: skip
+    """Whether this play would be winning the trick right after it is played."""
+    if lead.components > 1:
+        return False  # an allowed throw always wins its trick
+    suit = order.suit[play[0]]
+    if any(order.suit[c] != suit for c in play) or (suit != lead_suit and suit != TRUMP):
+        return False
+    if len(play) == 1:
+        top = order.position[play[0]]
+    else:
+        shape = shape_of(play, order)
+        if shape.signature != lead.signature:
+            return False
+        top = shape.top_position()
+    ruff = suit == TRUMP and lead_suit != TRUMP
+    best_ruff, best_top = best
+    return (ruff and not best_ruff) or (ruff == best_ruff and top > best_top)
 
 
 def _lowest_side_lead(by_suit: dict[str, list[Card]], order: TrumpOrder) -> tuple[Card, ...] | None:

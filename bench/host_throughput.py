@@ -1,0 +1,103 @@
+"""Host throughput: many tables of 4 AI seats driven as fast as possible through the
+TableManager, with every accepted action stored in SQLite on a file before it is "sent".
+
+Run: ``python bench/host_throughput.py [--tables 1000] [--seconds 20] [--game situan]``
+
+Prints accepted actions/s, the latency of each action (from the table acting to its commit,
+p50/p99) and resident memory per table. Targets (issue 4): ≥ 3,000 actions/s, p99 ≤ 20 ms,
+≤ 64 KB per table. Messages go to a sink that only counts them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.commands import parse_command
+from bot.manager import TableManager
+from bot.outgoing import Outgoing
+from storage import Database
+
+
+def rss_kib() -> int:
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    folder = tempfile.mkdtemp()
+    db = await Database.open(os.path.join(folder, "bench.sqlite3"))
+    sent = 0
+
+    async def sink(message: Outgoing) -> None:
+        nonlocal sent
+        sent += 1
+
+    manager = TableManager(db, sink, seeds=lambda number: number * 7919)
+    gc.collect()
+    before = rss_kib()
+    for index in range(args.tables):
+        chat = f"chat-{index}"
+        for text in (f"/new {args.game}", "/settings ai_delay 0", "/addbot", "/addbot",
+                     "/addbot", "/leave", "/addbot", "/start"):  # fmt: skip
+            command = parse_command(text, f"host-{index}", "Host", chat)
+            assert command is not None
+            await manager.handle(command)
+    gc.collect()
+    per_table = (rss_kib() - before) / args.tables
+    actions = 0
+    latencies: list[float] = []
+    store_batch = manager._store_batch
+
+    async def timed_store(steps):  # each action waits from its batch's start to its commit
+        nonlocal actions
+        await store_batch(steps)
+        waited = time.perf_counter() - batch_started[0]
+        count = sum(len(effects.actions) for _, effects in steps)
+        actions += count
+        latencies.extend([waited] * count)
+
+    manager._store_batch = timed_store
+    batch_started = [0.0]
+    run_batch = manager._tick_batch
+
+    async def timed_batch(chats):
+        batch_started[0] = time.perf_counter()
+        await run_batch(chats)
+
+    manager._tick_batch = timed_batch
+    started = time.perf_counter()
+    while time.perf_counter() - started < args.seconds:
+        await manager.tick()
+    elapsed = time.perf_counter() - started
+    await db.close()
+    ms = sorted(x * 1000 for x in latencies)
+    print(f"{args.tables} tables of {args.game}, 4 AI seats each, SQLite file, {elapsed:.1f} s")
+    print(f"accepted actions: {actions:,} ({actions / elapsed:,.0f}/s); messages sent: {sent:,}")
+    print(f"latency per action: p50 {statistics.median(ms):.2f} ms, "
+          f"p99 {ms[int(len(ms) * 0.99)]:.2f} ms, max {ms[-1]:.1f} ms")  # fmt: skip
+    print(f"resident memory per table: {per_table:.1f} KiB (tables with a hand dealt)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--game", default="situan", choices=("situan", "erqiwang"))
+    asyncio.run(main_async(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    main()
