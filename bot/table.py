@@ -30,7 +30,6 @@ from bot.render import (
 from engine.errors import IllegalAction, RecordError
 
 LOBBY, PLAYING, BETWEEN, CLOSED = "lobby", "playing", "between", "closed"
-GAME_NAMES = {"situan": "四团", "erqiwang": "二七王"}
 TABLE_OPTIONS = {
     "stake": "1",
     "ai_delay": 1.0,
@@ -632,7 +631,7 @@ class Table:
         else:
             holding = erqiwang_holding(lang, view)  # type: ignore[arg-type]
             extra = ""
-        text = t(lang, "Your hand ({game}, seat {seat}): {cards}", game=GAME_NAMES[self.game],
+        text = t(lang, "Your hand ({game}, seat {seat}): {cards}", game=t(lang, self.game),
                  seat=index, cards=holding) + extra  # fmt: skip
         return Outgoing("private", self.chat, text, user=seat.user)
 
