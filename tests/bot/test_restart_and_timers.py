@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -41,39 +42,44 @@ async def final_ledger(db_path: Path) -> list[tuple[str, str]]:
         await db.close()
 
 
+def stored_actions(db_path: Path) -> int:
+    """How many actions the running process has committed (read beside it: WAL)."""
+    if not db_path.exists():
+        return 0
+    try:
+        with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=1) as connection:
+            return int(connection.execute("SELECT count(*) FROM actions").fetchone()[0])
+    except sqlite3.OperationalError:  # not created yet
+        return 0
+
+
 @pytest.mark.parametrize("game", ["situan", "erqiwang"])
 async def test_a_match_killed_at_random_points_and_restarted_settles_as_if_uninterrupted(
     tmp_path: Path, game: str
 ):
     clean = tmp_path / "clean.sqlite3"
-    started = time.perf_counter()
     done = subprocess.run(console(clean, game), cwd=ROOT, capture_output=True, text=True,
                           timeout=300)  # fmt: skip
-    duration = time.perf_counter() - started
     assert done.returncode == 0, done.stderr
     expected = await final_ledger(clean)
-    assert len(expected) == 4
+    total = stored_actions(clean)
+    assert len(expected) == 4 and total > 100
 
     killed = tmp_path / "killed.sqlite3"
     rng = random.Random(game)
-    interrupted = 0
-    for attempt in range(8):
+    targets = sorted(rng.randint(total // 10, total * 9 // 10) for _ in range(3))
+    for target in targets:  # SIGKILL once this many actions are stored: a random point
         process = subprocess.Popen(console(killed, game), cwd=ROOT, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.PIPE, text=True)  # fmt: skip
-        try:
-            # Kill somewhere after Python's start-up, a few times; then let it finish.
-            process.wait(timeout=rng.uniform(0.4, 0.9) * duration if attempt < 3 else 300)
-        except subprocess.TimeoutExpired:
+                                   stderr=subprocess.DEVNULL)  # fmt: skip
+        while process.poll() is None and stored_actions(killed) < target:
+            time.sleep(0.005)
+        if process.poll() is None:
             os.kill(process.pid, signal.SIGKILL)  # no chance to clean up
-            interrupted += 1
         process.wait()
-        stderr = process.stderr.read() if process.stderr else ""
-        if process.stderr:
-            process.stderr.close()
-        assert process.returncode in (0, -signal.SIGKILL), stderr
-        if await match_over(killed):
-            break  # a further run would open a new match
-    assert interrupted >= 1, "the run was never interrupted: nothing was tested"
+        assert not await match_over(killed), "the kill came after the end: nothing was tested"
+    final = subprocess.run(console(killed, game), cwd=ROOT, capture_output=True, text=True,
+                           timeout=300)  # fmt: skip
+    assert final.returncode == 0, final.stderr
     assert await match_over(killed)
     assert await final_ledger(killed) == expected
 
