@@ -104,48 +104,26 @@ class TableManager:
                 if command.name == "help"
                 else N_("No table here. Open one with /new situan or /new erqiwang.")
             )
-            return Effects(out=[Outgoing("reply", command.chat, t(lang, key), user=command.user)])
+            return self._reply(command, lang, key)
         return table.handle(command)
+
+    @staticmethod
+    def _reply(command: Command, lang: str, key: str, **values: object) -> Effects:
+        text = t(lang, key, **values)
+        return Effects(out=[Outgoing("reply", command.chat, text, user=command.user)])
 
     async def _new_table(self, command: Command, lang: str) -> Effects:
         existing = self.tables.get(command.chat)
         if existing is not None and existing.state != CLOSED:
-            return Effects(
-                out=[
-                    Outgoing(
-                        "reply",
-                        command.chat,
-                        t(lang, "A table is already open here."),
-                        user=command.user,
-                    )
-                ]
-            )
+            return self._reply(command, lang, "A table is already open here.")
         game = command.args[0].lower() if command.args else ""
         if game not in DRIVERS:
-            return Effects(
-                out=[
-                    Outgoing(
-                        "reply",
-                        command.chat,
-                        t(lang, "Say /new situan or /new erqiwang."),
-                        user=command.user,
-                    )
-                ]
-            )
+            return self._reply(command, lang, "Say /new situan or /new erqiwang.")
         preset = command.args[1] if len(command.args) > 1 else DRIVERS[game].default_preset
         try:
             table = Table(command.chat, game, preset, command.user, lang, self.clock, self.seeds)
         except RecordError:
-            return Effects(
-                out=[
-                    Outgoing(
-                        "reply",
-                        command.chat,
-                        t(lang, "Unknown preset {preset}.", preset=preset),
-                        user=command.user,
-                    )
-                ]
-            )
+            return self._reply(command, lang, "Unknown preset {preset}.", preset=preset)
         self.tables[command.chat] = table
         self._hand_ids.pop(command.chat, None)
         effects = Effects(table_changed=True)
@@ -175,16 +153,7 @@ class TableManager:
     async def _export(self, command: Command, lang: str) -> Effects:
         hands = [h for h in await self.db.hands_of(command.chat) if h.result is not None]
         if not hands:
-            return Effects(
-                out=[
-                    Outgoing(
-                        "reply",
-                        command.chat,
-                        t(lang, "No finished hand to export yet."),
-                        user=command.user,
-                    )
-                ]
-            )
+            return self._reply(command, lang, "No finished hand to export yet.")
         last = hands[-1]
         record = dict(last.start)
         record["actions"] = last.actions

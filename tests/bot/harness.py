@@ -71,3 +71,22 @@ class Harness:
 
     def table(self, chat: str = CHAT):
         return self.manager.tables[chat]
+
+
+async def table_with_three_bots(path: str, clock: FakeClock, game: str = "situan",
+                                lang: str | None = None) -> Harness:  # fmt: skip
+    """Ann opens a table, adds three AI players and starts; the bots play until Ann's turn."""
+    harness = await Harness.open(path, clock, seed=4)
+    await harness.say("ann", f"/new {game}", lang=lang)
+    for _ in range(3):
+        await harness.say("ann", "/addbot")
+    await harness.say("ann", "/start")
+    await until_seat_zero_acts(harness)
+    return harness
+
+
+async def until_seat_zero_acts(harness: Harness) -> None:
+    table = harness.table()
+    while table.driver.to_act(table.hand) != 0:
+        harness.clock.now = max(harness.clock.now, table.deadline)
+        await harness.manager.tick()

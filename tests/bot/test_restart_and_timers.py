@@ -16,7 +16,7 @@ import pytest
 from bot.i18n import t
 from bot.table import PLAYING
 from storage import Database
-from tests.bot.harness import FakeClock, Harness
+from tests.bot.harness import FakeClock, Harness, table_with_three_bots, until_seat_zero_acts
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -87,17 +87,8 @@ async def test_a_match_killed_at_random_points_and_restarted_settles_as_if_unint
 async def test_a_restart_in_the_middle_of_a_hand_continues_with_nothing_lost(tmp_path: Path):
     path = str(tmp_path / "bot.sqlite3")
     clock = FakeClock()
-    first = await Harness.open(path, clock, seed=4)
-    await first.say("ann", "/new situan")
-    for _ in range(3):
-        await first.say("ann", "/addbot")
-    await first.say("ann", "/start")
+    first = await table_with_three_bots(path, clock)
     table = first.table()
-    steps = 0
-    while table.driver.to_act(table.hand) != 0 and steps < 50:
-        clock.now = max(clock.now, table.deadline)
-        await first.manager.tick()
-        steps += 1
     history = [repr(a) for a in table.hand.history]
     held = [table.hand.hand(s) for s in range(4)]
     await first.db.close()
@@ -116,15 +107,8 @@ async def test_a_restart_in_the_middle_of_a_hand_continues_with_nothing_lost(tmp
 async def test_timers_resume_with_the_time_that_was_left(tmp_path: Path):
     path = str(tmp_path / "bot.sqlite3")
     clock = FakeClock()
-    first = await Harness.open(path, clock, seed=4)
-    await first.say("ann", "/new situan")
-    for _ in range(3):
-        await first.say("ann", "/addbot")
-    await first.say("ann", "/start")
+    first = await table_with_three_bots(path, clock)
     table = first.table()
-    while table.driver.to_act(table.hand) != 0:
-        clock.now = max(clock.now, table.deadline)
-        await first.manager.tick()
     assert table.deadline == pytest.approx(clock.now + 60, abs=1.5)
     left_at_stop = table.deadline - (clock.now + 20)
     clock.advance(20)
@@ -141,16 +125,10 @@ async def test_timers_resume_with_the_time_that_was_left(tmp_path: Path):
 
 async def test_at_the_time_limit_the_table_acts_counts_and_tells_the_group(tmp_path: Path):
     clock = FakeClock()
-    h = await Harness.open(str(tmp_path / "bot.sqlite3"), clock, seed=4)
-    await h.say("ann", "/new situan", lang="en")
-    for _ in range(3):
-        await h.say("ann", "/addbot")
-    await h.say("ann", "/start")
+    h = await table_with_three_bots(str(tmp_path / "bot.sqlite3"), clock, lang="en")
     table = h.table()
     for count in (1, 2, 3):
-        while table.driver.to_act(table.hand) != 0:
-            clock.now = max(clock.now, table.deadline)
-            await h.manager.tick()
+        await until_seat_zero_acts(h)
         h.recorder.clear()
         clock.advance(59)
         await h.manager.tick()
@@ -159,9 +137,7 @@ async def test_at_the_time_limit_the_table_acts_counts_and_tells_the_group(tmp_p
         await h.manager.tick()
         assert f"Ann timed out ({count} times)." in h.recorder.texts("group")
     assert table.hand.auto[0]  # three time-outs: 托管
-    while table.driver.to_act(table.hand) != 0:
-        clock.now = max(clock.now, table.deadline)
-        await h.manager.tick()
+    await until_seat_zero_acts(h)
     assert table.deadline == pytest.approx(clock.now + 1.0)  # on 托管 the table plays at once
     hand = table.hand
     move = (
