@@ -99,19 +99,21 @@ class TrumpThreats:
 def _may_hold_safe_throw(
     trumps: Sequence[Card], order: TrumpOrder, others: Sequence[Threat]
 ) -> bool:
-    """A cheap test before the full one: a safe throw needs two safe components, and without
-    a pair only cards no other trump can top are safe singles."""
+    """A cheap test before the full one: a safe throw needs two safe components — unpaired
+    cards that no other trump tops, or pairs above every other player's trump pairs."""
     position = order.position
+    seen: set[Card] = set()
+    paired: set[Card] = set()
+    for c in trumps:
+        (paired if c in seen else seen).add(c)
     others_top = max(top for top, _ in others)
-    safe_cards = sum(1 for c in trumps if position[c] >= others_top)
-    if safe_cards >= 2:
+    safe = sum(1 for c in seen if c not in paired and position[c] >= others_top)
+    if safe >= 2:
         return True
-    if len(set(trumps)) == len(trumps):
-        return False
-    # A pair (or tractor) is safe when no other player holds a trump pair above it.
-    others_top_pair = max((p for _, pairs in others for p in pairs), default=-1)
-    safe_pairs = sum(1 for p in pairs_by_position(trumps, order) if p >= others_top_pair)
-    return safe_pairs >= 2 or (safe_pairs >= 1 and safe_cards >= 1)
+    if paired:
+        others_top_pair = max((p for _, pairs in others for p in pairs), default=-1)
+        safe += sum(1 for c in paired if position[c] >= others_top_pair)
+    return safe >= 2
 
 
 def _holds_tractor_above(pair_positions: frozenset[int], length: int, top: int) -> bool:
