@@ -195,8 +195,6 @@ def throw_candidates(
             safe.append(c)
     if len(safe) < 2:
         return []
-    try:
-        combined = check_lead(safe, order, throw_policy, lambda: others)
-    except LeadRefusal:
-        return []
-    return [tuple(safe)] if combined.components > 1 else []
+    # Put together, safe components can only merge (adjacent pairs into a tractor whose top
+    # pair was already above every other player's pairs), so the whole stays unbeatable.
+    return [tuple(safe)] if shape_of(safe, order).components > 1 else []

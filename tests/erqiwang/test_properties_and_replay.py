@@ -183,3 +183,21 @@ def test_a_record_with_an_explicit_deal_replays():
     output = replay_record(record)
     assert [v["ok"] for v in output["actions"]] == [True] * 5
     assert output["result"]["phase"] == "bury" and output["result"]["trump"] == "S"
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), preset=presets)
+def test_every_lead_and_follow_the_engine_offers_is_accepted(seed, preset):
+    import copy
+
+    hand = ErqiwangHand.from_seed(Rules.from_preset(preset), seed, first=seed % 4)
+    rng = random.Random(seed)
+    for _ in range(1000):
+        if hand.over:
+            break
+        if hand.phase == "play":
+            plays = hand.legal_plays()
+            assert plays
+            for play in plays if hand.lead_shape is None else rng.sample(plays, min(5, len(plays))):
+                copy.deepcopy(hand).apply(Action(hand.turn, "play", cards=play))
+        hand.apply(random_action(hand, rng))
