@@ -23,7 +23,6 @@ def table_snapshot(table: Table) -> dict[str, Any]:
         "names": table.names,
         "player_langs": table.player_langs,
         "deadline": table.deadline,
-        "turn_started": table.turn_started,
         "saved_at": table.clock(),
         "match": table.match,
     }
@@ -46,5 +45,4 @@ def restore_table(table: Table, state: str, data: dict[str, Any]) -> None:
     table.names = dict(data["names"])
     table.player_langs = dict(data["player_langs"])
     table.deadline = data["deadline"]
-    table.turn_started = data["turn_started"]
     table.match = data["match"]

@@ -99,11 +99,9 @@ class Table:
         self.ledger: dict[str, Fraction] = {}
         self.names: dict[str, str] = {}
         self.player_langs: dict[str, str] = {}
-        self.turn_started: float | None = None
         self.turn_seat: int | None = None
         self.deadline: float | None = None
         self.stop_votes: set[str] = set()
-        self.last_activity = clock()
         self.match = f"{clock():.6f}"
         """This match's id: a new /new in the same chat starts a new match."""
 
@@ -134,7 +132,6 @@ class Table:
     # ----------------------------------------------------------------- commands
 
     def handle(self, command: Command) -> Effects:
-        self.last_activity = self.clock()
         language = normalize_language(command.lang)
         if language and command.user not in self.player_langs:
             self.player_langs[command.user] = language
@@ -424,7 +421,6 @@ class Table:
         seat = self.driver.to_act(self.hand)
         self.turn_seat = seat
         now = self.clock()
-        self.turn_started = now
         if seat is None:
             self.deadline = None
         elif self._acts_by_itself(seat):

@@ -124,14 +124,6 @@ def _holds_tractor_above(pair_positions: frozenset[int], length: int, top: int) 
     )
 
 
-def candidate_leads(by_suit: dict[str, list[Card]], order: TrumpOrder) -> list[tuple[Card, ...]]:
-    """Every single, pair and tractor in a hand grouped by following-suit (each once)."""
-    leads: list[tuple[Card, ...]] = []
-    for cards in by_suit.values():
-        leads.extend(suit_leads(cards, order))
-    return leads
-
-
 def suit_leads(cards: Sequence[Card], order: TrumpOrder) -> list[tuple[Card, ...]]:
     """Every single, pair and tractor among cards of one following-suit."""
     leads: list[tuple[Card, ...]] = []

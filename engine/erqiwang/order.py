@@ -13,7 +13,7 @@ All 副7 share one position, as do all 副2 (and with no trump all 7s, all 2s).
 
 from __future__ import annotations
 
-from engine.cards import ALL_CARDS, SUITS, Card
+from engine.cards import ALL_CARDS, Card
 
 TRUMP = "T"
 """The following-suit of every trump."""
@@ -30,7 +30,7 @@ class TrumpOrder:
     within it, ``key[c]`` a global sort key: side cards below trumps, then by level, then suit.
     """
 
-    __slots__ = ("key", "position", "suit", "top_position", "trump")
+    __slots__ = ("key", "position", "suit", "trump")
 
     def __init__(self, trump: str | None) -> None:
         self.trump = trump
@@ -42,7 +42,6 @@ class TrumpOrder:
             self.suit[c] = follow
             self.position[c] = position
             self.key[c] = (1 if follow == TRUMP else 0, position, SUIT_ORDER[c.suit])
-        self.top_position = 16 if trump is not None else 3
 
     def _place(self, c: Card) -> tuple[str, int]:
         trump = self.trump
@@ -79,5 +78,3 @@ ORDERS: dict[str | None, TrumpOrder] = {t: TrumpOrder(t) for t in TRUMP_CHOICES}
 
 BIDDING_ORDER = TrumpOrder(None)
 """Before trump is named only the permanent trumps are known (for sorting a hand)."""
-
-SUIT_LETTERS = SUITS

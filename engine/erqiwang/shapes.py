@@ -186,12 +186,3 @@ def pair_counts(cards: Iterable[Card], order: TrumpOrder) -> list[int]:
     for p, cards_at in pairs_by_position(cards, order).items():
         counts[p] = len(cards_at)
     return counts
-
-
-def follow_score(cards: Sequence[Card], order: TrumpOrder, lead: Shape) -> tuple[int, int]:
-    """The follow rule's score of a set of cards against a lead: (a, b)."""
-    counts = pair_counts(cards, order)
-    lead_lengths = [t[0] for t in lead.tractors]
-    a = max_tractor_pairs(counts, lead_lengths)
-    b = min(sum(counts), lead.pair_total) - a
-    return a, b

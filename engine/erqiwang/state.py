@@ -183,15 +183,20 @@ class ErqiwangHand:
                 groups.setdefault(suit[c], []).append(c)
             self.by_suit[seat] = groups
 
-    def _remove_cards(self, seat: int, cards: tuple[Card, ...]) -> None:
+    def _remove_cards(self, seat: int, cards: tuple[Card, ...]) -> bool:
+        """Take cards out of a hand, dropping the caches they touch; whether a trump left."""
         hand, groups, suit = self.hands[seat], self.by_suit[seat], self.order.suit
         leads = self._leads[seat]
+        played_trump = False
         for c in cards:
+            following = suit[c]
             hand.remove(c)
-            groups[suit[c]].remove(c)
-            leads.pop(suit[c], None)
-            if suit[c] == TRUMP:
+            groups[following].remove(c)
+            leads.pop(following, None)
+            if following == TRUMP:
+                played_trump = True
                 self._threats[seat] = None
+        return played_trump
 
     # ----------------------------------------------------------------- actions
 
@@ -452,18 +457,7 @@ class ErqiwangHand:
         self, seat: int, cards: tuple[Card, ...], shape: Shape | None, events: list[Event]
     ) -> None:
         order = self.order
-        if len(cards) == 1:
-            c = cards[0]
-            suit = order.suit[c]
-            self.hands[seat].remove(c)
-            self.by_suit[seat][suit].remove(c)
-            self._leads[seat].pop(suit, None)
-            played_trump = suit == TRUMP
-            if played_trump:
-                self._threats[seat] = None
-        else:
-            self._remove_cards(seat, cards)
-            played_trump = any(order.suit[c] == TRUMP for c in cards)
+        played_trump = self._remove_cards(seat, cards)
         self.played_cards.extend(cards)
         self.has_played[seat] = True
         events.append(Played(seat, cards))
@@ -515,13 +509,10 @@ class ErqiwangHand:
         ruff = suit == TRUMP and self.lead_suit != TRUMP
         if suit != self.lead_suit and not ruff:
             return
-        if lead.size == 1:
-            top = order.position[cards[0]]
-        else:
-            shape = shape_of(cards, order)
-            if shape.signature != lead.signature:
-                return
-            top = shape.top_position()
+        shape = shape_of(cards, order)  # singles led go through `_compare_single`
+        if shape.signature != lead.signature:
+            return
+        top = shape.top_position()
         _, best_is_ruff, best_top = best
         if (ruff and not best_is_ruff) or (ruff == best_is_ruff and top > best_top):
             self.best = (seat, ruff, top)
