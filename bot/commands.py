@@ -35,6 +35,9 @@ COMMANDS = frozenset(
         "export",
         "stats",
         "top",
+        "pick",
+        "clear",
+        "go",
     }
 )
 
@@ -51,6 +54,8 @@ class Command:
     private: bool = False
     lang: str | None = None
     """The user's platform language, when the platform tells it."""
+    stamp: str | None = None
+    """For a button press: the stamp the button carried (see `bot.controls.Stamp`)."""
 
 
 def parse_command(

@@ -13,7 +13,7 @@ from bot.games import DRIVERS
 from bot.i18n import DEFAULT_LANGUAGE, N_, normalize_language, t
 from bot.outgoing import Outgoing
 from bot.snapshot import restore_table, table_snapshot
-from bot.table import CLOSED, PLAYING, Effects, Table
+from bot.table import CLOSED, PLAYING, Effects, Table, lobby_buttons
 from engine.errors import RecordError
 from storage import Database
 
@@ -23,9 +23,10 @@ HEARTBEAT_SECONDS = 5.0
 BATCH_TABLES = 16
 """Tables acting in one timer pass share one transaction (group commit), at most this many:
 fewer round trips to SQLite, and a bounded wait for each of them."""
-FLOOD_BURST = 8
-FLOOD_RATE = 2.0
-"""Per user: a burst of 8 commands, then 2 a second; beyond that commands are dropped."""
+FLOOD_BURST = 30
+FLOOD_RATE = 5.0
+"""Per user: a burst of 30 commands (picking cards by button is many presses), then 5 a
+second; beyond that commands are dropped."""
 
 
 class TableManager:
@@ -139,6 +140,7 @@ class TableManager:
                     game=t(lang, GAME_TITLES[game]),
                     preset=preset,
                 ),
+                buttons=(lobby_buttons(table),),
             )
         )
         effects.extend(

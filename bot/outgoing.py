@@ -7,10 +7,12 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Button:
-    """A neutral button: its label and the command it sends (with the table's stamp)."""
+    """A neutral button: its label, the command a press sends, and the stamp (table, hand,
+    turn) the press must still match (`bot.controls.Stamp`)."""
 
     label: str
     command: str
+    stamp: str
 
 
 @dataclass(frozen=True)
@@ -23,4 +25,7 @@ class Outgoing:
     chat: str
     text: str
     user: str | None = None
-    buttons: tuple[Button, ...] = field(default=())
+    buttons: tuple[tuple[Button, ...], ...] = field(default=())
+    """Rows of buttons under the message."""
+    slot: str | None = None
+    """A private message edited in place rather than sent anew (``hand``: the hand view)."""

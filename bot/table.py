@@ -14,9 +14,10 @@ from fractions import Fraction
 from typing import Any
 
 from bot.commands import Command
+from bot.controls import Selection, Stamp, hand_buttons, held_tokens, pick, selection_text
 from bot.games import DRIVERS, BadInput, Hand, settlement
 from bot.i18n import LANGUAGES, N_, normalize_language, t
-from bot.outgoing import Outgoing
+from bot.outgoing import Button, Outgoing
 from bot.render import (
     cards_text,
     erqiwang_holding,
@@ -104,6 +105,22 @@ class Table:
         self.stop_votes: set[str] = set()
         self.match = f"{clock():.6f}"
         """This match's id: a new /new in the same chat starts a new match."""
+        self.turn_count = 0
+        """Turns taken in this hand: buttons for an action carry it and go stale after."""
+        self.selections: dict[int, Selection] = {}
+        """Cards chosen by button, not yet played (kept in memory only)."""
+
+    @property
+    def tag(self) -> str:
+        """A short name for this match in button stamps."""
+        number, digits = int(float(self.match) * 1_000_000), ""
+        for _ in range(5):
+            number, digit = divmod(number, 36)
+            digits += "0123456789abcdefghijklmnopqrstuvwxyz"[digit]
+        return digits
+
+    def stamp(self, turn: bool = False) -> Stamp:
+        return Stamp(self.tag, self.hand_number, self.turn_count if turn else None)
 
     # ----------------------------------------------------------------- helpers
 
@@ -139,6 +156,8 @@ class Table:
         handler = getattr(self, f"_cmd_{command.name}", None)
         if handler is None:
             return self.reply(command, "Unknown command. Try /help.")
+        if command.stamp is not None and (stale := self._stale(command.stamp)) is not None:
+            return self.reply(command, stale)
         try:
             effects: Effects = handler(command)
         except BadInput as bad:
@@ -146,6 +165,17 @@ class Table:
         if self.state == LOBBY:  # activity keeps a lobby open
             self.deadline = self.clock() + float(self.table_options["lobby_timeout"])
         return effects
+
+    def _stale(self, text: str) -> str | None:
+        """Why a button press no longer applies, or None when its stamp is current."""
+        stamp = Stamp.read(text)
+        if stamp is None:
+            return N_("That button is not valid.")
+        if stamp.table != self.tag or stamp.hand != self.hand_number:
+            return N_("That button belongs to an earlier hand.")
+        if stamp.turn is not None and stamp.turn != self.turn_count:
+            return N_("That button is out of date: the game has moved on.")
+        return None
 
     def _host_only(self, command: Command) -> Effects | None:
         if command.user != self.host:
@@ -306,7 +336,11 @@ class Table:
     def _cmd_settings(self, command: Command) -> Effects:
         if not command.args:
             options = {"preset": self.preset, **self.rules.options(), **self.table_options}
-            lines = [f"{name} = {value}" for name, value in options.items()]
+            lang = self.lang_of(command.user)
+            lines = [
+                t(lang, "Settings (the host changes them in the lobby: /settings NAME VALUE):")
+            ]
+            lines += [f"{name} = {value}" for name, value in options.items()]
             return Effects(out=[Outgoing("reply", self.chat, "\n".join(lines), user=command.user)])
         if (refused := self._host_only(command)) is not None:
             return refused
@@ -394,6 +428,34 @@ class Table:
         return self._apply(action, command)
 
     _cmd_play = _cmd_pass = _cmd_bid = _cmd_trump = _cmd_bury = _game_command
+
+    def _cmd_pick(self, command: Command) -> Effects:
+        index = self._playing_seat(command)
+        assert self.hand is not None
+        selection = self.selections.setdefault(index, Selection())
+        held = held_tokens(self.hand, index)
+        try:
+            pick(selection, command.args, held, by_rank=self.game == "situan")
+        except ValueError:
+            raise BadInput("You do not hold those cards.") from None
+        return Effects(out=[self._private_hand(index)])
+
+    def _cmd_clear(self, command: Command) -> Effects:
+        index = self._playing_seat(command)
+        self.selections.pop(index, None)
+        return Effects(out=[self._private_hand(index)])
+
+    def _cmd_go(self, command: Command) -> Effects:
+        """Play (or, while burying, bury) the cards chosen by button."""
+        index = self._playing_seat(command)
+        assert self.hand is not None
+        selection = self.selections.get(index)
+        if selection is None or not selection.size():
+            raise BadInput("Choose cards first.")
+        verb = "bury" if getattr(self.hand, "phase", "") == "bury" else "play"
+        action = self.driver.command_action(self.hand, index, verb, selection.tokens())
+        return self._apply(action, command)
+
     _cmd_surrender = _cmd_bonus = _cmd_show = _cmd_reveal = _game_command
 
     # ----------------------------------------------------------------- the hand
@@ -411,8 +473,10 @@ class Table:
             seat.left = False
         effects = Effects(hand_started=self.driver.start_record(self.hand), table_changed=True)
         effects.out.append(self.group("Hand {number} is dealt.", number=self.hand_number))
-        effects.out += self._private_hands(range(4))
+        self.turn_count = 0
+        self.selections.clear()
         self._start_turn()
+        effects.out += self._private_hands(range(4))
         effects.out.append(self._table_message())
         return effects
 
@@ -506,8 +570,14 @@ class Table:
                 changed |= {event.by, event.partner}
             elif type(event).__name__ == "BottomShown":
                 changed.add(event.seat)
-        effects.out += self._private_hands(changed)
+        self.selections.pop(action.seat, None)
+        before = self.turn_seat
         self._start_turn()
+        if action.seat == before or self.turn_seat != before:
+            self.turn_count += 1  # the turn moved on: its buttons go stale
+            if self.turn_seat is not None:
+                changed.add(self.turn_seat)  # its buttons now carry the new turn
+        effects.out += self._private_hands(changed)
         effects.out.append(self._table_message())
         return effects
 
@@ -528,11 +598,13 @@ class Table:
         if self.driver.is_redeal(result):
             effects.out.append(self.group("Everyone passed: the cards are dealt again."))
         else:
+            ready = Button(self.say("Ready"), "/ready", self.stamp().text())
             effects.out.append(
                 Outgoing(
                     "group",
                     self.chat,
                     settlement_text(self.lang, self.game, result, names, totals, running),
+                    buttons=((ready,),),
                 )
             )
         effects.hand_finished = (result, ledger_lines)
@@ -602,7 +674,8 @@ class Table:
         names = self.seat_names()
         render = situan_table if self.game == "situan" else erqiwang_table
         text = render(self.lang, view, names, self.hand_number, self.seconds_left())  # type: ignore[arg-type]
-        return Outgoing("table", self.chat, text)
+        my_hand = Button(self.say("My hand"), "/hand", self.stamp().text())
+        return Outgoing("table", self.chat, text, buttons=((my_hand,),))
 
     def _private_hands(self, seats: Any) -> list[Outgoing]:
         """Fresh private hand views for these seats (AI seats get none)."""
@@ -629,7 +702,25 @@ class Table:
             extra = ""
         text = t(lang, "Your hand ({game}, seat {seat}): {cards}", game=t(lang, self.game),
                  seat=index, cards=holding) + extra  # fmt: skip
-        return Outgoing("private", self.chat, text, user=seat.user)
+        selection = self.selections.get(index, Selection())
+        if chosen := selection_text(lang, self.hand, selection):
+            text += "\n" + chosen
+        if self.turn_seat == index and not self.hand.over:
+            text += "\n" + t(lang, "Your turn.")
+        buttons = hand_buttons(
+            lang, self.hand, index, selection, self.stamp(), self.stamp(turn=True)
+        )
+        return Outgoing("private", self.chat, text, user=seat.user, buttons=buttons, slot="hand")
+
+
+def lobby_buttons(table: Table) -> tuple[Button, ...]:
+    """Join, an AI player, start: the lobby's buttons (a press is the same text command)."""
+    stamp = table.stamp().text()
+    return (
+        Button(table.say("Join"), "/join", stamp),
+        Button(table.say("Add AI"), "/addbot", stamp),
+        Button(table.say("Start"), "/start", stamp),
+    )
 
 
 def refusal_key(refusal: IllegalAction) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.commands import parse_command
 from bot.manager import TableManager
@@ -90,3 +90,19 @@ async def until_seat_zero_acts(harness: Harness) -> None:
     while table.driver.to_act(table.hand) != 0:
         harness.clock.now = max(harness.clock.now, table.deadline)
         await harness.manager.tick()
+
+
+def latest_hand_message(harness: Harness, user: str) -> Outgoing:
+    return [m for m in harness.recorder.sent if m.slot == "hand" and m.user == user][-1]
+
+
+async def press(harness: Harness, user: str, message: Outgoing, command: str,
+                chat: str = CHAT) -> list[Outgoing]:  # fmt: skip
+    """Press the button of ``message`` that sends ``command`` (it must be there)."""
+    buttons = [b for row in message.buttons for b in row if b.command == command]
+    assert buttons, f"no button {command!r} in {[b.command for r in message.buttons for b in r]}"
+    before = len(harness.recorder.sent)
+    parsed = parse_command(buttons[0].command, user, user.title(), chat, message.kind != "group")
+    assert parsed is not None
+    await harness.manager.handle(replace(parsed, stamp=buttons[0].stamp))
+    return harness.recorder.sent[before:]

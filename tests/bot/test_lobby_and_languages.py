@@ -185,9 +185,9 @@ async def test_a_lobby_with_no_activity_for_ten_minutes_closes_itself(harness):
 async def test_a_user_who_floods_commands_is_throttled(harness):
     await harness.say("ann", "/new situan")
     answered = 0
-    for _ in range(30):
+    for _ in range(100):
         answered += bool(await harness.say("bob", "/score"))
-    assert answered < 12  # a burst, then nothing until time passes
+    assert answered == 30  # a burst, then nothing until time passes
     harness.clock.advance(5)
     assert await harness.say("bob", "/score")
     assert await harness.say("ann", "/score")  # other users are not affected
