@@ -7,25 +7,65 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import os
+import signal
 import sys
+from collections.abc import Mapping
 
 from adapters.console import build_parser, run_console
+from adapters.router import SendRouter
 from bot.i18n import DEFAULT_LANGUAGE, normalize_language
+from bot.manager import TableManager
+from storage import Database
 
 
 def main(argv: list[str]) -> int:
+    lang = normalize_language(os.environ.get("BOT_LANG")) or DEFAULT_LANGUAGE
+    platforms = not (argv and argv[0] == "console") and os.environ.get("TELEGRAM_BOT_TOKEN")
+    if platforms:
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+        logging.getLogger("httpx").setLevel(logging.WARNING)  # its lines carry the token
+        return asyncio.run(run_platforms(os.environ, database_path(None), lang))
     if argv and argv[0] == "console":
         argv = argv[1:]
-    elif os.environ.get("TELEGRAM_BOT_TOKEN") or os.environ.get("DISCORD_BOT_TOKEN"):
-        print(
-            "The Telegram and Discord adapters are not built yet; starting the console table.",
-            file=sys.stderr,
-        )
     args = build_parser().parse_args(argv)
-    db_path = args.db or os.environ.get("BOT_DB") or "./cardbot.sqlite3"
-    lang = normalize_language(os.environ.get("BOT_LANG")) or DEFAULT_LANGUAGE
-    return asyncio.run(run_console(args, db_path, lang))
+    return asyncio.run(run_console(args, database_path(args.db), lang))
+
+
+def database_path(given: str | None) -> str:
+    return given or os.environ.get("BOT_DB") or "./cardbot.sqlite3"
+
+
+async def run_platforms(env: Mapping[str, str], db_path: str, lang: str) -> int:
+    """Every platform whose token is set, sharing one table manager, until SIGINT/SIGTERM."""
+    from adapters.telegram.app import TelegramAdapter, TelegramSettings
+
+    db = await Database.open(db_path)
+    router = SendRouter()
+    manager = TableManager(db, router, language=lang)
+    adapters = []
+    telegram = TelegramSettings.from_env(env)
+    if telegram is not None:
+        adapter = TelegramAdapter(manager, db, telegram, lang)
+        router.routes["tg:"] = adapter.outbox
+        adapters.append(adapter)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(signum, stop.set)
+    try:
+        for adapter in adapters:
+            await adapter.start()
+        await manager.restore()
+        await manager.run_timers(stop)
+    finally:
+        for adapter in reversed(adapters):
+            await adapter.stop()
+        await db.close()
+    return 0
 
 
 if __name__ == "__main__":

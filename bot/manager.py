@@ -36,6 +36,7 @@ class TableManager:
     def __init__(
         self, db: Database, send: Sender, *, clock: Callable[[], float] = time.time,
         seeds: Callable[[int], int] | None = None, language: str = DEFAULT_LANGUAGE,
+        flood_burst: int = FLOOD_BURST, flood_rate: float = FLOOD_RATE,
     ) -> None:  # fmt: skip
         self.db = db
         self.send = send
@@ -48,17 +49,27 @@ class TableManager:
         self._stored_actions: dict[str, int] = {}
         self._last_heartbeat = 0.0
         self._allowance: dict[str, tuple[float, float]] = {}
+        self.flood_burst = float(flood_burst)
+        self.flood_rate = flood_rate
 
     def lock(self, chat: str) -> asyncio.Lock:
         return self._locks.setdefault(chat, asyncio.Lock())
+
+    def table_of(self, user: str) -> str | None:
+        """The chat of the open table where ``user`` sits (a running hand first): where a
+        command typed in a private chat belongs."""
+        seated = [chat for chat, table in self.tables.items()
+                  if table.state != CLOSED and table.seat_of(user) is not None]  # fmt: skip
+        seated.sort(key=lambda chat: self.tables[chat].state != PLAYING)
+        return seated[0] if seated else None
 
     # ----------------------------------------------------------------- commands
 
     def _throttled(self, user: str) -> bool:
         """A token bucket per user: a user who floods commands is ignored for a moment."""
         now = self.clock()
-        tokens, since = self._allowance.get(user, (float(FLOOD_BURST), now))
-        tokens = min(float(FLOOD_BURST), tokens + (now - since) * FLOOD_RATE)
+        tokens, since = self._allowance.get(user, (self.flood_burst, now))
+        tokens = min(self.flood_burst, tokens + (now - since) * self.flood_rate)
         if tokens < 1.0:
             self._allowance[user] = (tokens, now)
             return True
@@ -160,7 +171,9 @@ class TableManager:
         record = dict(last.start)
         record["actions"] = last.actions
         text = json.dumps(record, ensure_ascii=False)
-        return Effects(out=[Outgoing("private", command.chat, text, user=command.user)])
+        name = f"hand-{last.number}.json"
+        out = Outgoing("private", command.chat, text, user=command.user, filename=name)
+        return Effects(out=[out])
 
     # ----------------------------------------------------------------- time
 

@@ -13,6 +13,8 @@ class Button:
     label: str
     command: str
     stamp: str
+    url: str | None = None
+    """A button that opens this link instead of sending a command (an adapter's own)."""
 
 
 @dataclass(frozen=True)
@@ -27,5 +29,9 @@ class Outgoing:
     user: str | None = None
     buttons: tuple[tuple[Button, ...], ...] = field(default=())
     """Rows of buttons under the message."""
+    filename: str | None = None
+    """Send the text as a file of this name where the platform can (a hand record)."""
     slot: str | None = None
-    """A private message edited in place rather than sent anew (``hand``: the hand view)."""
+    """Messages edited in place name their slot (``table …``/``hand …`` with the hand's
+    stamp): a message replaces the last one of the same slot in its conversation, and a new
+    slot (the next hand) starts a new message."""

@@ -675,7 +675,8 @@ class Table:
         render = situan_table if self.game == "situan" else erqiwang_table
         text = render(self.lang, view, names, self.hand_number, self.seconds_left())  # type: ignore[arg-type]
         my_hand = Button(self.say("My hand"), "/hand", self.stamp().text())
-        return Outgoing("table", self.chat, text, buttons=((my_hand,),))
+        slot = f"table {self.stamp().text()}"
+        return Outgoing("table", self.chat, text, buttons=((my_hand,),), slot=slot)
 
     def _private_hands(self, seats: Any) -> list[Outgoing]:
         """Fresh private hand views for these seats (AI seats get none)."""
@@ -710,7 +711,8 @@ class Table:
         buttons = hand_buttons(
             lang, self.hand, index, selection, self.stamp(), self.stamp(turn=True)
         )
-        return Outgoing("private", self.chat, text, user=seat.user, buttons=buttons, slot="hand")
+        slot = f"hand {self.stamp().text()}"
+        return Outgoing("private", self.chat, text, user=seat.user, buttons=buttons, slot=slot)
 
 
 def lobby_buttons(table: Table) -> tuple[Button, ...]:

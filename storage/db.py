@@ -60,6 +60,10 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    # 2: players a platform lets the bot message first (on Telegram: who opened the bot).
+    """
+    ALTER TABLE players ADD COLUMN reachable INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 
@@ -243,6 +247,22 @@ class Database:
             (user, name, lang),
         )
         await self._db.commit()
+
+    async def set_reachable(self, user: str, name: str) -> None:
+        await self._db.execute(
+            "INSERT INTO players (user, name, reachable) VALUES (?, ?, 1) ON CONFLICT(user)"
+            " DO UPDATE SET reachable=1",
+            (user, name),
+        )
+        await self._db.commit()
+
+    async def reachable_users(self, prefix: str) -> set[str]:
+        """The players whose id starts with ``prefix`` who can be messaged privately."""
+        async with self._db.execute(
+            "SELECT user FROM players WHERE reachable = 1 AND substr(user, 1, ?) = ?",
+            (len(prefix), prefix),
+        ) as cursor:
+            return {row[0] for row in await cursor.fetchall()}
 
     async def player_lang(self, user: str) -> str | None:
         async with self._db.execute("SELECT lang FROM players WHERE user = ?", (user,)) as c:

@@ -93,7 +93,9 @@ async def until_seat_zero_acts(harness: Harness) -> None:
 
 
 def latest_hand_message(harness: Harness, user: str) -> Outgoing:
-    return [m for m in harness.recorder.sent if m.slot == "hand" and m.user == user][-1]
+    return [
+        m for m in harness.recorder.sent if (m.slot or "").startswith("hand") and m.user == user
+    ][-1]
 
 
 async def press(harness: Harness, user: str, message: Outgoing, command: str,

@@ -16,6 +16,7 @@ import pytest
 from bot.i18n import t
 from bot.table import PLAYING
 from storage import Database
+from storage.db import MIGRATIONS
 from tests.bot.harness import FakeClock, Harness, table_with_three_bots, until_seat_zero_acts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -177,12 +178,29 @@ async def test_a_seat_not_ready_in_time_is_unseated_and_an_ai_takes_it(tmp_path:
 
 async def test_storage_migrates_a_fresh_file_and_keeps_wal_mode(tmp_path: Path):
     db = await Database.open(str(tmp_path / "x.sqlite3"))
-    assert await db.schema_version() == 1
+    assert await db.schema_version() == 2
     await db.close()
     db = await Database.open(str(tmp_path / "x.sqlite3"))  # a second open changes nothing
-    assert await db.schema_version() == 1
+    assert await db.schema_version() == 2
     await db.close()
     assert time.time() > 0
+
+
+async def test_a_version_1_file_is_migrated_forward_keeping_its_players(tmp_path: Path):
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as old:
+        old.executescript(MIGRATIONS[0])
+        old.execute("CREATE TABLE schema_version (version INTEGER)")
+        old.execute("INSERT INTO schema_version VALUES (1)")
+        old.execute("INSERT INTO players (user, name) VALUES ('tg:1', 'Ann')")
+    db = await Database.open(str(path))
+    assert await db.schema_version() == 2
+    assert await db.reachable_users("tg:") == set()
+    await db.set_reachable("tg:1", "Ann")
+    await db.set_reachable("tg:2", "Bob")
+    assert await db.reachable_users("tg:") == {"tg:1", "tg:2"}
+    assert await db.reachable_users("dc:") == set()
+    await db.close()
 
 
 def test_a_console_stopped_before_its_match_began_starts_it_when_run_again(tmp_path: Path):

@@ -1,0 +1,148 @@
+"""The Telegram adapter: one python-telegram-bot `Application` over the table host.
+
+Polling by default; webhook mode when ``TELEGRAM_WEBHOOK_URL`` is set. ``TELEGRAM_API_BASE_URL``
+points at a self-hosted Bot API server (``http://host:port/bot``). Rate limits: PTB's
+`AIORateLimiter` (which also retries 429s) behind the host's own coalescing.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from telegram import BotCommand, Update
+from telegram.error import TelegramError
+from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, MessageHandler, filters
+
+from adapters.telegram.inbox import TelegramInbox
+from adapters.telegram.keyboards import PREFIX
+from adapters.telegram.outbox import TelegramOutbox
+from bot.command_menu import COMMAND_MENU
+from bot.i18n import t
+from bot.manager import TableManager
+from storage import Database
+
+log = logging.getLogger(__name__)
+MENU_LANGUAGES = {None: "zh-Hans", "zh": "zh-Hans", "en": "en"}
+"""Telegram keys command menus by two-letter language code only, so every 中文 user sees the
+zh-Hans menu; replies follow the chat's or player's /lang, zh-Hant included."""
+UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
+
+
+@dataclass(frozen=True)
+class TelegramSettings:
+    token: str
+    base_url: str | None = None
+    webhook_url: str | None = None
+    webhook_listen: str = "0.0.0.0"
+    webhook_port: int = 8443
+    webhook_secret: str | None = None
+    poll_timeout: int = 30
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> TelegramSettings | None:
+        token = env.get("TELEGRAM_BOT_TOKEN")
+        if not token:
+            return None
+        return cls(
+            token=token,
+            base_url=env.get("TELEGRAM_API_BASE_URL") or None,
+            webhook_url=env.get("TELEGRAM_WEBHOOK_URL") or None,
+            webhook_listen=env.get("TELEGRAM_WEBHOOK_LISTEN", "0.0.0.0"),
+            webhook_port=int(env.get("TELEGRAM_WEBHOOK_PORT", "8443")),
+            webhook_secret=env.get("TELEGRAM_WEBHOOK_SECRET") or None,
+        )
+
+
+class TelegramAdapter:
+    def __init__(
+        self, manager: TableManager, db: Database, settings: TelegramSettings, language: str,
+        *, pace_speed: float = 1.0,
+    ) -> None:  # fmt: skip
+        self.manager = manager
+        self.db = db
+        self.settings = settings
+        limiter = AIORateLimiter(
+            max_retries=3, overall_time_period=1 / pace_speed, group_time_period=60 / pace_speed
+        )
+        builder = Application.builder().token(settings.token).rate_limiter(limiter)
+        if settings.base_url:
+            base = settings.base_url.rstrip("/")
+            builder = builder.base_url(base).base_file_url(_file_url(base))
+        self.application = builder.build()
+        self.outbox = TelegramOutbox(
+            self.application.bot, self._name, self._language, pace_speed=pace_speed
+        )
+        self.outbox.on_reachable = db.set_reachable
+        self.inbox = TelegramInbox(manager, self.outbox, language)
+        self.language = language
+        self.application.add_handler(MessageHandler(filters.COMMAND, self.inbox.on_command))
+        self.application.add_handler(CallbackQueryHandler(self.inbox.on_button))
+        self.application.add_error_handler(self._on_error)
+
+    def _name(self, chat: str, user: str) -> str:
+        table = self.manager.tables.get(chat)
+        return table.names.get(user, user) if table is not None else user
+
+    def _language(self, chat: str) -> str:
+        table = self.manager.tables.get(chat)
+        return table.lang if table is not None else self.language
+
+    async def _on_error(self, update: object, context: Any) -> None:
+        log.error("handling an update failed", exc_info=context.error)
+
+    async def start(self) -> None:
+        app = self.application
+        await app.initialize()
+        self.outbox.bot_username = app.bot.username
+        self.outbox.reachable = await self.db.reachable_users(PREFIX)
+        await self._register_commands()
+        await app.start()
+        updater = app.updater
+        assert updater is not None
+        if self.settings.webhook_url:
+            secret = self.settings.webhook_secret or secrets.token_urlsafe(32)
+            await updater.start_webhook(
+                listen=self.settings.webhook_listen,
+                port=self.settings.webhook_port,
+                url_path="telegram",
+                webhook_url=self.settings.webhook_url,
+                secret_token=secret,
+                allowed_updates=UPDATES,
+            )
+        else:
+            await updater.start_polling(
+                timeout=self.settings.poll_timeout,
+                allowed_updates=UPDATES,
+                error_callback=self._on_polling_error,
+            )
+
+    @staticmethod
+    def _on_polling_error(error: TelegramError) -> None:
+        log.warning("getUpdates failed (retrying): %s", error)
+
+    async def _register_commands(self) -> None:
+        for code, language in MENU_LANGUAGES.items():
+            commands = [BotCommand(name, t(language, text)) for name, text in COMMAND_MENU]
+            try:
+                await self.application.bot.set_my_commands(commands, language_code=code)
+            except TelegramError as error:  # a menu is a nicety: never a reason not to start
+                log.warning("setMyCommands (%s) failed: %s", code, error)
+
+    async def stop(self) -> None:
+        app = self.application
+        if app.updater is not None and app.updater.running:
+            await app.updater.stop()
+        if app.running:
+            await app.stop()
+        await self.outbox.close()
+        await app.shutdown()
+
+
+def _file_url(base: str) -> str:
+    """``http://host/bot`` → ``http://host/file/bot`` (where the Bot API serves files)."""
+    head, _, tail = base.rpartition("/")
+    return f"{head}/file/{tail}"

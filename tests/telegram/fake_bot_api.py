@@ -1,0 +1,236 @@
+"""A small Bot API server on 127.0.0.1 for the real python-telegram-bot to talk to.
+
+It records every call, keeps the messages the bot sent (so a test can press their buttons),
+long-polls ``getUpdates`` from the updates a test queues, and refuses private messages to
+users who never opened the bot (403, as Telegram does).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+BOT_ID = 7000
+BOT_USERNAME = "cardhost_bot"
+NEVER_OPENED = "Forbidden: bot can't initiate conversation with a user"
+
+
+@dataclass
+class Call:
+    method: str
+    params: dict[str, Any]
+    at: float
+
+
+@dataclass
+class FakeBotAPI:
+    calls: list[Call] = field(default_factory=list)
+    updates: list[dict[str, Any]] = field(default_factory=list)
+    messages: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
+    never_opened: set[int] = field(default_factory=set)
+    """Users who never started the bot: private messages to them are refused."""
+    fail_next: dict[str, int] = field(default_factory=dict)
+    """method → how many of its next calls answer 429 (retry after 1 s)."""
+    delivered: int = 0
+    port: int = 0
+
+    def __post_init__(self) -> None:
+        self._new_update = asyncio.Event()
+        self._next_message = 100
+        self._next_update = 1
+        self._stopping = False
+        self._runner: web.AppRunner | None = None
+
+    # ----------------------------------------------------------------- server
+
+    async def start(self) -> str:
+        app = web.Application()
+        app.router.add_post("/bot{token}/{method}", self._handle)
+        app.router.add_get("/bot{token}/{method}", self._handle)
+        self._runner = web.AppRunner(app, shutdown_timeout=0.1)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        return f"http://127.0.0.1:{self.port}/bot"
+
+    async def stop(self) -> None:
+        self._stopping = True
+        self._new_update.set()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    async def _handle(self, request: web.Request) -> web.Response:
+        method = request.match_info["method"]
+        params = await _params(request)
+        self.calls.append(Call(method, params, time.monotonic()))
+        if self.fail_next.get(method, 0) > 0:
+            self.fail_next[method] -= 1
+            return _reply({"ok": False, "error_code": 429, "description": "Too Many Requests",
+                           "parameters": {"retry_after": 1}})  # fmt: skip
+        handler = getattr(self, f"api_{method}", None)
+        if handler is None:
+            return _reply({"ok": True, "result": True})
+        result = await handler(params)
+        if isinstance(result, web.Response):
+            return result
+        return _reply({"ok": True, "result": result})
+
+    # ----------------------------------------------------------------- methods
+
+    async def api_getMe(self, params: dict[str, Any]) -> dict[str, Any]:
+        return {"id": BOT_ID, "is_bot": True, "first_name": "Card host",
+                "username": BOT_USERNAME, "can_join_groups": True}  # fmt: skip
+
+    async def api_getUpdates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
+        offset = int(params.get("offset", 0) or 0)
+        timeout = float(params.get("timeout", 0) or 0)
+        deadline = time.monotonic() + timeout
+        while not self._stopping:
+            ready = [u for u in self.updates if u["update_id"] >= offset]
+            if ready:
+                self.delivered = max(self.delivered, ready[-1]["update_id"])
+                return ready
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return []
+            self._new_update.clear()
+            try:
+                await asyncio.wait_for(self._new_update.wait(), timeout=left)
+            except TimeoutError:
+                return []
+        return []
+
+    async def api_sendMessage(self, params: dict[str, Any]) -> Any:
+        chat_id = int(params["chat_id"])
+        if chat_id in self.never_opened:
+            return _reply({"ok": False, "error_code": 403, "description": NEVER_OPENED})
+        return self._store(chat_id, params)
+
+    async def api_sendDocument(self, params: dict[str, Any]) -> Any:
+        chat_id = int(params["chat_id"])
+        if chat_id in self.never_opened:
+            return _reply({"ok": False, "error_code": 403, "description": "Forbidden"})
+        return self._store(chat_id, params)
+
+    async def api_editMessageText(self, params: dict[str, Any]) -> Any:
+        key = (int(params["chat_id"]), int(params["message_id"]))
+        message = self.messages.get(key)
+        if message is None:
+            return _reply({"ok": False, "error_code": 400,
+                           "description": "Bad Request: message to edit not found"})  # fmt: skip
+        message["text"] = params["text"]
+        if "reply_markup" in params:
+            message["reply_markup"] = params["reply_markup"]
+        else:
+            message.pop("reply_markup", None)
+        message["edit_date"] = int(time.time())
+        return message
+
+    async def api_answerCallbackQuery(self, params: dict[str, Any]) -> bool:
+        return True
+
+    async def api_deleteMessage(self, params: dict[str, Any]) -> bool:
+        return (
+            self.messages.pop((int(params["chat_id"]), int(params["message_id"])), None) is not None
+        )
+
+    def _store(self, chat_id: int, params: dict[str, Any]) -> dict[str, Any]:
+        self._next_message += 1
+        message: dict[str, Any] = {
+            "message_id": self._next_message,
+            "date": int(time.time()),
+            "chat": _chat(chat_id),
+            "from": {"id": BOT_ID, "is_bot": True, "first_name": "Card host"},
+            "text": params.get("text", params.get("caption", "")),
+        }
+        if "document" in params:
+            message["document"] = {"file_id": "f1", "file_unique_id": "u1",
+                                   "file_name": params["document"]["filename"]}  # fmt: skip
+            message["document_body"] = params["document"]["body"]
+        if "reply_markup" in params:
+            message["reply_markup"] = params["reply_markup"]
+        if params.get("message_thread_id"):
+            message["message_thread_id"] = int(params["message_thread_id"])
+            message["is_topic_message"] = True
+        self.messages[(chat_id, self._next_message)] = message
+        return message
+
+    # ----------------------------------------------------------------- a test's side
+
+    def push(self, update: dict[str, Any]) -> int:
+        update["update_id"] = self._next_update
+        self._next_update += 1
+        self.updates.append(update)
+        self._new_update.set()
+        return update["update_id"]
+
+    def calls_to(self, method: str, **where: Any) -> list[Call]:
+        return [c for c in self.calls if c.method == method
+                and all(str(c.params.get(k)) == str(v) for k, v in where.items())]  # fmt: skip
+
+    def chat_messages(self, chat_id: int) -> list[dict[str, Any]]:
+        return [m for (c, _), m in sorted(self.messages.items()) if c == chat_id]
+
+
+def user(user_id: int, name: str, lang: str = "zh-hans") -> dict[str, Any]:
+    return {"id": user_id, "is_bot": False, "first_name": name, "language_code": lang}
+
+
+def _chat(chat_id: int) -> dict[str, Any]:
+    if chat_id > 0:
+        return {"id": chat_id, "type": "private", "first_name": "Player"}
+    return {"id": chat_id, "type": "supergroup", "title": "Card room", "is_forum": True}
+
+
+def text_update(sender: dict[str, Any], chat_id: int, text: str,
+                thread: int | None = None) -> dict[str, Any]:  # fmt: skip
+    message: dict[str, Any] = {
+        "message_id": int(time.time() * 1000) % 1_000_000_000,
+        "date": int(time.time()),
+        "chat": _chat(chat_id),
+        "from": sender,
+        "text": text,
+    }
+    if text.startswith("/"):
+        message["entities"] = [{"type": "bot_command", "offset": 0,
+                                "length": len(text.split()[0])}]  # fmt: skip
+    if thread is not None:
+        message["message_thread_id"] = thread
+        message["is_topic_message"] = True
+    return {"message": message}
+
+
+def callback_update(sender: dict[str, Any], message: dict[str, Any], data: str,
+                    query_id: str) -> dict[str, Any]:  # fmt: skip
+    shown = {k: v for k, v in message.items() if k != "document_body"}
+    return {"callback_query": {"id": query_id, "from": sender, "message": shown,
+                               "chat_instance": "ci", "data": data}}  # fmt: skip
+
+
+async def _params(request: web.Request) -> dict[str, Any]:
+    if request.content_type == "application/json":
+        raw: dict[str, Any] = await request.json()
+    else:
+        form = await request.post()
+        raw = {}
+        for key, value in form.items():
+            if isinstance(value, web.FileField):
+                raw[key] = {"filename": value.filename, "body": value.file.read().decode()}
+            else:
+                raw[key] = value
+    params: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key in ("reply_markup", "allowed_updates", "commands") and isinstance(value, str):
+            value = json.loads(value)
+        params[key] = value
+    return params
+
+
+def _reply(payload: dict[str, Any]) -> web.Response:
+    return web.Response(text=json.dumps(payload), content_type="application/json")

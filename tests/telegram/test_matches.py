@@ -1,0 +1,120 @@
+"""Whole matches through real python-telegram-bot against the fake Bot API: four users who
+act by button presses and typed commands, in a group and in a forum topic."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.table import CLOSED
+from tests.telegram.world import GROUP, PACE_SPEED, PLAYERS, TelegramWorld, play_turn
+
+BUDGET_WINDOW = 60.0
+BUDGET = 20
+
+
+async def open_and_seat(world: TelegramWorld, game: str, thread: int | None = None) -> str:
+    """Everyone has opened the bot; Ann opens a table, the others press Join, Ann starts."""
+    for user_id in PLAYERS:
+        await world.say(user_id, "/start", chat_id=user_id)
+    await world.say(11, f"/new {game}", thread=thread)
+    await world.say(11, "/settings max_hands 1", thread=thread)
+    await world.settle()
+    key = world.key(thread)
+    lobby = await wait_for_group_message(world, "/join")
+    for user_id in (12, 13, 14):
+        answer = await world.press(user_id, lobby, "/join")
+        assert not answer.get("text")
+    table = world.manager.tables[key]
+    assert [s.user for s in table.seats] == [f"tg:u{u}" for u in PLAYERS]
+    await world.press(11, lobby, "/start")
+    return key
+
+
+async def wait_for_group_message(world: TelegramWorld, command: str) -> dict:
+    import asyncio
+
+    for _ in range(500):
+        for message in reversed(world.group_messages()):
+            markup = message.get("reply_markup") or {}
+            for row in markup.get("inline_keyboard", []):
+                if any(b.get("callback_data", "").endswith("|" + command) for b in row):
+                    return message
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"no group message with {command}")
+
+
+def assert_within_budget(world: TelegramWorld) -> None:
+    times = [c.at * PACE_SPEED for c in world.group_calls()]
+    for i, start in enumerate(times):
+        inside = [x for x in times[i:] if x < start + BUDGET_WINDOW]
+        assert len(inside) <= BUDGET, f"{len(inside)} group calls within 60 s"
+
+
+async def play_to_the_end(world: TelegramWorld, key: str) -> int:
+    table = world.manager.tables[key]
+    turns = 0
+    while table.state != CLOSED:
+        assert turns < 3000
+        await play_turn(world, key, by_text=turns % 7 == 3)
+        turns += 1
+    return turns
+
+
+def private_holdings(world: TelegramWorld) -> set[str]:
+    """Every hand line ever sent privately (the part after the colon of 'Your hand …:')."""
+    lines = set()
+    for user_id in PLAYERS:
+        for call in world.api.calls:
+            if call.method in ("sendMessage", "editMessageText") and str(
+                call.params.get("chat_id")
+            ) == str(user_id):
+                first = str(call.params.get("text", "")).split("\n")[0]
+                if "：" in first and "手牌" in first:
+                    lines.add(first.split("：", 1)[1])
+    return {line for line in lines if len(line) > 6}
+
+
+def assert_no_private_card_in_the_group(world: TelegramWorld) -> None:
+    holdings = private_holdings(world)
+    assert holdings
+    for call in world.group_calls():
+        text = str(call.params.get("text", ""))
+        assert "手牌" not in text
+        for holding in holdings:
+            assert holding not in text
+
+
+@pytest.mark.parametrize("game", ["situan", "erqiwang"])
+async def test_a_whole_match_in_a_group_by_buttons_and_typed_commands(tmp_path: Path, game):
+    world = await TelegramWorld.open(str(tmp_path / "tg.sqlite3"))
+    try:
+        key = await open_and_seat(world, game)
+        turns = await play_to_the_end(world, key)
+        await world.settle()
+        import asyncio
+
+        await asyncio.sleep(3 * 3 / PACE_SPEED * 4)  # let the paced posts go out
+        texts = [m["text"] for m in world.group_messages()]
+        assert any("比赛结束" in text for text in texts), texts[-3:]
+        assert turns > 20
+        assert_within_budget(world)
+        assert_no_private_card_in_the_group(world)
+    finally:
+        await world.close()
+
+
+async def test_a_forum_topic_has_its_own_table_and_every_post_goes_to_it(tmp_path: Path):
+    world = await TelegramWorld.open(str(tmp_path / "tg.sqlite3"))
+    try:
+        key = await open_and_seat(world, "erqiwang", thread=42)
+        assert key.endswith(":42") and world.key() not in world.manager.tables
+        for _ in range(6):
+            await play_turn(world, key)
+        await world.settle()
+        group_sends = world.api.calls_to("sendMessage", chat_id=GROUP)
+        assert group_sends
+        assert all(str(c.params.get("message_thread_id")) == "42" for c in group_sends)
+    finally:
+        await world.close()
