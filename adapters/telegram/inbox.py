@@ -118,8 +118,9 @@ class TelegramInbox:
         finally:
             ORIGIN.reset(token)
         assert origin.alerts is not None
-        if not private and command.name == "hand" and who not in self.outbox.reachable:
+        text = "\n".join(origin.alerts)
+        if not text and not private and who not in self.outbox.reachable:
+            # The answer went privately, where this player never opened the bot: open it.
             await query.answer(url=self.outbox.deep_link(press.chat))
             return
-        text = "\n".join(origin.alerts)
         await query.answer(text[:ALERT_LIMIT] or None, show_alert=bool(text))

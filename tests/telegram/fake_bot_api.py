@@ -233,4 +233,5 @@ async def _params(request: web.Request) -> dict[str, Any]:
 
 
 def _reply(payload: dict[str, Any]) -> web.Response:
-    return web.Response(text=json.dumps(payload), content_type="application/json")
+    status = int(payload.get("error_code", 200))  # Telegram answers errors with their status
+    return web.Response(text=json.dumps(payload), status=status, content_type="application/json")

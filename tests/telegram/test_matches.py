@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 from bot.table import CLOSED
-from tests.telegram.world import GROUP, PACE_SPEED, PLAYERS, TelegramWorld, play_turn
+from tests.telegram.world import (
+    GROUP,
+    PACE_SPEED,
+    PLAYERS,
+    TelegramWorld,
+    play_turn,
+    wait_for_group_message,
+)
 
 BUDGET_WINDOW = 60.0
 BUDGET = 20
@@ -30,19 +37,6 @@ async def open_and_seat(world: TelegramWorld, game: str, thread: int | None = No
     assert [s.user for s in table.seats] == [f"tg:u{u}" for u in PLAYERS]
     await world.press(11, lobby, "/start")
     return key
-
-
-async def wait_for_group_message(world: TelegramWorld, command: str) -> dict:
-    import asyncio
-
-    for _ in range(500):
-        for message in reversed(world.group_messages()):
-            markup = message.get("reply_markup") or {}
-            for row in markup.get("inline_keyboard", []):
-                if any(b.get("callback_data", "").endswith("|" + command) for b in row):
-                    return message
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"no group message with {command}")
 
 
 def assert_within_budget(world: TelegramWorld) -> None:

@@ -227,3 +227,13 @@ def typed_move(table: Any) -> str:
     if hand.phase == "bury":
         return "/bury " + " ".join(c.text for c in hand.hands[hand.to_act][:8])
     return "/play " + " ".join(c.text for c in hand.legal_plays()[0])
+
+
+async def wait_for_group_message(world: TelegramWorld, command: str) -> dict[str, Any]:
+    """The latest group message with a button sending ``command`` (waiting for the pacer)."""
+    for _ in range(500):
+        for message in reversed(world.group_messages()):
+            if any(b.get("callback_data", "").endswith("|" + command) for b in buttons_of(message)):
+                return message
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"no group message with {command}")
