@@ -1,0 +1,93 @@
+"""Telegram: group calls per hand and the time from a button press to the edited message.
+
+Run: ``python bench/telegram_calls.py [--hands 3] [--move-seconds 0]``
+
+Drives real python-telegram-bot against the fake Bot API of the tests (127.0.0.1 only): four
+users play whole hands of each game by pressing the buttons of their private hand messages.
+Pacing time runs 30× faster than the wall clock (as in the tests), so the one-minute group
+budget is checked in full. ``--move-seconds`` makes each player take that long (in pacing
+time) per move; 0 is "four fast players", the case the budget is hardest on.
+
+Prints, per game: group calls (sends + edits) per hand, the most group calls in any 60 s
+window (budget 20), and the median / p90 time from a callback query to the edit of the
+presser's hand message, measured at the fake server (wall-clock ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.table import CLOSED
+from tests.telegram.world import PACE_SPEED, PLAYERS, TelegramWorld, play_turn
+
+WINDOW = 60.0
+
+
+async def measure(game: str, hands: int, move_seconds: float, folder: str) -> dict[str, float]:
+    world = await TelegramWorld.open(f"{folder}/{game}.sqlite3")
+    try:
+        for user_id in PLAYERS:
+            await world.say(user_id, "/start", chat_id=user_id)
+        await world.say(11, f"/new {game}")
+        for user_id in (12, 13, 14):
+            await world.say(user_id, "/join")
+        await world.say(11, f"/settings max_hands {hands}")
+        first_call = len(world.api.calls)
+        await world.say(11, "/start")
+        key = world.key()
+        table = world.manager.tables[key]
+        while table.state != CLOSED:
+            if table.state == "between":
+                for user_id in PLAYERS:
+                    if table.state == "between":
+                        await world.say(user_id, "/ready")
+                continue
+            await play_turn(world, key)
+            if move_seconds:
+                await asyncio.sleep(move_seconds / PACE_SPEED)
+        await asyncio.sleep(25 * 3 / PACE_SPEED)  # the last paced posts
+        await world.settle()
+        calls = [c for c in world.group_calls() if c in world.api.calls[first_call:]]
+        times = [c.at * PACE_SPEED for c in calls]
+        busiest = max(sum(1 for x in times[i:] if x < t + WINDOW) for i, t in enumerate(times))
+        latencies = sorted(world.press_latencies)
+        posts = sum(1 for c in calls if c.method != "editMessageText")
+        return {
+            "calls_per_hand": len(calls) / table.hand_number,
+            "posts_per_hand": posts / table.hand_number,
+            "busiest_minute": busiest,
+            "press_median_ms": 1000 * statistics.median(latencies),
+            "press_p90_ms": 1000 * latencies[int(0.9 * (len(latencies) - 1))],
+            "hands": table.hand_number,
+            "presses": len(latencies),
+        }
+    finally:
+        await world.close()
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--hands", type=int, default=3)
+    parser.add_argument("--move-seconds", type=float, default=0.0)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        for game in ("situan", "erqiwang"):
+            figures = await measure(game, args.hands, args.move_seconds, folder)
+            print(
+                f"{game}: {figures['hands']:.0f} hands, {figures['calls_per_hand']:.1f} group "
+                f"calls per hand ({figures['posts_per_hand']:.1f} posts, the rest edits), "
+                f"busiest minute {figures['busiest_minute']:.0f} calls (budget 20); "
+                f"press → edited hand message: median {figures['press_median_ms']:.1f} ms, "
+                f"p90 {figures['press_p90_ms']:.1f} ms over {figures['presses']:.0f} presses"
+            )
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
