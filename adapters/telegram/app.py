@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from telegram import BotCommand, Update
+from telegram import BotCommand, BotCommandScopeChat, Update
 from telegram.error import TelegramError
 from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, MessageHandler, filters
 
@@ -78,6 +78,7 @@ class TelegramAdapter:
         )
         self.outbox.on_reachable = db.set_reachable
         self.inbox = TelegramInbox(manager, self.outbox, language)
+        self.inbox.on_language = self._chat_menu
         self.language = language
         self.application.add_handler(MessageHandler(filters.COMMAND, self.inbox.on_command))
         self.application.add_handler(CallbackQueryHandler(self.inbox.on_button))
@@ -131,6 +132,15 @@ class TelegramAdapter:
                 await self.application.bot.set_my_commands(commands, language_code=code)
             except TelegramError as error:  # a menu is a nicety: never a reason not to start
                 log.warning("setMyCommands (%s) failed: %s", code, error)
+
+    async def _chat_menu(self, chat_id: int, language: str) -> None:
+        """A chat switched language: its own menu, since Telegram's per-language menus know
+        only two-letter codes (so 繁體 could not be told from 简体 otherwise)."""
+        commands = [BotCommand(name, t(language, text)) for name, text in COMMAND_MENU]
+        try:
+            await self.application.bot.set_my_commands(commands, scope=BotCommandScopeChat(chat_id))
+        except TelegramError as error:
+            log.warning("setMyCommands for a chat failed: %s", error)
 
     async def stop(self) -> None:
         app = self.application

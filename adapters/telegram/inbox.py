@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 from telegram import Message, Update, User
 from telegram.constants import ChatType
@@ -38,6 +39,8 @@ class TelegramInbox:
         self.manager = manager
         self.outbox = outbox
         self.language = language
+        self.on_language: Callable[[int, str], Awaitable[None]] | None = None
+        """Called (Telegram chat id, language) after a /lang: to give the chat its menu."""
 
     async def on_command(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message = update.effective_message
@@ -70,6 +73,14 @@ class TelegramInbox:
             ORIGIN.reset(token)
         if command.name == "join" and not private and who not in self.outbox.reachable:
             self.outbox.tell_to_open(chat, who)
+        if command.name == "lang" and self.on_language is not None:
+            await self.on_language(message.chat_id, self._chat_language(command, private))
+
+    def _chat_language(self, command: Command, private: bool) -> str:
+        table = self.manager.tables.get(command.chat)
+        if private:
+            return normalize_language(command.args[0] if command.args else None) or self.language
+        return table.lang if table is not None else self.language
 
     async def _delete(self, message: Message) -> None:
         try:

@@ -3,6 +3,7 @@ act by button presses and typed commands, in a group and in a forum topic."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -87,8 +88,6 @@ async def test_a_whole_match_in_a_group_by_buttons_and_typed_commands(tmp_path: 
         key = await open_and_seat(world, game)
         turns = await play_to_the_end(world, key)
         await world.settle()
-        import asyncio
-
         await asyncio.sleep(3 * 3 / PACE_SPEED * 4)  # let the paced posts go out
         texts = [m["text"] for m in world.group_messages()]
         assert any("比赛结束" in text for text in texts), texts[-3:]
@@ -99,16 +98,17 @@ async def test_a_whole_match_in_a_group_by_buttons_and_typed_commands(tmp_path: 
         await world.close()
 
 
-async def test_a_forum_topic_has_its_own_table_and_every_post_goes_to_it(tmp_path: Path):
+async def test_a_whole_match_in_a_forum_topic_posts_every_message_in_that_topic(tmp_path: Path):
     world = await TelegramWorld.open(str(tmp_path / "tg.sqlite3"))
     try:
         key = await open_and_seat(world, "erqiwang", thread=42)
         assert key.endswith(":42") and world.key() not in world.manager.tables
-        for _ in range(6):
-            await play_turn(world, key)
+        await play_to_the_end(world, key)
         await world.settle()
+        await asyncio.sleep(3 * 3 / PACE_SPEED * 4)
         group_sends = world.api.calls_to("sendMessage", chat_id=GROUP)
-        assert group_sends
+        assert any("比赛结束" in str(c.params["text"]) for c in group_sends)
         assert all(str(c.params.get("message_thread_id")) == "42" for c in group_sends)
+        assert_within_budget(world)
     finally:
         await world.close()

@@ -182,3 +182,21 @@ async def test_buttons_sent_before_a_restart_still_work_after_it(tmp_path: Path)
         assert button_data(world.hand_message(user_id), f"/pick {rank} 1")
     finally:
         await world.close()
+
+
+async def test_menus_come_in_every_language_and_a_chat_set_to_traditional_gets_its_own(tmp_path):
+    world = await TelegramWorld.open(str(tmp_path / "tg.sqlite3"))
+    try:
+        menus = {c.params.get("language_code"): c.params["commands"]
+                 for c in world.api.calls_to("setMyCommands")}  # fmt: skip
+        assert set(menus) == {None, "zh", "en"}
+        assert {"command": "play", "description": "出牌，例如 /play 7777"} in menus["zh"]
+        assert {"command": "play", "description": "Play cards, e.g. /play 7777"} in menus["en"]
+        await world.say(11, "/new situan")
+        await world.say(11, "/lang zh-Hant")
+        scoped = [c for c in world.api.calls_to("setMyCommands") if c.params.get("scope")]
+        assert json.loads(scoped[-1].params["scope"]) == {"type": "chat", "chat_id": GROUP}
+        commands = scoped[-1].params["commands"]
+        assert {"command": "bury", "description": "埋 8 張底牌"} in commands
+    finally:
+        await world.close()
