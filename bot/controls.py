@@ -135,12 +135,18 @@ def _situan_rows(
     for rank in ranks:
         chosen = selection.counts[rank]
         label = rank_text(lang, rank) + (f"×{held[rank]}" if held[rank] > 1 else "")
-        labels.append(Button(f"[{label}]" if chosen else label, f"/pick {rank}", whole.text()))
+        shown = f"[{label}]" if chosen else label
+        labels.append(Button(shown, f"/pick {rank}", whole.text(), group="rank"))
     rows += _rows(labels)
     if selection.open_rank is not None and held[selection.open_rank]:
         rank = selection.open_rank
         counts = [
-            Button(f"{rank_text(lang, rank)}×{n}" if n else "0", f"/pick {rank} {n}", whole.text())
+            Button(
+                f"{rank_text(lang, rank)}×{n}" if n else "0",
+                f"/pick {rank} {n}",
+                whole.text(),
+                group="count",
+            )
             for n in range(0, held[rank] + 1)
         ]
         rows += _rows(counts)
@@ -169,7 +175,10 @@ def _erqiwang_rows(
     acting = hand.to_act == seat
     if hand.phase == "bidding":
         if acting:
-            bids = [Button(str(p), f"/bid {p}", turn.text()) for p in reversed(hand.allowed_bids())]
+            bids = [
+                Button(str(p), f"/bid {p}", turn.text(), group="bid")
+                for p in reversed(hand.allowed_bids())
+            ]
             rows += _rows(bids)
             if hand.may_pass_bidding():
                 rows.append((Button(t(lang, "pass"), "/pass", turn.text()),))
@@ -189,7 +198,9 @@ def _erqiwang_rows(
         for c in dict.fromkeys(hand.hand(seat)):
             token, chosen = str(c), selection.counts[str(c)]
             label = card_text(lang, c) + ("×2" if held[token] == 2 else "")
-            cards.append(Button(f"[{label}]" if chosen else label, f"/pick {token}", whole.text()))
+            suit = "T" if hand.order.is_trump(c) else c.suit
+            shown = f"[{label}]" if chosen else label
+            cards.append(Button(shown, f"/pick {token}", whole.text(), group=f"card:{suit}"))
         rows += _rows(cards)
     actions: list[Button] = []
     if picking and selection.size():

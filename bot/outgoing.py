@@ -15,6 +15,9 @@ class Button:
     stamp: str
     url: str | None = None
     """A button that opens this link instead of sending a command (an adapter's own)."""
+    group: str = ""
+    """Which set of choices it belongs to — ``rank``, ``count``, ``card:<suit>`` (``card:T``
+    for trumps), ``bid`` — so an adapter with few buttons a message can make a menu of it."""
 
 
 @dataclass(frozen=True)
