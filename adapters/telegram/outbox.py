@@ -1,11 +1,6 @@
-"""Neutral outgoing messages as Bot API calls: paced in groups, edited in place, never lost.
+"""Neutral outgoing messages as Bot API calls: paced in groups, edited in place, never lost
+(the shared machinery is `adapters.delivery`).
 
-- Group posts and the table message go through a `GroupPacer` per group (≤ 20 calls a
-  minute, one per 3 s slot, table edits coalesced); a flush is scheduled for the moment the
-  pacer names, never on a fixed timer.
-- Every conversation (a group, a user's private chat) has one sender task, so messages keep
-  their order and a slow call never holds up the host. A hand view waiting behind a newer one
-  of the same slot is dropped: only the latest state is worth sending.
 - A user who never opened the bot cannot be messaged first (403). The group is told, with a
   deep link; the hand is sent when they open it (see `inbox`).
 - Answers to a button press become the press's alert (``answerCallbackQuery``), not messages.
@@ -14,27 +9,21 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from collections import deque
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from io import BytesIO
+from typing import Any
 
 from telegram import Bot, Message
-from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter
 from telegram.helpers import create_deep_linked_url
 
-from adapters.telegram.keyboards import (
-    chat_target,
-    inline_keyboard,
-    start_payload,
-    user_id_of,
-)
+from adapters.delivery import Delivery, split_text
+from adapters.telegram.keyboards import chat_target, inline_keyboard, start_payload, user_id_of
 from bot.i18n import t
 from bot.outgoing import Button, Outgoing
-from bot.pacing import GroupPacer
 
 log = logging.getLogger(__name__)
 TEXT_LIMIT = 4096
@@ -55,38 +44,21 @@ class Origin:
 ORIGIN: ContextVar[Origin | None] = ContextVar("telegram_origin", default=None)
 
 
-@dataclass
-class Conversation:
-    """One chat the bot writes to, with its queue and its sender task."""
-
-    chat_id: int
-    thread: int | None
-    queue: deque[Outgoing] = field(default_factory=deque)
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-    task: asyncio.Task[None] | None = None
-
-
-class TelegramOutbox:
+class TelegramOutbox(Delivery):
     def __init__(
         self, bot: Bot, names: Callable[[str, str], str], language: Callable[[str], str],
         *, pace_speed: float = 1.0,
     ) -> None:  # fmt: skip
+        super().__init__(pace_speed)
         self.bot = bot
         self.names = names
         """(table chat, user) → the player's name at that table."""
         self.language = language
         """table chat → the table's language."""
-        self.pace_speed = pace_speed
-        """How fast pacing time runs against the event loop's clock: 1 in service; a test
-        or a simulation may run the one-minute budget faster."""
         self.reachable: set[str] = set()
         self.on_reachable: Callable[[str, str], Awaitable[None]] | None = None
         """Called (user, name) when a player first proves reachable: to remember it."""
         self._background: set[asyncio.Task[None]] = set()
-        self._pacers: dict[str, GroupPacer] = {}
-        self._flushes: dict[str, asyncio.TimerHandle] = {}
-        self._conversations: dict[str, Conversation] = {}
-        self._slots: dict[tuple[str, str, str], tuple[str, int]] = {}
         self._told_to_open: set[tuple[str, str]] = set()
         self.bot_username = ""
 
@@ -94,7 +66,7 @@ class TelegramOutbox:
 
     async def __call__(self, message: Outgoing) -> None:
         if message.kind in ("group", "table"):
-            self._pace(message)
+            self.pace(message)
         elif message.kind == "private":
             self._to_user(message)
         else:
@@ -110,64 +82,21 @@ class TelegramOutbox:
             return
         # Not reachable privately: answer in the group, naming the player.
         name = self.names(message.chat, message.user or "")
-        self._pace(replace(message, kind="group", text=f"{name}: {message.text}", user=None))
+        self.pace(replace(message, kind="group", text=f"{name}: {message.text}", user=None))
 
     def _to_user(self, message: Outgoing) -> None:
         assert message.user is not None
-        self._enqueue(message.user, user_id_of(message.user), None, message)
+        self.enqueue(message.user, (user_id_of(message.user), None), message)
 
-    # ----------------------------------------------------------------- pacing
-
-    def _pace_clock(self) -> float:
-        return asyncio.get_running_loop().time() * self.pace_speed
-
-    def _pace(self, message: Outgoing) -> None:
-        pacer = self._pacers.get(message.chat)
-        if pacer is None:
-            pacer = self._pacers[message.chat] = GroupPacer(self._pace_clock)
-        pacer.submit(message)
-        self._flush(message.chat)
-
-    def _flush(self, chat: str) -> None:
-        self._flushes.pop(chat, None)
-        pacer = self._pacers[chat]
-        chat_id, thread = chat_target(chat)
-        for message in pacer.due():
-            self._enqueue(chat, chat_id, thread, message)
-        when = pacer.next_time()
-        if when is not None and chat not in self._flushes:
-            loop = asyncio.get_running_loop()
-            self._flushes[chat] = loop.call_at(when / self.pace_speed, self._flush, chat)
+    def group_target(self, chat: str) -> Any:
+        return chat_target(chat)
 
     # ----------------------------------------------------------------- sending
 
-    def _enqueue(self, key: str, chat_id: int, thread: int | None, message: Outgoing) -> None:
-        conversation = self._conversations.get(key)
-        if conversation is None:
-            conversation = self._conversations[key] = Conversation(chat_id, thread)
-        conversation.queue.append(message)
-        conversation.wake.set()
-        if conversation.task is None or conversation.task.done():
-            conversation.task = asyncio.create_task(self._drain(key, conversation))
-
-    async def _drain(self, key: str, conversation: Conversation) -> None:
-        while conversation.queue:
-            message = conversation.queue.popleft()
-            if message.slot is not None and any(
-                later.slot == message.slot and later.chat == message.chat
-                for later in conversation.queue
-            ):
-                continue  # a newer view of the same message waits: send only that one
-            try:
-                await self._deliver(key, conversation, message)
-            except Exception:  # one failed message must never stop the conversation
-                log.exception("sending to %s failed", key)
-        conversation.wake.clear()
-
-    async def _deliver(self, key: str, conversation: Conversation, message: Outgoing) -> None:
+    async def deliver(self, key: str, target: Any, message: Outgoing) -> None:
         for attempt in range(SEND_ATTEMPTS):
             try:
-                await self._send_or_edit(key, conversation, message)
+                await self._send_or_edit(key, target, message)
                 if message.user is not None and message.kind != "group":
                     self._mark_reachable(message.user, message.chat)
                 return
@@ -184,38 +113,36 @@ class TelegramOutbox:
                 await asyncio.sleep(0.5 * 2**attempt)
         log.warning("giving up on a message to %s after %d attempts", key, SEND_ATTEMPTS)
 
-    async def _send_or_edit(self, key: str, conversation: Conversation, message: Outgoing) -> None:
+    async def _send_or_edit(self, key: str, target: Any, message: Outgoing) -> None:
+        chat_id, thread = target
         markup = inline_keyboard(message.chat, message.buttons)
         if message.filename is not None:
             document = BytesIO(message.text.encode())
             await self.bot.send_document(
-                conversation.chat_id, document, filename=message.filename,
-                message_thread_id=conversation.thread,
-            )  # fmt: skip
+                chat_id, document, filename=message.filename, message_thread_id=thread
+            )
             return
-        slot_key = (key, message.chat, message.kind)
-        if message.slot is not None:
-            known = self._slots.get(slot_key)
-            if known is not None and known[0] == message.slot:
-                try:
-                    await self.bot.edit_message_text(
-                        message.text[:TEXT_LIMIT], chat_id=conversation.chat_id,
-                        message_id=known[1], reply_markup=markup,
-                    )  # fmt: skip
+        known = self.known_message(key, message)
+        if known is not None:
+            try:
+                await self.bot.edit_message_text(
+                    message.text[:TEXT_LIMIT], chat_id=chat_id, message_id=known,
+                    reply_markup=markup,
+                )  # fmt: skip
+                return
+            except BadRequest as error:
+                if "not modified" in str(error).lower():
                     return
-                except BadRequest as error:
-                    if "not modified" in str(error).lower():
-                        return
-                    log.info("editing failed (%s); sending the message anew", error)
-        chunks = _split(message.text)
+                log.info("editing failed (%s); sending the message anew", error)
+        chunks = split_text(message.text, TEXT_LIMIT)
         sent: Message | None = None
         for index, chunk in enumerate(chunks):
             sent = await self.bot.send_message(
-                conversation.chat_id, chunk, message_thread_id=conversation.thread,
+                chat_id, chunk, message_thread_id=thread,
                 reply_markup=markup if index == len(chunks) - 1 else None,
             )  # fmt: skip
-        if message.slot is not None and sent is not None:
-            self._slots[slot_key] = (message.slot, sent.message_id)
+        if sent is not None:
+            self.remember_message(key, message, sent.message_id)
 
     # ----------------------------------------------------------------- reachability
 
@@ -253,7 +180,7 @@ class TelegramOutbox:
             name=self.names(chat, user),
         )
         link = Button(t(lang, "Open the bot"), "", "", url=self.deep_link(chat))
-        self._pace(Outgoing("group", chat, text, buttons=((link,),)))
+        self.pace(Outgoing("group", chat, text, buttons=((link,),)))
 
     def deep_link(self, chat: str) -> str:
         return create_deep_linked_url(self.bot_username, start_payload(chat))
@@ -263,33 +190,7 @@ class TelegramOutbox:
         self.reachable.add(user)
         self._told_to_open = {(c, u) for c, u in self._told_to_open if u != user}
 
-    async def close(self) -> None:
-        for handle in self._flushes.values():
-            handle.cancel()
-        tasks = [c.task for c in self._conversations.values() if c.task is not None]
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, TelegramError):
-                await task
-
 
 def _seconds(value: object) -> float:
     total = getattr(value, "total_seconds", None)
     return float(total()) if callable(total) else float(value)  # type: ignore[arg-type]
-
-
-def _split(text: str) -> list[str]:
-    """Telegram takes 4096 characters a message: long texts go in pieces, split at lines."""
-    chunks: list[str] = []
-    current = ""
-    for line in text.split("\n"):
-        while len(line) > TEXT_LIMIT:
-            chunks.append(line[:TEXT_LIMIT])
-            line = line[TEXT_LIMIT:]
-        if len(current) + len(line) + 1 > TEXT_LIMIT:
-            chunks.append(current)
-            current = line
-        else:
-            current = f"{current}\n{line}" if current else line
-    return [*chunks, current] if current or not chunks else chunks

@@ -83,9 +83,7 @@ class TelegramWorld:
     async def settle(self) -> None:
         """Until every conversation's queue is sent (paced group calls may still wait)."""
         for _ in range(5000):
-            busy = [c for c in self.adapter.outbox._conversations.values()
-                    if c.queue or (c.task is not None and not c.task.done())]  # fmt: skip
-            if not busy:
+            if self.adapter.outbox.idle():
                 return
             await asyncio.sleep(0.002)
         raise AssertionError("the outbox never settled")

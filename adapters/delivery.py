@@ -1,0 +1,142 @@
+"""What every chat platform's outbox needs: paced group posts and ordered private sending.
+
+- Group posts and the table message go through a `GroupPacer` per group (≤ 20 calls a
+  minute, one per 3 s slot, table edits coalesced); a flush is scheduled for the moment the
+  pacer names, never on a fixed timer.
+- Every conversation (a group, a user's private chat) has one sender task, so messages keep
+  their order and a slow call never holds up the host. A view waiting behind a newer one of
+  the same slot is dropped: only the latest state is worth sending.
+- Messages with a slot are edited in place: the platform's message id is remembered per
+  conversation, table and kind; a new slot (the next hand) starts a new message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from abc import ABC, abstractmethod
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.outgoing import Outgoing
+from bot.pacing import GroupPacer
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Conversation:
+    """One chat the bot writes to (``target``: the platform's handle for it), its queue and
+    its sender task."""
+
+    target: Any
+    queue: deque[Outgoing] = field(default_factory=deque)
+    task: asyncio.Task[None] | None = None
+
+
+class Delivery(ABC):
+    def __init__(self, pace_speed: float = 1.0) -> None:
+        self.pace_speed = pace_speed
+        """How fast pacing time runs against the event loop's clock: 1 in service; a test
+        or a simulation may run the one-minute budget faster."""
+        self._pacers: dict[str, GroupPacer] = {}
+        self._flushes: dict[str, asyncio.TimerHandle] = {}
+        self.conversations: dict[str, Conversation] = {}
+        self._slots: dict[tuple[str, str, str], tuple[str, Any]] = {}
+
+    @abstractmethod
+    def group_target(self, chat: str) -> Any:
+        """The platform's handle for a table's group chat."""
+
+    @abstractmethod
+    async def deliver(self, key: str, target: Any, message: Outgoing) -> None:
+        """Send or edit one message; errors are the platform's to handle."""
+
+    # ----------------------------------------------------------------- pacing
+
+    def _pace_clock(self) -> float:
+        return asyncio.get_running_loop().time() * self.pace_speed
+
+    def pace(self, message: Outgoing) -> None:
+        pacer = self._pacers.get(message.chat)
+        if pacer is None:
+            pacer = self._pacers[message.chat] = GroupPacer(self._pace_clock)
+        pacer.submit(message)
+        self._flush(message.chat)
+
+    def _flush(self, chat: str) -> None:
+        self._flushes.pop(chat, None)
+        pacer = self._pacers[chat]
+        for message in pacer.due():
+            self.enqueue(chat, self.group_target(chat), message)
+        when = pacer.next_time()
+        if when is not None and chat not in self._flushes:
+            loop = asyncio.get_running_loop()
+            self._flushes[chat] = loop.call_at(when / self.pace_speed, self._flush, chat)
+
+    # ----------------------------------------------------------------- sending
+
+    def enqueue(self, key: str, target: Any, message: Outgoing) -> None:
+        conversation = self.conversations.get(key)
+        if conversation is None:
+            conversation = self.conversations[key] = Conversation(target)
+        conversation.queue.append(message)
+        if conversation.task is None or conversation.task.done():
+            conversation.task = asyncio.create_task(self._drain(key, conversation))
+
+    async def _drain(self, key: str, conversation: Conversation) -> None:
+        while conversation.queue:
+            message = conversation.queue.popleft()
+            if message.slot is not None and any(
+                later.slot == message.slot and later.chat == message.chat
+                for later in conversation.queue
+            ):
+                continue  # a newer view of the same message waits: send only that one
+            try:
+                await self.deliver(key, conversation.target, message)
+            except Exception:  # one failed message must never stop the conversation
+                log.exception("sending to %s failed", key)
+
+    def known_message(self, key: str, message: Outgoing) -> Any:
+        """The platform's id of the message this one edits in place, if it was sent."""
+        if message.slot is None:
+            return None
+        known = self._slots.get((key, message.chat, message.kind))
+        return known[1] if known is not None and known[0] == message.slot else None
+
+    def remember_message(self, key: str, message: Outgoing, message_id: Any) -> None:
+        if message.slot is not None:
+            self._slots[(key, message.chat, message.kind)] = (message.slot, message_id)
+
+    def idle(self) -> bool:
+        """Nothing waits to be sent (paced group calls aside)."""
+        return all(not c.queue and (c.task is None or c.task.done())
+                   for c in self.conversations.values())  # fmt: skip
+
+    async def close(self) -> None:
+        for handle in self._flushes.values():
+            handle.cancel()
+        tasks = [c.task for c in self.conversations.values() if c.task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+
+def split_text(text: str, limit: int) -> list[str]:
+    """Platforms cap a message's length: long texts go in pieces, split at lines."""
+    chunks: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            chunks.append(line[:limit])
+            line = line[limit:]
+        if len(current) + len(line) + 1 > limit:
+            chunks.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    return [*chunks, current] if current or not chunks else chunks
