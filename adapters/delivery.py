@@ -28,11 +28,10 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class Conversation:
-    """One chat the bot writes to (``target``: the platform's handle for it), its queue and
-    its sender task."""
+    """One chat the bot writes to: its queue of (where to, message) — the platform's handle
+    may change, e.g. from a DM to an ephemeral view — and its sender task."""
 
-    target: Any
-    queue: deque[Outgoing] = field(default_factory=deque)
+    queue: deque[tuple[Any, Outgoing]] = field(default_factory=deque)
     task: asyncio.Task[None] | None = None
 
 
@@ -45,6 +44,7 @@ class Delivery(ABC):
         self._flushes: dict[str, asyncio.TimerHandle] = {}
         self.conversations: dict[str, Conversation] = {}
         self._slots: dict[tuple[str, str, str], tuple[str, Any]] = {}
+        self._closed = False
 
     @abstractmethod
     def group_target(self, chat: str) -> Any:
@@ -79,23 +79,25 @@ class Delivery(ABC):
     # ----------------------------------------------------------------- sending
 
     def enqueue(self, key: str, target: Any, message: Outgoing) -> None:
+        if self._closed:
+            return  # shutting down: the restored table sends a fresh view on the next start
         conversation = self.conversations.get(key)
         if conversation is None:
-            conversation = self.conversations[key] = Conversation(target)
-        conversation.queue.append(message)
+            conversation = self.conversations[key] = Conversation()
+        conversation.queue.append((target, message))
         if conversation.task is None or conversation.task.done():
             conversation.task = asyncio.create_task(self._drain(key, conversation))
 
     async def _drain(self, key: str, conversation: Conversation) -> None:
         while conversation.queue:
-            message = conversation.queue.popleft()
+            target, message = conversation.queue.popleft()
             if message.slot is not None and any(
-                later.slot == message.slot and later.chat == message.chat
-                for later in conversation.queue
+                later.slot == message.slot and later.chat == message.chat and where == target
+                for where, later in conversation.queue
             ):
                 continue  # a newer view of the same message waits: send only that one
             try:
-                await self.deliver(key, conversation.target, message)
+                await self.deliver(key, target, message)
             except Exception:  # one failed message must never stop the conversation
                 log.exception("sending to %s failed", key)
 
@@ -116,6 +118,7 @@ class Delivery(ABC):
                    for c in self.conversations.values())  # fmt: skip
 
     async def close(self) -> None:
+        self._closed = True
         for handle in self._flushes.values():
             handle.cancel()
         tasks = [c.task for c in self.conversations.values() if c.task is not None]

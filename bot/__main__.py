@@ -23,7 +23,9 @@ from storage import Database
 
 def main(argv: list[str]) -> int:
     lang = normalize_language(os.environ.get("BOT_LANG")) or DEFAULT_LANGUAGE
-    platforms = not (argv and argv[0] == "console") and os.environ.get("TELEGRAM_BOT_TOKEN")
+    platforms = not (argv and argv[0] == "console") and (
+        os.environ.get("TELEGRAM_BOT_TOKEN") or os.environ.get("DISCORD_BOT_TOKEN")
+    )
     if platforms:
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
         logging.getLogger("httpx").setLevel(logging.WARNING)  # its lines carry the token
@@ -40,17 +42,23 @@ def database_path(given: str | None) -> str:
 
 async def run_platforms(env: Mapping[str, str], db_path: str, lang: str) -> int:
     """Every platform whose token is set, sharing one table manager, until SIGINT/SIGTERM."""
+    from adapters.discord.app import DiscordAdapter, DiscordSettings
     from adapters.telegram.app import TelegramAdapter, TelegramSettings
 
     db = await Database.open(db_path)
     router = SendRouter()
     manager = TableManager(db, router, language=lang)
-    adapters = []
+    adapters: list[TelegramAdapter | DiscordAdapter] = []
     telegram = TelegramSettings.from_env(env)
     if telegram is not None:
         adapter = TelegramAdapter(manager, db, telegram, lang)
         router.routes["tg:"] = adapter.outbox
         adapters.append(adapter)
+    discord_settings = DiscordSettings.from_env(env)
+    if discord_settings is not None:
+        discord_adapter = DiscordAdapter(manager, discord_settings, lang)
+        router.routes["dc:"] = discord_adapter.outbox
+        adapters.append(discord_adapter)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):

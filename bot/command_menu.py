@@ -25,9 +25,16 @@ COMMAND_MENU: tuple[tuple[str, str], ...] = (
     ("settings", N_("Show or change the options")),
     ("rules", N_("A short summary of the rules")),
     ("lang", N_("Language: zh-Hans, zh-Hant or en")),
+    ("next", N_("Deal the next hand now (host)")),
+    ("kick", N_("Free a seat (host)")),
+    ("surrender", N_("Surrender (the declarer, before the first card)")),
+    ("reveal", N_("Which hand your 亮牌 shows: me or partner")),
     ("stop", N_("End the match")),
     ("export", N_("The last hand's record")),
     ("stats", N_("Your statistics")),
     ("top", N_("This chat's leaderboard")),
     ("help", N_("All commands")),
 )
+
+COMMAND_NAMES: dict[str, str] = {name: f"command-name:{name}" for name, _ in COMMAND_MENU}
+"""Message ids of each command's name where a platform lets names be translated (Discord)."""

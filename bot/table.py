@@ -595,6 +595,7 @@ class Table:
             ledger_lines.append((key, seat.name, str(totals[index]), first_out == index, bonus))
         running = [self.ledger[s.user or f"ai:{i}"] for i, s in enumerate(self.seats) if s]
         effects = Effects(table_changed=True)
+        effects.out += self._private_hands(range(4))  # the final view: its buttons are gone
         if self.driver.is_redeal(result):
             effects.out.append(self.group("Everyone passed: the cards are dealt again."))
         else:

@@ -65,7 +65,7 @@ class CommandButton(
         return made
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.client.on_press(interaction, channel_key(self.chat), self.stamp,
+        await interaction.client.handle_press(interaction, channel_key(self.chat), self.stamp,
                                           [self.command])  # fmt: skip
 
 
@@ -102,7 +102,7 @@ class ChoiceMenu(
         data = interaction.data or {}
         values = [str(v) for v in data.get("values", [])]  # type: ignore[union-attr]
         commands = [v.split(":", 1)[1] for v in values if ":" in v]
-        await interaction.client.on_press(interaction, channel_key(self.chat), self.stamp,
+        await interaction.client.handle_press(interaction, channel_key(self.chat), self.stamp,
                                           commands)  # fmt: skip
 
 

@@ -1,0 +1,185 @@
+"""Neutral outgoing messages as Discord calls (pacing and ordering: `adapters.delivery`).
+
+Where a private message goes:
+- the answer to the very interaction being handled (a click on one's own hand message, the
+  "My hand" button, ``/hand``) is that interaction's response — the fastest path, no extra call;
+- otherwise the player's DMs, kept current by editing the hand message in place;
+- for a member whose DMs are closed (Discord answers 403, code 50007) the channel is told once,
+  and the ephemeral hand view they last opened is refreshed while its token lives (15 min);
+  the "My hand" button always brings a fresh one.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import time
+from collections.abc import Callable
+from contextvars import ContextVar
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import discord
+
+from adapters.delivery import Delivery, split_text
+from adapters.discord.components import build_view, channel_id_of
+from bot.i18n import t
+from bot.outgoing import Outgoing
+
+log = logging.getLogger(__name__)
+TEXT_LIMIT = 2000
+CLOSED_DMS = 50007
+EPHEMERAL_SECONDS = 14 * 60
+"""An interaction token lives 15 minutes; refresh only with a minute to spare."""
+
+
+@dataclass
+class Origin:
+    """The interaction being handled: who, whether it came from their own hand message, and
+    what should become its response."""
+
+    user: str
+    interaction: discord.Interaction[Any]
+    on_own_hand: bool
+    wants_hand: bool
+    alerts: list[str] = field(default_factory=list)
+    hand: Outgoing | None = None
+    file: Outgoing | None = None
+
+
+ORIGIN: ContextVar[Origin | None] = ContextVar("discord_origin", default=None)
+
+
+class DiscordOutbox(Delivery):
+    def __init__(
+        self, client: discord.Client, names: Callable[[str, str], str],
+        language: Callable[[str], str], *, pace_speed: float = 1.0,
+    ) -> None:  # fmt: skip
+        super().__init__(pace_speed)
+        self.client = client
+        self.names = names
+        self.language = language
+        self.closed_dms: set[str] = set()
+        self._dm_channels: dict[str, int] = {}
+        self._ephemeral: dict[str, tuple[discord.Interaction[Any], float]] = {}
+        self._told_closed: set[tuple[str, str]] = set()
+
+    async def __call__(self, message: Outgoing) -> None:
+        if message.kind in ("group", "table"):
+            self.pace(message)
+            return
+        origin = ORIGIN.get()
+        own = origin is not None and origin.user == message.user
+        if message.kind == "reply":
+            if own:
+                assert origin is not None
+                origin.alerts.append(message.text)
+            elif message.user not in self.closed_dms:
+                self._to_dm(message)
+            else:
+                name = self.names(message.chat, message.user or "")
+                self.pace(replace(message, kind="group", text=f"{name}: {message.text}", user=None))
+            return
+        if own and origin is not None and message.filename is not None:
+            origin.file = message
+        elif own and origin is not None and origin.wants_hand and _is_hand(message):
+            origin.hand = message
+        elif message.user in self.closed_dms:
+            self._refresh_ephemeral(message)
+        else:
+            self._to_dm(message)
+
+    def remember_ephemeral(self, user: str, interaction: discord.Interaction[Any]) -> None:
+        """The hand view this player has open as an ephemeral message, to refresh."""
+        self._ephemeral[user] = (interaction, time.monotonic())
+
+    def _refresh_ephemeral(self, message: Outgoing) -> None:
+        assert message.user is not None
+        live = self._ephemeral.get(message.user)
+        if live is not None and time.monotonic() - live[1] < EPHEMERAL_SECONDS:
+            self.enqueue(message.user, ("ephemeral", live[0]), message)
+
+    def _to_dm(self, message: Outgoing) -> None:
+        assert message.user is not None
+        self.enqueue(message.user, ("dm", int(message.user.removeprefix("dc:u"))), message)
+
+    def group_target(self, chat: str) -> Any:
+        return ("channel", channel_id_of(chat))
+
+    # ----------------------------------------------------------------- sending
+
+    async def deliver(self, key: str, target: Any, message: Outgoing) -> None:
+        where, handle = target
+        try:
+            if where == "ephemeral":
+                await handle.edit_original_response(
+                    content=message.text[:TEXT_LIMIT],
+                    view=build_view(message.chat, message.buttons),
+                )
+                return
+            channel = await self._channel(where, handle, key)
+            await self._send_or_edit(key, channel, message)
+        except discord.Forbidden as error:
+            if where == "dm" and error.code == CLOSED_DMS:
+                self._dms_closed(message)
+            else:
+                log.warning("Discord refused a message to %s: %s", key, error)
+        except discord.NotFound:
+            if where == "ephemeral" and message.user is not None:
+                self._ephemeral.pop(message.user, None)  # the token ran out
+        except discord.HTTPException as error:
+            log.warning("sending to %s failed: %s", key, error)
+
+    async def _channel(self, where: str, handle: int, key: str) -> discord.abc.Messageable:
+        if where == "channel":
+            return self.client.get_partial_messageable(handle)
+        channel_id = self._dm_channels.get(key)
+        if channel_id is None:
+            user = self.client.get_user(handle) or await self.client.fetch_user(handle)
+            dm = await user.create_dm()
+            channel_id = self._dm_channels[key] = dm.id
+        return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+
+    async def _send_or_edit(self, key: str, channel: Any, message: Outgoing) -> None:
+        view = build_view(message.chat, message.buttons)
+        if message.filename is not None:
+            file = discord.File(io.BytesIO(message.text.encode()), filename=message.filename)
+            await channel.send(file=file)
+            return
+        known = self.known_message(key, message)
+        if known is not None:
+            try:
+                await channel.get_partial_message(known).edit(
+                    content=message.text[:TEXT_LIMIT], view=view
+                )
+                return
+            except discord.NotFound:
+                log.info("the message to edit is gone; sending it anew")
+        chunks = split_text(message.text, TEXT_LIMIT)
+        sent = None
+        for index, chunk in enumerate(chunks):
+            last = index == len(chunks) - 1
+            if last and view is not None:
+                sent = await channel.send(chunk, view=view)
+            else:
+                sent = await channel.send(chunk)
+        if sent is not None:
+            self.remember_message(key, message, sent.id)
+
+    def _dms_closed(self, message: Outgoing) -> None:
+        """Tell the channel (once per player and table) to use the "My hand" button."""
+        assert message.user is not None
+        self.closed_dms.add(message.user)
+        if not message.chat or (message.chat, message.user) in self._told_closed:
+            return
+        self._told_closed.add((message.chat, message.user))
+        text = t(
+            self.language(message.chat),
+            "{name}: your direct messages are closed, so press “My hand” to see your cards.",
+            name=self.names(message.chat, message.user),
+        )
+        self.pace(Outgoing("group", message.chat, text))
+
+
+def _is_hand(message: Outgoing) -> bool:
+    return (message.slot or "").startswith("hand")

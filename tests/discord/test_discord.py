@@ -1,0 +1,225 @@
+"""Discord through real discord.py against the fake gateway + REST server: whole matches by
+slash commands and component clicks, hands by DM or (DMs closed) by ephemeral view, stale,
+foreign and repeated clicks, a restart between two actions, and channel privacy."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from pathlib import Path
+
+import pytest
+
+from bot.table import CLOSED
+from tests.discord.fake_discord import CHANNEL_ID, THREAD_ID
+from tests.discord.world import PACE_SPEED, DiscordWorld, presses_for
+
+STALE = "这个按钮已过期：牌局已经往下进行了。"
+
+
+async def lobby_message(world: DiscordWorld, channel: str = CHANNEL_ID) -> dict:
+    for _ in range(300):
+        for message in reversed(world.fake.channel_messages(channel)):
+            if any(c["custom_id"].endswith("|/join") for row in message["components"]
+                   for c in row["components"]):  # fmt: skip
+                return message
+        await asyncio.sleep(0.01)
+    raise AssertionError("no lobby message")
+
+
+async def seated(world: DiscordWorld, game: str, channel: str = CHANNEL_ID,
+                 hands: int = 1) -> str:  # fmt: skip
+    await world.slash("21", "new", channel_id=channel, game=game)
+    await world.slash("21", "settings", channel_id=channel, name="max_hands", value=str(hands))
+    lobby = await lobby_message(world, channel)
+    for member in ("22", "23", "24"):
+        answer = await world.click(member, lobby, "/join")
+        assert answer[0]["type"] == 6  # a quiet acknowledgement: the channel shows the seat
+    await world.click("21", lobby, "/start")
+    return world.key(channel)
+
+
+async def with_button(world: DiscordWorld, command: str) -> dict:
+    """The latest channel message with a button sending ``command`` (waiting for pacing)."""
+    for _ in range(500):
+        for message in reversed(world.fake.channel_messages(CHANNEL_ID)):
+            ids = [c["custom_id"] for row in message["components"] for c in row["components"]]
+            if any(i.endswith("|" + command) for i in ids):
+                return message
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"no channel message with {command}")
+
+
+def actor(world: DiscordWorld, key: str) -> str:
+    table = world.manager.tables[key]
+    seat = table.driver.to_act(table.hand)
+    return table.seats[seat].user.removeprefix("dc:u")
+
+
+async def take_turn(world: DiscordWorld, key: str) -> None:
+    table = world.manager.tables[key]
+    member = actor(world, key)
+    for command in presses_for(table):
+        answer = await world.click(member, world.hand_message(member), command)
+        assert answer[0]["type"] == 7, (command, answer)  # the hand message itself is updated
+        assert "已过期" not in str(answer)
+
+
+def channel_texts(world: DiscordWorld, channel: str = CHANNEL_ID) -> list[str]:
+    texts = []
+    for call in world.channel_calls(channel):
+        body = call.body if isinstance(call.body, dict) else {}
+        texts.append(str(body.get("content", "")))
+    return texts
+
+
+def assert_no_hand_in_the_channel(world: DiscordWorld, channel: str = CHANNEL_ID) -> None:
+    holdings = set()
+    for message in world.fake.messages.values():
+        first = message["content"].split("\n")[0]
+        if "手牌" in first and "：" in first:
+            holdings.add(first.split("：", 1)[1])
+    assert holdings
+    for text in channel_texts(world, channel):
+        assert "手牌" not in text
+        assert not any(h in text for h in holdings if len(h) > 6)
+    public = [m for m in world.fake.channel_messages(channel) if not m["flags"] & 64]
+    assert not any("手牌" in m["content"] for m in public)
+
+
+def assert_within_budget(world: DiscordWorld, channel: str = CHANNEL_ID) -> None:
+    times = [c.at * PACE_SPEED for c in world.channel_calls(channel)]
+    for i, start in enumerate(times):
+        assert sum(1 for x in times[i:] if x < start + 60.0) <= 20
+
+
+@pytest.mark.parametrize("game", ["situan", "erqiwang"])
+async def test_a_whole_match_by_slash_commands_and_clicks(tmp_path: Path, game: str):
+    world = await DiscordWorld.open(str(tmp_path / "dc.sqlite3"))
+    try:
+        key = await seated(world, game)
+        table = world.manager.tables[key]
+        turns = 0
+        while table.state != CLOSED:
+            if turns % 9 == 4 and table.game == "erqiwang" and table.hand.phase == "play":
+                play = " ".join(c.text for c in table.hand.legal_plays()[0])
+                answer = await world.slash(actor(world, key), "play", channel_id=None, cards=play)
+                assert answer[0]["data"]["content"] == "好的。"
+            else:
+                await take_turn(world, key)
+            turns += 1
+            assert turns < 3000
+        await asyncio.sleep(12 / PACE_SPEED * 4)
+        await world.settle()
+        assert any("比赛结束" in text for text in channel_texts(world))
+        assert_no_hand_in_the_channel(world)
+        assert_within_budget(world)
+    finally:
+        await world.close()
+
+
+async def test_a_member_with_closed_dms_plays_from_an_ephemeral_view(tmp_path: Path):
+    world = await DiscordWorld.open(str(tmp_path / "dc.sqlite3"), closed_dms={"24"})
+    try:
+        key = await seated(world, "erqiwang")
+        await asyncio.sleep(6 / PACE_SPEED * 4)
+        assert any("Dee：你关闭了私信" in t for t in channel_texts(world))
+        table_message = await with_button(world, "/hand")
+        answer = await world.click("24", table_message, "/hand")
+        assert answer[0]["type"] == 4 and answer[0]["data"]["flags"] == 64
+        assert answer[0]["data"]["content"].startswith("你的手牌（二七王，3 号座位）")
+        table = world.manager.tables[key]
+        dee_turns = 0
+        while dee_turns < 3 and table.state != CLOSED:
+            member = actor(world, key)
+            if member == "24":
+                for command in presses_for(table):
+                    answer = await world.click("24", world.hand_message("24"), command)
+                    assert answer[0]["type"] == 7  # the ephemeral view itself is updated
+                dee_turns += 1
+            else:
+                await take_turn(world, key)
+        refreshed = [c for c in world.fake.calls if c.path.endswith("@original")]
+        assert refreshed  # the open ephemeral view was kept current
+        assert world.fake.dm_channels.get("24") is None or not [
+            m for m in world.fake.messages.values()
+            if m["channel_id"] == world.fake.dm_channels["24"]
+        ]  # fmt: skip
+        assert_no_hand_in_the_channel(world)
+    finally:
+        await world.close()
+
+
+async def test_stale_foreign_and_repeated_clicks_change_nothing(tmp_path: Path):
+    world = await DiscordWorld.open(str(tmp_path / "dc.sqlite3"))
+    try:
+        key = await seated(world, "erqiwang")
+        table = world.manager.tables[key]
+        member = actor(world, key)
+        old = copy.deepcopy(world.hand_message(member))
+        bid = f"/bid {table.hand.allowed_bids()[0]}"  # the least ambitious: bidding goes on
+        await world.click(member, old, bid)
+        bids = list(table.hand.bids)
+        again = await world.click(member, old, bid)
+        assert again[0]["type"] == 4 and again[0]["data"]["flags"] == 64
+        assert again[0]["data"]["content"] == STALE
+        waiting = next(m for m in ("21", "22", "23", "24") if m != actor(world, key))
+        other = await world.click(waiting, world.hand_message(actor(world, key)), "/pass")
+        assert other[0]["data"] == {"tts": False, "content": "还没轮到你。", "flags": 64}
+        assert table.hand.bids == bids
+        table_message = await with_button(world, "/hand")
+        eve = await world.click("25", table_message, "/hand")
+        assert eve[0]["data"]["content"] == "你现在没有牌。" and eve[0]["data"]["flags"] == 64
+        assert table.hand.bids == bids
+    finally:
+        await world.close()
+
+
+async def test_buttons_work_after_a_restart_between_two_actions(tmp_path: Path):
+    path = str(tmp_path / "dc.sqlite3")
+    world = await DiscordWorld.open(path)
+    try:
+        key = await seated(world, "situan")
+        member = actor(world, key)
+        message = copy.deepcopy(world.hand_message(member))
+        table = world.manager.tables[key]
+        rank = table.hand.hand(table.driver.to_act(table.hand))[0].rank
+    finally:
+        await world.close()
+    world = await DiscordWorld.open(path)
+    try:
+        answer = await world.click(member, message, f"/pick {rank}")
+        assert answer[0]["type"] == 7
+        assert f"/pick {rank} 1" in str(answer[0]["data"]["components"])
+    finally:
+        await world.close()
+
+
+async def test_a_thread_has_its_own_table(tmp_path: Path):
+    world = await DiscordWorld.open(str(tmp_path / "dc.sqlite3"))
+    try:
+        await world.slash("21", "new", channel_id=THREAD_ID, game="situan")
+        assert world.key(THREAD_ID) in world.manager.tables
+        assert world.key(CHANNEL_ID) not in world.manager.tables
+        await asyncio.sleep(0.2)
+        assert world.fake.channel_messages(THREAD_ID)
+        assert not [m for m in world.fake.channel_messages(CHANNEL_ID) if not m["flags"] & 64]
+    finally:
+        await world.close()
+
+
+async def test_slash_commands_are_synced_with_chinese_names_and_choices(tmp_path: Path):
+    world = await DiscordWorld.open(str(tmp_path / "dc.sqlite3"))
+    try:
+        synced = next(c.body for c in world.fake.calls if c.path.endswith("/commands"))
+        by_name = {c["name"]: c for c in synced}
+        assert by_name["play"]["name_localizations"]["zh-CN"] == "出牌"
+        assert by_name["play"]["name_localizations"]["zh-TW"] == "出牌"
+        assert by_name["bury"]["description_localizations"]["zh-TW"] == "埋 8 張底牌"
+        trump = by_name["trump"]["options"][0]
+        assert [c["value"] for c in trump["choices"]] == ["S", "H", "C", "D", "none"]
+        assert {"new", "join", "play", "pass", "bid", "trump", "bury", "auto", "hand"} <= set(
+            by_name
+        )
+    finally:
+        await world.close()
