@@ -1,0 +1,86 @@
+"""Discord: channel calls per hand and the time from a click to the updated hand message.
+
+Run: ``python bench/discord_calls.py [--hands 3]``
+
+Drives real discord.py against the fake gateway + REST server of the tests (127.0.0.1 only):
+four members play whole hands of each game by clicking the components of their DM hand
+messages. Pacing time runs 30× faster than the wall clock, as in the tests. Prints, per game:
+channel calls (posts + edits) per hand, the most in any 60 s window (the host keeps 20), and
+the median / p90 time from an interaction to its response (wall-clock ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.table import CLOSED
+from tests.discord.fake_discord import CHANNEL_ID
+from tests.discord.test_discord import actor, seated
+from tests.discord.world import PACE_SPEED, DiscordWorld, presses_for
+
+WINDOW = 60.0
+
+
+async def measure(game: str, hands: int, folder: str) -> dict[str, float]:
+    world = await DiscordWorld.open(f"{folder}/{game}.sqlite3")
+    try:
+        first = len(world.fake.calls)
+        key = await seated(world, game, hands=hands)
+        table = world.manager.tables[key]
+        latencies = []
+        while table.state != CLOSED:
+            if table.state == "between":
+                for member in ("21", "22", "23", "24"):
+                    if table.state == "between":
+                        await world.slash(member, "ready")
+                continue
+            member = actor(world, key)
+            for command in presses_for(table):
+                started = time.monotonic()
+                await world.click(member, world.hand_message(member), command)
+                latencies.append(time.monotonic() - started)
+        await asyncio.sleep(25 * 3 / PACE_SPEED)
+        await world.settle()
+        calls = [c for c in world.channel_calls(CHANNEL_ID) if c in world.fake.calls[first:]]
+        times = [c.at * PACE_SPEED for c in calls]
+        busiest = max(sum(1 for x in times[i:] if x < t + WINDOW) for i, t in enumerate(times))
+        posts = sum(1 for c in calls if c.method == "POST")
+        latencies.sort()
+        return {
+            "hands": table.hand_number,
+            "calls_per_hand": len(calls) / table.hand_number,
+            "posts_per_hand": posts / table.hand_number,
+            "busiest": busiest,
+            "median_ms": 1000 * statistics.median(latencies),
+            "p90_ms": 1000 * latencies[int(0.9 * (len(latencies) - 1))],
+            "clicks": len(latencies),
+        }
+    finally:
+        await world.close()
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--hands", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        for game in ("situan", "erqiwang"):
+            f = await measure(game, args.hands, folder)
+            print(
+                f"{game}: {f['hands']:.0f} hands, {f['calls_per_hand']:.1f} channel calls per "
+                f"hand ({f['posts_per_hand']:.1f} posts, the rest edits), busiest minute "
+                f"{f['busiest']:.0f} (budget 20); click → response: median {f['median_ms']:.1f}"
+                f" ms, p90 {f['p90_ms']:.1f} ms over {f['clicks']:.0f} clicks"
+            )
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
