@@ -25,6 +25,7 @@ def table_snapshot(table: Table) -> dict[str, Any]:
         "deadline": table.deadline,
         "saved_at": table.clock(),
         "match": table.match,
+        "turn_count": table.turn_count,
     }
 
 
@@ -46,3 +47,4 @@ def restore_table(table: Table, state: str, data: dict[str, Any]) -> None:
     table.player_langs = dict(data["player_langs"])
     table.deadline = data["deadline"]
     table.match = data["match"]
+    table.turn_count = data.get("turn_count", 0)

@@ -199,3 +199,23 @@ async def test_erqiwang_bidding_and_burying_buttons_follow_the_phase(tmp_path):
         assert not any(c.startswith("/pick") for c in commands)
     finally:
         await harness.db.close()
+
+
+async def test_a_turn_button_sent_before_a_restart_still_acts_after_it(tmp_path):
+    path = str(tmp_path / "b.sqlite3")
+    clock = FakeClock()
+    harness = await table_with_three_bots(path, clock)
+    table = harness.table()
+    assert table.turn_count > 0 and table.hand.can_pass  # others played first
+    message = latest_hand_message(harness, HUMAN)
+    turn = table.turn_count
+    await harness.db.close()
+    restarted = await Harness.open(path, clock, seed=4)
+    try:
+        await restarted.manager.restore()
+        assert restarted.table().turn_count == turn
+        sent = await press(restarted, HUMAN, message, "/pass")
+        assert not [m for m in sent if m.kind == "reply"]
+        assert restarted.table().turn_count == turn + 1
+    finally:
+        await restarted.db.close()
