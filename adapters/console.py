@@ -34,6 +34,7 @@ class ConsolePrinter:
         self._last_table = ""
 
     async def __call__(self, message: Outgoing) -> None:
+        message = message.resolved()
         if message.kind == "table":
             if message.text == self._last_table:
                 return

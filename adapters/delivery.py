@@ -97,7 +97,7 @@ class Delivery(ABC):
             ):
                 continue  # a newer view of the same message waits: send only that one
             try:
-                await self.deliver(key, target, message)
+                await self.deliver(key, target, message.resolved())
             except Exception:  # one failed message must never stop the conversation
                 log.exception("sending to %s failed", key)
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 
 @dataclass(frozen=True)
@@ -38,3 +39,13 @@ class Outgoing:
     """Messages edited in place name their slot (``table …``/``hand …`` with the hand's
     stamp): a message replaces the last one of the same slot in its conversation, and a new
     slot (the next hand) starts a new message."""
+    render: Callable[[], str] | None = field(default=None, compare=False, repr=False)
+    """Writes ``text`` when the message is about to be sent (the table message): states that
+    are superseded before their turn to be sent are never rendered, and the one sent shows
+    the latest time left."""
+
+    def resolved(self) -> Outgoing:
+        """This message with its text written."""
+        if self.render is None:
+            return self
+        return replace(self, text=self.render(), render=None)

@@ -57,7 +57,7 @@ class GroupPacer:
         if self.posts:
             post = self.posts.popleft()
             if self.table is not None and not self.table_shown:
-                post = replace(post, text=post.text + "\n\n" + self.table.text)
+                post = replace(post, text=post.text + "\n\n" + self.table.resolved().text)
                 self.table_shown = True
             message = post
         else:

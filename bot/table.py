@@ -107,17 +107,20 @@ class Table:
         """This match's id: a new /new in the same chat starts a new match."""
         self.turn_count = 0
         """Turns taken in this hand: buttons for an action carry it and go stale after."""
+        self._tag = ("", "")
         self.selections: dict[int, Selection] = {}
         """Cards chosen by button, not yet played (kept in memory only)."""
 
     @property
     def tag(self) -> str:
         """A short name for this match in button stamps."""
-        number, digits = int(float(self.match) * 1_000_000), ""
-        for _ in range(5):
-            number, digit = divmod(number, 36)
-            digits += "0123456789abcdefghijklmnopqrstuvwxyz"[digit]
-        return digits
+        if self._tag[0] != self.match:
+            number, digits = int(float(self.match) * 1_000_000), ""
+            for _ in range(5):
+                number, digit = divmod(number, 36)
+                digits += "0123456789abcdefghijklmnopqrstuvwxyz"[digit]
+            self._tag = (self.match, digits)
+        return self._tag[1]
 
     def stamp(self, turn: bool = False) -> Stamp:
         return Stamp(self.tag, self.hand_number, self.turn_count if turn else None)
@@ -670,14 +673,20 @@ class Table:
     # ----------------------------------------------------------------- renders
 
     def _table_message(self) -> Outgoing:
-        assert self.hand is not None
-        view = self.hand.view(None)  # the group sees the public view only
-        names = self.seat_names()
+        """The table message of the running hand, written when it is sent (see
+        `Outgoing.render`), from the public view only."""
+        hand = self.hand
+        assert hand is not None
+        number = self.hand_number
         render = situan_table if self.game == "situan" else erqiwang_table
-        text = render(self.lang, view, names, self.hand_number, self.seconds_left())  # type: ignore[arg-type]
+
+        def write() -> str:
+            left = self.seconds_left() if hand is self.hand else None
+            return render(self.lang, hand.view(None), self.seat_names(), number, left)  # type: ignore[arg-type]
+
         my_hand = Button(self.say("My hand"), "/hand", self.stamp().text())
         slot = f"table {self.stamp().text()}"
-        return Outgoing("table", self.chat, text, buttons=((my_hand,),), slot=slot)
+        return Outgoing("table", self.chat, "", buttons=((my_hand,),), slot=slot, render=write)
 
     def _private_hands(self, seats: Any) -> list[Outgoing]:
         """Fresh private hand views for these seats (AI seats get none)."""

@@ -28,7 +28,7 @@ class Recorder:
     sent: list[Outgoing] = field(default_factory=list)
 
     async def __call__(self, message: Outgoing) -> None:
-        self.sent.append(message)
+        self.sent.append(message.resolved())
 
     def texts(self, kind: str | None = None, user: str | None = None) -> list[str]:
         return [m.text for m in self.sent if (kind is None or m.kind == kind)
