@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import time
+from asyncio import FIRST_COMPLETED
 from collections.abc import Awaitable, Callable
 
 from bot.commands import Command
@@ -23,6 +24,8 @@ HEARTBEAT_SECONDS = 5.0
 BATCH_TABLES = 16
 """Tables acting in one timer pass share one transaction (group commit), at most this many:
 fewer round trips to SQLite, and a bounded wait for each of them."""
+BATCHES_IN_FLIGHT = 2
+"""While one batch is being written (SQLite works in its own thread), the next is computed."""
 FLOOD_BURST = 30
 FLOOD_RATE = 5.0
 """Per user: a burst of 30 commands (picking cards by button is many presses), then 5 a
@@ -182,12 +185,19 @@ class TableManager:
         tables that acted together in batches before anything about them is sent."""
         due = [chat for chat, table in self.tables.items()
                if table.deadline is not None and self.clock() >= table.deadline]  # fmt: skip
+        in_flight: set[asyncio.Task[None]] = set()
         for start in range(0, len(due), BATCH_TABLES):
-            await self._tick_batch(due[start : start + BATCH_TABLES])
+            in_flight.add(asyncio.create_task(self._tick_batch(due[start : start + BATCH_TABLES])))
+            if len(in_flight) >= BATCHES_IN_FLIGHT:
+                done, in_flight = await asyncio.wait(in_flight, return_when=FIRST_COMPLETED)
+                for task in done:
+                    task.result()
+        if in_flight:
+            await asyncio.gather(*in_flight)
         now = self.clock()
         if now - self._last_heartbeat >= HEARTBEAT_SECONDS:
             self._last_heartbeat = now
-            await self.db.set_meta("alive_at", repr(now))
+            await self.db.set_meta("alive_at", repr(now))  # takes db.writing itself
 
     async def _tick_batch(self, chats: list[str]) -> None:
         async with contextlib.AsyncExitStack() as held:
@@ -214,13 +224,18 @@ class TableManager:
     async def _commit(self, chat: str, effects: Effects) -> None:
         table = self.tables.get(chat)
         if table is not None:
-            await self._store(table, effects)
+            async with self.db.writing:
+                await self._store(table, effects)
         for message in effects.out:
             await self.send(message)
 
     async def _store_batch(self, steps: list[tuple[Table, Effects]]) -> None:
         """Store several tables' steps in one transaction (the common case — actions and
         table snapshots — in one statement each)."""
+        async with self.db.writing:
+            await self._store_batch_locked(steps)
+
+    async def _store_batch_locked(self, steps: list[tuple[Table, Effects]]) -> None:
         rows: list[tuple[int, int, dict[str, object]]] = []
         snapshots: list[tuple[str, str, str, dict[str, object]]] = []
         for table, effects in steps:

@@ -7,6 +7,7 @@ of ``actions``; a restart rebuilds every open table by replaying them.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Sequence
@@ -90,6 +91,9 @@ class Database:
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
+        self.writing = asyncio.Lock()
+        """Held by whoever builds a transaction (one connection: a commit commits everything
+        written on it), so one writer's commit never takes in another's half-written step."""
 
     @classmethod
     async def open(cls, path: str) -> Database:
@@ -241,20 +245,22 @@ class Database:
     # ----------------------------------------------------------------- players, stats
 
     async def set_player(self, user: str, name: str, lang: str | None = None) -> None:
-        await self._db.execute(
-            "INSERT INTO players (user, name, lang) VALUES (?, ?, ?) ON CONFLICT(user) DO UPDATE"
-            " SET name=excluded.name, lang=COALESCE(excluded.lang, players.lang)",
-            (user, name, lang),
-        )
-        await self._db.commit()
+        async with self.writing:
+            await self._db.execute(
+                "INSERT INTO players (user, name, lang) VALUES (?, ?, ?) ON CONFLICT(user)"
+                " DO UPDATE SET name=excluded.name, lang=COALESCE(excluded.lang, players.lang)",
+                (user, name, lang),
+            )
+            await self._db.commit()
 
     async def set_reachable(self, user: str, name: str) -> None:
-        await self._db.execute(
-            "INSERT INTO players (user, name, reachable) VALUES (?, ?, 1) ON CONFLICT(user)"
-            " DO UPDATE SET reachable=1",
-            (user, name),
-        )
-        await self._db.commit()
+        async with self.writing:
+            await self._db.execute(
+                "INSERT INTO players (user, name, reachable) VALUES (?, ?, 1) ON CONFLICT(user)"
+                " DO UPDATE SET reachable=1",
+                (user, name),
+            )
+            await self._db.commit()
 
     async def reachable_users(self, prefix: str) -> set[str]:
         """The players whose id starts with ``prefix`` who can be messaged privately."""
@@ -297,12 +303,13 @@ class Database:
         return [(names[user], str(total)) for user, total in ranked]
 
     async def set_meta(self, key: str, value: str) -> None:
-        await self._db.execute(
-            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE"
-            " SET value=excluded.value",
-            (key, value),
-        )
-        await self._db.commit()
+        async with self.writing:
+            await self._db.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE"
+                " SET value=excluded.value",
+                (key, value),
+            )
+            await self._db.commit()
 
     async def meta(self, key: str) -> str | None:
         async with self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cursor:
