@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import islice
 
 from engine.cards import ALL_CARDS, Card
@@ -50,6 +51,13 @@ def hand_strength(hand: Sequence[Card], trump: str | None) -> float:
         if n == 2 and order.suit[c] != TRUMP:
             worth += 1.5
     return worth
+
+
+@lru_cache(maxsize=4096)
+def strongest(hand: tuple[Card, ...]) -> float:
+    """The hand's worth under its best trump choice (a player bids up to three times with
+    the same hand, and many tables share one AI: worth remembering)."""
+    return max(hand_strength(hand, t) for t in (*SUITS, None))
 
 
 def expected_defender_points(strength: float) -> float:
@@ -91,7 +99,7 @@ class ErqiwangAI:
     def lowest_bid_for(self, view: ErqiwangView) -> int | None:
         """The lowest bid this hand supports (None: not worth declaring at all)."""
         rules = view.rules
-        strength = max(hand_strength(view.hand, t) for t in (*SUITS, None))
+        strength = strongest(view.hand)
         expected = expected_defender_points(strength)
         step = rules.bid_step
         floor = (int(expected + BID_MARGIN) // step + 1) * step  # the bid must exceed them
