@@ -21,7 +21,7 @@ from storage import Database
 Sender = Callable[[Outgoing], Awaitable[None]]
 GAME_TITLES = {"situan": N_("situan"), "erqiwang": N_("erqiwang")}
 HEARTBEAT_SECONDS = 5.0
-BATCH_TABLES = 16
+BATCH_TABLES = 8
 """Tables acting in one timer pass share one transaction (group commit), at most this many:
 fewer round trips to SQLite, and a bounded wait for each of them."""
 BATCHES_IN_FLIGHT = 2
