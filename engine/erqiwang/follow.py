@@ -149,24 +149,25 @@ def legal_follows(
         else:
             yield from combinations(dict.fromkeys(held), 2)
         return
+    if len(held) < lead.size:  # all of the suit, then any filler: distinct by construction
+        others = Counter(c for c in hand if order.suit[c] != lead_suit)
+        for filler in _multiset_combinations(others, lead.size - len(held)):
+            yield tuple(held) + filler
+        return
     seen: set[tuple[Card, ...]] = set()
-    for play in _candidate_follows(hand, held, lead, lead_suit, order):
+    for play in _structured_follows(held, lead, order):
         key = tuple(sorted(play, key=lambda c: c.text))
         if key not in seen:
             seen.add(key)
             yield key
 
 
-def _candidate_follows(
-    hand: Sequence[Card], held: Sequence[Card], lead: Shape, lead_suit: str, order: TrumpOrder
+def _structured_follows(
+    held: Sequence[Card], lead: Shape, order: TrumpOrder
 ) -> Iterator[tuple[Card, ...]]:
+    """Follows from a suit held at least as long as the lead: each structure, then any
+    filler of the suit (different structures may reach the same cards)."""
     n = lead.size
-    suit = order.suit
-    if len(held) < n:
-        others = Counter(c for c in hand if suit[c] != lead_suit)
-        for filler in _multiset_combinations(others, n - len(held)):
-            yield tuple(held) + filler
-        return
     for structure in follow_structures(held, lead, order):
         rest = Counter(held)
         rest.subtract(structure)
