@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.table import CLOSED
+from engine.situan.combos import RANKS
 from tests.discord.fake_discord import CHANNEL_ID, THREAD_ID
 from tests.discord.world import PACE_SPEED, DiscordWorld, presses_for
 
@@ -221,5 +222,33 @@ async def test_slash_commands_are_synced_with_chinese_names_and_choices(tmp_path
         assert {"new", "join", "play", "pass", "bid", "trump", "bury", "auto", "hand"} <= set(
             by_name
         )
+    finally:
+        await world.close()
+
+
+async def test_cards_autocomplete_from_the_players_own_hand(tmp_path: Path):
+    world = await DiscordWorld.open(str(tmp_path / "dc.sqlite3"))
+    try:
+        key = await seated(world, "situan")
+        table = world.manager.tables[key]
+        member = actor(world, key)
+        payload = world._base(member, CHANNEL_ID, 4)
+        payload["data"] = {"id": "1", "name": "play", "type": 1,
+                           "options": [{"name": "cards", "type": 3, "value": "",
+                                        "focused": True}]}  # fmt: skip
+        answer = await world._answered(payload)
+        assert answer[0]["type"] == 8
+        offered = [c["value"] for c in answer[0]["data"]["choices"]]
+        legal = {"".join(RANKS[r] for r in p.ranks) for p in table.hand.legal_plays()}
+        assert offered and set(offered) <= legal and len(offered) <= 25
+        waiting = next(m for m in ("21", "22", "23", "24") if m != member)
+        payload = world._base(waiting, CHANNEL_ID, 4)
+        payload["data"] = {"id": "1", "name": "play", "type": 1,
+                           "options": [{"name": "cards", "type": 3, "value": "",
+                                        "focused": True}]}  # fmt: skip
+        answer = await world._answered(payload)
+        mine = {c.text for c in table.hand.hand(table.seat_of(f"dc:u{waiting}"))}
+        offered = {c["value"] for c in answer[0]["data"]["choices"]}
+        assert offered and offered <= mine  # not their turn: their own cards, nobody else's
     finally:
         await world.close()
