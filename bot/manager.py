@@ -58,6 +58,15 @@ class TableManager:
     def lock(self, chat: str) -> asyncio.Lock:
         return self._locks.setdefault(chat, asyncio.Lock())
 
+    def name_at(self, chat: str, user: str) -> str:
+        """The player's name as the table in ``chat`` knows it (else the id)."""
+        table = self.tables.get(chat)
+        return table.names.get(user, user) if table is not None else user
+
+    def language_at(self, chat: str) -> str:
+        table = self.tables.get(chat)
+        return table.lang if table is not None else self.language
+
     def table_of(self, user: str) -> str | None:
         """The chat of the open table where ``user`` sits (a running hand first): where a
         command typed in a private chat belongs."""

@@ -74,17 +74,11 @@ class DiscordAdapter:
         self.settings = settings
         self.language = language
         self.client = CardClient(self, **client_options)
-        self.outbox = DiscordOutbox(self.client, self._name, self._language, pace_speed=pace_speed)
+        self.outbox = DiscordOutbox(
+            self.client, manager.name_at, manager.language_at, pace_speed=pace_speed
+        )
         build_commands(self.client.tree, self.on_slash, self.suggest)
         self._task: asyncio.Task[None] | None = None
-
-    def _name(self, chat: str, user: str) -> str:
-        table = self.manager.tables.get(chat)
-        return table.names.get(user, user) if table is not None else user
-
-    def _language(self, chat: str) -> str:
-        table = self.manager.tables.get(chat)
-        return table.lang if table is not None else self.language
 
     # ----------------------------------------------------------------- life
 
@@ -123,7 +117,7 @@ class DiscordAdapter:
     async def on_press(self, interaction: discord.Interaction[Any], chat: str, stamp: str,
                        texts: list[str]) -> None:  # fmt: skip
         user = user_key(interaction.user.id)
-        name, private, locale = interaction.user.display_name, interaction.guild_id is None, None
+        name, private = interaction.user.display_name, interaction.guild_id is None
         locale = str(interaction.locale)
         commands = []
         for text in texts:

@@ -74,7 +74,7 @@ class TelegramAdapter:
             builder = builder.base_url(base).base_file_url(_file_url(base))
         self.application = builder.build()
         self.outbox = TelegramOutbox(
-            self.application.bot, self._name, self._language, pace_speed=pace_speed
+            self.application.bot, manager.name_at, manager.language_at, pace_speed=pace_speed
         )
         self.outbox.on_reachable = db.set_reachable
         self.inbox = TelegramInbox(manager, self.outbox, language)
@@ -83,14 +83,6 @@ class TelegramAdapter:
         self.application.add_handler(MessageHandler(filters.COMMAND, self.inbox.on_command))
         self.application.add_handler(CallbackQueryHandler(self.inbox.on_button))
         self.application.add_error_handler(self._on_error)
-
-    def _name(self, chat: str, user: str) -> str:
-        table = self.manager.tables.get(chat)
-        return table.names.get(user, user) if table is not None else user
-
-    def _language(self, chat: str) -> str:
-        table = self.manager.tables.get(chat)
-        return table.lang if table is not None else self.language
 
     async def _on_error(self, update: object, context: Any) -> None:
         log.error("handling an update failed", exc_info=context.error)
