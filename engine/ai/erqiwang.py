@@ -167,7 +167,8 @@ class ErqiwangAI:
         if throw:
             return throw
         leads = [lead for cards in by_suit.values() for lead in suit_leads(cards, order)]
-        sure = [lead for lead in leads if _is_top(lead, order, unseen)]
+        tops = _unseen_tops(unseen, order)
+        sure = [lead for lead in leads if _beats_unseen(lead, order, tops)]
         if declarer:
             return self._declarer_lead(by_suit, leads, sure, unseen, order)
         # A defender: lead where the declarer must still follow, sure winners first.
@@ -316,13 +317,26 @@ def _top_key(play: Sequence[Card], order: TrumpOrder) -> tuple[int, int, int]:
 
 def _is_top(play: Sequence[Card], order: TrumpOrder, unseen: Counter[Card]) -> bool:
     """No unseen card (or pair) of the suit outranks this single (or pair)."""
-    suit = order.suit[play[0]]
-    top = max(order.position[c] for c in play)
-    need_pair = len(play) >= 2
+    return _beats_unseen(play, order, _unseen_tops(unseen, order))
+
+
+def _unseen_tops(unseen: Counter[Card], order: TrumpOrder) -> dict[str, tuple[int, int]]:
+    """Per suit, the highest position among unseen cards, and among unseen pairs (-1: none),
+    so that many plays can be checked against them in one pass over the unseen cards."""
+    tops: dict[str, tuple[int, int]] = {}
     for c, n in unseen.items():
-        if order.suit[c] == suit and order.position[c] > top and (n >= 2 or not need_pair):
-            return False
-    return True
+        suit, position = order.suit[c], order.position[c]
+        single, pair = tops.get(suit, (-1, -1))
+        tops[suit] = (max(single, position), max(pair, position) if n >= 2 else pair)
+    return tops
+
+
+def _beats_unseen(
+    play: Sequence[Card], order: TrumpOrder, tops: dict[str, tuple[int, int]]
+) -> bool:
+    top = max(order.position[c] for c in play)
+    single, pair = tops.get(order.suit[play[0]], (-1, -1))
+    return top >= (pair if len(play) >= 2 else single)
 
 
 def _best_so_far(view: ErqiwangView, lead_suit: str) -> tuple[bool, int]:
