@@ -247,6 +247,7 @@ class TableManager:
     async def _store_batch_locked(self, steps: list[tuple[Table, Effects]]) -> None:
         rows: list[tuple[int, int, dict[str, object]]] = []
         snapshots: list[tuple[str, str, str, dict[str, object]]] = []
+        timers: list[tuple[str, float | None, int, float]] = []
         for table, effects in steps:
             chat = table.chat
             if effects.hand_finished is not None or effects.hand_started is not None:
@@ -256,12 +257,16 @@ class TableManager:
             for offset, action in enumerate(effects.actions):
                 rows.append((self._hand_ids[chat], seq + offset, action))
             self._stored_actions[chat] = seq + len(effects.actions)
-            if effects.table_changed or effects.actions:
+            if effects.table_changed:
                 snapshots.append((chat, table.game, table.state, table_snapshot(table)))
+            elif effects.actions:  # only the turn moved on: the timer is all that changed
+                timers.append((chat, table.deadline, table.turn_count, self.clock()))
         if rows:
             await self.db.append_many(rows)
         if snapshots:
             await self.db.save_tables(snapshots)
+        if timers:
+            await self.db.save_timers(timers)
         await self.db.commit()
 
     async def _store(self, table: Table, effects: Effects, commit: bool = True) -> None:

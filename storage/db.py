@@ -65,7 +65,23 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE players ADD COLUMN reachable INTEGER NOT NULL DEFAULT 0;
     """,
+    # 3: a table's timer apart from its settings, so a step that only moves the turn writes
+    # three numbers rather than the whole settings (saved_at NULL: the settings are current).
+    """
+    ALTER TABLE tables ADD COLUMN deadline REAL;
+    ALTER TABLE tables ADD COLUMN turn_count INTEGER;
+    ALTER TABLE tables ADD COLUMN saved_at REAL;
+    """,
 )
+
+
+SAVE_TABLE = (
+    "INSERT INTO tables (chat, game, state, settings, updated) VALUES (?, ?, ?, ?, ?)"
+    " ON CONFLICT(chat) DO UPDATE SET game=excluded.game, state=excluded.state,"
+    " settings=excluded.settings, updated=excluded.updated, deadline=NULL, turn_count=NULL,"
+    " saved_at=NULL"
+)
+"""A whole table: its settings carry the timer too, so the separate timer is cleared."""
 
 
 @dataclass(frozen=True)
@@ -133,9 +149,7 @@ class Database:
         self, chat: str, game: str, state: str, settings: dict[str, Any], commit: bool = True
     ) -> None:
         await self._db.execute(
-            "INSERT INTO tables (chat, game, state, settings, updated) VALUES (?, ?, ?, ?, ?)"
-            " ON CONFLICT(chat) DO UPDATE SET game=excluded.game, state=excluded.state,"
-            " settings=excluded.settings, updated=excluded.updated",
+            SAVE_TABLE,
             (chat, game, state, json.dumps(settings, ensure_ascii=False), time.time()),
         )
         if commit:
@@ -145,12 +159,19 @@ class Database:
         """Many tables' snapshots in one statement (not committed: part of a batch)."""
         now = time.time()
         await self._db.executemany(
-            "INSERT INTO tables (chat, game, state, settings, updated) VALUES (?, ?, ?, ?, ?)"
-            " ON CONFLICT(chat) DO UPDATE SET game=excluded.game, state=excluded.state,"
-            " settings=excluded.settings, updated=excluded.updated",
+            SAVE_TABLE,
             [(chat, game, state, json.dumps(settings, ensure_ascii=False), now)
              for chat, game, state, settings in rows],
         )  # fmt: skip
+
+    async def save_timers(self, rows: Sequence[tuple[str, float | None, int, float]]) -> None:
+        """Many tables' timers — (chat, deadline, turn count, saved at) — in one statement,
+        for steps that changed nothing else about the table (not committed)."""
+        await self._db.executemany(
+            "UPDATE tables SET deadline = ?, turn_count = ?, saved_at = ?, updated = ?"
+            " WHERE chat = ?",
+            [(deadline, turns, saved, saved, chat) for chat, deadline, turns, saved in rows],
+        )
 
     async def append_many(self, rows: Sequence[tuple[int, int, dict[str, Any]]]) -> None:
         """Actions of many hands, (hand, seq, action), in one statement (not committed)."""
@@ -162,10 +183,17 @@ class Database:
 
     async def open_tables(self) -> list[StoredTable]:
         async with self._db.execute(
-            "SELECT chat, game, state, settings, updated FROM tables WHERE state != 'closed'"
+            "SELECT chat, game, state, settings, updated, deadline, turn_count, saved_at"
+            " FROM tables WHERE state != 'closed'"
         ) as cursor:
             rows = await cursor.fetchall()
-        return [StoredTable(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+        tables = []
+        for chat, game, state, settings, updated, deadline, turns, saved_at in rows:
+            data = json.loads(settings)
+            if saved_at is not None:  # the timer moved on after the settings were saved
+                data.update(deadline=deadline, turn_count=turns, saved_at=saved_at)
+            tables.append(StoredTable(chat, game, state, data, updated))
+        return tables
 
     # ----------------------------------------------------------------- hands
 

@@ -178,10 +178,10 @@ async def test_a_seat_not_ready_in_time_is_unseated_and_an_ai_takes_it(tmp_path:
 
 async def test_storage_migrates_a_fresh_file_and_keeps_wal_mode(tmp_path: Path):
     db = await Database.open(str(tmp_path / "x.sqlite3"))
-    assert await db.schema_version() == 2
+    assert await db.schema_version() == len(MIGRATIONS)
     await db.close()
     db = await Database.open(str(tmp_path / "x.sqlite3"))  # a second open changes nothing
-    assert await db.schema_version() == 2
+    assert await db.schema_version() == len(MIGRATIONS)
     await db.close()
     assert time.time() > 0
 
@@ -194,7 +194,7 @@ async def test_a_version_1_file_is_migrated_forward_keeping_its_players(tmp_path
         old.execute("INSERT INTO schema_version VALUES (1)")
         old.execute("INSERT INTO players (user, name) VALUES ('tg:1', 'Ann')")
     db = await Database.open(str(path))
-    assert await db.schema_version() == 2
+    assert await db.schema_version() == len(MIGRATIONS)
     assert await db.reachable_users("tg:") == set()
     await db.set_reachable("tg:1", "Ann")
     await db.set_reachable("tg:2", "Bob")
@@ -222,3 +222,21 @@ def test_a_console_stopped_before_its_match_began_starts_it_when_run_again(tmp_p
     done = subprocess.run(console(db, "situan"), cwd=ROOT, capture_output=True, text=True,
                           timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stderr
+
+
+async def test_a_timer_saved_after_the_settings_wins_until_the_next_full_save(tmp_path: Path):
+    db = await Database.open(str(tmp_path / "t.sqlite3"))
+    settings = {"deadline": 10.0, "turn_count": 1, "saved_at": 5.0, "preset": "classic"}
+    await db.save_table("c", "erqiwang", "playing", settings)
+    await db.save_timers([("c", 70.0, 4, 12.0)])
+    await db.commit()
+    (stored,) = await db.open_tables()
+    assert stored.settings == {**settings, "deadline": 70.0, "turn_count": 4, "saved_at": 12.0}
+    await db.save_timers([("c", None, 5, 13.0)])  # no deadline: the hand is waiting on nobody
+    await db.commit()
+    (stored,) = await db.open_tables()
+    assert stored.settings["deadline"] is None and stored.settings["turn_count"] == 5
+    await db.save_table("c", "erqiwang", "playing", {**settings, "turn_count": 9})
+    (stored,) = await db.open_tables()
+    assert stored.settings["turn_count"] == 9 and stored.settings["deadline"] == 10.0
+    await db.close()
