@@ -26,12 +26,14 @@ from adapters.discord.components import (
 from adapters.discord.outbox import ORIGIN, DiscordOutbox, Origin
 from adapters.discord.slash import CatalogueTranslator, build_commands
 from bot.commands import Command
-from bot.games import DRIVERS
 from bot.i18n import normalize_language, t
 from bot.manager import TableManager
 from bot.outgoing import Outgoing
+from engine.erqiwang.rules import PRESETS as ERQIWANG_PRESETS
 from engine.situan.combos import RANKS
+from engine.situan.rules import PRESETS as SITUAN_PRESETS
 
+PRESETS = {"situan": SITUAN_PRESETS, "erqiwang": ERQIWANG_PRESETS}
 log = logging.getLogger(__name__)
 
 
@@ -192,11 +194,7 @@ class DiscordAdapter:
 
 
 def _presets(game: str) -> list[str]:
-    driver = DRIVERS.get(game)
-    if driver is None:
-        return []
-    module = __import__(f"engine.{game}.rules", fromlist=["PRESETS"])
-    return list(getattr(module, "PRESETS", {}))
+    return list(PRESETS.get(game, {}))
 
 
 def _play_text(game: str, play: Any) -> str:

@@ -252,3 +252,16 @@ async def test_cards_autocomplete_from_the_players_own_hand(tmp_path: Path):
         assert offered and offered <= mine  # not their turn: their own cards, nobody else's
     finally:
         await world.close()
+
+
+async def test_presets_autocomplete_for_the_chosen_game(tmp_path: Path):
+    world = await DiscordWorld.open(str(tmp_path / "dc.sqlite3"))
+    try:
+        payload = world._base("21", CHANNEL_ID, 4)
+        payload["data"] = {"id": "1", "name": "new", "type": 1, "options": [
+            {"name": "game", "type": 3, "value": "erqiwang"},
+            {"name": "preset", "type": 3, "value": "o", "focused": True}]}  # fmt: skip
+        answer = await world._answered(payload)
+        assert [c["value"] for c in answer[0]["data"]["choices"]] == ["online"]
+    finally:
+        await world.close()
