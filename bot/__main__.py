@@ -40,8 +40,11 @@ def database_path(given: str | None) -> str:
     return given or os.environ.get("BOT_DB") or "./cardbot.sqlite3"
 
 
-async def run_platforms(env: Mapping[str, str], db_path: str, lang: str) -> int:
-    """Every platform whose token is set, sharing one table manager, until SIGINT/SIGTERM."""
+async def run_platforms(
+    env: Mapping[str, str], db_path: str, lang: str, stop: asyncio.Event | None = None
+) -> int:
+    """Every platform whose token is set, sharing one table manager, until SIGINT/SIGTERM
+    (or ``stop`` is set)."""
     from adapters.discord.app import DiscordAdapter, DiscordSettings
     from adapters.telegram.app import TelegramAdapter, TelegramSettings
 
@@ -59,11 +62,12 @@ async def run_platforms(env: Mapping[str, str], db_path: str, lang: str) -> int:
         discord_adapter = DiscordAdapter(manager, discord_settings, lang)
         router.routes["dc:"] = discord_adapter.outbox
         adapters.append(discord_adapter)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError):
-            loop.add_signal_handler(signum, stop.set)
+    if stop is None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):
+                loop.add_signal_handler(signum, stop.set)
     try:
         for adapter in adapters:
             await adapter.start()

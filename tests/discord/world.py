@@ -77,28 +77,7 @@ class DiscordWorld:
     # ----------------------------------------------------------------- acting
 
     def _base(self, user_id: str, channel_id: str | None, kind: int) -> dict[str, Any]:
-        interaction_id = str(next(self._ids))
-        payload: dict[str, Any] = {
-            "id": interaction_id, "application_id": APP_ID, "type": kind,
-            "token": f"token-{interaction_id}", "version": 1, "locale": "zh-CN",
-            "app_permissions": "2147483647", "entitlements": [],
-            "authorizing_integration_owners": {}, "attachment_size_limit": 1 << 20,
-        }  # fmt: skip
-        if channel_id is None:  # a direct message
-            dm = self.fake.dm_channels.setdefault(user_id, self.fake.next_id())
-            payload["channel_id"] = dm
-            recipients = [user_payload(user_id, MEMBERS[user_id])]
-            payload["channel"] = {"id": dm, "type": 1, "recipients": recipients}
-            payload["user"] = user_payload(user_id, MEMBERS[user_id])
-            payload["context"] = 1
-        else:
-            payload["channel_id"] = channel_id
-            payload["channel"] = self.fake._channel(channel_id)
-            payload["guild_id"] = GUILD_ID
-            payload["guild_locale"] = "zh-CN"
-            payload["member"] = {**self.fake.member(user_id), "permissions": "2147483647"}
-            payload["context"] = 0
-        return payload
+        return interaction_payload(self.fake, str(next(self._ids)), user_id, channel_id, kind)
 
     async def slash(self, user_id: str, command_name: str, /, channel_id: str | None = CHANNEL_ID,
                     **options: Any) -> list[dict[str, Any]]:  # fmt: skip
@@ -169,6 +148,33 @@ class DiscordWorld:
 
     def channel_calls(self, channel_id: str = CHANNEL_ID) -> list[Any]:
         return [c for c in self.fake.calls if c.path.startswith(f"channels/{channel_id}/messages")]
+
+
+def interaction_payload(
+    fake: FakeDiscord, interaction_id: str, user_id: str, channel_id: str | None, kind: int
+) -> dict[str, Any]:
+    """An interaction from a member, in a channel or (``channel_id`` None) by DM."""
+    payload: dict[str, Any] = {
+        "id": interaction_id, "application_id": APP_ID, "type": kind,
+        "token": f"token-{interaction_id}", "version": 1, "locale": "zh-CN",
+        "app_permissions": "2147483647", "entitlements": [],
+        "authorizing_integration_owners": {}, "attachment_size_limit": 1 << 20,
+    }  # fmt: skip
+    if channel_id is None:  # a direct message
+        dm = fake.dm_channels.setdefault(user_id, fake.next_id())
+        payload["channel_id"] = dm
+        recipients = [user_payload(user_id, MEMBERS[user_id])]
+        payload["channel"] = {"id": dm, "type": 1, "recipients": recipients}
+        payload["user"] = user_payload(user_id, MEMBERS[user_id])
+        payload["context"] = 1
+    else:
+        payload["channel_id"] = channel_id
+        payload["channel"] = fake._channel(channel_id)
+        payload["guild_id"] = GUILD_ID
+        payload["guild_locale"] = "zh-CN"
+        payload["member"] = {**fake.member(user_id), "permissions": "2147483647"}
+        payload["context"] = 0
+    return payload
 
 
 async def _unset(message: Any) -> None:
