@@ -139,9 +139,9 @@ class DiscordAdapter:
                 await self.manager.handle(command)
         finally:
             ORIGIN.reset(token)
-        await self._respond(origin, commands[0] if commands else None)
+        await self._respond(origin)
 
-    async def _respond(self, origin: Origin, command: Command | None) -> None:
+    async def _respond(self, origin: Origin) -> None:
         """Every interaction gets exactly one response: the hand view it asked for, the
         answers to it (only the presser sees them), or a quiet acknowledgement."""
         interaction = origin.interaction

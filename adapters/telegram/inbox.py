@@ -130,8 +130,9 @@ class TelegramInbox:
             ORIGIN.reset(token)
         assert origin.alerts is not None
         text = "\n".join(origin.alerts)
-        if not text and not private and who not in self.outbox.reachable:
-            # The answer went privately, where this player never opened the bot: open it.
+        opens_bot = command.name in ("hand", "join")
+        if opens_bot and not text and not private and who not in self.outbox.reachable:
+            # Their cards go privately, where this player never opened the bot: open it.
             await query.answer(url=self.outbox.deep_link(press.chat))
             return
         await query.answer(text[:ALERT_LIMIT] or None, show_alert=bool(text))
