@@ -14,6 +14,7 @@ from bot.table import CLOSED
 from engine.situan.combos import RANKS
 from tests.discord.fake_discord import CHANNEL_ID, THREAD_ID
 from tests.discord.world import PACE_SPEED, DiscordWorld, presses_for
+from tests.waiting import eventually
 
 STALE = "这个按钮已过期：牌局已经往下进行了。"
 
@@ -110,9 +111,7 @@ async def test_a_whole_match_by_slash_commands_and_clicks(tmp_path: Path, game: 
                 await take_turn(world, key)
             turns += 1
             assert turns < 3000
-        await asyncio.sleep(12 / PACE_SPEED * 4)
-        await world.settle()
-        assert any("比赛结束" in text for text in channel_texts(world))
+        await eventually(lambda: any("比赛结束" in text for text in channel_texts(world)))
         assert_no_hand_in_the_channel(world)
         assert_within_budget(world)
     finally:
@@ -123,8 +122,7 @@ async def test_a_member_with_closed_dms_plays_from_an_ephemeral_view(tmp_path: P
     world = await DiscordWorld.open(str(tmp_path / "dc.sqlite3"), closed_dms={"24"})
     try:
         key = await seated(world, "erqiwang")
-        await asyncio.sleep(6 / PACE_SPEED * 4)
-        assert any("Dee：你关闭了私信" in t for t in channel_texts(world))
+        await eventually(lambda: any("Dee：你关闭了私信" in t for t in channel_texts(world)))
         table_message = await with_button(world, "/hand")
         answer = await world.click("24", table_message, "/hand")
         assert answer[0]["type"] == 4 and answer[0]["data"]["flags"] == 64
@@ -202,8 +200,7 @@ async def test_a_thread_has_its_own_table(tmp_path: Path):
         await world.slash("21", "new", channel_id=THREAD_ID, game="situan")
         assert world.key(THREAD_ID) in world.manager.tables
         assert world.key(CHANNEL_ID) not in world.manager.tables
-        await asyncio.sleep(0.2)
-        assert world.fake.channel_messages(THREAD_ID)
+        await eventually(lambda: world.fake.channel_messages(THREAD_ID))
         assert not [m for m in world.fake.channel_messages(CHANNEL_ID) if not m["flags"] & 64]
     finally:
         await world.close()
