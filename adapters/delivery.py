@@ -112,6 +112,10 @@ class Delivery(ABC):
         if message.slot is not None:
             self._slots[(key, message.chat, message.kind)] = (message.slot, message_id)
 
+    def paced_out(self) -> bool:
+        """No group call waits for its slot."""
+        return all(pacer.next_time() is None for pacer in self._pacers.values())
+
     def idle(self) -> bool:
         """Nothing waits to be sent (paced group calls aside)."""
         return all(not c.queue and (c.task is None or c.task.done())

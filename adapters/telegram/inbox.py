@@ -66,7 +66,8 @@ class TelegramInbox:
                               command.lang)  # fmt: skip
         if not private and command.name in PLAYED_IN_PRIVATE:
             await self._delete(message)
-        token = ORIGIN.set(Origin(who, command.user_name, private))
+        hidden = command.name in PLAYED_IN_PRIVATE
+        token = ORIGIN.set(Origin(who, command.user_name, private, about_own_cards=hidden))
         try:
             await self.manager.handle(command)
         finally:

@@ -39,6 +39,8 @@ class Origin:
     user_name: str
     private: bool
     alerts: list[str] | None = None
+    about_own_cards: bool = False
+    """A game command (its answers may describe the player's cards: never in the group)."""
 
 
 ORIGIN: ContextVar[Origin | None] = ContextVar("telegram_origin", default=None)
@@ -79,6 +81,9 @@ class TelegramOutbox(Delivery):
             return
         if message.user in self.reachable or (origin is not None and origin.private):
             self._to_user(message)
+            return
+        if origin is not None and origin.about_own_cards:
+            self.tell_to_open(message.chat, message.user or "")  # the answer stays private
             return
         # Not reachable privately: answer in the group, naming the player.
         name = self.names(message.chat, message.user or "")
@@ -170,8 +175,8 @@ class TelegramOutbox(Delivery):
     def tell_to_open(self, chat: str, user: str) -> None:
         """Tell the group (once per player and table) that ``user`` has to open the bot to
         get their cards, with a button that does it."""
-        if (chat, user) in self._told_to_open or not chat_target(chat)[0] < 0:
-            return
+        if not chat or (chat, user) in self._told_to_open or not chat_target(chat)[0] < 0:
+            return  # no group to tell (a greeting, a private table) or told already
         self._told_to_open.add((chat, user))
         lang = self.language(chat)
         text = t(

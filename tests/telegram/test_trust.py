@@ -20,13 +20,15 @@ from tests.telegram.world import (
     play_turn,
     wait_for_group_message,
 )
+from tests.waiting import eventually
 
 STALE = "这个按钮已过期：牌局已经往下进行了。"
 
 
-async def seated_table(world: TelegramWorld, game: str = "situan", *, dee_opened: bool = True):
+async def seated_table(world: TelegramWorld, game: str = "situan", *, dee_opened: bool = True,
+                       never_opened: int | None = None):  # fmt: skip
     for user_id in PLAYERS:
-        if user_id != 14 or dee_opened:
+        if (user_id != 14 or dee_opened) and user_id != never_opened:
             await world.say(user_id, "/start", chat_id=user_id)
     await world.say(11, f"/new {game}")
     for user_id in (12, 13, 14):
@@ -198,5 +200,22 @@ async def test_menus_come_in_every_language_and_a_chat_set_to_traditional_gets_i
         assert json.loads(scoped[-1].params["scope"]) == {"type": "chat", "chat_id": GROUP}
         commands = scoped[-1].params["commands"]
         assert {"command": "bury", "description": "埋 8 張底牌"} in commands
+    finally:
+        await world.close()
+
+
+async def test_a_refused_play_of_a_player_who_never_opened_the_bot_stays_out_of_the_group(
+    tmp_path,
+):
+    world = await TelegramWorld.open(str(tmp_path / "tg.sqlite3"), never_opened={12})
+    try:
+        table = await seated_table(world, never_opened=12)
+        assert table.seats[1].user == "tg:u12"
+        before = len(world.api.calls)
+        await world.say(12, "/play 3 3 3 3 3 3 3 3 3 3 3 3 3")  # refused: not held, not the turn
+        await eventually(lambda: world.adapter.outbox.paced_out() and world.adapter.outbox.idle())
+        answers = [t for t in sent_to(world, GROUP, before) if t.startswith("Bob: ")]
+        assert answers == []  # no answer about Bob's cards in the group (only "open the bot")
+        assert world.api.calls_to("sendMessage", chat_id=12)  # the answer was tried privately
     finally:
         await world.close()
