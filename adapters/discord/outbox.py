@@ -16,7 +16,7 @@ import logging
 import time
 from collections.abc import Callable
 from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -76,9 +76,8 @@ class DiscordOutbox(Delivery):
                 origin.alerts.append(message.text)
             elif message.user not in self.closed_dms:
                 self._to_dm(message)
-            else:
-                name = self.names(message.chat, message.user or "")
-                self.pace(replace(message, kind="group", text=f"{name}: {message.text}", user=None))
+            # else: an answer may name the player's cards, so it never goes to the channel;
+            # every command is an interaction, whose own answer reaches the player anyway.
             return
         if own and origin is not None and message.filename is not None:
             origin.file = message
