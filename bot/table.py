@@ -41,6 +41,9 @@ TABLE_OPTIONS = {
 }
 """Table settings beside the game's rules; ``max_hands`` 0 plays on until /stop."""
 TIMEOUT_NOTICE_LIMIT = 3
+MATCH_WIDE = frozenset({"join", "addbot", "start", "hand"})
+"""Buttons that mean the same in any hand of the match (the lobby post's, "My hand"): their
+stamp need only name this match."""
 
 
 @dataclass
@@ -159,7 +162,8 @@ class Table:
         handler = getattr(self, f"_cmd_{command.name}", None)
         if handler is None:
             return self.reply(command, "Unknown command. Try /help.")
-        if command.stamp is not None and (stale := self._stale(command.stamp)) is not None:
+        stale = None if command.stamp is None else self._stale(command.stamp, command.name)
+        if stale is not None:
             return self.reply(command, stale)
         try:
             effects: Effects = handler(command)
@@ -169,11 +173,13 @@ class Table:
             self.deadline = self.clock() + float(self.table_options["lobby_timeout"])
         return effects
 
-    def _stale(self, text: str) -> str | None:
+    def _stale(self, text: str, name: str) -> str | None:
         """Why a button press no longer applies, or None when its stamp is current."""
         stamp = Stamp.read(text)
         if stamp is None:
             return N_("That button is not valid.")
+        if name in MATCH_WIDE and stamp.table == self.tag:
+            return None
         if stamp.table != self.tag or stamp.hand != self.hand_number:
             return N_("That button belongs to an earlier hand.")
         if stamp.turn is not None and stamp.turn != self.turn_count:

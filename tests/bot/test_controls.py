@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.controls import Stamp
+from bot.i18n import t
 from bot.table import CLOSED
 from engine.situan.combos import RANKS
 from tests.bot.harness import (
@@ -219,3 +220,25 @@ async def test_a_turn_button_sent_before_a_restart_still_acts_after_it(tmp_path)
         assert restarted.table().turn_count == turn + 1
     finally:
         await restarted.db.close()
+
+
+async def test_lobby_buttons_serve_the_whole_match_but_not_a_later_one(tmp_path):
+    harness = await Harness.open(str(tmp_path / "b.sqlite3"), seed=6)
+    try:
+        opened = await harness.say(HUMAN, "/new situan")
+        lobby = next(m for m in opened if m.kind == "group" and m.buttons)
+        for _ in range(3):
+            await press(harness, HUMAN, lobby, "/addbot")
+        await press(harness, HUMAN, lobby, "/start")
+        table = harness.table()
+        assert table.hand_number == 1
+        sent = await press(harness, "bob", lobby, "/join")  # the lobby's stamp says hand 0
+        assert [m.text for m in sent] == [t("zh-Hans", "A hand is running; join when it is over.")]
+        await harness.say(HUMAN, "/stop")
+        harness.clock.advance(1)
+        await harness.say(HUMAN, "/new situan")
+        sent = await press(harness, "bob", lobby, "/join")  # the old match's lobby post
+        assert [m.text for m in sent] == ["这个按钮属于之前的一局。"]
+        assert harness.table().seat_of("bob") is None
+    finally:
+        await harness.db.close()
