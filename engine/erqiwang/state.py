@@ -61,9 +61,11 @@ class ErqiwangHand:
         self.by_suit: list[dict[str, list[Card]]] = [{}, {}, {}, {}]
         """Each seat's cards by following-suit, kept from trump naming on."""
         self._leads: list[dict[str, list[tuple[Card, ...]]]] = [{}, {}, {}, {}]
+        """Each seat's possible leads per following-suit, recomputed when that suit changes."""
         self._threats: list[Threat | None] = [None] * 4
         """Each seat's trump threat (for judging throws), recomputed when it plays a trump."""
-        """Each seat's possible leads per following-suit, recomputed when that suit changes."""
+        self._throws: list[list[tuple[Card, ...]] | None] = [None] * 4
+        """Each seat's natural trump throws: they change only when some trump is played."""
         self.phase = BIDDING
         self.turn = first
         self.bids: list[tuple[int, int | None]] = []
@@ -149,11 +151,13 @@ class ErqiwangHand:
                 if leads is None:
                     leads = cached[suit] = suit_leads(cards, self.order)
                 plays.extend(leads)
-            trumps = self.suit_cards(seat, TRUMP)
-            plays += throw_candidates(
-                trumps, self.order, self.rules.throw, self.others_threats(seat)
-            )
-            return plays
+            throws = self._throws[seat]
+            if throws is None:
+                trumps = self.suit_cards(seat, TRUMP)
+                throws = self._throws[seat] = throw_candidates(
+                    trumps, self.order, self.rules.throw, self.others_threats(seat)
+                )
+            return plays + throws
         assert self.lead_suit is not None
         held = self.by_suit[seat].get(self.lead_suit)
         if self.lead_shape.size == 1:
@@ -196,6 +200,7 @@ class ErqiwangHand:
             if following == TRUMP:
                 played_trump = True
                 self._threats[seat] = None
+                self._throws = [None] * 4  # everyone's throws are judged against this seat
         return played_trump
 
     # ----------------------------------------------------------------- actions
@@ -336,6 +341,7 @@ class ErqiwangHand:
         self.phase = BURY
         self._group_by_suit()
         self._threats = [None] * 4
+        self._throws = [None] * 4
         events.append(TrumpNamed(suit))
 
     def _on_bury(self, action: Action) -> list[Event]:

@@ -201,3 +201,27 @@ def test_every_lead_and_follow_the_engine_offers_is_accepted(seed, preset):
             for play in plays if hand.lead_shape is None else rng.sample(plays, min(5, len(plays))):
                 copy.deepcopy(hand).apply(Action(hand.turn, "play", cards=play))
         hand.apply(random_action(hand, rng))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), preset=presets)
+def test_the_throws_offered_are_the_natural_throws_of_that_moment(seed, preset):
+    """Throws are remembered between leads; they must always equal a fresh judgement."""
+    from engine.erqiwang.leads import suit_leads, threat_of, throw_candidates
+    from engine.erqiwang.order import TRUMP
+
+    hand = ErqiwangHand.from_seed(Rules.from_preset(preset), seed, first=seed % 4)
+    rng = random.Random(seed)
+    for _ in range(1000):
+        if hand.over:
+            break
+        if hand.phase == "play" and hand.lead_shape is None:
+            seat, order = hand.turn, hand.order
+            trumps = hand.suit_cards(seat, TRUMP)
+            others = [threat_of(hand.suit_cards(s, TRUMP), order) for s in range(4) if s != seat]
+            fresh = throw_candidates(trumps, order, hand.rules.throw, others)
+            plain = {lead for cards in hand.by_suit[seat].values()
+                     for lead in suit_leads(cards, order)}  # fmt: skip
+            offered = [p for p in hand.legal_plays() if p not in plain]
+            assert offered == fresh
+        hand.apply(random_action(hand, rng))
