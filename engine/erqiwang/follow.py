@@ -81,6 +81,13 @@ def _multiset_combinations(pool: Counter[Card], size: int) -> Iterator[tuple[Car
         yield from combinations(pool, size)
         return
     items = sorted(pool.items(), key=lambda item: item[0].text)
+    if size == 2:  # the common case (a pair led to a short suit), in walk's order
+        for index, (c, available) in enumerate(items):
+            if available >= 2:
+                yield (c, c)
+            for d, _ in items[index + 1 :]:
+                yield (c, d)
+        return
 
     def walk(index: int, left: int) -> Iterator[tuple[Card, ...]]:
         if left == 0:
