@@ -281,8 +281,25 @@ def _likely_holds(view: ErqiwangView, best_seat: int) -> bool:
     order = view.order
     for s, cards in view.trick:
         if s == best_seat:
-            return _is_top(cards, order, _unseen(view))
+            return _is_top(cards, order, _unseen_of_suit(view, order.suit[cards[0]]))
     return False
+
+
+def _unseen_of_suit(view: ErqiwangView, suit: str) -> Counter[Card]:
+    """`_unseen`, for one following-suit only."""
+    in_suit = order_suit_cards(view.order, suit)
+    seen = Counter(c for c in view.hand if c in in_suit)
+    seen.update(c for c in view.played_cards if c in in_suit)
+    seen.update(c for c in view.buried if c in in_suit)
+    for _, cards in view.trick:
+        seen.update(c for c in cards if c in in_suit)
+    return Counter({c: 2 - seen[c] for c in in_suit if seen[c] < 2})
+
+
+@lru_cache(maxsize=64)
+def order_suit_cards(order: TrumpOrder, suit: str) -> frozenset[Card]:
+    """The cards that follow ``suit`` under a trump choice."""
+    return frozenset(c for c in ALL_CARDS if order.suit[c] == suit)
 
 
 def _unseen(view: ErqiwangView) -> Counter[Card]:

@@ -206,6 +206,8 @@ def smallest_follow(
     n = lead.size
     suit = order.suit
     key = order.key
+    if n == 1:  # a single led: the lowest card of the suit, or of the hand when void
+        return (min(held or hand, key=key.__getitem__),)
     if len(held) < n:
         others = sorted((c for c in hand if suit[c] != lead_suit), key=key.__getitem__)
         return tuple(held) + tuple(others[: n - len(held)])
@@ -227,5 +229,8 @@ def smallness_key(play: Sequence[Card], order: TrumpOrder) -> tuple[object, ...]
     """Order of plays for 托管: by highest card (side < trump, then level), then the next
     highest, …, then suits ♦ < ♣ < ♥ < ♠."""
     key = order.key
+    if len(play) == 1:  # most plays: no ordering to do
+        level, position, suit = key[play[0]]
+        return (((level, position),), (suit,))
     ranked = sorted(play, key=key.__getitem__, reverse=True)
     return (tuple(key[c][:2] for c in ranked), tuple(key[c][2] for c in ranked))
