@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import islice
+from itertools import chain, islice
 
 from engine.cards import ALL_CARDS, Card
 from engine.erqiwang.actions import Action
@@ -245,8 +245,6 @@ class ErqiwangAI:
         partner_winning = _same_side(view, best_seat, seat)
         last_to_play = len(view.trick) == 3
         table_points = sum(c.points for _, cards in view.trick for c in cards)
-        best = _best_so_far(view, lead_suit)
-        winning = [p for p in candidates if _would_win(order, p, lead, lead_suit, best)]
 
         def cost(play: tuple[Card, ...]) -> tuple[object, ...]:
             return smallness_key(play, order)
@@ -254,9 +252,11 @@ class ErqiwangAI:
         if partner_winning and (last_to_play or _likely_holds(view, best_seat)):
             # Give points to the side that is winning, keeping high cards.
             return max(candidates, key=lambda p: (sum(c.points for c in p), _neg(cost(p))))
-        if winning and (table_points > 0 or last_to_play or seat == view.declarer
-                        or any(c.points for c in held)):  # fmt: skip
-            return min(winning, key=cost)
+        if table_points > 0 or last_to_play or seat == view.declarer or any(c.points for c in held):
+            best = _best_so_far(view, lead_suit)
+            winning = [p for p in candidates if _would_win(order, p, lead, lead_suit, best)]
+            if winning:
+                return min(winning, key=cost)
         return min(candidates, key=lambda p: (sum(c.points for c in p), cost(p)))
 
 
@@ -305,13 +305,9 @@ def order_suit_cards(order: TrumpOrder, suit: str) -> frozenset[Card]:
 def _unseen(view: ErqiwangView) -> Counter[Card]:
     """Cards this seat has not seen: the deck less its hand, the played, the shown bottom
     (its own buried cards when declarer)."""
-    unseen = Counter({c: 2 for c in ALL_CARDS})
-    unseen.subtract(view.hand)
-    unseen.subtract(view.played_cards)
-    unseen.subtract(view.buried)
-    for _, cards in view.trick:
-        unseen.subtract(cards)
-    return +unseen
+    seen = Counter(chain(view.hand, view.played_cards, view.buried,
+                         *(cards for _, cards in view.trick)))  # fmt: skip
+    return Counter({c: 2 - seen[c] for c in ALL_CARDS if seen[c] < 2})
 
 
 def _side_voids(view: ErqiwangView) -> dict[int, set[str]]:
@@ -378,6 +374,8 @@ def _would_win(
         return False
     if len(play) == 1:
         top = order.position[play[0]]
+    elif lead.pair_total and len(set(play)) == len(play):
+        return False  # no pair in it: it cannot match a lead with pairs
     else:
         shape = shape_of(play, order)
         if shape.signature != lead.signature:
