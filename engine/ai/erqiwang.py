@@ -162,7 +162,6 @@ class ErqiwangAI:
             by_suit.setdefault(order.suit[c], []).append(c)
         unseen = _unseen(view)
         declarer = seat == view.declarer
-        voids = _side_voids(view)
         throw = self._safe_throw(view, by_suit.get(TRUMP, []), unseen)
         if throw:
             return throw
@@ -172,7 +171,7 @@ class ErqiwangAI:
         if declarer:
             return self._declarer_lead(by_suit, leads, sure, unseen, order)
         # A defender: lead where the declarer must still follow, sure winners first.
-        declarer_void = voids.get(view.declarer, set()) if view.declarer is not None else set()
+        declarer_void = set() if view.declarer is None else _shown_voids(view, view.declarer)
         good = [lead for lead in sure if order.suit[lead[0]] not in declarer_void
                 and order.suit[lead[0]] != TRUMP]  # fmt: skip
         if good:
@@ -249,15 +248,19 @@ class ErqiwangAI:
         def cost(play: tuple[Card, ...]) -> tuple[object, ...]:
             return smallness_key(play, order)
 
+        points = [sum(c.points for c in p) for p in candidates]
         if partner_winning and (last_to_play or _likely_holds(view, best_seat)):
             # Give points to the side that is winning, keeping high cards.
-            return max(candidates, key=lambda p: (sum(c.points for c in p), _neg(cost(p))))
+            most = max(points)
+            richest = [p for p, n in zip(candidates, points, strict=True) if n == most]
+            return max(richest, key=lambda p: _neg(cost(p)))
         if table_points > 0 or last_to_play or seat == view.declarer or any(c.points for c in held):
             best = _best_so_far(view, lead_suit)
             winning = [p for p in candidates if _would_win(order, p, lead, lead_suit, best)]
             if winning:
                 return min(winning, key=cost)
-        return min(candidates, key=lambda p: (sum(c.points for c in p), cost(p)))
+        fewest = min(points)
+        return min((p for p, n in zip(candidates, points, strict=True) if n == fewest), key=cost)
 
 
 def _neg(key: tuple[object, ...]) -> tuple[object, ...]:
@@ -310,17 +313,17 @@ def _unseen(view: ErqiwangView) -> Counter[Card]:
     return Counter({c: 2 - seen[c] for c in ALL_CARDS if seen[c] < 2})
 
 
-def _side_voids(view: ErqiwangView) -> dict[int, set[str]]:
-    """Suits each player has shown to be void in (did not follow a lead of them)."""
-    voids: dict[int, set[str]] = {}
+def _shown_voids(view: ErqiwangView, seat: int) -> set[str]:
+    """Suits ``seat`` has shown to be void in (did not follow a lead of them)."""
+    voids: set[str] = set()
     order = view.order
     for trick in [*view.tricks, view.trick]:
         if not trick:
             continue
         suit = order.suit[trick[0][1][0]]
-        for seat, cards in trick[1:]:
-            if any(order.suit[c] != suit for c in cards):
-                voids.setdefault(seat, set()).add(suit)
+        for player, cards in trick[1:]:
+            if player == seat and any(order.suit[c] != suit for c in cards):
+                voids.add(suit)
     return voids
 
 
