@@ -1,0 +1,96 @@
+"""A fixed host workload for drift-free comparisons: N tables of 4 AI seats on a fake clock,
+a fixed number of timer passes, storage on a SQLite file, groups paced as an adapter paces.
+
+Run: ``python bench/host_fixed_workload.py [--game erqiwang] [--tables 200] [--passes 60]``
+
+It prints the actions taken and their rate. The rate drifts with the host like every timing
+here; the instructions do not. Count them with valgrind, once with the passes and once with
+a single pass (the set-up), and divide the difference by the difference in actions:
+
+    valgrind --tool=callgrind python bench/host_fixed_workload.py --passes 60
+    valgrind --tool=callgrind python bench/host_fixed_workload.py --passes 1
+
+(``python`` must be the interpreter itself, not a shell shim, for valgrind to follow it.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.commands import parse_command
+from bot.manager import TableManager
+from bot.outgoing import Outgoing
+from bot.pacing import GroupPacer
+from storage import Database
+
+SETUP = ("/new {game}", "/settings ai_delay 0", "/addbot", "/addbot", "/addbot", "/leave",
+         "/addbot", "/start")  # fmt: skip
+
+
+class StepClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def run(game: str, tables: int, passes: int) -> tuple[int, float]:
+    folder = tempfile.mkdtemp()
+    db = await Database.open(os.path.join(folder, "fixed.sqlite3"))
+    clock = StepClock()
+    pacers: dict[str, GroupPacer] = {}
+
+    async def sink(message: Outgoing) -> None:
+        if message.kind in ("group", "table"):
+            pacer = pacers.setdefault(message.chat, GroupPacer(clock))
+            pacer.submit(message)
+            for due in pacer.due():
+                due.resolved()
+        else:
+            message.resolved()
+
+    manager = TableManager(db, sink, clock=clock, seeds=lambda number: number * 7919)
+    for index in range(tables):
+        for text in SETUP:
+            command = parse_command(text.format(game=game), f"h{index}", "Host", f"c{index}")
+            assert command is not None
+            await manager.handle(command)
+    actions = 0
+    store = manager._store_batch
+
+    async def counting(steps):  # type: ignore[no-untyped-def]
+        nonlocal actions
+        actions += sum(len(effects.actions) for _, effects in steps)
+        await store(steps)
+
+    manager._store_batch = counting  # type: ignore[method-assign]
+    started = time.perf_counter()
+    for _ in range(passes):
+        clock.now += 0.5
+        await manager.tick()
+    elapsed = time.perf_counter() - started
+    await db.close()
+    return actions, elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="erqiwang", choices=("situan", "erqiwang"))
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--passes", type=int, default=60)
+    args = parser.parse_args()
+    actions, elapsed = asyncio.run(run(args.game, args.tables, args.passes))
+    print(f"{args.game}: {actions} actions in {elapsed:.2f} s ({actions / elapsed:,.0f}/s)")
+
+
+if __name__ == "__main__":
+    main()
