@@ -30,7 +30,7 @@ class TrumpOrder:
     within it, ``key[c]`` a global sort key: side cards below trumps, then by level, then suit.
     """
 
-    __slots__ = ("key", "position", "suit", "trump")
+    __slots__ = ("held_key", "key", "position", "suit", "trump")
 
     def __init__(self, trump: str | None) -> None:
         self.trump = trump
@@ -42,6 +42,11 @@ class TrumpOrder:
             self.suit[c] = follow
             self.position[c] = position
             self.key[c] = (1 if follow == TRUMP else 0, position, SUIT_ORDER[c.suit])
+        held_rank = {TRUMP: 5, "S": 4, "H": 3, "C": 2, "D": 1}
+        self.held_key: dict[Card, tuple[int, tuple[int, int, int]]] = {
+            c: (held_rank[self.suit[c]], self.key[c]) for c in self.key
+        }
+        """Sorts a hand the way players hold it (see `sorted_cards`)."""
 
     def _place(self, c: Card) -> tuple[str, int]:
         trump = self.trump
@@ -67,10 +72,7 @@ class TrumpOrder:
 
     def sorted_cards(self, cards: list[Card] | tuple[Card, ...]) -> list[Card]:
         """High to low, the way players hold them: trumps first, then each side suit."""
-        suit_rank = {TRUMP: 5, "S": 4, "H": 3, "C": 2, "D": 1}
-        key = self.key
-        suit = self.suit
-        return sorted(cards, key=lambda c: (suit_rank[suit[c]], key[c]), reverse=True)
+        return sorted(cards, key=self.held_key.__getitem__, reverse=True)
 
 
 ORDERS: dict[str | None, TrumpOrder] = {t: TrumpOrder(t) for t in TRUMP_CHOICES}
