@@ -340,10 +340,15 @@ def _unseen_tops(unseen: Counter[Card], order: TrumpOrder) -> dict[str, tuple[in
     """Per suit, the highest position among unseen cards, and among unseen pairs (-1: none),
     so that many plays can be checked against them in one pass over the unseen cards."""
     tops: dict[str, tuple[int, int]] = {}
+    suits, positions = order.suit, order.position
     for c, n in unseen.items():
-        suit, position = order.suit[c], order.position[c]
+        suit, position = suits[c], positions[c]
         single, pair = tops.get(suit, (-1, -1))
-        tops[suit] = (max(single, position), max(pair, position) if n >= 2 else pair)
+        if position > single:
+            single = position
+        if n >= 2 and position > pair:
+            pair = position
+        tops[suit] = (single, pair)
     return tops
 
 
