@@ -111,6 +111,8 @@ class Table:
         self.turn_count = 0
         """Turns taken in this hand: buttons for an action carry it and go stale after."""
         self._tag = ("", "")
+        self._table_chrome: tuple[Any, ...] = ((), (), "")
+        """The table message's button and slot for the current hand (they do not change)."""
         self.selections: dict[int, Selection] = {}
         """Cards chosen by button, not yet played (kept in memory only)."""
 
@@ -690,9 +692,17 @@ class Table:
             left = self.seconds_left() if hand is self.hand else None
             return render(self.lang, hand.view(None), self.seat_names(), number, left)  # type: ignore[arg-type]
 
-        my_hand = Button(self.say("My hand"), "/hand", self.stamp().text())
-        slot = f"table {self.stamp().text()}"
-        return Outgoing("table", self.chat, "", buttons=((my_hand,),), slot=slot, render=write)
+        chrome = self._table_chrome
+        if chrome[0] != (self.tag, number, self.lang):  # made once per hand (and language)
+            stamp = self.stamp().text()
+            my_hand = Button(self.say("My hand"), "/hand", stamp)
+            chrome = self._table_chrome = (
+                (self.tag, number, self.lang),
+                ((my_hand,),),
+                f"table {stamp}",
+            )
+        _, buttons, slot = chrome
+        return Outgoing("table", self.chat, "", buttons=buttons, slot=slot, render=write)
 
     def _private_hands(self, seats: Any) -> list[Outgoing]:
         """Fresh private hand views for these seats (AI seats get none)."""
