@@ -35,20 +35,24 @@ BID_MARGIN = 5
 
 def hand_strength(hand: Sequence[Card], trump: str | None) -> float:
     """A rough worth of a hand under a trump choice, in points the declarer can hold off."""
-    order = ORDERS[trump]
+    return _worth(Counter(hand), ORDERS[trump])
+
+
+def _worth(counts: Counter[Card], order: TrumpOrder) -> float:
+    suits, positions = order.suit, order.position
     worth = 0.0
-    counts = Counter(hand)
     for c, n in counts.items():
-        if order.suit[c] == TRUMP:
-            position = order.position[c]
+        if suits[c] == TRUMP:
+            position = positions[c]
             worth += 3 + position * 0.6
             if n == 2:
                 worth += 4 + position * 0.3
-        elif c.rank == "A":
+            continue
+        if c.rank == "A":
             worth += 4 * n
         elif c.rank == "K":
             worth += 1.5 * n
-        if n == 2 and order.suit[c] != TRUMP:
+        if n == 2:
             worth += 1.5
     return worth
 
@@ -57,7 +61,8 @@ def hand_strength(hand: Sequence[Card], trump: str | None) -> float:
 def strongest(hand: tuple[Card, ...]) -> float:
     """The hand's worth under its best trump choice (a player bids up to three times with
     the same hand, and many tables share one AI: worth remembering)."""
-    return max(hand_strength(hand, t) for t in (*SUITS, None))
+    counts = Counter(hand)
+    return max(_worth(counts, ORDERS[t]) for t in (*SUITS, None))
 
 
 def expected_defender_points(strength: float) -> float:
