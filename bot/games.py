@@ -58,9 +58,36 @@ def _cards(args: tuple[str, ...]) -> tuple[Card, ...]:
         raise BadInput("Unknown card: {token}", token=error.facts.get("token", "")) from None
 
 
-class SituanDriver:
+class RecordedGame:
+    """What both games' drivers do the same way, through their record module: a hand's start
+    as stored, and actions to and from their JSON form."""
+
+    record: Any
+    """The game's record module (`engine.situan.record`, `engine.erqiwang.record`)."""
+
+    def start_record(self, hand: Hand) -> dict[str, Any]:
+        record: dict[str, Any] = self.record.record_of(hand)
+        record.pop("actions")
+        return record
+
+    def hand_from_start(self, start: dict[str, Any]) -> Hand:
+        hand: Hand = self.record.hand_from_record(start)
+        return hand
+
+    def action_from_json(self, raw: dict[str, Any]) -> Any:
+        action = self.record.read_action(raw)
+        assert not isinstance(action, str), action
+        return action
+
+    def action_to_json(self, action: Any) -> dict[str, Any]:
+        out: dict[str, Any] = self.record.action_to_json(action)
+        return out
+
+
+class SituanDriver(RecordedGame):
     name = "situan"
     default_preset = "nanchang"
+    record = situan_record
 
     def __init__(self) -> None:
         self.ai = SituanAI()
@@ -70,23 +97,6 @@ class SituanDriver:
 
     def new_hand(self, rules: Any, seed: int, first: int | None, carry: Any) -> Hand:
         return SituanHand.from_seed(rules, seed, first, carry)
-
-    def start_record(self, hand: Hand) -> dict[str, Any]:
-        assert isinstance(hand, SituanHand)
-        record = situan_record.record_of(hand)
-        record.pop("actions")
-        return record
-
-    def hand_from_start(self, start: dict[str, Any]) -> Hand:
-        return situan_record.hand_from_record(start)
-
-    def action_from_json(self, raw: dict[str, Any]) -> Any:
-        action = situan_record.read_action(raw)
-        assert not isinstance(action, str), action
-        return action
-
-    def action_to_json(self, action: Any) -> dict[str, Any]:
-        return situan_record.action_to_json(action)
 
     def to_act(self, hand: Hand) -> int | None:
         assert isinstance(hand, SituanHand)
@@ -135,9 +145,10 @@ class SituanDriver:
         return False
 
 
-class ErqiwangDriver:
+class ErqiwangDriver(RecordedGame):
     name = "erqiwang"
     default_preset = "classic"
+    record = erqiwang_record
 
     def __init__(self) -> None:
         self.ai = ErqiwangAI()
@@ -147,23 +158,6 @@ class ErqiwangDriver:
 
     def new_hand(self, rules: Any, seed: int, first: int | None, carry: Any) -> Hand:
         return ErqiwangHand.from_seed(rules, seed, first or 0)
-
-    def start_record(self, hand: Hand) -> dict[str, Any]:
-        assert isinstance(hand, ErqiwangHand)
-        record = erqiwang_record.record_of(hand)
-        record.pop("actions")
-        return record
-
-    def hand_from_start(self, start: dict[str, Any]) -> Hand:
-        return erqiwang_record.hand_from_record(start)
-
-    def action_from_json(self, raw: dict[str, Any]) -> Any:
-        action = erqiwang_record.read_action(raw)
-        assert not isinstance(action, str), action
-        return action
-
-    def action_to_json(self, action: Any) -> dict[str, Any]:
-        return erqiwang_record.action_to_json(action)
 
     def to_act(self, hand: Hand) -> int | None:
         assert isinstance(hand, ErqiwangHand)
