@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import os
 import signal
 import sys
@@ -17,6 +16,7 @@ from collections.abc import Mapping
 from adapters.console import build_parser, run_console
 from adapters.router import SendRouter
 from bot.i18n import DEFAULT_LANGUAGE, normalize_language
+from bot.logs import configure_logging
 from bot.manager import TableManager
 from storage import Database
 
@@ -27,8 +27,8 @@ def main(argv: list[str]) -> int:
         os.environ.get("TELEGRAM_BOT_TOKEN") or os.environ.get("DISCORD_BOT_TOKEN")
     )
     if platforms:
-        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-        logging.getLogger("httpx").setLevel(logging.WARNING)  # its lines carry the token
+        secrets = ("TELEGRAM_BOT_TOKEN", "DISCORD_BOT_TOKEN", "TELEGRAM_WEBHOOK_SECRET")
+        configure_logging(os.environ.get(name, "") for name in secrets)
         return asyncio.run(run_platforms(os.environ, database_path(None), lang))
     if argv and argv[0] == "console":
         argv = argv[1:]
