@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot.i18n import N_, t
-from engine.cards import Card
+from engine.cards import Card, parse_card
 from engine.erqiwang import ErqiwangView
 from engine.situan import RANKS, SituanView
 
@@ -230,8 +230,6 @@ def refusal_text(lang: str, code: str, facts: dict[str, Any], fallback: str) -> 
         )
     cards = facts.get("cards")
     if code == "not_in_hand" and cards:
-        from engine.cards import parse_card
-
         shown = cards_text(lang, [parse_card(c) for c in cards])
         return t(lang, "You do not hold {cards}.", cards=shown)
     return t(lang, fallback)

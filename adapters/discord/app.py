@@ -28,7 +28,6 @@ from adapters.discord.slash import CatalogueTranslator, build_commands
 from bot.commands import Command
 from bot.i18n import normalize_language, t
 from bot.manager import TableManager
-from bot.outgoing import Outgoing
 from engine.erqiwang.rules import PRESETS as ERQIWANG_PRESETS
 from engine.situan.combos import RANKS
 from engine.situan.rules import PRESETS as SITUAN_PRESETS
@@ -153,7 +152,7 @@ class DiscordAdapter:
                 file = discord.File(data, filename=origin.file.filename)
                 await response.send_message(file=file, ephemeral=True)
             elif origin.hand is not None:
-                view = _view(origin.hand)
+                view = build_view(origin.hand.chat, origin.hand.buttons)
                 text = "\n".join([*origin.alerts, origin.hand.text])[:2000]
                 if origin.on_own_hand:
                     await response.edit_message(content=text, view=view)
@@ -201,7 +200,3 @@ def _play_text(game: str, play: Any) -> str:
     if game == "situan":
         return "".join(RANKS[r] for r in play.ranks)
     return " ".join(str(c) for c in play)
-
-
-def _view(message: Outgoing) -> discord.ui.View | None:
-    return build_view(message.chat, message.buttons)

@@ -78,10 +78,9 @@ class TelegramInbox:
             await self.on_language(message.chat_id, self._chat_language(command, private))
 
     def _chat_language(self, command: Command, private: bool) -> str:
-        table = self.manager.tables.get(command.chat)
-        if private:
+        if private:  # a /lang in private sets the player's language, not the table's
             return normalize_language(command.args[0] if command.args else None) or self.language
-        return table.lang if table is not None else self.language
+        return self.manager.language_at(command.chat)
 
     async def _delete(self, message: Message) -> None:
         try:

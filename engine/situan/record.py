@@ -14,7 +14,7 @@ from engine.records import (
     replay_actions,
 )
 from engine.situan.actions import Action
-from engine.situan.combos import RANK_INDEX
+from engine.situan.combos import RANK_INDEX, RANKS
 from engine.situan.deal import BOTTOM_SIZE, HAND_SIZE, Deal, deal_from_seed, situan_deck
 from engine.situan.outcome import team_of
 from engine.situan.rules import Rules
@@ -112,8 +112,6 @@ def action_to_json(action: Action) -> dict[str, Any]:
         if action.cards is not None:
             out["cards"] = [c.text for c in action.cards]
         else:
-            from engine.situan.combos import RANKS
-
             out["cards"] = [RANKS[r] for r in action.ranks or ()]
     elif action.act == "show_pick":
         out["reveal"] = action.reveal
