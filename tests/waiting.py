@@ -7,10 +7,11 @@ import time
 from collections.abc import Callable
 
 
-async def eventually(check: Callable[[], object], timeout: float = 10.0) -> None:
-    """Until ``check()`` is true; fails after ``timeout`` seconds."""
+async def eventually(check: Callable[[], object], timeout: float = 10.0, poll: float = 0.01,
+                     what: str = "the expected outcome") -> None:  # fmt: skip
+    """Until ``check()`` is true, looking every ``poll`` seconds; fails after ``timeout``."""
     deadline = time.monotonic() + timeout
     while not check():
         if time.monotonic() > deadline:
-            raise AssertionError("the expected outcome never came")
-        await asyncio.sleep(0.01)
+            raise AssertionError(f"{what} never came")
+        await asyncio.sleep(poll)

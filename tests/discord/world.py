@@ -24,6 +24,7 @@ from tests.discord.fake_discord import (
     FakeDiscord,
     user_payload,
 )
+from tests.waiting import eventually
 
 MEMBERS = {"21": "Ann", "22": "Bob", "23": "Cai", "24": "Dee", "25": "Eve"}
 """Eve is a member who never sits down."""
@@ -122,11 +123,7 @@ class DiscordWorld:
         return [c.body for c in self.fake.callbacks(interaction_id)]
 
     async def settle(self) -> None:
-        for _ in range(5000):
-            if self.adapter.outbox.idle():
-                return
-            await asyncio.sleep(0.002)
-        raise AssertionError("the outbox never settled")
+        await eventually(self.adapter.outbox.idle, 10.0, 0.002, "an idle outbox")
 
     # ----------------------------------------------------------------- looking
 

@@ -18,6 +18,7 @@ from bot.manager import TableManager
 from engine.situan.combos import RANKS
 from storage import Database
 from tests.telegram.fake_bot_api import FakeBotAPI, callback_update, text_update, user
+from tests.waiting import eventually
 
 GROUP = -100500
 PLAYERS = {11: "Ann", 12: "Bob", 13: "Cai", 14: "Dee"}
@@ -72,21 +73,12 @@ class TelegramWorld:
 
     async def processed(self, update_id: int) -> None:
         """Wait until the bot has handled the update and written what it wanted to."""
-        for _ in range(5000):
-            if update_id in self.handled:
-                break
-            await asyncio.sleep(0.001)
-        else:
-            raise AssertionError(f"update {update_id} never handled")
+        await eventually(lambda: update_id in self.handled, 5.0, 0.001, f"update {update_id}")
         await self.settle()
 
     async def settle(self) -> None:
         """Until every conversation's queue is sent (paced group calls may still wait)."""
-        for _ in range(5000):
-            if self.adapter.outbox.idle():
-                return
-            await asyncio.sleep(0.002)
-        raise AssertionError("the outbox never settled")
+        await eventually(self.adapter.outbox.idle, 10.0, 0.002, "an idle outbox")
 
     async def say(self, user_id: int, text: str, chat_id: int = GROUP,
                   thread: int | None = None) -> None:  # fmt: skip
