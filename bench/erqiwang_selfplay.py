@@ -2,11 +2,13 @@
 
 Run: ``python bench/erqiwang_selfplay.py [--hands 1500] [--preset classic]``
 
-Every decision is taken uniformly at random among what the engine allows: a bid among
-`allowed_bids` or a pass, a trump among the allowed suits, any 8 cards to bury, and a play among
-`legal_plays()` (leads: singles, pairs, tractors and the natural throws; follows: every legal
-follow). Each goes through the public `apply`, with its full checks and events. Bids, trump,
-bury and plays all count as decisions. A hand where everyone passes is dealt again and counts.
+Every decision is taken uniformly at random among what the engine lists (the shared protocol's
+`legal_actions`; 托管, 冲关 and surrender, which a seat may take aside from its turn's choice,
+are left out): a bid or a pass, a trump among the allowed suits, a play (leads: singles, pairs,
+tractors and the natural throws; follows: every legal follow), and any 8 cards to bury (the one
+choice the engine checks rather than lists). Each goes through the public `apply`, with its
+full checks and events. Bids, trump, bury and plays all count as decisions. A hand where
+everyone passes is dealt again and counts.
 Target (issue 3): ≥ 50,000 decisions/s.
 """
 
@@ -21,33 +23,35 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.repeat import report_rounds
-from engine.erqiwang import Action, ErqiwangHand, Rules
+from engine import game_of
+from engine.actions import Action, Auto, Bury, DeclareBonus, Surrender
+from engine.erqiwang import ErqiwangHand
+from engine.game import Carry
 
-SUITS = ("S", "H", "C", "D")
+ASIDE = (Auto, DeclareBonus, Surrender)
+"""What a seat may take besides its turn's choice: left out of the random choice."""
 
 
 def random_action(hand: ErqiwangHand, rng: random.Random) -> Action:
-    phase = hand.phase
     seat = hand.to_act
-    if phase == "play":
-        return Action(seat, "play", cards=rng.choice(hand.legal_plays()))
-    if phase == "bidding":
-        bids = hand.allowed_bids()
-        pick = rng.randrange(len(bids) + hand.may_pass_bidding())
-        return Action(seat, "bid", points=bids[pick]) if pick < len(bids) else Action(seat, "pass")
-    if phase == "trump":
-        choices = (*SUITS, "none") if hand.rules.allow_no_trump else SUITS
-        return Action(seat, "trump", suit=rng.choice(choices))
-    return Action(seat, "bury", cards=tuple(rng.sample(hand.hands[seat], 8)))
+    assert seat is not None
+    if hand.phase == "bury":
+        return Bury(seat, tuple(rng.sample(hand.hands[seat], 8)))
+    actions = hand.legal_actions(seat)
+    action = actions[rng.randrange(len(actions))]
+    while type(action) in ASIDE:
+        action = actions[rng.randrange(len(actions))]
+    return action
 
 
 def run(hands: int, preset: str, seed: int = 0) -> tuple[int, float]:
-    rules = Rules.from_preset(preset)
+    game = game_of("erqiwang")
+    rules = game.rules(preset)
     rng = random.Random(seed)
     decisions = 0
     started = time.perf_counter()
     for hand_seed in range(hands):
-        hand = ErqiwangHand.from_seed(rules, hand_seed, first=hand_seed % 4)
+        hand = game.deal(rules, seed=hand_seed, carry=Carry(hand_seed % 4))
         while not hand.over:
             hand.apply(random_action(hand, rng))
             decisions += 1

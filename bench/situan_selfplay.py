@@ -2,9 +2,10 @@
 
 Run: ``python bench/situan_selfplay.py [--hands 3000]``
 
-Each decision asks the engine for the legal plays of the seat to move, picks one of them or
-the pass uniformly at random, and applies it through the public `apply` (full checks, events).
-A decision is one play or pass. Target (issue 2): ≥ 65,000 decisions/s.
+Each decision asks the engine for the seat's legal actions (the shared protocol's
+`legal_actions`), picks one of its plays or the pass uniformly at random (the actions a seat may
+take at any time, 托管 and 亮牌, are left out), and applies it through the public `apply` (full
+checks, events). A decision is one play or pass. Target (issue 2): ≥ 65,000 decisions/s.
 """
 
 from __future__ import annotations
@@ -18,23 +19,26 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.repeat import report_rounds
-from engine.situan import Action, Rules, SituanHand
+from engine import game_of
+from engine.actions import Pass, Play
 
 
 def run(hands: int, seed: int = 0) -> tuple[int, float]:
-    rules = Rules.from_preset("nanchang")
+    game = game_of("situan")
+    rules = game.rules("nanchang")
     rng = random.Random(seed)
     decisions = 0
     started = time.perf_counter()
     for hand_seed in range(hands):
-        hand = SituanHand.from_seed(rules, hand_seed)
+        hand = game.deal(rules, seed=hand_seed)
         while not hand.over:
-            plays = hand.legal_plays()
-            pick = rng.randrange(len(plays) + hand.can_pass)
-            seat = hand.turn
-            hand.apply(
-                Action.play(seat, plays[pick]) if pick < len(plays) else Action(seat, "pass")
-            )
+            seat = hand.to_act
+            assert seat is not None
+            actions = hand.legal_actions(seat)
+            action = actions[rng.randrange(len(actions))]
+            while type(action) is not Play and type(action) is not Pass:
+                action = actions[rng.randrange(len(actions))]
+            hand.apply(action)
             decisions += 1
     return decisions, time.perf_counter() - started
 

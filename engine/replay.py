@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.erqiwang import record as erqiwang_record
+from engine import GAME_NAMES, game_of
 from engine.errors import RecordError
-from engine.situan import record as situan_record
 
 
 def replay_record(record: Any) -> dict[str, Any]:
@@ -21,10 +20,8 @@ def replay_record(record: Any) -> dict[str, Any]:
     actions = record.get("actions", [])
     if not isinstance(actions, list):
         raise RecordError("bad_record", "actions is a list")
-    if game == "situan":
-        return situan_record.replay(record, actions)
-    if game == "erqiwang":
-        return erqiwang_record.replay(record, actions)
+    if game in GAME_NAMES:
+        return game_of(str(game)).replay(record, actions)
     raise RecordError("bad_record", f"unknown game {game!r}", game=game)
 
 

@@ -15,14 +15,14 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import chain, islice
 
+from engine.actions import Action, Bid, Bury, DeclareBonus, NameTrump, Pass, Play
 from engine.cards import ALL_CARDS, Card
-from engine.erqiwang.actions import Action
-from engine.erqiwang.bonus import bonus_of
 from engine.erqiwang.follow import legal_follows, smallest_follow, smallness_key
 from engine.erqiwang.leads import suit_leads
 from engine.erqiwang.order import ORDERS, TRUMP, TrumpOrder
+from engine.erqiwang.phases import BIDDING, BURY, PLAY, TRUMP_PHASE
 from engine.erqiwang.shapes import Shape, shape_of
-from engine.erqiwang.state import BIDDING, BURY, PLAY, TRUMP_PHASE, ErqiwangView
+from engine.erqiwang.views import ErqiwangView
 
 SUITS = ("S", "H", "C", "D")
 FOLLOW_CANDIDATES = 80
@@ -76,28 +76,35 @@ def best_trump(hand: Sequence[Card], allow_no_trump: bool) -> str | None:
     return max(choices, key=lambda t: hand_strength(hand, t))
 
 
-class ErqiwangAI:
-    """A heuristic 二七王 policy: `decide(view)` returns the action to take."""
+def _play_key(cards: Sequence[Card]) -> tuple[str, ...]:
+    return tuple(sorted(c.text for c in cards))
 
-    def decide(self, view: ErqiwangView) -> Action:
+
+class ErqiwangAI:
+    """A heuristic 二七王 policy: `decide(view, legal)` returns one of the ``legal`` actions
+    (or, while burying, which the engine cannot list, eight cards of its own hand)."""
+
+    def decide(self, view: ErqiwangView, legal: Sequence[Action]) -> Action:
         seat = view.seat
         assert seat is not None and view.to_act == seat
         if view.phase == BIDDING:
-            return self._bid(view)
+            return self._bid(view, legal)
         if view.phase == TRUMP_PHASE:
-            return Action(seat, "trump", suit=self._trump(view))
+            trump = NameTrump(seat, self._trump(view))
+            return trump if trump in legal else next(a for a in legal if isinstance(a, NameTrump))
         if view.phase == BURY:
-            return Action(seat, "bury", cards=self._bury(view))
+            return Bury(seat, self._bury(view))
         assert view.phase == PLAY
-        if (
-            seat not in view.bonuses
-            and not _has_played(view, seat)
-            and bonus_of(view.hand, view.trump) is not None
-        ):
-            return Action(seat, "declare_bonus")
-        if view.trick:
-            return Action(seat, "play", cards=self._follow(view))
-        return Action(seat, "play", cards=self._lead(view))
+        declare = DeclareBonus(seat)
+        if declare in legal:
+            return declare
+        plays = {_play_key(a.cards): a for a in legal if isinstance(a, Play)}
+        wanted = self._follow(view) if view.trick else self._lead(view)
+        # Every choice of this policy is among the engine's plays; the fallback keeps a
+        # table from ever stalling should one not be.
+        if _play_key(wanted) in plays:
+            return Play(seat, wanted)
+        return next(iter(plays.values()))
 
     # ----------------------------------------------------------------- bidding
 
@@ -112,19 +119,15 @@ class ErqiwangAI:
             return None
         return max(floor, rules.bid_min)
 
-    def _bid(self, view: ErqiwangView) -> Action:
-        seat = view.seat
-        assert seat is not None
-        rules = view.rules
-        lowest = min((p for _, p in view.bids if p is not None), default=None)
-        allowed_top = rules.bid_max if lowest is None else lowest - rules.bid_step
-        must_bid = rules.first_must_bid and not view.bids and seat == view.first
+    def _bid(self, view: ErqiwangView, legal: Sequence[Action]) -> Action:
+        """Bid the highest the rules allow now while the hand supports it; else pass, or,
+        when passing is not allowed, make the highest bid allowed."""
+        bids = [a for a in legal if isinstance(a, Bid)]
         floor = self.lowest_bid_for(view)
-        if floor is not None and allowed_top >= floor and allowed_top >= rules.bid_min:
-            return Action(seat, "bid", points=allowed_top)
-        if must_bid:
-            return Action(seat, "bid", points=rules.bid_max)
-        return Action(seat, "pass")
+        if bids and floor is not None and bids[0].points >= floor:
+            return bids[0]
+        passing = next((a for a in legal if isinstance(a, Pass)), None)
+        return passing or bids[0]
 
     # ----------------------------------------------------------------- trump and bury
 
@@ -272,12 +275,6 @@ def _neg(key: tuple[object, ...]) -> tuple[object, ...]:
     levels, suits = key
     assert isinstance(levels, tuple) and isinstance(suits, tuple)
     return (tuple((-a, -b) for a, b in levels), tuple(-s for s in suits))
-
-
-def _has_played(view: ErqiwangView, seat: int) -> bool:
-    return any(s == seat for trick in view.tricks for s, _ in trick) or any(
-        s == seat for s, _ in view.trick
-    )
 
 
 def _same_side(view: ErqiwangView, a: int, b: int) -> bool:

@@ -8,7 +8,9 @@ points on the table, an opponent about to go out, or the last steps to going out
 
 from __future__ import annotations
 
-from engine.situan.actions import Action
+from collections.abc import Sequence
+
+from engine.actions import Action, Pass, PickShow, Play, StartShow
 from engine.situan.combos import (
     BJ_INDEX,
     COMBO_BY_RANK_SIZE,
@@ -19,7 +21,8 @@ from engine.situan.combos import (
     RANK_INDEX,
     Combo,
 )
-from engine.situan.state import PLAY, SHOW_PICK, SituanView
+from engine.situan.legal import PLAY, PLAYS, SHOW_PICK
+from engine.situan.views import SituanView
 
 _TWO = RANK_INDEX["2"]
 _DANGER_COUNT = 4
@@ -28,9 +31,17 @@ _WORTH_A_BOMB = 20
 
 
 class SituanAI:
-    """A heuristic 四团 policy: `decide(view)` returns the action to take."""
+    """A heuristic 四团 policy: `decide(view, legal)` returns one of the ``legal`` actions."""
 
-    def decide(self, view: SituanView) -> Action:
+    def decide(self, view: SituanView, legal: Sequence[Action]) -> Action:
+        wanted = self._wanted(view)
+        if wanted in legal:
+            return wanted
+        # Never reached by this policy's own rules; a table must never stall on it.
+        turn_actions = [a for a in legal if isinstance(a, (Play, Pass, PickShow))]
+        return turn_actions[0] if turn_actions else legal[0]
+
+    def _wanted(self, view: SituanView) -> Action:
         seat = view.seat
         assert seat is not None
         if view.phase == SHOW_PICK:
@@ -38,11 +49,11 @@ class SituanAI:
         assert view.phase == PLAY and view.turn == seat
         counts = _rank_counts(view)
         if self._wants_show(view, counts):
-            return Action(seat, "show_start")
+            return StartShow(seat)
         if view.round_combo is None:
-            return Action.play(seat, self._lead(view, counts))
+            return PLAYS[seat][self._lead(view, counts)]
         play = self._follow(view, counts)
-        return Action(seat, "pass") if play is None else Action.play(seat, play)
+        return Pass(seat) if play is None else PLAYS[seat][play]
 
     # ----------------------------------------------------------------- 亮牌
 
@@ -63,7 +74,7 @@ class SituanAI:
         partner_cards = view.show_seen.get(partner, ())
         # Reveal the hand that gives the opponents less to work with: the shorter one.
         reveal = partner if 0 < len(partner_cards) < len(view.hand) else seat
-        return Action(seat, "show_pick", reveal=reveal)
+        return PickShow(seat, reveal)
 
     # ----------------------------------------------------------------- leading
 

@@ -1,20 +1,26 @@
 """二七王 (Er Qi Wang): one declarer against three, jokers, 2s and 7s always trump.
 
-The rules are those of ``rules-erqiwang.md``; `ErqiwangHand` is one hand, `Rules` the options.
+The rules are those of ``docs/rules-erqiwang.md``; `ErqiwangHand` is one hand, `Rules` the
+options, `ERQIWANG` the game behind the shared protocol of `engine.game`.
 """
 
-from engine.erqiwang.actions import Action
 from engine.erqiwang.deal import Deal, deal_from_seed, erqiwang_deck
+from engine.erqiwang.game import ERQIWANG, ErqiwangGame
+from engine.erqiwang.hand import ErqiwangHand
+from engine.erqiwang.result import ErqiwangResult, SettledBonus
 from engine.erqiwang.rules import PRESETS, Rules
-from engine.erqiwang.state import ErqiwangHand, ErqiwangView
+from engine.erqiwang.views import ErqiwangView
 
 __all__ = [
+    "ERQIWANG",
     "PRESETS",
-    "Action",
     "Deal",
+    "ErqiwangGame",
     "ErqiwangHand",
+    "ErqiwangResult",
     "ErqiwangView",
     "Rules",
+    "SettledBonus",
     "deal_from_seed",
     "erqiwang_deck",
 ]

@@ -10,8 +10,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from engine.actions import DeclareBonus
 from engine.cards import Card
+from engine.erqiwang.events import BonusDeclared, Event
+from engine.erqiwang.phases import BURY, PLAY
+from engine.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from engine.erqiwang.hand import ErqiwangHand
 
 _NAMES = {
     3: ("冲关", "主7冲关", "全7冲关", "主2冲关", "皇后"),
@@ -55,3 +63,52 @@ def bonus_of(hand: Sequence[Card], trump: str | None) -> Bonus | None:
                 step += 1
                 shown += [c for c in side2 for _ in range(2)]
     return Bonus(value, _NAMES[len(jokers)][step], joker_value, tuple(shown))
+
+
+def window_open(hand: ErqiwangHand, seat: int) -> bool:
+    """冲关 may be declared from trump naming (declarer: after burying) to the first card."""
+    if hand.has_played[seat] or seat in hand.bonuses:
+        return False
+    if seat == hand.declarer:
+        return hand.phase == PLAY
+    return hand.phase in (BURY, PLAY)
+
+
+def check_declare(hand: ErqiwangHand, action: DeclareBonus) -> Bonus:
+    hand.require_running()
+    seat = action.seat
+    if seat in hand.bonuses:
+        raise IllegalAction("no_bonus", "冲关 was already declared", seat=seat, declared=True)
+    if not window_open(hand, seat):
+        early = not hand.trump_named or (seat == hand.declarer and hand.phase != PLAY)
+        raise IllegalAction(
+            "wrong_phase",
+            "冲关 is declared after trump is named and before your first card",
+            bonus_window="before" if early else "after",
+            declarer=seat == hand.declarer,
+        )
+    bonus = bonus_of(hand.hands[seat], hand.trump)
+    if bonus is None:
+        raise IllegalAction("no_bonus", "you hold no 冲关 (three or four jokers)", seat=seat)
+    return bonus
+
+
+def declare(hand: ErqiwangHand, action: DeclareBonus) -> list[Event]:
+    bonus = check_declare(hand, action)
+    events: list[Event] = []
+    hand.own_action(action.seat, events)
+    record(hand, action.seat, bonus, events)
+    return events
+
+
+def record(hand: ErqiwangHand, seat: int, bonus: Bonus, events: list[Event]) -> None:
+    hand.bonuses[seat] = bonus
+    events.append(BonusDeclared(seat, bonus.name, bonus.value, bonus.cards))
+
+
+def declare_for_table(hand: ErqiwangHand, seat: int, events: list[Event]) -> None:
+    """The table acting for a seat declares its bonus whenever the window is open."""
+    if window_open(hand, seat):
+        bonus = bonus_of(hand.hands[seat], hand.trump)
+        if bonus is not None:
+            record(hand, seat, bonus, events)

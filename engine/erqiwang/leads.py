@@ -126,7 +126,16 @@ def _holds_tractor_above(pair_positions: frozenset[int], length: int, top: int) 
 
 def suit_leads(cards: Sequence[Card], order: TrumpOrder) -> list[tuple[Card, ...]]:
     """Every single, pair and tractor among cards of one following-suit."""
-    leads: list[tuple[Card, ...]] = []
+    distinct, pairs, tractors = lead_parts(cards, order)
+    return [(c,) for c in distinct] + [(c, c) for c in pairs] + tractors
+
+
+def lead_parts(
+    cards: Sequence[Card], order: TrumpOrder
+) -> tuple[list[Card], list[Card], list[tuple[Card, ...]]]:
+    """The leads of one following-suit by kind: each distinct card (a single), each paired
+    card (a pair), and every tractor."""
+    distinct: list[Card] = []
     seen: set[Card] = set()
     pairs: list[Card] = []
     for c in cards:
@@ -134,18 +143,16 @@ def suit_leads(cards: Sequence[Card], order: TrumpOrder) -> list[tuple[Card, ...
             pairs.append(c)
         else:
             seen.add(c)
-            leads.append((c,))
-    if not pairs:
-        return leads
-    leads.extend((c, c) for c in pairs)
+            distinct.append(c)
+    tractors: list[tuple[Card, ...]] = []
     if len(pairs) >= 2:
         slots: dict[int, list[Card]] = {}
         for c in pairs:
             slots.setdefault(order.position[c], []).append(c)
         for top in slots:
             if top - 1 in slots:
-                _extend_tractors(slots, top, [], leads)
-    return leads
+                _extend_tractors(slots, top, [], tractors)
+    return distinct, pairs, tractors
 
 
 def _extend_tractors(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import Card, parse_card, parse_rank_run
+from engine.actions import Action, Play, action_from_json, read_card_tokens, read_play
+from engine.cards import Card
 from engine.errors import RecordError
 from engine.records import (
     deal_or_seed,
@@ -13,12 +14,11 @@ from engine.records import (
     read_seat,
     replay_actions,
 )
-from engine.situan.actions import Action
-from engine.situan.combos import RANK_INDEX, RANKS
+from engine.situan.combos import RANK_INDEX
 from engine.situan.deal import BOTTOM_SIZE, HAND_SIZE, Deal, deal_from_seed, situan_deck
+from engine.situan.hand import SituanHand
 from engine.situan.outcome import team_of
 from engine.situan.rules import Rules
-from engine.situan.state import OVER, SituanHand
 
 
 def read_deal(raw: Any) -> Deal:
@@ -32,50 +32,24 @@ def read_play_cards(raw: Any) -> tuple[tuple[Card, ...] | None, tuple[int, ...] 
 
     Returns (cards, None) or (None, rank indices); an unknown token raises ``unknown_card``.
     """
-    tokens = raw.replace(",", " ").split() if isinstance(raw, str) else raw
-    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+    tokens = read_card_tokens(raw)
+    if tokens is None:
         raise ValueError("cards must be a list of card texts")
-    cards: list[Card] = []
-    ranks: list[int] = []
-    by_rank = False
-    for token in tokens:
-        try:
-            c = parse_card(token)
-        except RecordError:
-            by_rank = True
-            ranks.extend(RANK_INDEX[r] for r in parse_rank_run(token))
-        else:
-            cards.append(c)
-            ranks.append(RANK_INDEX[c.rank])
-    if by_rank:
-        return None, tuple(ranks)
-    return tuple(cards), None
+    play = read_play(0, tokens, by_rank=True)
+    if play.cards:
+        return play.cards, None
+    return None, tuple(RANK_INDEX[r] for r in play.ranks)
 
 
 def read_action(raw: Any) -> Action | str:
     """An action from its JSON form, or the reason it is not a well-formed 四团 action.
 
     Unknown cards raise `RecordError` (the record is malformed); any other defect is returned
-    as text and becomes a ``bad_action`` verdict.
-    """
-    if not isinstance(raw, dict):
-        return "an action is an object"
-    seat, act = raw.get("seat"), raw.get("act")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
-        return f"no seat {seat!r}"
-    if act == "play":
-        try:
-            cards, ranks = read_play_cards(raw.get("cards"))
-        except ValueError as error:
-            return str(error)
-        return Action(seat, "play", cards=cards, ranks=ranks)
-    if act in ("pass", "show_start", "timeout"):
-        return Action(seat, act)
-    if act == "show_pick":
-        return Action(seat, act, reveal=raw.get("reveal"))
-    if act == "auto":
-        return Action(seat, act, on=raw.get("on"))
-    return f"{act!r} is not a 四团 action"
+    as text and becomes a ``bad_action`` verdict."""
+    action = action_from_json(raw, by_rank=True)
+    if isinstance(action, Play) and not action.cards and not action.ranks:
+        return "a play needs its cards"
+    return action
 
 
 def read_rules(raw: Any) -> Rules:
@@ -106,22 +80,8 @@ def _read_carry(raw: Any) -> tuple[int, int] | None:
     return (raw["A"], raw["B"])
 
 
-def action_to_json(action: Action) -> dict[str, Any]:
-    out: dict[str, Any] = {"seat": action.seat, "act": action.act}
-    if action.act == "play":
-        if action.cards is not None:
-            out["cards"] = [c.text for c in action.cards]
-        else:
-            out["cards"] = [RANKS[r] for r in action.ranks or ()]
-    elif action.act == "show_pick":
-        out["reveal"] = action.reveal
-    elif action.act == "auto":
-        out["on"] = action.on
-    return out
-
-
-def record_of(hand: SituanHand) -> dict[str, Any]:
-    """The record of a hand so far: rules, deal, first, carry and every accepted action."""
+def start_record(hand: SituanHand) -> dict[str, Any]:
+    """What a hand started from: rules, deal, first and carry (its record without actions)."""
     record: dict[str, Any] = {
         "game": "situan",
         "rules": {"preset": hand.rules.preset, "options": hand.rules.options()},
@@ -133,14 +93,20 @@ def record_of(hand: SituanHand) -> dict[str, Any]:
     }
     if hand.carry is not None:
         record["carry"] = {"A": hand.carry[0], "B": hand.carry[1]}
-    record["actions"] = [action_to_json(a) for a in hand.history]
+    return record
+
+
+def record_of(hand: SituanHand) -> dict[str, Any]:
+    """The record of a hand so far: rules, deal, first, carry and every accepted action."""
+    record = start_record(hand)
+    record["actions"] = [a.to_json() for a in hand.history]
     return record
 
 
 def partial_result(hand: SituanHand) -> dict[str, Any]:
     """`result` while the hand is still running: the state so far."""
     if hand.result is not None:
-        return hand.result
+        return hand.result.to_json()
     team = [0, 0]
     for seat, points in enumerate(hand.captured):
         team[team_of(seat)] += points
@@ -156,11 +122,7 @@ def partial_result(hand: SituanHand) -> dict[str, Any]:
     }
 
 
-def is_over(hand: SituanHand) -> bool:
-    return hand.phase == OVER
-
-
 def replay(record: dict[str, Any], raw_actions: list[Any]) -> dict[str, Any]:
     hand = hand_from_record(record)
     verdicts = replay_actions(hand, [read_action(raw) for raw in raw_actions])
-    return {"actions": verdicts, "over": is_over(hand), "result": partial_result(hand)}
+    return {"actions": verdicts, "over": hand.over, "result": partial_result(hand)}

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from engine.situan.result import SituanResult
 
 
-def next_leader(result: dict[str, Any]) -> int:
+def next_leader(result: SituanResult) -> int:
     """Every later hand is led by the previous hand's 上游 (first player out)."""
-    return int(result["finish"][0])
+    return result.finish[0]
 
 
-def next_carry(result: dict[str, Any]) -> tuple[int, int] | None:
+def next_carry(result: SituanResult) -> tuple[int, int] | None:
     """The team totals a carried-over hand hands on (None once the series is decided)."""
-    carry = result.get("carry")
-    return None if carry is None else (int(carry["A"]), int(carry["B"]))
+    return result.carry

@@ -7,9 +7,10 @@ from typing import Any
 import pytest
 
 from engine.cards import Card, parse_cards
-from engine.erqiwang import Action, Deal, ErqiwangHand, Rules
-from engine.erqiwang.actions import Event
+from engine.erqiwang import Deal, ErqiwangHand, Rules
+from engine.erqiwang.events import Event
 from engine.errors import IllegalAction
+from tests.record_actions import Action, outcome
 
 FILLER_BOTTOM = "D3 D4 D6 D8 D9 C3 C4 C6"
 """Eight pointless side cards, buried straight back in `playing`."""
@@ -58,7 +59,7 @@ def snapshot(hand: ErqiwangHand) -> tuple[object, ...]:
         hand.phase, hand.turn, tuple(tuple(h) for h in hand.hands), tuple(hand.bids),
         hand.declarer, hand.bid, hand.trump, hand.buried, tuple(hand.trick),
         hand.trick_points_for_defenders, len(hand.history), tuple(hand.timeouts),
-        tuple(hand.auto), tuple(sorted(hand.bonuses)), hand.result,
+        tuple(hand.auto), tuple(sorted(hand.bonuses)), outcome(hand),
     )  # fmt: skip
 
 

@@ -4,15 +4,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.ai.erqiwang import ErqiwangAI, best_trump
-from engine.erqiwang import Action, ErqiwangHand, Rules
+from engine.erqiwang import ErqiwangHand, Rules
 from engine.erqiwang.order import ORDERS, TRUMP
 from tests.erqiwang.helpers import cards, dealt, play, playing
+from tests.record_actions import Action
 
 AI = ErqiwangAI()
 
 
 def decide(hand: ErqiwangHand) -> Action:
-    return AI.decide(hand.view(hand.to_act))
+    return AI.decide(hand.view(hand.to_act), hand.legal_actions(hand.to_act))
 
 
 @settings(max_examples=20, deadline=None)

@@ -2,10 +2,11 @@
 
 import pytest
 
-from engine.erqiwang import Action, ErqiwangHand, Rules
-from engine.erqiwang.actions import AutoChanged, BonusDeclared, TimedOut
+from engine.erqiwang import ErqiwangHand, Rules
+from engine.erqiwang.events import AutoChanged, BonusDeclared, TimedOut
 from engine.errors import RecordError
 from tests.erqiwang.helpers import FILLER_BOTTOM, cards, dealt, play, playing, refused
+from tests.record_actions import Action
 
 
 def test_on_a_time_out_in_the_bidding_the_player_passes_where_allowed():

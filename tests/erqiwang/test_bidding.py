@@ -2,9 +2,9 @@
 
 import pytest
 
-from engine.erqiwang import Action
-from engine.erqiwang.actions import BottomShown, DeclarerChosen, Redeal
+from engine.erqiwang.events import BottomShown, DeclarerChosen, Redeal
 from tests.erqiwang.helpers import cards, dealt, playing, refused
+from tests.record_actions import Action, outcome
 
 HANDS = ("S3 S4 S5", "H3 H4 H5", "C3 C4 C5", "D5 D10 DK")
 
@@ -81,7 +81,7 @@ def test_if_everyone_passes_the_cards_are_dealt_again_with_the_same_first_bidder
     for seat in (1, 2, 3):
         hand.apply(Action(seat, "pass"))
     events = hand.apply(Action(0, "pass"))
-    assert Redeal() in events and hand.over and hand.result == {"redeal": True}
+    assert Redeal() in events and hand.over and outcome(hand) == {"redeal": True}
 
 
 def test_the_declarer_takes_the_bottom_which_is_shown_to_all():
@@ -133,7 +133,7 @@ def test_surrender_is_allowed_when_the_bid_is_above_surrender_above():
     for seat in (1, 2, 3):
         hand.apply(Action(seat, "pass"))
     hand.apply(Action(0, "surrender"))
-    assert hand.over and hand.result is not None and hand.result["surrendered"]
+    assert hand.over and outcome(hand) is not None and outcome(hand)["surrendered"]
 
 
 def test_surrender_is_refused_at_or_below_surrender_above():
@@ -159,7 +159,7 @@ def test_only_the_declarer_may_surrender():
 def test_surrender_counts_as_losing_as_if_the_defenders_had_scored_the_bid():
     hand = playing("S3 S4", "S5 S6", "S8 S9", "SJ SQ", bid=100)
     hand.apply(Action(0, "surrender"))
-    result = hand.result
+    result = outcome(hand)
     assert result is not None and result["defender_points"] == 100
     assert not result["declarer_won"] and result["stakes"] == ["-3", "1", "1", "1"]
 

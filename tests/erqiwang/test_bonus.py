@@ -2,10 +2,10 @@
 
 import pytest
 
-from engine.erqiwang import Action
-from engine.erqiwang.actions import BonusDeclared
 from engine.erqiwang.bonus import bonus_of
+from engine.erqiwang.events import BonusDeclared
 from tests.erqiwang.helpers import FILLER_BOTTOM, cards, dealt, play, playing, refused
+from tests.record_actions import Action, outcome
 
 J3 = "BJ LJ LJ"
 J4 = "BJ BJ LJ LJ"
@@ -107,7 +107,7 @@ def test_each_other_player_pays_the_bonus_at_times_one_whatever_the_bid():
     while not hand.over:
         seat = hand.turn
         hand.apply(Action(seat, "play", cards=hand.legal_plays()[0]))
-    result = hand.result
+    result = outcome(hand)
     assert result is not None
     assert result["bonuses"] == [{"seat": 1, "name": "主7冲关", "value": 2}]
     assert result["bonus"] == ["-2", "6", "-2", "-2"]
@@ -117,6 +117,6 @@ def test_on_surrender_only_the_joker_part_counts():
     hand = playing("S3 S4", f"{J4} {M7} {F7[0]}", "S8 S5", "SJ SQ", bid=100)
     hand.apply(Action(1, "declare_bonus"))
     hand.apply(Action(0, "surrender"))
-    result = hand.result
+    result = outcome(hand)
     assert result is not None and result["bonuses"] == [{"seat": 1, "name": "大冲关", "value": 3}]
     assert result["bonus"] == ["-3", "9", "-3", "-3"]

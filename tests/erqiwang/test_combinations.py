@@ -2,11 +2,11 @@
 
 import pytest
 
-from engine.erqiwang import Action
 from engine.erqiwang.order import ORDERS
 from engine.erqiwang.shapes import is_tractor, shape_of
 from engine.errors import IllegalAction
 from tests.erqiwang.helpers import cards, play, playing, refused_play
+from tests.record_actions import Action
 
 
 def tractor(text: str, trump: str | None = "H") -> bool:

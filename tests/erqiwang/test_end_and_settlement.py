@@ -4,9 +4,10 @@ from fractions import Fraction
 
 import pytest
 
-from engine.erqiwang.actions import TrumpCounts, TrumpVoid
+from engine.erqiwang.events import TrumpCounts, TrumpVoid
 from engine.erqiwang.settlement import online, proportional, small_sweep_limit, tiered
 from tests.erqiwang.helpers import playing, trick
+from tests.record_actions import outcome
 
 BOTTOM_25 = "SK S10 S5 D3 D4 D6 D8 D9"  # 25 points, buried back
 
@@ -30,7 +31,7 @@ def test_defenders_winning_the_last_trick_with_trumps_take_the_bottom_times_by_c
     hand = playing("S3 S4", "SA H3", "S8 S9", "SJ SQ", bottom=BOTTOM_25, bury=BOTTOM_25)
     trick(hand, "S3", "SA", "S8", "SJ")  # seat 1 wins, leads the last trick
     trick(hand, "H3", "S9", "SQ", "S4")
-    result = hand.result
+    result = outcome(hand)
     assert result is not None
     assert result["last_trick_winner"] == 1 and result["bottom_multiplier"] == 1
     assert result["bottom_points"] == 25 and result["defender_points"] == 25
@@ -41,7 +42,7 @@ def test_a_pair_taking_the_last_trick_doubles_the_bottom():
                    bury=BOTTOM_25)  # fmt: skip
     trick(hand, "S3", "SA", "S8", "SJ")
     trick(hand, "H3 H3", "S9 S9", "SQ SQ", "S4 S4")
-    result = hand.result
+    result = outcome(hand)
     assert result is not None and result["bottom_multiplier"] == 2
     assert result["defender_points"] == 50
 
@@ -52,7 +53,7 @@ def test_a_two_pair_tractor_taking_the_last_trick_multiplies_by_four(rule, expec
                    bottom=BOTTOM_25, bury=BOTTOM_25, bottom_multiplier=rule)  # fmt: skip
     trick(hand, "S3", "SA", "S8", "SJ")
     trick(hand, "H3 H3 H4 H4", "S9 S9 SJ SJ", "SQ SQ SK SK", "S4 S4 S5 S5")
-    assert hand.result is not None and hand.result["bottom_multiplier"] == expected
+    assert outcome(hand) is not None and outcome(hand)["bottom_multiplier"] == expected
 
 
 def test_doubling_a_three_pair_tractor_multiplies_by_eight_by_cards_by_six():
@@ -63,14 +64,14 @@ def test_doubling_a_three_pair_tractor_multiplies_by_eight_by_cards_by_six():
         trick(hand, "S3", "SA", "S8", "SJ")
         trick(hand, "H3 H3 H4 H4 H5 H5", "S9 S9 SJ SJ SQ SQ", "SK SK SA SA S10 S10",
               "S4 S4 S5 S5 S6 S6")  # fmt: skip
-        assert hand.result is not None and hand.result["bottom_multiplier"] == expected
+        assert outcome(hand) is not None and outcome(hand)["bottom_multiplier"] == expected
 
 
 def test_a_side_card_taking_the_last_trick_does_not_take_the_bottom():
     hand = playing("S3 S4", "SA SK", "S8 S9", "SJ SQ", bottom=BOTTOM_25, bury=BOTTOM_25)
     trick(hand, "S3", "SA", "S8", "SJ")
     trick(hand, "SK", "S9", "SQ", "S4")  # seat 1 wins the last trick with a side card
-    result = hand.result
+    result = outcome(hand)
     assert result is not None and result["bottom_multiplier"] == 0
     assert result["defender_points"] == 10  # the SK of the last trick, not the bottom
 
@@ -80,14 +81,14 @@ def test_bottom_needs_trump_off_lets_a_side_card_take_the_bottom():
                    bottom_needs_trump=False)  # fmt: skip
     trick(hand, "S3", "SA", "S8", "SJ")
     trick(hand, "SK", "S9", "SQ", "S4")
-    assert hand.result is not None and hand.result["bottom_multiplier"] == 1
+    assert outcome(hand) is not None and outcome(hand)["bottom_multiplier"] == 1
 
 
 def test_the_declarer_winning_the_last_trick_keeps_the_bottom():
     hand = playing("S3 H4", "SA S4", "S8 S9", "SJ SQ", bottom=BOTTOM_25, bury=BOTTOM_25)
     trick(hand, "S3", "SA", "S8", "SJ")
     trick(hand, "S4", "S9", "SQ", "H4")  # the declarer ruffs the last trick
-    result = hand.result
+    result = outcome(hand)
     assert result is not None and result["bottom_multiplier"] == 0
     assert result["last_trick_winner"] == 0
 
@@ -96,20 +97,20 @@ def test_defenders_win_iff_their_points_reach_the_bid():
     hand = playing("S3 S4", "SA SK", "S10 S9", "SJ SQ", bid=20)
     trick(hand, "S3", "SA", "S10", "SJ")
     trick(hand, "SK", "S9", "SQ", "S4")
-    assert hand.result is not None and hand.result["defender_points"] == 20
-    assert hand.result["declarer_won"] is False
+    assert outcome(hand) is not None and outcome(hand)["defender_points"] == 20
+    assert outcome(hand)["declarer_won"] is False
     short = playing("S3 S4", "SA SK", "S10 S9", "SJ SQ", bid=25)
     trick(short, "S3", "SA", "S10", "SJ")
     trick(short, "SK", "S9", "SQ", "S4")
-    assert short.result is not None and short.result["declarer_won"] is True
+    assert outcome(short) is not None and outcome(short)["declarer_won"] is True
 
 
 def test_a_bid_of_0_is_lost_to_any_points_at_all():
     hand = playing("S3 S4", "SA S5", "S8 S9", "SJ SQ", bid=0)
     trick(hand, "S3", "SA", "S8", "SJ")
     trick(hand, "S5", "S9", "SQ", "S4")
-    assert hand.result is not None and hand.result["defender_points"] == 5
-    assert hand.result["declarer_won"] is False
+    assert outcome(hand) is not None and outcome(hand)["defender_points"] == 5
+    assert outcome(hand)["declarer_won"] is False
 
 
 @pytest.mark.parametrize(
@@ -165,7 +166,7 @@ def test_each_defender_gets_the_opposite_of_a_third_of_the_declarers_amount():
     hand = playing("S3 S4", "SA SK", "S10 S9", "SJ SQ", bid=20)
     trick(hand, "S3", "SA", "S10", "SJ")
     trick(hand, "SK", "S9", "SQ", "S4")
-    result = hand.result
+    result = outcome(hand)
     assert result is not None and result["stakes"] == ["-12", "4", "4", "4"]  # bid 20: m = 4
 
 
@@ -173,6 +174,6 @@ def test_settlement_amounts_are_exact_and_sum_to_zero():
     hand = playing("S3 S4", "SA SK", "S10 S9", "SJ SQ", bid=25, scoring="proportional")
     trick(hand, "S3", "SA", "S10", "SJ")
     trick(hand, "SK", "S9", "SQ", "S4")
-    result = hand.result
+    result = outcome(hand)
     assert result is not None and result["stakes"] == ["105", "-35", "-35", "-35"]
     assert sum(Fraction(x) for x in result["total"]) == 0

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import ALL_CARDS, Card
-from engine.erqiwang.actions import TrickWon
+from engine.erqiwang.events import TrickWon
 from engine.erqiwang.follow import follow_error, legal_follows
 from engine.erqiwang.order import ORDERS, TRUMP
 from engine.erqiwang.shapes import shape_of

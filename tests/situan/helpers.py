@@ -8,9 +8,10 @@ import pytest
 
 from engine.cards import SUITS, Card, card, parse_cards, parse_rank_run
 from engine.errors import IllegalAction
-from engine.situan import Action, Deal, Rules, SituanHand
-from engine.situan.actions import Event
+from engine.situan import Deal, Rules, SituanHand
+from engine.situan.events import Event
 from engine.situan.record import read_play_cards
+from tests.record_actions import Action, outcome
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -71,7 +72,7 @@ def snapshot(hand: SituanHand) -> tuple[object, ...]:
         hand.phase, hand.turn, tuple(hand.held), tuple(hand.hand(s) for s in range(4)),
         tuple(hand.captured), tuple(hand.finish), tuple(hand.round_plays), hand.table_points,
         len(hand.history), tuple(hand.timeouts), tuple(hand.auto), hand.show_by, hand.revealed,
-        hand.result,
+        outcome(hand),
     )  # fmt: skip
 
 

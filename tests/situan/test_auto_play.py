@@ -1,7 +1,7 @@
 """rules-situan.md: Auto-play (托管) and time-outs."""
 
-from engine.situan import Action
-from engine.situan.actions import AutoChanged, Passed, Played, TimedOut
+from engine.situan.events import AutoChanged, Passed, Played, TimedOut
+from tests.record_actions import Action
 from tests.situan.helpers import play, refused, table
 
 

@@ -3,8 +3,8 @@
 import pytest
 
 from engine.errors import IllegalAction
-from engine.situan import Action
 from engine.situan.combos import RANK_INDEX, combo_of_ranks
+from tests.record_actions import Action
 from tests.situan.helpers import play, refused_play, table
 
 
@@ -113,4 +113,4 @@ def test_the_cannot_beat_message_names_both_plays():
     with pytest.raises(IllegalAction) as refusal:
         hand.apply(Action(1, "play", ranks=combo("7 7 7 7").ranks))
     assert refusal.value.message == "四个7 does not beat 五个3"
-    assert refusal.value.facts["play"] is combo("7 7 7 7")
+    assert refusal.value.facts["play"] == combo("7 7 7 7").rank_text()

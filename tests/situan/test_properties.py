@@ -11,8 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.replay import replay_record
-from engine.situan import Action, Rules, SituanHand, situan_deck
+from engine.situan import Rules, SituanHand, situan_deck
+from engine.situan.legal import PLAYS
 from engine.situan.record import record_of
+from tests.record_actions import Action, outcome
 
 DECK = Counter(situan_deck())
 MAX_ACTIONS = 3000
@@ -46,7 +48,7 @@ def random_action(hand: SituanHand, rng: random.Random) -> Action:
         return Action(rng.randrange(4), "auto", on=rng.random() < 0.5)
     plays = hand.legal_plays()
     pick = rng.randrange(len(plays) + hand.can_pass)
-    return Action.play(hand.turn, plays[pick]) if pick < len(plays) else Action(hand.turn, "pass")
+    return PLAYS[hand.turn][plays[pick]] if pick < len(plays) else Action(hand.turn, "pass")
 
 
 def play_out(hand: SituanHand, rng: random.Random, check=None) -> int:
@@ -109,7 +111,7 @@ def test_cards_and_points_are_conserved_at_every_step(seed, options):
         assert_points_conserved(h)
 
     play_out(hand, random.Random(seed), check)
-    result = hand.result
+    result = outcome(hand)
     assert result is not None
     if result["ended_by"] == "points":
         assert result["team_points"]["A"] + result["team_points"]["B"] == 300
@@ -120,7 +122,7 @@ def test_cards_and_points_are_conserved_at_every_step(seed, options):
 def test_every_random_game_ends_with_a_settled_result(seed, options):
     hand = SituanHand.from_seed(Rules.from_preset("nanchang", **options), seed)
     play_out(hand, random.Random(seed ^ 0x5EED))
-    result = hand.result
+    result = outcome(hand)
     assert result is not None and result["ended_by"] in ("double", "points", "decided")
     assert sorted(result["finish"]) == [0, 1, 2, 3]
     from fractions import Fraction
@@ -145,12 +147,12 @@ def test_replaying_a_record_reproduces_the_same_state_and_result(seed, options, 
     assert all(v["ok"] for v in output["actions"])
     assert output["over"] == hand.over
     if hand.over:
-        assert output["result"] == hand.result
+        assert output["result"] == outcome(hand)
     else:
         assert output["result"]["captured"] == hand.captured
         assert output["result"]["turn"] == hand.turn
     full_output = replay_record(json.loads(json.dumps(record_of(full))))
-    assert full_output["result"] == full.result
+    assert full_output["result"] == outcome(full)
 
 
 @settings(max_examples=30, deadline=None)

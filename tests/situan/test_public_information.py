@@ -1,6 +1,6 @@
 """rules-situan.md: Public information (报牌)."""
 
-from engine.situan.actions import CountAnnounced
+from engine.situan.events import CountAnnounced
 from tests.situan.helpers import play, table
 
 

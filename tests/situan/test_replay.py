@@ -8,6 +8,7 @@ import pytest
 
 from engine.replay import replay_record, replay_text
 from engine.situan import deal_from_seed
+from tests.record_actions import outcome
 
 K12 = ["K"] * 12
 
@@ -165,12 +166,12 @@ def test_a_finished_record_reports_the_full_result_fields():
     ai = SituanAI()
     while not hand.over:
         seat = hand.show_by if hand.phase == "show_pick" else hand.turn
-        hand.apply(ai.decide(hand.view(seat)))
+        hand.apply(ai.decide(hand.view(seat), hand.legal_actions(seat)))
     output = replay_record(json.loads(json.dumps(record_of(hand))))
     assert output["over"] is True
     result = output["result"]
     for field in ("finish", "ended_by", "captured", "team_points", "winner", "dun", "shown",
                   "stakes", "bonus", "total"):  # fmt: skip
         assert field in result
-    assert result == hand.result
+    assert result == outcome(hand)
     assert sorted(result["finish"]) == [0, 1, 2, 3]

@@ -1,7 +1,8 @@
 """rules-situan.md: Round (轮) and lead; Who leads a hand."""
 
-from engine.situan import Action, Deal, Rules, SituanHand, deal_from_seed
-from engine.situan.actions import RoundWon
+from engine.situan import Deal, Rules, SituanHand, deal_from_seed
+from engine.situan.events import RoundWon
+from tests.record_actions import Action, outcome
 from tests.situan.helpers import pass_, play, ranks, refused, refused_play, script, table
 
 
@@ -87,7 +88,7 @@ def test_lead_after_out_partner_a_winner_out_with_the_partner_out_ends_the_hand_
     hand = table("3 3 3", "A 4", "5 5 5", "6", lead_after_out="partner")
     script(hand, "0:3; 1:4; 2:5; 3:6")  # seat 3 is out
     script(hand, "0:pass; 1:A")  # seat 1, its partner, goes out too
-    assert hand.over and hand.result is not None and hand.result["ended_by"] == "double"
+    assert hand.over and outcome(hand) is not None and outcome(hand)["ended_by"] == "double"
 
 
 def test_first_leader_flip_the_player_dealt_the_flipped_card_leads():

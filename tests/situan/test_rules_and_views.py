@@ -3,7 +3,8 @@
 import pytest
 
 from engine.errors import RecordError
-from engine.situan import Action, Rules, SituanHand
+from engine.situan import Rules, SituanHand
+from tests.record_actions import Action
 from tests.situan.helpers import cards, play, refused, table
 
 

@@ -1,7 +1,7 @@
 """rules-situan.md: 亮牌 (show hand)."""
 
-from engine.situan import Action
-from engine.situan.actions import HandRevealed, ShowStarted
+from engine.situan.events import HandRevealed, ShowStarted
+from tests.record_actions import Action, outcome
 from tests.situan.helpers import cards, play, refused, script, table
 
 
@@ -91,7 +91,7 @@ def test_show_multiplier_multiplies_the_stakes_but_not_the_dun_bonus():
     script(hand, "0:3333333; 1:pass; 2:pass; 3:pass")
     script(hand, "0:9; 1:pass; 2:pass; 3:pass")  # seat 0 is out; seat 1 leads next
     script(hand, "1:4; 2:5")  # seat 2 is out too: 双关 for team A
-    result = hand.result
+    result = outcome(hand)
     assert result is not None and result["ended_by"] == "double"
     assert result["stakes"] == ["2", "-2", "2", "-2"]
     assert result["bonus"] == ["3/2", "-1/2", "-1/2", "-1/2"]
@@ -102,4 +102,4 @@ def test_show_multiplier_multiplies_the_stakes_but_not_the_dun_bonus():
 def test_without_a_show_the_stakes_are_not_multiplied():
     hand = table("3 3 3 3 3 3 3 9", "4 8", "5", "6 6", preset="baomahui")
     script(hand, "0:3333333; 1:pass; 2:pass; 3:pass; 0:9; 1:pass; 2:pass; 3:pass; 1:4; 2:5")
-    assert hand.result is not None and hand.result["stakes"] == ["1", "-1", "1", "-1"]
+    assert outcome(hand) is not None and outcome(hand)["stakes"] == ["1", "-1", "1", "-1"]

@@ -1,0 +1,234 @@
+"""Actions: what a seat does, one small immutable value per kind, shared by both games.
+
+Each kind has the hand-record form of ``hand-record.md`` both ways (`to_json`,
+`action_from_json`). A game accepts the kinds it knows and refuses the others as
+``bad_action``; which values are legal *now* is the hand's to say (`legal_actions`, `check`).
+
+>>> Bid(2, 75).to_json()
+{'seat': 2, 'act': 'bid', 'points': 75}
+>>> action_from_json({"seat": 1, "act": "pass"})
+Pass(seat=1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.cards import JOKER_RANKS, NATURAL_RANKS, Card, parse_card, parse_rank_run
+from engine.errors import RecordError
+
+RANK_NAMES = frozenset(NATURAL_RANKS + JOKER_RANKS)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Lead or follow. ``cards`` names exact cards; in 四团, where suits never matter, a play
+    may name ``ranks`` alone (``("7", "7", "7", "7")``) and the engine takes those ranks from
+    the hand."""
+
+    seat: int
+    cards: tuple[Card, ...] = ()
+    ranks: tuple[str, ...] = ()
+    act: ClassVar[str] = "play"
+
+    def to_json(self) -> dict[str, Any]:
+        texts = [c.text for c in self.cards] if self.cards else list(self.ranks)
+        return {"seat": self.seat, "act": "play", "cards": texts}
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """四团: pass this turn (不要); 二七王 bidding: pass."""
+
+    seat: int
+    act: ClassVar[str] = "pass"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "act": "pass"}
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """二七王 叫分: the points the defenders must reach."""
+
+    seat: int
+    points: int
+    act: ClassVar[str] = "bid"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "act": "bid", "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class NameTrump:
+    """二七王: the declarer names the trump suit (``S H C D``) or ``none`` (全常主)."""
+
+    seat: int
+    suit: str
+    act: ClassVar[str] = "trump"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "act": "trump", "suit": self.suit}
+
+
+@dataclass(frozen=True, slots=True)
+class Bury:
+    """二七王 扣底: the declarer buries as many cards as the bottom held."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    act: ClassVar[str] = "bury"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "act": "bury", "cards": [c.text for c in self.cards]}
+
+
+@dataclass(frozen=True, slots=True)
+class Surrender:
+    """二七王 投降: the declarer gives the hand up before the first card."""
+
+    seat: int
+    act: ClassVar[str] = "surrender"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "act": "surrender"}
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareBonus:
+    """二七王 叫冲关."""
+
+    seat: int
+    act: ClassVar[str] = "declare_bonus"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "act": "declare_bonus"}
+
+
+@dataclass(frozen=True, slots=True)
+class StartShow:
+    """四团 亮牌: initiator and partner see each other's hands."""
+
+    seat: int
+    act: ClassVar[str] = "show_start"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "act": "show_start"}
+
+
+@dataclass(frozen=True, slots=True)
+class PickShow:
+    """四团 亮牌: the initiator picks whose hand is revealed (its own or its partner's)."""
+
+    seat: int
+    reveal: int
+    act: ClassVar[str] = "show_pick"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "act": "show_pick", "reveal": self.reveal}
+
+
+@dataclass(frozen=True, slots=True)
+class Auto:
+    """托管 on or off, asked by the player."""
+
+    seat: int
+    on: bool
+    act: ClassVar[str] = "auto"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "act": "auto", "on": self.on}
+
+
+@dataclass(frozen=True, slots=True)
+class Timeout:
+    """The table acts for the seat — at its time limit, or at once while it is on 托管 —
+    and the engine resolves the auto-play the rules define."""
+
+    seat: int
+    act: ClassVar[str] = "timeout"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "act": "timeout"}
+
+
+Action = (
+    Play | Pass | Bid | NameTrump | Bury | Surrender | DeclareBonus | StartShow | PickShow
+    | Auto | Timeout
+)  # fmt: skip
+ACTION_KINDS: dict[str, type[Action]] = {
+    kind.act: kind
+    for kind in (
+        Play, Pass, Bid, NameTrump, Bury, Surrender, DeclareBonus, StartShow, PickShow, Auto,
+        Timeout,
+    )
+}  # fmt: skip
+
+
+def read_card_tokens(raw: Any) -> list[str] | None:
+    """A ``cards`` field: a list of texts or one string; None when it is neither."""
+    tokens = raw.replace(",", " ").split() if isinstance(raw, str) else raw
+    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+        return None
+    return tokens
+
+
+def read_play(seat: int, tokens: list[str], by_rank: bool) -> Play:
+    """A play's cards: exact cards, or — where ``by_rank`` (四团) — ranks alone (``7777``,
+    ``10 10``); one rank-only token makes the whole play a play by ranks. An unknown token
+    raises `RecordError` naming it."""
+    cards: list[Card] = []
+    ranks: list[str] = []
+    rank_only = False
+    for token in tokens:
+        try:
+            c = parse_card(token)
+        except RecordError:
+            if not by_rank:
+                raise
+            rank_only = True
+            ranks.extend(parse_rank_run(token))
+        else:
+            cards.append(c)
+            ranks.append(c.rank)
+    if rank_only:
+        return Play(seat, ranks=tuple(ranks))
+    return Play(seat, cards=tuple(cards))
+
+
+def action_from_json(raw: Any, by_rank: bool = False) -> Action | str:
+    """An action from its record form, or the reason it is not a well-formed action (a
+    ``bad_action`` verdict). Unknown cards raise `RecordError`: the record is malformed."""
+    if not isinstance(raw, dict):
+        return "an action is an object"
+    seat, act = raw.get("seat"), raw.get("act")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
+        return f"no seat {seat!r}"
+    kind = ACTION_KINDS.get(act) if isinstance(act, str) else None
+    if kind is None:
+        return f"{act!r} is not an action"
+    if kind is Play or kind is Bury:
+        tokens = read_card_tokens(raw.get("cards"))
+        if tokens is None:
+            return "cards must be a list of card texts"
+        if kind is Bury:
+            return Bury(seat, tuple(parse_card(t) for t in tokens))
+        return read_play(seat, tokens, by_rank)
+    if kind is Bid:
+        points = raw.get("points")
+        if not isinstance(points, int) or isinstance(points, bool):
+            return "a bid is a number of points"
+        return Bid(seat, points)
+    if kind is NameTrump:
+        suit = raw.get("suit")
+        return NameTrump(seat, suit) if isinstance(suit, str) else "trump needs a suit"
+    if kind is PickShow:
+        reveal = raw.get("reveal")
+        if not isinstance(reveal, int) or isinstance(reveal, bool) or not 0 <= reveal < 4:
+            return "reveal names a seat"
+        return PickShow(seat, reveal)
+    if kind is Auto:
+        on = raw.get("on")
+        return Auto(seat, on) if isinstance(on, bool) else "auto needs on: true or false"
+    return kind(seat)  # type: ignore[call-arg]

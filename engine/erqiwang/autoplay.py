@@ -1,0 +1,73 @@
+"""What the table plays for a seat (托管 and time-outs): the seeds' "smallest legal card"."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from engine.actions import Timeout
+from engine.cards import Card
+from engine.erqiwang import bidding, bonus, declaring, tricks
+from engine.erqiwang.deal import BOTTOM_SIZE
+from engine.erqiwang.events import Event
+from engine.erqiwang.follow import smallest_follow
+from engine.erqiwang.order import SUIT_ORDER
+from engine.erqiwang.phases import BIDDING, BURY, TRUMP_PHASE, TRUMP_SUITS
+from engine.erqiwang.shapes import shape_of
+from engine.events import AutoChanged, TimedOut
+
+if TYPE_CHECKING:
+    from engine.erqiwang.hand import ErqiwangHand
+
+TIMEOUTS_FOR_AUTO = 3
+
+
+def check_timeout(hand: ErqiwangHand, action: Timeout) -> None:
+    hand.require_running()
+    hand.require_turn(action.seat)
+
+
+def timeout(hand: ErqiwangHand, action: Timeout) -> list[Event]:
+    """The table acts for the seat: a time-out, unless the seat is on 托管 already (then
+    托管 is playing for it, which counts no time-out)."""
+    check_timeout(hand, action)
+    seat = action.seat
+    events: list[Event] = []
+    if not hand.auto[seat]:
+        hand.timeouts[seat] += 1
+        events.append(TimedOut(seat, hand.timeouts[seat]))
+        if hand.timeouts[seat] >= TIMEOUTS_FOR_AUTO:
+            hand.auto[seat] = True
+            events.append(AutoChanged(seat, True))
+    if hand.phase == BIDDING:
+        if bidding.may_pass(hand):
+            bidding.place_pass(hand, seat, events)
+        else:
+            bidding.place_bid(hand, seat, bidding.allowed_bids(hand)[0], events)
+    elif hand.phase == TRUMP_PHASE:
+        declaring.set_trump(hand, auto_trump(hand.hands[seat]), events)
+    elif hand.phase == BURY:
+        lowest = sorted(hand.hands[seat], key=hand.order.key.__getitem__)[:BOTTOM_SIZE]
+        declaring.bury_cards(hand, seat, tuple(lowest), events)
+    else:
+        bonus.declare_for_table(hand, seat, events)
+        cards = smallest_play(hand, seat)
+        shape = shape_of(cards, hand.order) if hand.lead_shape is None else None
+        tricks.place(hand, seat, cards, shape, events)
+    return events
+
+
+def smallest_play(hand: ErqiwangHand, seat: int) -> tuple[Card, ...]:
+    """托管: the smallest legal play (a lead: the lowest single)."""
+    cards = hand.hands[seat]
+    if hand.lead_shape is None:
+        return (min(cards, key=hand.order.key.__getitem__),)
+    assert hand.lead_suit is not None
+    held = hand.suit_cards(seat, hand.lead_suit)
+    return smallest_follow(cards, held, hand.lead_shape, hand.lead_suit, hand.order)
+
+
+def auto_trump(cards: list[Card]) -> str:
+    """托管 trump: the suit with the most cards (its 7s and 2s counted); ties ♠ > ♥ > ♣ > ♦."""
+    counts = Counter(c.suit for c in cards if c.suit)
+    return max(TRUMP_SUITS, key=lambda s: (counts[s], SUIT_ORDER[s]))

@@ -1,0 +1,78 @@
+"""The end of a 二七王 hand: the last trick and the bottom (抓底), and the settlement."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.erqiwang.bonus import bonus_of
+from engine.erqiwang.order import TRUMP
+from engine.erqiwang.result import ErqiwangResult, SettledBonus
+from engine.erqiwang.settlement import SCORING, bonus_payments, defenders_win, stakes
+from engine.erqiwang.shapes import shape_of
+
+if TYPE_CHECKING:
+    from engine.erqiwang.hand import ErqiwangHand
+
+
+def settle(hand: ErqiwangHand) -> ErqiwangResult:
+    assert hand.declarer is not None and hand.bid is not None
+    declarer, bid = hand.declarer, hand.bid
+    # Before burying (a surrender) the bottom is still the one dealt.
+    bottom_points = sum(c.points for c in (hand.buried or hand.deal.bottom))
+    multiplier = 0
+    last_winner: int | None = None
+    if hand.surrendered:
+        points = bid
+        declarer_won = False
+    else:
+        assert hand.best is not None
+        last_winner = hand.best[0]
+        multiplier = bottom_multiplier(hand, last_winner)
+        points = hand.trick_points_for_defenders + bottom_points * multiplier
+        declarer_won = not defenders_win(points, bid)
+    amount = SCORING[hand.rules.scoring](bid, points)
+    bonuses = settled_bonuses(hand)
+    per_seat = stakes(declarer, amount)
+    bonus = bonus_payments([(b.seat, b.value) for b in bonuses])
+    return ErqiwangResult(
+        declarer=declarer,
+        bid=bid,
+        trump="none" if hand.trump_named and hand.trump is None else hand.trump,
+        surrendered=hand.surrendered,
+        defender_points=points,
+        bottom_points=bottom_points,
+        bottom_multiplier=multiplier,
+        last_trick_winner=last_winner,
+        declarer_won=declarer_won,
+        bonuses=tuple(bonuses),
+        stakes=tuple(per_seat),
+        bonus=tuple(bonus),
+        total=tuple(a + b for a, b in zip(per_seat, bonus, strict=True)),
+    )
+
+
+def bottom_multiplier(hand: ErqiwangHand, winner: int) -> int:
+    """What the buried points count for the defenders: 0 unless they won the last trick
+    (with trumps, where ``bottom_needs_trump``), else by the winning play's largest part."""
+    if winner == hand.declarer:
+        return 0
+    cards = dict(hand.trick)[winner]
+    if hand.rules.bottom_needs_trump and any(hand.order.suit[c] != TRUMP for c in cards):
+        return 0
+    largest = shape_of(cards, hand.order).largest_component_cards()
+    if hand.rules.bottom_multiplier == "doubling":
+        return int(2 ** (largest // 2))
+    return largest
+
+
+def settled_bonuses(hand: ErqiwangHand) -> list[SettledBonus]:
+    if hand.surrendered:
+        # The hand ends before anyone could show more: every holder of three or four
+        # jokers is paid the joker part, declared or not.
+        settled = []
+        for seat in range(4):
+            bonus = bonus_of(hand.hands[seat], None)
+            if bonus is not None:
+                settled.append(SettledBonus(seat, bonus.name, bonus.joker_value))
+        return settled
+    return [SettledBonus(seat, b.name, b.value) for seat, b in sorted(hand.bonuses.items())]

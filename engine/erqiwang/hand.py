@@ -1,0 +1,300 @@
+"""One 二七王 hand: bidding, the bottom, trump, burying, 冲关, 25 tricks and settlement.
+
+The rule concepts live in their own modules (`bidding`, `declaring`, `bonus`, `tricks`,
+`autoplay`, `ending`); this class holds the state they share and dispatches actions.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine.actions import (
+    Action,
+    Auto,
+    Bid,
+    Bury,
+    DeclareBonus,
+    NameTrump,
+    Pass,
+    Play,
+    Surrender,
+    Timeout,
+)
+from engine.cards import Card
+from engine.erqiwang import autoplay, bidding, bonus, declaring, ending, tricks
+from engine.erqiwang.bonus import Bonus
+from engine.erqiwang.deal import Deal, deal_from_seed
+from engine.erqiwang.events import Event, HandEnded
+from engine.erqiwang.leads import Threat, threat_of
+from engine.erqiwang.legal import legal_actions, legal_plays
+from engine.erqiwang.order import BIDDING_ORDER, TRUMP, TrumpOrder
+from engine.erqiwang.phases import BIDDING, BURY, OVER, PLAY, TRUMP_PHASE
+from engine.erqiwang.result import ErqiwangResult
+from engine.erqiwang.rules import Rules
+from engine.erqiwang.series import next_first_bidder
+from engine.erqiwang.shapes import Shape
+from engine.erqiwang.views import ErqiwangView
+from engine.errors import IllegalAction
+from engine.events import AutoChanged
+from engine.game import Carry
+
+__all__ = ["BIDDING", "BURY", "OVER", "PLAY", "TRUMP_PHASE", "ErqiwangHand"]
+
+
+class ErqiwangHand:
+    """The state of one 二七王 hand. `apply` either raises `IllegalAction` and changes nothing,
+    or applies the action and returns its events."""
+
+    game = "erqiwang"
+
+    def __init__(self, rules: Rules, deal: Deal, first: int = 0) -> None:
+        self.rules = rules
+        self.deal = deal
+        self.first = first
+        self.hands: list[list[Card]] = [list(h) for h in deal.hands]
+        self.by_suit: list[dict[str, list[Card]]] = [{}, {}, {}, {}]
+        """Each seat's cards by following-suit, kept from trump naming on."""
+        self.leads: list[dict[str, list[Play]]] = [{}, {}, {}, {}]
+        """Each seat's possible leads per following-suit, recomputed when that suit changes."""
+        self._threats: list[Threat | None] = [None] * 4
+        """Each seat's trump threat (for judging throws), recomputed when it plays a trump."""
+        self.throws: list[list[Play] | None] = [None] * 4
+        """Each seat's natural trump throws: they change only when some trump is played."""
+        self.phase = BIDDING
+        self.turn = first
+        self.bids: list[tuple[int, int | None]] = []
+        self.passed = [False] * 4
+        self.lowest: tuple[int, int] | None = None  # (points, seat)
+        self.declarer: int | None = None
+        self.bid: int | None = None
+        self.trump: str | None = None
+        self.trump_named = False
+        self.order: TrumpOrder = BIDDING_ORDER
+        self.buried: tuple[Card, ...] = ()
+        self.surrendered = False
+        self.has_played = [False] * 4
+        self.bonuses: dict[int, Bonus] = {}
+        self.trick: list[tuple[int, tuple[Card, ...]]] = []
+        self.lead_shape: Shape | None = None
+        self.lead_suit: str | None = None
+        self.best: tuple[int, bool, int] | None = None  # (seat, is trump ruff, top position)
+        self.last_trick: list[tuple[int, tuple[Card, ...]]] = []
+        self.tricks: list[list[tuple[int, tuple[Card, ...]]]] = []
+        """Every finished trick, in order (public: all cards are played face up)."""
+        self.tricks_done = 0
+        self.trick_points_for_defenders = 0
+        self.played_cards: list[Card] = []
+        self.void_announced = [False] * 4
+        self.trump_counts: tuple[tuple[int, int, bool], ...] | None = None
+        self.timeouts = [0, 0, 0, 0]
+        self.auto = [False, False, False, False]
+        self.history: list[Action] = []
+        self.result: ErqiwangResult | None = None
+
+    @classmethod
+    def from_seed(cls, rules: Rules, seed: int | str, first: int = 0) -> ErqiwangHand:
+        return cls(rules, deal_from_seed(seed), first)
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat the table waits for (None once the hand is over)."""
+        if self.phase in (TRUMP_PHASE, BURY):
+            return self.declarer
+        return None if self.phase == OVER else self.turn
+
+    @property
+    def time_limit(self) -> int:
+        return self.rules.bury_seconds if self.phase == BURY else self.rules.turn_seconds
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return tuple(self.order.sorted_cards(self.hands[seat]))
+
+    def others_threats(self, seat: int) -> list[Threat]:
+        """The trump threats of the three other players (a throw is judged against them)."""
+        threats = self._threats
+        for s in range(4):
+            if threats[s] is None:
+                threats[s] = threat_of(self.by_suit[s].get(TRUMP, []), self.order)
+        return [t for s, t in enumerate(threats) if s != seat and t is not None]
+
+    def allowed_bids(self) -> list[int]:
+        """The bids the seat to act may make now (highest first)."""
+        return bidding.allowed_bids(self)
+
+    def may_pass_bidding(self) -> bool:
+        return bidding.may_pass(self)
+
+    def legal_plays(self) -> list[tuple[Card, ...]]:
+        return legal_plays(self)
+
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        """Every choice ``seat`` can make now that can be listed (`engine.erqiwang.legal`)."""
+        return legal_actions(self, seat)
+
+    def bonus_window_open(self, seat: int) -> bool:
+        return bonus.window_open(self, seat)
+
+    def trump_held(self, seat: int) -> list[Card]:
+        return self.suit_cards(seat, TRUMP)
+
+    def suit_cards(self, seat: int, suit: str) -> list[Card]:
+        """The seat's cards of one following-suit (once trump is named)."""
+        return self.by_suit[seat].get(suit, [])
+
+    def smallest_play(self, seat: int) -> tuple[Card, ...]:
+        return autoplay.smallest_play(self, seat)
+
+    def view(self, seat: int | None) -> ErqiwangView:
+        return ErqiwangView(self, seat)
+
+    def next_carry(self) -> Carry:
+        """The declarer bids first again if it did not lose, else the seat after it; a hand
+        everyone passed is dealt again with the same first bidder."""
+        assert self.result is not None
+        return Carry(next_first_bidder(self.result.to_json(), self.first))
+
+    def start_record(self) -> dict[str, Any]:
+        from engine.erqiwang.record import start_record
+
+        return start_record(self)
+
+    # ----------------------------------------------------------------- the cards
+
+    def group_by_suit(self) -> None:
+        """Sort every hand into following-suits, once trump is named."""
+        suit = self.order.suit
+        for seat in range(4):
+            groups: dict[str, list[Card]] = {}
+            for c in self.hands[seat]:
+                groups.setdefault(suit[c], []).append(c)
+            self.by_suit[seat] = groups
+        self._threats = [None] * 4
+        self.throws = [None] * 4
+
+    def remove_cards(self, seat: int, cards: tuple[Card, ...]) -> bool:
+        """Take cards out of a hand, dropping the caches they touch; whether a trump left."""
+        hand, groups, suit = self.hands[seat], self.by_suit[seat], self.order.suit
+        leads = self.leads[seat]
+        played_trump = False
+        for c in cards:
+            following = suit[c]
+            hand.remove(c)
+            groups[following].remove(c)
+            leads.pop(following, None)
+            if following == TRUMP:
+                played_trump = True
+                self._threats[seat] = None
+                self.throws = [None] * 4  # everyone's throws are judged against this seat
+        return played_trump
+
+    def missing(self, seat: int, cards: tuple[Card, ...]) -> list[Card]:
+        """The cards of ``cards`` the seat does not hold (as many times as they are short)."""
+        held = Counter(self.hands[seat])
+        wanted = Counter(cards)
+        return [c for c, n in wanted.items() for _ in range(n - held[c]) if n > held[c]]
+
+    def announce_voids(self, events: list[Event]) -> None:
+        tricks.announce_voids(self, events)
+
+    # ----------------------------------------------------------------- actions
+
+    def check(self, action: Action) -> None:
+        """Raise `IllegalAction` if the rules refuse ``action``; change nothing."""
+        checker = _CHECKS.get(type(action))
+        if checker is None:
+            raise IllegalAction(
+                "bad_action", f"{action.act!r} is not a 二七王 action", act=action.act
+            )
+        self._check_seat(action.seat)
+        checker(self, action)
+
+    def apply(self, action: Action) -> list[Event]:
+        if type(action) is Play:  # most actions: `tricks.play` records it itself
+            if type(action.seat) is not int or not 0 <= action.seat < 4:
+                self._check_seat(action.seat)
+            return tricks.play(self, action)
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise IllegalAction(
+                "bad_action", f"{action.act!r} is not a 二七王 action", act=action.act
+            )
+        self._check_seat(action.seat)
+        events: list[Event] = handler(self, action)
+        if events or type(action) is not Auto:  # an Auto that changes nothing is no step
+            self.history.append(action)
+        return events
+
+    def _check_seat(self, seat: object) -> None:
+        if type(seat) is not int or not 0 <= seat < 4:  # bool is no seat
+            raise IllegalAction("bad_action", f"no seat {seat!r}", seat=seat)
+
+    def require_running(self) -> None:
+        if self.phase == OVER:
+            raise IllegalAction("wrong_phase", "the hand is over", phase=self.phase)
+
+    def require_phase(self, *phases: str) -> None:
+        self.require_running()
+        if self.phase not in phases:
+            raise IllegalAction(
+                "wrong_phase", f"not now: the hand is in its {self.phase} phase", phase=self.phase
+            )
+
+    def require_turn(self, seat: int) -> None:
+        if seat != self.to_act:
+            raise IllegalAction(
+                "not_your_turn", f"it is seat {self.to_act}'s turn", seat=seat, turn=self.to_act
+            )
+
+    def own_action(self, seat: int, events: list[Event]) -> None:
+        """Any action by the player takes them off 托管."""
+        if self.auto[seat]:
+            self.auto[seat] = False
+            events.append(AutoChanged(seat, False))
+
+    def finish(self, events: list[Event]) -> None:
+        self.phase = OVER
+        self.result = ending.settle(self)
+        events.append(HandEnded(self.result))
+
+    def _check_auto(self, action: Auto) -> None:
+        if not isinstance(action.on, bool):
+            raise IllegalAction("bad_action", "auto needs on: true or false", on=action.on)
+        self.require_running()
+
+    def _on_auto(self, action: Auto) -> list[Event]:
+        self._check_auto(action)
+        if self.auto[action.seat] == action.on:
+            return []
+        self.auto[action.seat] = action.on
+        return [AutoChanged(action.seat, action.on)]
+
+
+_CHECKS: dict[type, Callable[[ErqiwangHand, Any], object]] = {
+    Bid: bidding.check_bid,
+    Pass: bidding.check_pass,
+    NameTrump: declaring.check_trump,
+    Bury: declaring.check_bury,
+    Surrender: declaring.check_surrender,
+    DeclareBonus: bonus.check_declare,
+    Play: tricks.check_play,
+    Auto: ErqiwangHand._check_auto,
+    Timeout: autoplay.check_timeout,
+}
+_HANDLERS: dict[type, Callable[[ErqiwangHand, Any], list[Event]]] = {
+    Bid: bidding.bid,
+    Pass: bidding.pass_bid,
+    NameTrump: declaring.name_trump,
+    Bury: declaring.bury,
+    Surrender: declaring.surrender,
+    DeclareBonus: bonus.declare,
+    Auto: ErqiwangHand._on_auto,
+    Timeout: autoplay.timeout,
+}

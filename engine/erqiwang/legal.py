@@ -1,0 +1,188 @@
+"""What a 二七王 seat may do now, listed (`legal_actions`), and the plays among it.
+
+Plays of one or two identical cards are prebuilt per seat and card (most plays are), so that
+listing them hands out shared values instead of building new ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, overload
+
+from engine.actions import Action, Auto, Bid, DeclareBonus, NameTrump, Pass, Play, Surrender
+from engine.cards import ALL_CARDS, Card
+from engine.erqiwang import bidding, bonus, declaring
+from engine.erqiwang.follow import legal_follows
+from engine.erqiwang.leads import lead_parts, throw_candidates
+from engine.erqiwang.order import TRUMP
+from engine.erqiwang.phases import BIDDING, BURY, OVER, PLAY, TRUMP_PHASE
+
+if TYPE_CHECKING:
+    from engine.erqiwang.hand import ErqiwangHand
+
+SINGLES: tuple[dict[Card, Play], ...] = tuple(
+    {c: Play(seat, (c,)) for c in ALL_CARDS} for seat in range(4)
+)
+PAIRS: tuple[dict[Card, Play], ...] = tuple(
+    {c: Play(seat, (c, c)) for c in ALL_CARDS} for seat in range(4)
+)
+PASSES = tuple(Pass(seat) for seat in range(4))
+AUTO = tuple((Auto(seat, False), Auto(seat, True)) for seat in range(4))
+"""``AUTO[seat][on]``."""
+BIDS = tuple({points: Bid(seat, points) for points in range(0, 305, 5)} for seat in range(4))
+SURRENDERS = tuple(Surrender(seat) for seat in range(4))
+DECLARES = tuple(DeclareBonus(seat) for seat in range(4))
+TRUMPS = tuple({suit: NameTrump(seat, suit) for suit in ("S", "H", "C", "D", "none")}
+               for seat in range(4))  # fmt: skip
+
+
+class LegalActions(Sequence[Action]):
+    """A seat's plays followed by its other actions, where the plays are made only when
+    asked for: following a lead of several cards can be answered in hundreds of ways, and a
+    caller usually wants one of them."""
+
+    __slots__ = ("_made", "others", "plays", "seat")
+
+    def __init__(self, seat: int, plays: list[tuple[Card, ...]], others: list[Action]) -> None:
+        self.seat = seat
+        self.plays = plays
+        self.others = others
+        self._made: dict[int, Play] = {}
+
+    def __len__(self) -> int:
+        return len(self.plays) + len(self.others)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        if index >= len(self.plays):
+            return self.others[index - len(self.plays)]
+        made = self._made.get(index)
+        if made is None:
+            made = self._made[index] = Play(self.seat, self.plays[index])
+        return made
+
+    def __iter__(self) -> Iterator[Action]:
+        for index in range(len(self)):
+            yield self[index]
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, Play) and action.seat == self.seat and not action.ranks:
+            return action.cards in self.plays
+        return action in self.others
+
+
+def legal_plays(hand: ErqiwangHand) -> list[tuple[Card, ...]]:
+    """Legal leads (singles, pairs, tractors, the natural throws) or every legal follow."""
+    if hand.phase != PLAY:
+        return []
+    return [p.cards for p in play_actions(hand, hand.turn)]
+
+
+def play_actions(hand: ErqiwangHand, seat: int) -> list[Play]:
+    """The plays of the seat to move: leads (singles, pairs, tractors and the natural
+    throws; any other allowed throw passes `check` too) or every legal follow."""
+    if hand.lead_shape is None:
+        plays: list[Play] = []
+        cached = hand.leads[seat]
+        for suit, cards in hand.by_suit[seat].items():
+            leads = cached.get(suit)
+            if leads is None:
+                leads = cached[suit] = _lead_plays(seat, cards, hand)
+            plays.extend(leads)
+        throws = hand.throws[seat]
+        if throws is None:
+            trumps = hand.suit_cards(seat, TRUMP)
+            candidates = throw_candidates(
+                trumps, hand.order, hand.rules.throw, hand.others_threats(seat)
+            )
+            throws = hand.throws[seat] = [Play(seat, t) for t in candidates]
+        return plays + throws
+    assert hand.lead_suit is not None
+    held = hand.by_suit[seat].get(hand.lead_suit)
+    cards = hand.hands[seat]
+    if hand.lead_shape.size == 1:
+        singles = SINGLES[seat]
+        return [singles[c] for c in dict.fromkeys(held or cards)]
+    follows = legal_follows(cards, held or [], hand.lead_shape, hand.lead_suit, hand.order)
+    return [Play(seat, p) for p in follows]
+
+
+def _lead_plays(seat: int, cards: list[Card], hand: ErqiwangHand) -> list[Play]:
+    """The singles, pairs and tractors of one following-suit as plays (suit_leads' order)."""
+    singles = SINGLES[seat]
+    plays = [singles[c] for c in dict.fromkeys(cards)]
+    if len(plays) == len(cards):
+        return plays  # no pair, so no tractor either
+    _, paired, tractors = lead_parts(cards, hand.order)
+    pairs = PAIRS[seat]
+    plays += [pairs[c] for c in paired]
+    plays += [Play(seat, t) for t in tractors]
+    return plays
+
+
+def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
+    """For the seat the hand waits for, every choice of its phase that can be listed (bids
+    and the pass, trump suits, plays; burying is checked, not listed), then surrender where
+    allowed; for every seat, 冲关 in its window and 托管 on or off."""
+    phase = hand.phase
+    if phase == PLAY and seat == hand.turn and hand.has_played[seat]:
+        # The common case: past its first card a seat may neither surrender nor declare.
+        if hand.lead_shape is not None and hand.lead_shape.size > 1:
+            return LegalActions(seat, _follows(hand, seat), [AUTO[seat][not hand.auto[seat]]])
+        plays: list[Action] = play_actions(hand, seat)  # type: ignore[assignment]
+        plays.append(AUTO[seat][not hand.auto[seat]])
+        return plays
+    if phase == OVER:
+        return []
+    actions: list[Action] = []
+    follows: list[tuple[Card, ...]] | None = None
+    if seat == hand.to_act:
+        if phase == PLAY:
+            if hand.lead_shape is not None and hand.lead_shape.size > 1:
+                follows = _follows(hand, seat)
+            else:
+                actions = play_actions(hand, seat)  # type: ignore[assignment]
+        elif phase == BIDDING:
+            bids = BIDS[seat]
+            actions = [bids[points] for points in bidding.allowed_bids(hand)]
+            if bidding.may_pass(hand):
+                actions.append(PASSES[seat])
+        elif phase == TRUMP_PHASE:
+            trumps = TRUMPS[seat]
+            actions = [trumps[suit] for suit in declaring.trump_choices(hand)]
+        if phase != BIDDING and _may_surrender(hand, seat):
+            actions.append(SURRENDERS[seat])
+    held_bonus = phase in (BURY, PLAY) and bonus.window_open(hand, seat)
+    if held_bonus and bonus.bonus_of(hand.hands[seat], hand.trump) is not None:
+        actions.append(DECLARES[seat])
+    actions.append(AUTO[seat][not hand.auto[seat]])
+    if follows is not None:
+        return LegalActions(seat, follows, actions)
+    return actions
+
+
+def _follows(hand: ErqiwangHand, seat: int) -> list[tuple[Card, ...]]:
+    """Every legal follow to a lead of several cards, as card tuples."""
+    assert hand.lead_shape is not None and hand.lead_suit is not None
+    held = hand.by_suit[seat].get(hand.lead_suit)
+    return list(
+        legal_follows(hand.hands[seat], held or [], hand.lead_shape, hand.lead_suit, hand.order)
+    )
+
+
+def _may_surrender(hand: ErqiwangHand, seat: int) -> bool:
+    return (
+        seat == hand.declarer
+        and hand.bid is not None
+        and hand.bid > hand.rules.surrender_above
+        and not any(hand.has_played)
+    )

@@ -1,0 +1,193 @@
+"""Tricks: leading and following, who is winning, the trick's points, and the 无主
+announcements (seed 003 rule 7) that plays bring about."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.actions import Play
+from engine.cards import Card
+from engine.erqiwang.events import Event, Played, TrickWon, TrumpCounts, TrumpVoid
+from engine.erqiwang.follow import follow_error
+from engine.erqiwang.leads import LeadRefusal, check_lead
+from engine.erqiwang.order import TRUMP
+from engine.erqiwang.phases import PLAY
+from engine.erqiwang.shapes import Shape, pairs_by_position, shape_of
+from engine.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from engine.erqiwang.hand import ErqiwangHand
+
+
+def check_play(hand: ErqiwangHand, action: Play) -> Shape | None:
+    """The shape of a legal lead (None for a legal follow); raises `IllegalAction`."""
+    cards = action.cards
+    if not cards:
+        raise IllegalAction("bad_action", "a play needs its cards")
+    if hand.phase != PLAY:
+        hand.require_phase(PLAY)
+    seat = action.seat
+    if seat != hand.turn:
+        hand.require_turn(seat)
+    if not (cards[0] in hand.hands[seat] if len(cards) == 1 else not hand.missing(seat, cards)):
+        missing = hand.missing(seat, cards)
+        raise IllegalAction(
+            "not_in_hand", f"seat {seat} does not hold {' '.join(c.text for c in missing)}",
+            seat=seat, cards=[c.text for c in missing],
+        )  # fmt: skip
+    if hand.lead_shape is None:
+        try:
+            return check_lead(
+                cards, hand.order, hand.rules.throw, lambda: hand.others_threats(seat)
+            )
+        except LeadRefusal as refusal:
+            raise IllegalAction(refusal.code, refusal.message, **refusal.facts) from None
+    assert hand.lead_suit is not None
+    held = hand.by_suit[seat].get(hand.lead_suit, [])
+    code = follow_error(cards, held, hand.lead_shape, hand.lead_suit, hand.order)
+    if code is not None:
+        raise IllegalAction(code, _follow_refusal(hand, code), **_follow_facts(hand, held))
+    return None
+
+
+def _follow_facts(hand: ErqiwangHand, held: list[Card]) -> dict[str, object]:
+    assert hand.lead_shape is not None
+    return {
+        "count": hand.lead_shape.size,
+        "suit": "trump" if hand.lead_suit == TRUMP else hand.lead_suit,
+        "held": len(held),
+    }
+
+
+def _follow_refusal(hand: ErqiwangHand, code: str) -> str:
+    assert hand.lead_shape is not None
+    n = hand.lead_shape.size
+    if code == "wrong_count":
+        return f"play {n} card{'s' if n > 1 else ''}, as many as the lead"
+    suit_name = "trump" if hand.lead_suit == TRUMP else hand.lead_suit
+    if code == "must_follow_suit":
+        return f"you must follow {suit_name} with as many of its cards as you can"
+    return f"you must follow the lead's pairs and tractors in {suit_name} as far as you can"
+
+
+def play(hand: ErqiwangHand, action: Play) -> list[Event]:
+    shape = check_play(hand, action)
+    events: list[Event] = []
+    if hand.auto[action.seat]:
+        hand.own_action(action.seat, events)
+    place(hand, action.seat, action.cards, shape, events)
+    hand.history.append(action)
+    return events
+
+
+def place(
+    hand: ErqiwangHand, seat: int, cards: tuple[Card, ...], shape: Shape | None,
+    events: list[Event],
+) -> None:  # fmt: skip
+    """Put a checked play on the table (``shape``: the lead's, or None for a follow)."""
+    order = hand.order
+    played_trump = hand.remove_cards(seat, cards)
+    hand.played_cards.extend(cards)
+    hand.has_played[seat] = True
+    events.append(Played(seat, cards))
+    if shape is not None:  # a lead
+        hand.lead_shape = shape
+        hand.lead_suit = order.suit[cards[0]]
+        hand.best = (seat, False, shape.top_position())
+    elif hand.lead_shape is not None and hand.lead_shape.size == 1:
+        _compare_single(hand, seat, cards[0])
+    else:
+        _compare(hand, seat, cards)
+    hand.trick.append((seat, cards))
+    counts_may_change = False
+    if not hand.void_announced[seat]:
+        if not hand.by_suit[seat].get(TRUMP):
+            hand.void_announced[seat] = True
+            events.append(TrumpVoid(seat))
+            counts_may_change = True
+        else:
+            counts_may_change = played_trump
+    if counts_may_change and sum(hand.void_announced) >= 2:
+        announce_trump_counts(hand, events)
+    if len(hand.trick) < 4:
+        hand.turn = (seat + 1) & 3
+        return
+    _close_trick(hand, events)
+
+
+def _compare_single(hand: ErqiwangHand, seat: int, c: Card) -> None:
+    """`_compare` for a single led: only the card's suit and level matter."""
+    best = hand.best
+    assert best is not None
+    suit = hand.order.suit[c]
+    ruff = suit == TRUMP and hand.lead_suit != TRUMP
+    if suit != hand.lead_suit and not ruff:
+        return
+    top = hand.order.position[c]
+    if (ruff and not best[1]) or (ruff == best[1] and top > best[2]):
+        hand.best = (seat, ruff, top)
+
+
+def _compare(hand: ErqiwangHand, seat: int, cards: tuple[Card, ...]) -> None:
+    lead, best = hand.lead_shape, hand.best
+    assert lead is not None and best is not None
+    if lead.components > 1:
+        return  # an allowed throw always wins its trick
+    order = hand.order
+    suit = order.suit[cards[0]]
+    if len(cards) > 1 and any(order.suit[c] != suit for c in cards):
+        return
+    ruff = suit == TRUMP and hand.lead_suit != TRUMP
+    if suit != hand.lead_suit and not ruff:
+        return
+    shape = shape_of(cards, order)  # singles led go through `_compare_single`
+    if shape.signature != lead.signature:
+        return
+    top = shape.top_position()
+    _, best_is_ruff, best_top = best
+    if (ruff and not best_is_ruff) or (ruff == best_is_ruff and top > best_top):
+        hand.best = (seat, ruff, top)
+
+
+def _close_trick(hand: ErqiwangHand, events: list[Event]) -> None:
+    assert hand.best is not None
+    winner = hand.best[0]
+    points = sum(c.points for _, cards in hand.trick for c in cards)
+    by_defenders = winner != hand.declarer
+    if by_defenders:
+        hand.trick_points_for_defenders += points
+    events.append(TrickWon(winner, points, by_defenders, tuple(hand.trick)))
+    hand.tricks_done += 1
+    hand.last_trick = hand.trick
+    if not hand.hands[winner]:
+        hand.finish(events)
+        return
+    hand.tricks.append(hand.trick)
+    hand.trick = []
+    hand.lead_shape = None
+    hand.lead_suit = None
+    hand.best = None
+    hand.turn = winner
+
+
+def announce_voids(hand: ErqiwangHand, events: list[Event]) -> None:
+    for seat in range(4):
+        if not hand.void_announced[seat] and not hand.suit_cards(seat, TRUMP):
+            hand.void_announced[seat] = True
+            events.append(TrumpVoid(seat))
+    if sum(hand.void_announced) >= 2:
+        announce_trump_counts(hand, events)
+
+
+def announce_trump_counts(hand: ErqiwangHand, events: list[Event]) -> None:
+    """With two players void of trump, the others' trump counts and pairs, kept current."""
+    counts = tuple(
+        (s, len(trumps), bool(pairs_by_position(trumps, hand.order)))
+        for s in range(4)
+        if not hand.void_announced[s]
+        for trumps in (hand.suit_cards(s, TRUMP),)
+    )
+    if counts != hand.trump_counts:
+        hand.trump_counts = counts
+        if counts:  # nobody left to report on once all four are void
+            events.append(TrumpCounts(counts))

@@ -1,0 +1,150 @@
+"""The protocol every game implements, so that callers never branch on the game.
+
+Like python-chess's ``Board`` and its variants: a `Game` makes rules and deals hands; a `Hand`
+says whose decision it waits for (`to_act`), lists what a seat may do (`legal_actions`),
+dry-runs what cannot be listed (`check`: a bury of 8 of 33 cards, any throw), applies an
+action (`apply`, which raises `IllegalAction` and changes nothing, or returns events), and
+tells each seat what it may know (`view`).
+
+>>> from engine import game_of
+>>> situan = game_of("situan")
+>>> hand = situan.deal(situan.rules("nanchang"), seed=7)
+>>> events = hand.apply(hand.legal_actions(hand.to_act)[0])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Protocol
+
+from engine.actions import Action
+from engine.cards import Card
+
+
+def fresh_seed() -> int:
+    """A shuffle seed for a deal nobody fixed."""
+    return random.SystemRandom().randrange(2**62)
+
+
+@dataclass(frozen=True, slots=True)
+class Carry:
+    """What one hand of a match hands to the next: the seat that starts it (四团: leads —
+    the previous 上游; 二七王: bids first) and, in 四团, the team totals of a carried-over
+    series (A, B)."""
+
+    first: int
+    team_totals: tuple[int, int] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"first": self.first, "team_totals": self.team_totals}
+
+    @staticmethod
+    def from_json(raw: Any) -> Carry | None:
+        if not isinstance(raw, dict):
+            return None
+        totals = raw.get("team_totals")
+        return Carry(int(raw["first"]), None if totals is None else (totals[0], totals[1]))
+
+
+class Result(Protocol):
+    """A finished hand's settlement, typed; ``to_json`` is its hand-record form."""
+
+    @property
+    def total(self) -> tuple[Fraction, ...]:
+        """Per seat: the hand's result and bonus lines together, in units."""
+
+    @property
+    def bonus(self) -> tuple[Fraction, ...]:
+        """Per seat: the bonus part (四团 墩, 二七王 冲关), in units."""
+
+    @property
+    def void(self) -> bool:
+        """A hand that does not count (二七王: everyone passed and the cards are dealt
+        again)."""
+
+    @property
+    def first_out(self) -> int | None:
+        """四团's 上游 (None where the game has none): a player statistic."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class Hand(Protocol):
+    """One hand of a game, from the deal to its result."""
+
+    game: str
+    rules: Any
+    history: list[Action]
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision the hand waits for (None once it is over)."""
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def result(self) -> Result | None: ...
+
+    @property
+    def auto(self) -> Sequence[bool]:
+        """Which seats are on 托管."""
+
+    @property
+    def time_limit(self) -> int:
+        """Seconds the rules give the decision the hand waits for."""
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds, sorted as players hold them."""
+
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        """Every choice ``seat`` can make now that can be listed; for a seat the hand is not
+        waiting for, only what it may do at any time (托管, a 亮牌 start, a 冲关 in its
+        window)."""
+
+    def check(self, action: Action) -> None:
+        """Raise `IllegalAction` if ``action`` would be refused; change nothing."""
+
+    def apply(self, action: Action) -> list[Any]:
+        """Apply ``action`` and return its events, or raise `IllegalAction` unchanged."""
+
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may know (None: the public view)."""
+
+    def next_carry(self) -> Carry:
+        """What the next hand of the match starts from (the hand must be over)."""
+
+    def start_record(self) -> dict[str, Any]:
+        """The hand record without its actions: rules, deal, first, carry."""
+
+
+class Game(Protocol):
+    """A game: its presets, its rules and its deal."""
+
+    name: str
+    default_preset: str
+
+    @property
+    def presets(self) -> tuple[str, ...]: ...
+
+    def rules(self, preset: str | None = None, **options: Any) -> Any:
+        """Rules from a preset and option overrides; bad ones raise ``RecordError``."""
+
+    def deal(
+        self, rules: Any, seed: int | str | None = None, deal: Any = None,
+        carry: Carry | None = None,
+    ) -> Hand:  # fmt: skip
+        """A new hand: dealt from ``seed`` (or the given ``deal``), continuing a match from
+        ``carry`` (None: the match's first hand)."""
+
+    def hand_from_record(self, record: dict[str, Any]) -> Hand:
+        """The hand a record starts from, before its actions."""
+
+    def action_from_json(self, raw: Any) -> Action | str:
+        """An action of this game from its record form, or why it is not one."""
+
+    def replay(self, record: dict[str, Any], actions: list[Any]) -> dict[str, Any]:
+        """``python -m engine replay``'s output for this game's record."""

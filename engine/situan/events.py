@@ -1,0 +1,85 @@
+"""四团 events: what an accepted action changed, for the table to narrate.
+
+The table's own events (time-outs, 托管, the end) are `engine.events`' and re-exported here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.cards import Card
+from engine.events import AutoChanged, HandEnded, TimedOut
+from engine.situan.combos import Combo
+
+__all__ = [
+    "AutoChanged",
+    "CountAnnounced",
+    "Event",
+    "HandEnded",
+    "HandRevealed",
+    "Passed",
+    "Played",
+    "RoundWon",
+    "ShowStarted",
+    "TimedOut",
+    "WentOut",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    seat: int
+    combo: Combo
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundWon:
+    """轮: the round's last player takes its point cards; ``leader`` leads the next round.
+    ``plays`` is the whole round (seat, combination or None for a pass), for the table."""
+
+    seat: int
+    points: int
+    leader: int | None
+    plays: tuple[tuple[int, Combo | None], ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class WentOut:
+    """A player played the last card: ``place`` 1 = 上游, 2 = 2游, 3 = 3游."""
+
+    seat: int
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
+class CountAnnounced:
+    """报牌: a card count that has become public (≤ announce_at)."""
+
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShowStarted:
+    """亮牌 begins: ``by`` and ``partner`` now see each other's hands (privately)."""
+
+    by: int
+    partner: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandRevealed:
+    seat: int
+    cards: tuple[Card, ...]
+
+
+Event = (
+    Played | Passed | RoundWon | WentOut | CountAnnounced | ShowStarted | HandRevealed
+    | TimedOut | AutoChanged | HandEnded
+)  # fmt: skip

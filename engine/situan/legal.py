@@ -1,0 +1,123 @@
+"""What a 四团 seat may do: the combinations that may be played now, and every listed action.
+
+Every possible play of every seat exists once, prebuilt (`PLAYS`), and legal-move generation
+hands out these shared values instead of building new ones.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.actions import Action, Auto, Pass, PickShow, Play, StartShow
+from engine.cards import Card
+from engine.situan.combos import (
+    BJ_INDEX,
+    COMBO_BY_RANK_SIZE,
+    COMBO_BY_RANKS,
+    FOUR_KINGS,
+    LJ_INDEX,
+    RANK_COUNT,
+    RANKS,
+    Combo,
+)
+
+if TYPE_CHECKING:
+    from engine.situan.hand import SituanHand
+
+PLAY, SHOW_PICK, OVER = "play", "show_pick", "over"
+"""Phases: players play; a 亮牌 waits for its initiator's pick; the hand is over."""
+_NATURAL_TOP = BJ_INDEX - 2  # index of rank 2: the highest rank that can form a bomb
+
+RANK_NAMES_OF: dict[Combo, tuple[str, ...]] = {
+    combo: tuple(RANKS[r] for r in combo.ranks) for combo in COMBO_BY_RANKS.values()
+}
+COMBO_BY_RANK_NAMES: dict[tuple[str, ...], Combo] = {v: k for k, v in RANK_NAMES_OF.items()}
+PLAYS: tuple[dict[Combo, Play], ...] = tuple(
+    {combo: Play(seat, ranks=names) for combo, names in RANK_NAMES_OF.items()} for seat in range(4)
+)
+"""``PLAYS[seat][combo]``: the play of that combination by that seat."""
+COMBO_OF_PLAY: dict[int, Combo] = {
+    id(play): combo for plays in PLAYS for combo, play in plays.items()
+}
+"""The combination of each prebuilt play, by identity: applying a listed play looks
+nothing up by value."""
+_PLAY_ROWS = tuple(
+    [[None if c is None else PLAYS[seat][c] for c in row] for row in COMBO_BY_RANK_SIZE]
+    for seat in range(4)
+)
+_KINGS_PLAYS = tuple(PLAYS[seat][FOUR_KINGS] for seat in range(4))
+PASSES = tuple(Pass(seat) for seat in range(4))
+AUTO = tuple((Auto(seat, False), Auto(seat, True)) for seat in range(4))
+"""``AUTO[seat][on]``."""
+SHOW_STARTS = tuple(StartShow(seat) for seat in range(4))
+
+
+def legal_plays(hand: SituanHand) -> list[Combo]:
+    """Every combination the seat to move may play now (passing aside: see ``can_pass``)."""
+    if hand.phase != PLAY:
+        return []
+    return _legal(hand, COMBO_BY_RANK_SIZE, FOUR_KINGS)
+
+
+def _legal(hand: SituanHand, rows: list[list[Any]], kings: Any) -> list[Any]:
+    """The legal plays out of ``rows[rank][size]`` (combinations, or one seat's plays) and
+    ``kings``, the four kings among them."""
+    counts = hand.counts[hand.turn]
+    last = hand.round_combo
+    plays: list[Any] = []
+    if last is None:
+        for rank in range(RANK_COUNT):
+            count = counts[rank]
+            if count:
+                plays.extend(rows[rank][1 : count + 1])
+        if counts[LJ_INDEX] == 3 and counts[BJ_INDEX]:
+            plays.append(kings)
+        return plays
+    if not last.is_bomb:
+        size = last.size
+        for rank in range(last.rank + 1, RANK_COUNT):
+            if counts[rank] >= size:
+                plays.append(rows[rank][size])
+        min_key: tuple[int, int] = (0, 0)
+    else:
+        min_key = last.bomb_key
+    for rank in range(_NATURAL_TOP + 1):
+        count = counts[rank]
+        if count >= 4 and (count, rank) > min_key:
+            row = rows[rank]
+            for size in range(max(4, min_key[0]), count + 1):
+                if (size, rank) > min_key:
+                    plays.append(row[size])
+    if counts[LJ_INDEX] == 3 and counts[BJ_INDEX] and FOUR_KINGS.bomb_key > min_key:
+        plays.append(kings)
+    return plays
+
+
+def legal_actions(hand: SituanHand, seat: int) -> list[Action]:
+    """Plays and the pass for the seat to move, then what a seat may do at any time: 托管
+    on or off, and a 亮牌 start while none has happened. During a 亮牌 pick: the initiator's
+    choices of the hands that still hold cards."""
+    if hand.phase == OVER:
+        return []
+    actions: list[Action] = []
+    if hand.phase == SHOW_PICK:
+        if seat == hand.show_by:
+            partner = (seat + 2) & 3
+            actions += [PickShow(seat, s) for s in (seat, partner) if hand.held[s]]
+    else:
+        if seat == hand.turn:
+            actions = _legal(hand, _PLAY_ROWS[seat], _KINGS_PLAYS[seat])
+            if hand.round_combo is not None:
+                actions.append(PASSES[seat])
+        if hand.show_by is None and hand.held[seat]:
+            actions.append(SHOW_STARTS[seat])
+    actions.append(AUTO[seat][not hand.auto[seat]])
+    return actions
+
+
+def auto_lead(hand: SituanHand, seat: int) -> tuple[Combo, tuple[Card, ...]]:
+    """托管 lead: the lowest single (of that rank, the card the hand lists last)."""
+    for rank in range(RANK_COUNT):
+        if hand.counts[seat][rank]:
+            return COMBO_BY_RANK_SIZE[rank][1], (hand.piles[seat][rank][-1],)  # type: ignore[return-value]
+    raise AssertionError("a leader always holds cards")
