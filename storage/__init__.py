@@ -1,5 +1,27 @@
-"""Persistence (aiosqlite): tables, seats, hand records, match ledger, stats."""
+"""Persistence behind one interface: SQLite (aiosqlite, WAL; the default) or PostgreSQL
+(asyncpg), chosen by the database address. Tables, hand records as append-only actions, the
+match ledger, player stats. Nothing outside this package writes SQL."""
 
-from storage.db import Database, StoredHand, StoredTable
+from storage.base import (
+    ActionRow,
+    Database,
+    LedgerLine,
+    StoredHand,
+    StoredTable,
+    TableRow,
+    TimerRow,
+    Transaction,
+)
+from storage.opening import open_database
 
-__all__ = ["Database", "StoredHand", "StoredTable"]
+__all__ = [
+    "ActionRow",
+    "Database",
+    "LedgerLine",
+    "StoredHand",
+    "StoredTable",
+    "TableRow",
+    "TimerRow",
+    "Transaction",
+    "open_database",
+]

@@ -1,0 +1,304 @@
+"""The storage interface both back ends implement, and the rows that cross it.
+
+A write happens inside ``async with db.transaction() as tx``: one writer at a time, committed
+when the block ends, rolled back when it raises — so every write of a step is in one
+transaction, committed before anything about the step is sent. Reads need no transaction.
+
+JSON is stored as text written with ``ensure_ascii=False`` on both back ends, so a value reads
+back exactly as written (key order included) whichever back end holds it. Amounts are exact
+fraction strings (``"-3/2"``); sums are taken with ``Fraction`` here, not in SQL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+JsonObject = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A whole table snapshot; its settings carry the timer, so saving it clears the separate
+    timer columns."""
+
+    chat: str
+    game: str
+    state: str
+    settings: JsonObject
+
+
+@dataclass(frozen=True, slots=True)
+class TimerRow:
+    """A table's timer alone, for a step that only moved the turn on (``deadline`` None: the
+    hand is waiting on nobody)."""
+
+    chat: str
+    deadline: float | None
+    turn_count: int
+    saved_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """One accepted action, number ``seq`` (from 0) of hand ``hand_id``."""
+
+    hand_id: int
+    seq: int
+    action: JsonObject
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerLine:
+    """What one player won or lost in a hand (``amount`` and ``bonus`` are fraction strings)."""
+
+    user: str
+    name: str
+    amount: str
+    first_out: bool
+    bonus: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoredHand:
+    id: int
+    number: int
+    start: JsonObject
+    actions: list[JsonObject]
+    result: JsonObject | None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    chat: str
+    game: str
+    state: str
+    settings: JsonObject
+    updated: float
+
+
+class Transaction(ABC):
+    """The writes of one step; obtained from ``Database.transaction()`` only."""
+
+    _finished = False
+
+    def finish(self) -> None:
+        """Called by the back end when the transaction has committed or rolled back."""
+        self._finished = True
+
+    def _ensure_open(self) -> None:
+        if self._finished:
+            # A write here would land outside the writer lock, in nobody's transaction.
+            raise RuntimeError("this transaction has ended: write inside its `async with` block")
+
+    @abstractmethod
+    async def save_tables(self, rows: Sequence[TableRow]) -> None:
+        """Insert or replace whole tables (clears their separate timer columns)."""
+
+    @abstractmethod
+    async def save_timers(self, rows: Sequence[TimerRow]) -> None:
+        """Move existing tables' timers on without rewriting their settings."""
+
+    @abstractmethod
+    async def append_actions(self, rows: Sequence[ActionRow]) -> None:
+        """Append accepted actions, of any number of hands, in one statement."""
+
+    @abstractmethod
+    async def start_hand(self, chat: str, match: str, number: int, start: JsonObject) -> int:
+        """Record what a hand starts from; returns the hand's id for its actions."""
+
+    @abstractmethod
+    async def finish_hand(
+        self, hand_id: int, chat: str, result: JsonObject, ledger: Sequence[LedgerLine]
+    ) -> None:
+        """Store a hand's result and its ledger lines."""
+
+    @abstractmethod
+    async def set_player(self, user: str, name: str, lang: str | None = None) -> None:
+        """Insert or rename a player; a ``lang`` of None keeps the stored language."""
+
+    @abstractmethod
+    async def set_reachable(self, user: str, name: str) -> None:
+        """Mark a player as one the platform lets the bot message first."""
+
+    @abstractmethod
+    async def set_meta(self, key: str, value: str) -> None: ...
+
+    @abstractmethod
+    async def delete_table(self, chat: str) -> None:
+        """Remove a table row (its chat is gone); its hands and ledger stay as history."""
+
+    @abstractmethod
+    async def move_table(self, old_chat: str, new_chat: str) -> None:
+        """Give a chat's table, hands and ledger lines a new chat id (a Telegram group became a
+        supergroup). The moved table replaces any table row already at ``new_chat``."""
+
+
+class Database(ABC):
+    """The bot's storage. ``await Database.open(address)`` (or ``storage.open_database``)
+    picks the back end from the address: ``postgresql://…`` or ``postgres://…`` is
+    PostgreSQL, anything else (a path, ``:memory:``) is a SQLite file."""
+
+    def __init__(self) -> None:
+        self._one_writer = asyncio.Lock()
+        self._writer_task: asyncio.Task[Any] | None = None
+
+    @classmethod
+    async def open(cls, address: str) -> Database:
+        # Imported here because the back-end modules import this one.
+        from storage.opening import open_database
+
+        return await open_database(address)
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    # ----------------------------------------------------------------- writing
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Transaction]:
+        """One writer at a time: commits when the block ends, rolls back if it raises."""
+        task = asyncio.current_task()
+        if task is not None and task is self._writer_task:
+            # The lock is not re-entrant: waiting on it here would wait forever.
+            raise RuntimeError("a transaction was opened inside another one on the same task")
+        async with self._one_writer:
+            self._writer_task = task
+            try:
+                async with self._begin() as transaction:
+                    yield transaction
+            finally:
+                self._writer_task = None
+
+    @abstractmethod
+    def _begin(self) -> contextlib.AbstractAsyncContextManager[Transaction]:
+        """The back end's transaction, entered with the writer lock held."""
+
+    async def set_player(self, user: str, name: str, lang: str | None = None) -> None:
+        async with self.transaction() as transaction:
+            await transaction.set_player(user, name, lang)
+
+    async def set_reachable(self, user: str, name: str) -> None:
+        async with self.transaction() as transaction:
+            await transaction.set_reachable(user, name)
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self.transaction() as transaction:
+            await transaction.set_meta(key, value)
+
+    # ----------------------------------------------------------------- reading
+
+    @abstractmethod
+    async def schema_version(self) -> int: ...
+
+    @abstractmethod
+    async def open_tables(self) -> list[StoredTable]:
+        """Every table not closed, with a timer saved after its settings folded into them."""
+
+    @abstractmethod
+    async def hands_of(
+        self, chat: str, match: str | None = None, since_number: int = 0
+    ) -> list[StoredHand]:
+        """The hands of a chat numbered ``since_number`` or later (of one match, when given),
+        oldest first, each with its actions in order."""
+
+    @abstractmethod
+    async def reachable_users(self, prefix: str) -> set[str]:
+        """The players whose id starts with ``prefix`` who can be messaged privately."""
+
+    @abstractmethod
+    async def player_lang(self, user: str) -> str | None: ...
+
+    @abstractmethod
+    async def player_stats(self, user: str) -> dict[str, Any]:
+        """hands, wins, total (a fraction string), first_out and bonus_hands of a player."""
+
+    @abstractmethod
+    async def leaderboard(self, chat: str, limit: int = 10) -> list[tuple[str, str]]:
+        """(latest name, total) of a chat's best players, best first; ties in order of first
+        appearance."""
+
+    @abstractmethod
+    async def meta(self, key: str) -> str | None: ...
+
+
+# --------------------------------------------------------------------- shared by back ends
+
+
+def to_json(value: JsonObject) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def from_json(text: str) -> JsonObject:
+    value: JsonObject = json.loads(text)
+    return value
+
+
+def table_from_columns(
+    chat: str,
+    game: str,
+    state: str,
+    settings: str,
+    updated: float,
+    deadline: float | None,
+    turn_count: int | None,
+    saved_at: float | None,
+) -> StoredTable:
+    data = from_json(settings)
+    if saved_at is not None:  # the timer moved on after the settings were saved
+        data.update(deadline=deadline, turn_count=turn_count, saved_at=saved_at)
+    return StoredTable(chat, game, state, data, updated)
+
+
+def assemble_hands(
+    hands: Iterable[tuple[int, int, str, str | None]], actions: Iterable[tuple[int, str]]
+) -> list[StoredHand]:
+    """Hands from their rows (id, number, start, result) and the actions of all of them
+    (hand id, action) in order; actions of a hand not among the rows are left out."""
+    actions_of: dict[int, list[JsonObject]] = {}
+    ordered = []
+    for hand_id, number, start, result in hands:
+        actions_of[hand_id] = []
+        ordered.append((hand_id, number, start, result))
+    for hand_id, action in actions:
+        if hand_id in actions_of:
+            actions_of[hand_id].append(from_json(action))
+    return [
+        StoredHand(
+            hand_id,
+            number,
+            from_json(start),
+            actions_of[hand_id],
+            from_json(result) if result is not None else None,
+        )
+        for hand_id, number, start, result in ordered
+    ]
+
+
+def stats_of(lines: Sequence[tuple[str, bool, str]]) -> dict[str, Any]:
+    """A player's figures from their ledger lines (amount, first out, bonus)."""
+    amounts = [Fraction(amount) for amount, _, _ in lines]
+    return {
+        "hands": len(lines),
+        "wins": sum(1 for amount in amounts if amount > 0),
+        "total": str(sum(amounts, Fraction(0))),
+        "first_out": sum(1 for _, first_out, _ in lines if first_out),
+        "bonus_hands": sum(1 for _, _, bonus in lines if Fraction(bonus) > 0),
+    }
+
+
+def ranking(lines: Iterable[tuple[str, str, str]], limit: int) -> list[tuple[str, str]]:
+    """The leaderboard from ledger lines (user, name, amount) in the order they were written."""
+    totals: dict[str, Fraction] = {}
+    names: dict[str, str] = {}
+    for user, name, amount in lines:
+        totals[user] = totals.get(user, Fraction(0)) + Fraction(amount)
+        names[user] = name
+    ranked = sorted(totals.items(), key=lambda item: item[1], reverse=True)[:limit]
+    return [(names[user], str(total)) for user, total in ranked]

@@ -1,0 +1,322 @@
+"""The PostgreSQL back end (asyncpg): a connection pool, for several bot processes or a
+managed database.
+
+Writes of one transaction go through one pooled connection inside a database transaction;
+reads take any connection and see only committed data. The writer lock of
+``Database.transaction()`` is kept here too, so steps commit in the order the host made them,
+as on SQLite. Same tables as the SQLite file; the player column is ``user_id`` (``user`` is a
+reserved word here), flags are booleans and the ledger has an identity column that keeps the
+order lines were written in.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import AsyncIterator, Sequence
+from typing import Any, TypeAlias
+
+import asyncpg
+import asyncpg.pool
+
+from storage.base import (
+    ActionRow,
+    Database,
+    JsonObject,
+    LedgerLine,
+    StoredHand,
+    StoredTable,
+    TableRow,
+    TimerRow,
+    Transaction,
+    assemble_hands,
+    ranking,
+    stats_of,
+    table_from_columns,
+    to_json,
+)
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: everything the SQLite file has after its third migration.
+    """
+    CREATE TABLE tables (
+        chat TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        state TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        updated DOUBLE PRECISION NOT NULL,
+        deadline DOUBLE PRECISION,
+        turn_count INTEGER,
+        saved_at DOUBLE PRECISION
+    );
+    CREATE TABLE hands (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        chat TEXT NOT NULL,
+        match TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        start TEXT NOT NULL,
+        result TEXT,
+        started DOUBLE PRECISION NOT NULL,
+        UNIQUE (chat, match, number)
+    );
+    CREATE TABLE actions (
+        hand BIGINT NOT NULL REFERENCES hands(id),
+        seq INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (hand, seq)
+    );
+    CREATE TABLE ledger (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        chat TEXT NOT NULL,
+        hand BIGINT NOT NULL REFERENCES hands(id),
+        user_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        amount TEXT NOT NULL,
+        first_out BOOLEAN NOT NULL DEFAULT FALSE,
+        bonus_units TEXT NOT NULL DEFAULT '0'
+    );
+    CREATE INDEX ledger_user ON ledger(user_id);
+    CREATE INDEX ledger_chat ON ledger(chat);
+    CREATE TABLE players (
+        user_id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        lang TEXT,
+        reachable BOOLEAN NOT NULL DEFAULT FALSE
+    );
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
+)
+
+MIGRATION_LOCK = 0x63617264  # "card": the advisory lock two processes migrating at once share
+
+SAVE_TABLE = (
+    "INSERT INTO tables (chat, game, state, settings, updated) VALUES ($1, $2, $3, $4, $5)"
+    " ON CONFLICT (chat) DO UPDATE SET game = EXCLUDED.game, state = EXCLUDED.state,"
+    " settings = EXCLUDED.settings, updated = EXCLUDED.updated, deadline = NULL,"
+    " turn_count = NULL, saved_at = NULL"
+)
+"""A whole table: its settings carry the timer too, so the separate timer is cleared."""
+
+# A string: asyncpg's classes take type arguments only in its stubs.
+Connection: TypeAlias = "asyncpg.pool.PoolConnectionProxy[asyncpg.Record]"
+
+
+class PostgresTransaction(Transaction):
+    """Writes on one pooled connection inside a database transaction."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._connection = connection
+
+    @property
+    def _db(self) -> Connection:
+        self._ensure_open()
+        return self._connection
+
+    async def save_tables(self, rows: Sequence[TableRow]) -> None:
+        if rows:
+            now = time.time()
+            await self._db.executemany(
+                SAVE_TABLE,
+                [(row.chat, row.game, row.state, to_json(row.settings), now) for row in rows],
+            )
+
+    async def save_timers(self, rows: Sequence[TimerRow]) -> None:
+        if rows:
+            await self._db.executemany(
+                "UPDATE tables SET deadline = $1, turn_count = $2, saved_at = $3, updated = $3"
+                " WHERE chat = $4",
+                [(row.deadline, row.turn_count, row.saved_at, row.chat) for row in rows],
+            )
+
+    async def append_actions(self, rows: Sequence[ActionRow]) -> None:
+        if rows:
+            now = time.time()
+            await self._db.executemany(
+                "INSERT INTO actions (hand, seq, action, at) VALUES ($1, $2, $3, $4)",
+                [(row.hand_id, row.seq, to_json(row.action), now) for row in rows],
+            )
+
+    async def start_hand(self, chat: str, match: str, number: int, start: JsonObject) -> int:
+        hand_id = await self._db.fetchval(
+            "INSERT INTO hands (chat, match, number, start, started)"
+            " VALUES ($1, $2, $3, $4, $5) RETURNING id",
+            chat,
+            match,
+            number,
+            to_json(start),
+            time.time(),
+        )
+        return int(hand_id)
+
+    async def finish_hand(
+        self, hand_id: int, chat: str, result: JsonObject, ledger: Sequence[LedgerLine]
+    ) -> None:
+        await self._db.execute(
+            "UPDATE hands SET result = $1 WHERE id = $2", to_json(result), hand_id
+        )
+        if ledger:
+            await self._db.executemany(
+                "INSERT INTO ledger (chat, hand, user_id, name, amount, first_out, bonus_units)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                [(chat, hand_id, line.user, line.name, line.amount, line.first_out, line.bonus)
+                 for line in ledger],
+            )  # fmt: skip
+
+    async def set_player(self, user: str, name: str, lang: str | None = None) -> None:
+        await self._db.execute(
+            "INSERT INTO players (user_id, name, lang) VALUES ($1, $2, $3)"
+            " ON CONFLICT (user_id) DO UPDATE SET name = EXCLUDED.name,"
+            " lang = COALESCE(EXCLUDED.lang, players.lang)",
+            user,
+            name,
+            lang,
+        )
+
+    async def set_reachable(self, user: str, name: str) -> None:
+        await self._db.execute(
+            "INSERT INTO players (user_id, name, reachable) VALUES ($1, $2, TRUE)"
+            " ON CONFLICT (user_id) DO UPDATE SET reachable = TRUE",
+            user,
+            name,
+        )
+
+    async def set_meta(self, key: str, value: str) -> None:
+        await self._db.execute(
+            "INSERT INTO meta (key, value) VALUES ($1, $2)"
+            " ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+            key,
+            value,
+        )
+
+    async def delete_table(self, chat: str) -> None:
+        await self._db.execute("DELETE FROM tables WHERE chat = $1", chat)
+
+    async def move_table(self, old_chat: str, new_chat: str) -> None:
+        if old_chat == new_chat:
+            return
+        await self._db.execute("DELETE FROM tables WHERE chat = $1", new_chat)
+        for table in ("tables", "hands", "ledger"):
+            await self._db.execute(
+                f"UPDATE {table} SET chat = $1 WHERE chat = $2", new_chat, old_chat
+            )
+
+
+class PostgresDatabase(Database):
+    """A pool of connections to one PostgreSQL database."""
+
+    def __init__(self, pool: asyncpg.Pool[asyncpg.Record]) -> None:
+        super().__init__()
+        self._pool = pool
+
+    @classmethod
+    async def connect(
+        cls, address: str, min_connections: int = 1, max_connections: int = 10
+    ) -> PostgresDatabase:
+        pool = await asyncpg.create_pool(
+            address,
+            min_size=min_connections,
+            max_size=max_connections,
+            server_settings={"application_name": "cardbot"},
+        )
+        database = cls(pool)
+        try:
+            await database._migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return database
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    async def _migrate(self) -> None:
+        async with self._pool.acquire() as connection, connection.transaction():
+            # Taken before looking at the version, so a second process waits, then sees the
+            # first one's work and has nothing left to do. Released when this commits.
+            await connection.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await connection.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
+            )
+            version = await connection.fetchval("SELECT version FROM schema_version") or 0
+            if version >= len(MIGRATIONS):
+                return
+            for script in MIGRATIONS[version:]:
+                await connection.execute(script)
+            await connection.execute("DELETE FROM schema_version")
+            await connection.execute("INSERT INTO schema_version VALUES ($1)", len(MIGRATIONS))
+
+    @contextlib.asynccontextmanager
+    async def _begin(self) -> AsyncIterator[Transaction]:
+        async with self._pool.acquire() as connection, connection.transaction():
+            transaction = PostgresTransaction(connection)
+            try:
+                yield transaction
+            finally:
+                transaction.finish()
+
+    # ----------------------------------------------------------------- reading
+
+    async def schema_version(self) -> int:
+        version = await self._pool.fetchval("SELECT version FROM schema_version")
+        return int(version) if version is not None else 0
+
+    async def open_tables(self) -> list[StoredTable]:
+        rows = await self._pool.fetch(
+            "SELECT chat, game, state, settings, updated, deadline, turn_count, saved_at"
+            " FROM tables WHERE state != 'closed'"
+        )
+        return [table_from_columns(*row) for row in rows]
+
+    async def hands_of(
+        self, chat: str, match: str | None = None, since_number: int = 0
+    ) -> list[StoredHand]:
+        async with (
+            self._pool.acquire() as connection,
+            # One snapshot for both queries: no action of a hand that is not in the list.
+            connection.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            hands = await connection.fetch(
+                "SELECT id, number, start, result FROM hands WHERE chat = $1 AND number >= $2"
+                " AND ($3::text IS NULL OR match = $3) ORDER BY id",
+                chat,
+                since_number,
+                match,
+            )
+            actions = await connection.fetch(
+                "SELECT hand, action FROM actions WHERE hand = ANY($1::bigint[])"
+                " ORDER BY hand, seq",
+                [row["id"] for row in hands],
+            )
+        return assemble_hands(
+            [tuple(row) for row in hands], [(row["hand"], row["action"]) for row in actions]
+        )
+
+    async def reachable_users(self, prefix: str) -> set[str]:
+        rows = await self._pool.fetch(
+            "SELECT user_id FROM players WHERE reachable AND starts_with(user_id, $1)", prefix
+        )
+        return {row["user_id"] for row in rows}
+
+    async def player_lang(self, user: str) -> str | None:
+        lang: str | None = await self._pool.fetchval(
+            "SELECT lang FROM players WHERE user_id = $1", user
+        )
+        return lang
+
+    async def player_stats(self, user: str) -> dict[str, Any]:
+        rows = await self._pool.fetch(
+            "SELECT amount, first_out, bonus_units FROM ledger WHERE user_id = $1 ORDER BY id",
+            user,
+        )
+        return stats_of([(row[0], row[1], row[2]) for row in rows])
+
+    async def leaderboard(self, chat: str, limit: int = 10) -> list[tuple[str, str]]:
+        rows = await self._pool.fetch(
+            "SELECT user_id, name, amount FROM ledger WHERE chat = $1 ORDER BY id", chat
+        )
+        return ranking([(row[0], row[1], row[2]) for row in rows], limit)
+
+    async def meta(self, key: str) -> str | None:
+        value: str | None = await self._pool.fetchval("SELECT value FROM meta WHERE key = $1", key)
+        return value

@@ -1,0 +1,311 @@
+"""The SQLite back end (aiosqlite, WAL): one connection, the default.
+
+One connection means a commit commits everything written on it, so the writer lock in
+``Database.transaction()`` is what keeps one step's commit from taking in another's half-written
+writes. Reads share the connection: a read made while another task is inside a transaction sees
+that transaction's writes before they are committed (as it always has here).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
+
+import aiosqlite
+
+from storage.base import (
+    ActionRow,
+    Database,
+    JsonObject,
+    LedgerLine,
+    StoredHand,
+    StoredTable,
+    TableRow,
+    TimerRow,
+    Transaction,
+    assemble_hands,
+    ranking,
+    stats_of,
+    table_from_columns,
+    to_json,
+)
+from storage.sqlite_legacy import LegacySqliteWrites
+
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE tables (
+        chat TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        state TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        updated REAL NOT NULL
+    );
+    CREATE TABLE hands (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        chat TEXT NOT NULL,
+        match TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        start TEXT NOT NULL,
+        result TEXT,
+        started REAL NOT NULL,
+        UNIQUE (chat, match, number)
+    );
+    CREATE TABLE actions (
+        hand INTEGER NOT NULL REFERENCES hands(id),
+        seq INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (hand, seq)
+    );
+    CREATE TABLE ledger (
+        chat TEXT NOT NULL,
+        hand INTEGER NOT NULL REFERENCES hands(id),
+        user TEXT NOT NULL,
+        name TEXT NOT NULL,
+        amount TEXT NOT NULL,
+        first_out INTEGER NOT NULL DEFAULT 0,
+        bonus_units TEXT NOT NULL DEFAULT '0'
+    );
+    CREATE INDEX ledger_user ON ledger(user);
+    CREATE INDEX ledger_chat ON ledger(chat);
+    CREATE TABLE players (
+        user TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        lang TEXT
+    );
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
+    # 2: players a platform lets the bot message first (on Telegram: who opened the bot).
+    """
+    ALTER TABLE players ADD COLUMN reachable INTEGER NOT NULL DEFAULT 0;
+    """,
+    # 3: a table's timer apart from its settings, so a step that only moves the turn writes
+    # three numbers rather than the whole settings (saved_at NULL: the settings are current).
+    """
+    ALTER TABLE tables ADD COLUMN deadline REAL;
+    ALTER TABLE tables ADD COLUMN turn_count INTEGER;
+    ALTER TABLE tables ADD COLUMN saved_at REAL;
+    """,
+)
+
+
+SAVE_TABLE = (
+    "INSERT INTO tables (chat, game, state, settings, updated) VALUES (?, ?, ?, ?, ?)"
+    " ON CONFLICT(chat) DO UPDATE SET game=excluded.game, state=excluded.state,"
+    " settings=excluded.settings, updated=excluded.updated, deadline=NULL, turn_count=NULL,"
+    " saved_at=NULL"
+)
+"""A whole table: its settings carry the timer too, so the separate timer is cleared."""
+
+SAVE_TIMER = (
+    "UPDATE tables SET deadline = ?, turn_count = ?, saved_at = ?, updated = ? WHERE chat = ?"
+)
+
+APPEND_ACTION = "INSERT INTO actions (hand, seq, action, at) VALUES (?, ?, ?, ?)"
+
+HAND_FILTER = "chat = ? AND number >= ? AND (? IS NULL OR match = ?)"
+
+
+class SqliteTransaction(Transaction):
+    """Writes on the connection; committing or rolling back is ``SqliteDatabase._begin``'s."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._connection = connection
+
+    @property
+    def _db(self) -> aiosqlite.Connection:
+        self._ensure_open()
+        return self._connection
+
+    async def save_tables(self, rows: Sequence[TableRow]) -> None:
+        now = time.time()
+        await self._db.executemany(
+            SAVE_TABLE,
+            [(row.chat, row.game, row.state, to_json(row.settings), now) for row in rows],
+        )
+
+    async def save_timers(self, rows: Sequence[TimerRow]) -> None:
+        await self._db.executemany(
+            SAVE_TIMER,
+            [(r.deadline, r.turn_count, r.saved_at, r.saved_at, r.chat) for r in rows],
+        )
+
+    async def append_actions(self, rows: Sequence[ActionRow]) -> None:
+        now = time.time()
+        await self._db.executemany(
+            APPEND_ACTION, [(r.hand_id, r.seq, to_json(r.action), now) for r in rows]
+        )
+
+    async def start_hand(self, chat: str, match: str, number: int, start: JsonObject) -> int:
+        cursor = await self._db.execute(
+            "INSERT INTO hands (chat, match, number, start, started) VALUES (?, ?, ?, ?, ?)",
+            (chat, match, number, to_json(start), time.time()),
+        )
+        assert cursor.lastrowid is not None  # an INSERT into a rowid table always has one
+        return cursor.lastrowid
+
+    async def finish_hand(
+        self, hand_id: int, chat: str, result: JsonObject, ledger: Sequence[LedgerLine]
+    ) -> None:
+        await self._db.execute(
+            "UPDATE hands SET result = ? WHERE id = ?", (to_json(result), hand_id)
+        )
+        await self._db.executemany(
+            "INSERT INTO ledger (chat, hand, user, name, amount, first_out, bonus_units)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(chat, hand_id, line.user, line.name, line.amount, int(line.first_out), line.bonus)
+             for line in ledger],
+        )  # fmt: skip
+
+    async def set_player(self, user: str, name: str, lang: str | None = None) -> None:
+        await self._db.execute(
+            "INSERT INTO players (user, name, lang) VALUES (?, ?, ?) ON CONFLICT(user)"
+            " DO UPDATE SET name=excluded.name, lang=COALESCE(excluded.lang, players.lang)",
+            (user, name, lang),
+        )
+
+    async def set_reachable(self, user: str, name: str) -> None:
+        await self._db.execute(
+            "INSERT INTO players (user, name, reachable) VALUES (?, ?, 1) ON CONFLICT(user)"
+            " DO UPDATE SET reachable=1",
+            (user, name),
+        )
+
+    async def set_meta(self, key: str, value: str) -> None:
+        await self._db.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE"
+            " SET value=excluded.value",
+            (key, value),
+        )
+
+    async def delete_table(self, chat: str) -> None:
+        await self._db.execute("DELETE FROM tables WHERE chat = ?", (chat,))
+
+    async def move_table(self, old_chat: str, new_chat: str) -> None:
+        if old_chat == new_chat:
+            return
+        await self._db.execute("DELETE FROM tables WHERE chat = ?", (new_chat,))
+        for table in ("tables", "hands", "ledger"):
+            await self._db.execute(
+                f"UPDATE {table} SET chat = ? WHERE chat = ?",
+                (new_chat, old_chat),
+            )
+
+
+class SqliteDatabase(LegacySqliteWrites, Database):
+    """One connection to the bot's SQLite file (``:memory:`` works for tests)."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        super().__init__()
+        self._connection = connection
+
+    @classmethod
+    async def connect(cls, path: str) -> SqliteDatabase:
+        connection = await aiosqlite.connect(path)
+        try:
+            await connection.execute("PRAGMA journal_mode=WAL")
+            await connection.execute("PRAGMA synchronous=NORMAL")
+            await connection.execute("PRAGMA foreign_keys=ON")
+            database = cls(connection)
+            await database._migrate()
+        except BaseException:
+            await connection.close()
+            raise
+        return database
+
+    async def close(self) -> None:
+        await self._connection.close()
+
+    async def _migrate(self) -> None:
+        await self._connection.execute(
+            "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)"
+        )
+        version = await self.schema_version()
+        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+            await self._connection.executescript(script)
+            await self._connection.execute("DELETE FROM schema_version")
+            await self._connection.execute("INSERT INTO schema_version VALUES (?)", (number,))
+        await self._connection.commit()
+
+    @contextlib.asynccontextmanager
+    async def _begin(self) -> AsyncIterator[Transaction]:
+        transaction = SqliteTransaction(self._connection)
+        try:
+            yield transaction
+            await self._connection.commit()
+        except BaseException:
+            await self._connection.rollback()
+            raise
+        finally:
+            transaction.finish()
+
+    def _unlocked_writes(self) -> Transaction:
+        return SqliteTransaction(self._connection)
+
+    async def commit(self) -> None:
+        await self._connection.commit()
+
+    # ----------------------------------------------------------------- reading
+
+    async def _all(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[Any]:
+        async with self._connection.execute(sql, parameters) as cursor:
+            return list(await cursor.fetchall())
+
+    async def _first(self, sql: str, parameters: tuple[Any, ...] = ()) -> Any:
+        async with self._connection.execute(sql, parameters) as cursor:
+            return await cursor.fetchone()
+
+    async def schema_version(self) -> int:
+        row = await self._first("SELECT version FROM schema_version")
+        return int(row[0]) if row else 0
+
+    async def open_tables(self) -> list[StoredTable]:
+        rows = await self._all(
+            "SELECT chat, game, state, settings, updated, deadline, turn_count, saved_at"
+            " FROM tables WHERE state != 'closed'"
+        )
+        return [table_from_columns(*row) for row in rows]
+
+    async def hands_of(
+        self, chat: str, match: str | None = None, since_number: int = 0
+    ) -> list[StoredHand]:
+        where = (chat, since_number, match, match)
+        hands = await self._all(
+            f"SELECT id, number, start, result FROM hands WHERE {HAND_FILTER} ORDER BY id", where
+        )
+        actions = await self._all(
+            "SELECT hand, action FROM actions WHERE hand IN"
+            f" (SELECT id FROM hands WHERE {HAND_FILTER}) ORDER BY hand, seq",
+            where,
+        )
+        return assemble_hands(hands, actions)
+
+    async def reachable_users(self, prefix: str) -> set[str]:
+        rows = await self._all(
+            "SELECT user FROM players WHERE reachable = 1 AND substr(user, 1, ?) = ?",
+            (len(prefix), prefix),
+        )
+        return {row[0] for row in rows}
+
+    async def player_lang(self, user: str) -> str | None:
+        row = await self._first("SELECT lang FROM players WHERE user = ?", (user,))
+        return row[0] if row else None
+
+    async def player_stats(self, user: str) -> dict[str, Any]:
+        rows = await self._all(
+            "SELECT amount, first_out, bonus_units FROM ledger WHERE user = ? ORDER BY rowid",
+            (user,),
+        )
+        return stats_of([(amount, bool(first), bonus) for amount, first, bonus in rows])
+
+    async def leaderboard(self, chat: str, limit: int = 10) -> list[tuple[str, str]]:
+        rows = await self._all(
+            "SELECT user, name, amount FROM ledger WHERE chat = ? ORDER BY rowid", (chat,)
+        )
+        return ranking(rows, limit)
+
+    async def meta(self, key: str) -> str | None:
+        row = await self._first("SELECT value FROM meta WHERE key = ?", (key,))
+        return row[0] if row else None
