@@ -91,11 +91,13 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
 
 
 async def say(manager: TableManager, text: str, lang: str) -> None:
+    """Type a command as the human; what it answers is printed like everything else."""
     command = parse_command(
         text if text.startswith("/") else "/" + text, HUMAN, "You", CHAT, lang=lang
     )
     if command is not None:
-        await manager.handle(command)
+        for message in await manager.handle(command):
+            await manager.send(message)
 
 
 async def open_table(manager: TableManager, args: argparse.Namespace, lang: str) -> None:
@@ -109,12 +111,12 @@ async def open_table(manager: TableManager, args: argparse.Namespace, lang: str)
 
 async def seat_and_start(manager: TableManager, args: argparse.Namespace, lang: str) -> None:
     """Set the console's options, fill the free seats with AI players and start."""
-    table = manager.tables[CHAT]
     delay = args.ai_delay if args.ai_delay is not None else (0.0 if args.humans == 0 else 1.0)
-    table.table_options["ai_delay"] = delay
-    table.table_options["max_hands"] = args.hands
-    if args.humans == 0 and table.seats[0] is not None and not table.seats[0].ai:
-        table.seats[0] = None
+    await say(manager, f"/settings ai_delay {delay}", lang)
+    await say(manager, f"/settings max_hands {args.hands}", lang)
+    table = manager.tables[CHAT]
+    if args.humans == 0 and table.seat_of(HUMAN) is not None:
+        await say(manager, "/leave", lang)
     for _ in range(4 - sum(seat is not None for seat in table.seats)):
         await say(manager, "/addbot", lang)
     await say(manager, "/start", lang)

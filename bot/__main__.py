@@ -69,13 +69,13 @@ async def run_platforms(
             with contextlib.suppress(NotImplementedError):
                 loop.add_signal_handler(signum, stop.set)
     try:
-        for adapter in adapters:
-            await adapter.start()
+        for running in adapters:
+            await running.start()
         await manager.restore()
         await manager.run_timers(stop)
     finally:
-        for adapter in reversed(adapters):
-            await adapter.stop()
+        for running in reversed(adapters):
+            await running.stop()
         await db.close()
     return 0
 

@@ -1,4 +1,8 @@
-"""The TableManager: one table per chat, one lock per chat, storage first, then sending."""
+"""The TableManager: one table per chat, one lock per chat, storage first, then sending.
+
+`handle` returns what a command asks to be sent — the caller (an adapter) delivers it — after
+the step is stored; what tables do by themselves on their timers goes to ``send``.
+"""
 
 from __future__ import annotations
 
@@ -10,20 +14,22 @@ from asyncio import FIRST_COMPLETED
 from collections.abc import Awaitable, Callable
 
 from bot.commands import Command
-from bot.games import DRIVERS
+from bot.effects import Effects
+from bot.games import FRONTS, presets
 from bot.i18n import DEFAULT_LANGUAGE, N_, normalize_language, t
+from bot.lobby import lobby_buttons
 from bot.outgoing import Outgoing
 from bot.snapshot import restore_table, table_snapshot
-from bot.table import CLOSED, PLAYING, Effects, Table, lobby_buttons
+from bot.table import CLOSED, PLAYING, Table
 from engine.errors import RecordError
 from storage import Database
+from storage.base import ActionRow, LedgerLine, TableRow, TimerRow, Transaction
 
 Sender = Callable[[Outgoing], Awaitable[None]]
-GAME_TITLES = {"situan": N_("situan"), "erqiwang": N_("erqiwang")}
 HEARTBEAT_SECONDS = 5.0
 BATCH_TABLES = 8
 """Tables acting in one timer pass share one transaction (group commit), at most this many:
-fewer round trips to SQLite, and a bounded wait for each of them."""
+fewer round trips to the database, and a bounded wait for each of them."""
 BATCHES_IN_FLIGHT = 2
 """While one batch is being written (SQLite works in its own thread), the next is computed."""
 FLOOD_BURST = 30
@@ -75,6 +81,18 @@ class TableManager:
         seated.sort(key=lambda chat: self.tables[chat].state != PLAYING)
         return seated[0] if seated else None
 
+    def suggestions(self, chat: str, user: str) -> list[str]:
+        """What ``user`` may complete `/play` with at the table in ``chat``."""
+        table = self.tables.get(chat)
+        seat = table.seat_of(user) if table is not None else None
+        if table is None or seat is None or table.hand is None or table.hand.over:
+            return []
+        return table.front.suggestions(table.hand, seat)
+
+    @staticmethod
+    def presets(game: str) -> tuple[str, ...]:
+        return presets(game)
+
     # ----------------------------------------------------------------- commands
 
     def _throttled(self, user: str) -> bool:
@@ -88,12 +106,17 @@ class TableManager:
         self._allowance[user] = (tokens - 1.0, now)
         return False
 
-    async def handle(self, command: Command) -> None:
+    async def handle(self, command: Command) -> list[Outgoing]:
+        """Run a command and store what it changed; returns the messages to send."""
         if self._throttled(command.user):
-            return
+            return []
         async with self.lock(command.chat):
             effects = await self._handle_locked(command)
-            await self._commit(command.chat, effects)
+            table = self.tables.get(command.chat)
+            if table is not None:
+                async with self.db.transaction() as tx:
+                    await self._store(tx, table, effects)
+        return effects.out
 
     async def _handle_locked(self, command: Command) -> Effects:
         table = self.tables.get(command.chat)
@@ -141,9 +164,10 @@ class TableManager:
         if existing is not None and existing.state != CLOSED:
             return self._reply(command, lang, "A table is already open here.")
         game = command.args[0].lower() if command.args else ""
-        if game not in DRIVERS:
+        if game not in FRONTS:
             return self._reply(command, lang, "Say /new situan or /new erqiwang.")
-        preset = command.args[1] if len(command.args) > 1 else DRIVERS[game].default_preset
+        front = FRONTS[game]
+        preset = command.args[1] if len(command.args) > 1 else front.game.default_preset
         try:
             table = Table(command.chat, game, preset, command.user, lang, self.clock, self.seeds)
         except RecordError:
@@ -160,7 +184,7 @@ class TableManager:
                     "{name} opened a {game} table ({preset}). /join to sit down, /addbot for an "
                     "AI player, /start when four are seated.",
                     name=command.user_name,
-                    game=t(lang, GAME_TITLES[game]),
+                    game=t(lang, front.title),
                     preset=preset,
                 ),
                 buttons=(lobby_buttons(table),),
@@ -192,8 +216,9 @@ class TableManager:
     async def tick(self) -> None:
         """Let every table act on its timers (AI seats, 托管, time-outs, ready), storing the
         tables that acted together in batches before anything about them is sent."""
+        now = self.clock()
         due = [chat for chat, table in self.tables.items()
-               if table.deadline is not None and self.clock() >= table.deadline]  # fmt: skip
+               if table.deadline is not None and now >= table.deadline]  # fmt: skip
         in_flight: set[asyncio.Task[None]] = set()
         for start in range(0, len(due), BATCH_TABLES):
             in_flight.add(asyncio.create_task(self._tick_batch(due[start : start + BATCH_TABLES])))
@@ -206,7 +231,7 @@ class TableManager:
         now = self.clock()
         if now - self._last_heartbeat >= HEARTBEAT_SECONDS:
             self._last_heartbeat = now
-            await self.db.set_meta("alive_at", repr(now))  # takes db.writing itself
+            await self.db.set_meta("alive_at", repr(now))
 
     async def _tick_batch(self, chats: list[str]) -> None:
         async with contextlib.AsyncExitStack() as held:
@@ -217,7 +242,8 @@ class TableManager:
                 if table.deadline is None or self.clock() < table.deadline:
                     continue  # a command came first and moved the timer
                 steps.append((table, table.tick()))
-            await self._store_batch(steps)
+            async with self.db.transaction() as tx:
+                await self._store_batch(tx, steps)
             for _, effects in steps:
                 for message in effects.out:
                     await self.send(message)
@@ -230,106 +256,80 @@ class TableManager:
 
     # ----------------------------------------------------------------- storage
 
-    async def _commit(self, chat: str, effects: Effects) -> None:
-        table = self.tables.get(chat)
-        if table is not None:
-            async with self.db.writing:
-                await self._store(table, effects)
-        for message in effects.out:
-            await self.send(message)
-
-    async def _store_batch(self, steps: list[tuple[Table, Effects]]) -> None:
+    async def _store_batch(self, tx: Transaction, steps: list[tuple[Table, Effects]]) -> None:
         """Store several tables' steps in one transaction (the common case — actions and
-        table snapshots — in one statement each)."""
-        async with self.db.writing:
-            await self._store_batch_locked(steps)
-
-    async def _store_batch_locked(self, steps: list[tuple[Table, Effects]]) -> None:
-        rows: list[tuple[int, int, dict[str, object]]] = []
-        snapshots: list[tuple[str, str, str, dict[str, object]]] = []
-        timers: list[tuple[str, float | None, int, float]] = []
+        timers — in one statement each)."""
+        rows: list[ActionRow] = []
+        snapshots: list[TableRow] = []
+        timers: list[TimerRow] = []
         for table, effects in steps:
-            chat = table.chat
             if effects.hand_finished is not None or effects.hand_started is not None:
-                await self._store(table, effects, commit=False)  # rare: a hand ends or starts
+                await self._store(tx, table, effects)  # rare: a hand ends or starts
                 continue
-            seq = self._stored_actions.get(chat, 0)
-            for offset, action in enumerate(effects.actions):
-                rows.append((self._hand_ids[chat], seq + offset, action))
-            self._stored_actions[chat] = seq + len(effects.actions)
+            rows += self._action_rows(table.chat, effects)
             if effects.table_changed:
-                snapshots.append((chat, table.game, table.state, table_snapshot(table)))
+                snapshots.append(TableRow(table.chat, table.game, table.state,
+                                          table_snapshot(table)))  # fmt: skip
             elif effects.actions:  # only the turn moved on: the timer is all that changed
-                timers.append((chat, table.deadline, table.turn_count, self.clock()))
+                timers.append(TimerRow(table.chat, table.deadline, table.turn_count,
+                                       self.clock()))  # fmt: skip
         if rows:
-            await self.db.append_many(rows)
+            await tx.append_actions(rows)
         if snapshots:
-            await self.db.save_tables(snapshots)
+            await tx.save_tables(snapshots)
         if timers:
-            await self.db.save_timers(timers)
-        await self.db.commit()
+            await tx.save_timers(timers)
 
-    async def _store(self, table: Table, effects: Effects, commit: bool = True) -> None:
-        """Store a step in one transaction: its actions belong to the hand that was current
-        when it began, which may then finish; a new hand dealt in the same step comes after.
-        A crash anywhere leaves either all of the step or none of it."""
+    def _action_rows(self, chat: str, effects: Effects) -> list[ActionRow]:
+        seq = self._stored_actions.get(chat, 0)
+        self._stored_actions[chat] = seq + len(effects.actions)
+        return [ActionRow(self._hand_ids[chat], seq + offset, action)
+                for offset, action in enumerate(effects.actions)]  # fmt: skip
+
+    async def _store(self, tx: Transaction, table: Table, effects: Effects) -> None:
+        """Store a step: its actions belong to the hand that was current when it began, which
+        may then finish; a new hand dealt in the same step comes after."""
         chat = table.chat
         if effects.actions:
-            seq = self._stored_actions.get(chat, 0)
-            await self.db.append_actions(self._hand_ids[chat], seq, effects.actions, commit=False)
-            self._stored_actions[chat] = seq + len(effects.actions)
+            await tx.append_actions(self._action_rows(chat, effects))
         if effects.hand_finished is not None:
             result, ledger = effects.hand_finished
-            await self.db.finish_hand(self._hand_ids[chat], chat, result, ledger, commit=False)
+            lines = [LedgerLine(*line) for line in ledger]
+            await tx.finish_hand(self._hand_ids[chat], chat, result, lines)
         if effects.hand_started is not None:
-            hand_id = await self.db.start_hand(
-                chat, table.match, table.hand_number, effects.hand_started, commit=False
-            )
+            hand_id = await tx.start_hand(chat, table.match, table.hand_number,
+                                          effects.hand_started)  # fmt: skip
             self._hand_ids[chat] = hand_id
             self._stored_actions[chat] = 0
         if effects.table_changed or effects.actions:
-            await self.db.save_table(
-                chat, table.game, table.state, table_snapshot(table), commit=False
-            )
-        if commit:
-            await self.db.commit()
+            await tx.save_tables([TableRow(chat, table.game, table.state, table_snapshot(table))])
 
     async def restore(self) -> None:
         """Rebuild every open table from storage; running hands get a 'table restored' line
         and a fresh table message, and their timers resume with the time that was left."""
         alive = await self.db.meta("alive_at")
         alive_at = float(alive) if alive else None
-        now = self.clock()
         for stored in await self.db.open_tables():
             data = stored.settings
-            table = Table(
-                stored.chat,
-                stored.game,
-                data["preset"],
-                data["host"],
-                data["lang"],
-                self.clock,
-                self.seeds,
-            )
+            table = Table(stored.chat, stored.game, data["preset"], data["host"], data["lang"],
+                          self.clock, self.seeds)  # fmt: skip
             restore_table(table, stored.state, data)
             self.tables[stored.chat] = table
             hands = await self.db.hands_of(stored.chat, table.match, table.hand_number)
             if table.state == PLAYING and hands and hands[-1].result is None:
                 current = hands[-1]
-                hand = table.driver.hand_from_start(current.start)
+                game = table.front.game
+                hand = game.hand_from_record(current.start)
                 for raw in current.actions:
-                    hand.apply(table.driver.action_from_json(raw))
-                table.hand = hand
-                table.turn_seat = table.driver.to_act(hand)
+                    action = game.action_from_json(raw)
+                    assert not isinstance(action, str), action
+                    hand.apply(action)
                 self._hand_ids[stored.chat] = current.id
                 self._stored_actions[stored.chat] = len(current.actions)
-                if table.deadline is not None:
-                    # The timer ran until the bot was last known alive (its heartbeat, or the
-                    # last save, on the table's own clock), then waits on with what was left.
-                    stopped = max(alive_at or 0.0, float(stored.settings.get("saved_at", 0.0)))
-                    table.deadline = now + max(0.0, table.deadline - stopped)
-                message = t(table.lang, "Table restored after a restart.")
-                await self.send(Outgoing("group", stored.chat, message))
-                await self.send(table._table_message())
+                # The timer ran until the bot was last known alive (its heartbeat, or the
+                # last save, on the table's own clock), then waits on with what was left.
+                stopped = max(alive_at or 0.0, float(data.get("saved_at", 0.0)))
+                for message in table.resume(hand, stopped):
+                    await self.send(message)
             elif hands and hands[-1].result is None and table.state != PLAYING:
                 self._hand_ids[stored.chat] = hands[-1].id

@@ -5,7 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from bot.table import Seat, Table
+from bot.seats import Seat
+from bot.table import Table
+from engine.game import Carry
 
 
 def table_snapshot(table: Table) -> dict[str, Any]:
@@ -15,10 +17,11 @@ def table_snapshot(table: Table) -> dict[str, Any]:
         "table_options": table.table_options,
         "host": table.host,
         "lang": table.lang,
-        "seats": [None if s is None else [s.user, s.name, s.ready, s.left] for s in table.seats],
+        "seats": [
+            None if s is None else [s.user, s.name, s.ready, s.left, s.level] for s in table.seats
+        ],
         "hand_number": table.hand_number,
-        "first": table.first,
-        "carry": list(table.carry) if table.carry else None,
+        "next_hand": None if table.carry is None else table.carry.to_json(),
         "ledger": {user: str(amount) for user, amount in table.ledger.items()},
         "names": table.names,
         "player_langs": table.player_langs,
@@ -34,17 +37,26 @@ def restore_table(table: Table, state: str, data: dict[str, Any]) -> None:
     table.preset = data["preset"]
     table.options = dict(data["options"])
     table.table_options.update(data["table_options"])
-    table.rules = table.driver.rules(table.preset, table.options)
+    table.rules = table.front.game.rules(table.preset, **table.options)
     table.host = data["host"]
     table.lang = data["lang"]
     table.state = state
-    table.seats = [None if s is None else Seat(s[0], s[1], s[2], s[3]) for s in data["seats"]]
+    table.seats = [None if s is None else Seat(*s) for s in data["seats"]]
     table.hand_number = data["hand_number"]
-    table.first = data["first"]
-    table.carry = tuple(data["carry"]) if data["carry"] else None
+    table.carry = _carry(data)
     table.ledger = {user: Fraction(amount) for user, amount in data["ledger"].items()}
     table.names = dict(data["names"])
     table.player_langs = dict(data["player_langs"])
     table.deadline = data["deadline"]
     table.match = data["match"]
     table.turn_count = data.get("turn_count", 0)
+
+
+def _carry(data: dict[str, Any]) -> Carry | None:
+    if "next_hand" in data:
+        return Carry.from_json(data["next_hand"])
+    # Snapshots written before the game protocol: the first player and 四团's totals apart.
+    first, totals = data.get("first"), data.get("carry")
+    if first is None:
+        return None
+    return Carry(int(first), None if not totals else (int(totals[0]), int(totals[1])))

@@ -31,7 +31,6 @@ from storage.base import (
     table_from_columns,
     to_json,
 )
-from storage.sqlite_legacy import LegacySqliteWrites
 
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -194,7 +193,7 @@ class SqliteTransaction(Transaction):
             )
 
 
-class SqliteDatabase(LegacySqliteWrites, Database):
+class SqliteDatabase(Database):
     """One connection to the bot's SQLite file (``:memory:`` works for tests)."""
 
     def __init__(self, connection: aiosqlite.Connection) -> None:

@@ -23,16 +23,12 @@ from adapters.discord.components import (
     channel_key,
     user_key,
 )
-from adapters.discord.outbox import ORIGIN, DiscordOutbox, Origin
+from adapters.discord.outbox import DiscordOutbox, Origin
 from adapters.discord.slash import CatalogueTranslator, build_commands
 from bot.commands import Command
 from bot.i18n import normalize_language, t
 from bot.manager import TableManager
-from engine.erqiwang.rules import PRESETS as ERQIWANG_PRESETS
-from engine.situan.combos import RANKS
-from engine.situan.rules import PRESETS as SITUAN_PRESETS
 
-PRESETS = {"situan": SITUAN_PRESETS, "erqiwang": ERQIWANG_PRESETS}
 log = logging.getLogger(__name__)
 
 
@@ -132,12 +128,9 @@ class DiscordAdapter:
         await self._run(origin, commands)
 
     async def _run(self, origin: Origin, commands: list[Command]) -> None:
-        token = ORIGIN.set(origin)
-        try:
-            for command in commands:
-                await self.manager.handle(command)
-        finally:
-            ORIGIN.reset(token)
+        for command in commands:
+            for message in await self.manager.handle(command):
+                await self.outbox(message, origin)
         await self._respond(origin)
 
     async def _respond(self, origin: Origin) -> None:
@@ -156,8 +149,10 @@ class DiscordAdapter:
                 text = "\n".join([*origin.alerts, origin.hand.text])[:2000]
                 if origin.on_own_hand:
                     await response.edit_message(content=text, view=view)
-                else:
+                elif view is not None:
                     await response.send_message(text, view=view, ephemeral=True)
+                else:
+                    await response.send_message(text, ephemeral=True)
                 if origin.user in self.outbox.closed_dms or not origin.on_own_hand:
                     self.outbox.remember_ephemeral(origin.user, interaction)
                 elif interaction.message is not None:
@@ -176,27 +171,8 @@ class DiscordAdapter:
     def suggest(self, interaction: discord.Interaction[Any], what: str, typed: str) -> list[str]:
         if what == "preset":
             game = str(getattr(interaction.namespace, "game", "") or "")
-            names = _presets(game)
-            return [n for n in names if n.startswith(typed)]
+            return [n for n in self.manager.presets(game) if n.startswith(typed)]
         user = user_key(interaction.user.id)
         chat = self._table_chat(interaction, user, "play")
-        table = self.manager.tables.get(chat)
-        seat = table.seat_of(user) if table is not None else None
-        if table is None or seat is None or table.hand is None:
-            return []
-        hand = table.hand
-        if table.driver.to_act(hand) == seat and getattr(hand, "phase", "") == "play":
-            plays = [_play_text(table.game, p) for p in hand.legal_plays()]
-        else:
-            plays = [str(c) for c in dict.fromkeys(hand.hand(seat))]
+        plays = self.manager.suggestions(chat, user)
         return [p for p in dict.fromkeys(plays) if p.startswith(typed.upper())][:25]
-
-
-def _presets(game: str) -> list[str]:
-    return list(PRESETS.get(game, {}))
-
-
-def _play_text(game: str, play: Any) -> str:
-    if game == "situan":
-        return "".join(RANKS[r] for r in play.ranks)
-    return " ".join(str(c) for c in play)

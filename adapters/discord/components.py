@@ -99,8 +99,8 @@ class ChoiceMenu(
         return cls(int(match["chat"]), match["stamp"], match["kind"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data = interaction.data or {}
-        values = [str(v) for v in data.get("values", [])]  # type: ignore[union-attr]
+        data: Any = interaction.data or {}
+        values = [str(v) for v in data.get("values", [])]
         commands = [v.split(":", 1)[1] for v in values if ":" in v]
         await interaction.client.handle_press(interaction, channel_key(self.chat), self.stamp,
                                           commands)  # fmt: skip

@@ -15,7 +15,6 @@ import io
 import logging
 import time
 from collections.abc import Callable
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,9 +46,6 @@ class Origin:
     file: Outgoing | None = None
 
 
-ORIGIN: ContextVar[Origin | None] = ContextVar("discord_origin", default=None)
-
-
 class DiscordOutbox(Delivery):
     def __init__(
         self, client: discord.Client, names: Callable[[str, str], str],
@@ -64,11 +60,12 @@ class DiscordOutbox(Delivery):
         self._ephemeral: dict[str, tuple[discord.Interaction[Any], float]] = {}
         self._told_closed: set[tuple[str, str]] = set()
 
-    async def __call__(self, message: Outgoing) -> None:
+    async def __call__(self, message: Outgoing, origin: Origin | None = None) -> None:
+        """Send one message; ``origin`` is the interaction it answers (None: the table acted
+        by itself, on a timer)."""
         if message.kind in ("group", "table"):
             self.pace(message)
             return
-        origin = ORIGIN.get()
         own = origin is not None and origin.user == message.user
         if message.kind == "reply":
             if own:

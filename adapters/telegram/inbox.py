@@ -10,7 +10,7 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from adapters.telegram.keyboards import chat_key, read_callback, read_start_payload, user_key
-from adapters.telegram.outbox import ORIGIN, Origin, TelegramOutbox
+from adapters.telegram.outbox import Origin, TelegramOutbox
 from bot.commands import Command, parse_command
 from bot.i18n import normalize_language, t
 from bot.manager import TableManager
@@ -67,15 +67,16 @@ class TelegramInbox:
         if not private and command.name in PLAYED_IN_PRIVATE:
             await self._delete(message)
         hidden = command.name in PLAYED_IN_PRIVATE
-        token = ORIGIN.set(Origin(who, command.user_name, private, about_own_cards=hidden))
-        try:
-            await self.manager.handle(command)
-        finally:
-            ORIGIN.reset(token)
+        await self._run(command, Origin(who, command.user_name, private, about_own_cards=hidden))
         if command.name == "join" and not private and who not in self.outbox.reachable:
             self.outbox.tell_to_open(chat, who)
         if command.name == "lang" and self.on_language is not None:
             await self.on_language(message.chat_id, self._chat_language(command, private))
+
+    async def _run(self, command: Command, origin: Origin) -> None:
+        """Handle a command and send its answers, each knowing the update it answers."""
+        for message in await self.manager.handle(command):
+            await self.outbox(message, origin)
 
     def _chat_language(self, command: Command, private: bool) -> str:
         if private:  # a /lang in private sets the player's language, not the table's
@@ -99,11 +100,7 @@ class TelegramInbox:
         self.outbox.send_private(who, text)
         if table is not None:
             command = Command("hand", (), who, display_name(user), table, True, user.language_code)
-            token = ORIGIN.set(Origin(who, command.user_name, True))
-            try:
-                await self.manager.handle(command)
-            finally:
-                ORIGIN.reset(token)
+            await self._run(command, Origin(who, command.user_name, True))
 
     async def on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query
@@ -113,7 +110,9 @@ class TelegramInbox:
         who = user_key(user.id)
         lang = normalize_language(user.language_code) or self.language
         press = read_callback(query.data)
-        parsed = press and parse_command(press.command, who, display_name(user), press.chat)
+        parsed = None
+        if press is not None:
+            parsed = parse_command(press.command, who, display_name(user), press.chat)
         if press is None or parsed is None:
             await query.answer(t(lang, "That button is not valid."), show_alert=True)
             return
@@ -123,11 +122,7 @@ class TelegramInbox:
         command = Command(parsed.name, parsed.args, who, parsed.user_name, press.chat, private,
                           user.language_code, press.stamp)  # fmt: skip
         origin = Origin(who, command.user_name, private, alerts=[])
-        token = ORIGIN.set(origin)
-        try:
-            await self.manager.handle(command)
-        finally:
-            ORIGIN.reset(token)
+        await self._run(command, origin)
         assert origin.alerts is not None
         text = "\n".join(origin.alerts)
         opens_bot = command.name in ("hand", "join")

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
-from contextvars import ContextVar
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, replace
 from io import BytesIO
 from typing import Any
@@ -43,9 +42,6 @@ class Origin:
     """A game command (its answers may describe the player's cards: never in the group)."""
 
 
-ORIGIN: ContextVar[Origin | None] = ContextVar("telegram_origin", default=None)
-
-
 class TelegramOutbox(Delivery):
     def __init__(
         self, bot: Bot, names: Callable[[str, str], str], language: Callable[[str], str],
@@ -58,7 +54,7 @@ class TelegramOutbox(Delivery):
         self.language = language
         """table chat → the table's language."""
         self.reachable: set[str] = set()
-        self.on_reachable: Callable[[str, str], Awaitable[None]] | None = None
+        self.on_reachable: Callable[[str, str], Coroutine[Any, Any, None]] | None = None
         """Called (user, name) when a player first proves reachable: to remember it."""
         self._background: set[asyncio.Task[None]] = set()
         self._told_to_open: set[tuple[str, str]] = set()
@@ -66,16 +62,17 @@ class TelegramOutbox(Delivery):
 
     # ----------------------------------------------------------------- routing
 
-    async def __call__(self, message: Outgoing) -> None:
+    async def __call__(self, message: Outgoing, origin: Origin | None = None) -> None:
+        """Send one message; ``origin`` is the update it answers (None: the table acted by
+        itself, on a timer)."""
         if message.kind in ("group", "table"):
             self.pace(message)
         elif message.kind == "private":
             self._to_user(message)
         else:
-            self._reply(message)
+            self._reply(message, origin)
 
-    def _reply(self, message: Outgoing) -> None:
-        origin = ORIGIN.get()
+    def _reply(self, message: Outgoing, origin: Origin | None) -> None:
         if origin is not None and origin.user == message.user and origin.alerts is not None:
             origin.alerts.append(message.text)  # shown as the button press's alert
             return

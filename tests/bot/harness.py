@@ -55,8 +55,13 @@ class Harness:
         before = len(self.recorder.sent)
         command = parse_command(text, user, user.title(), chat, private, lang)
         assert command is not None
-        await self.manager.handle(command)
+        await self.deliver(command)
         return self.recorder.sent[before:]
+
+    async def deliver(self, command) -> None:
+        """Handle a command and send what it answers, as an adapter does."""
+        for message in await self.manager.handle(command):
+            await self.recorder(message)
 
     async def run_until(self, condition, limit: int = 20000) -> None:
         """Advance the clock to each deadline and let the tables act, until ``condition()``."""
@@ -87,7 +92,7 @@ async def table_with_three_bots(path: str, clock: FakeClock, game: str = "situan
 
 async def until_seat_zero_acts(harness: Harness) -> None:
     table = harness.table()
-    while table.driver.to_act(table.hand) != 0:
+    while table.hand.to_act != 0:
         harness.clock.now = max(harness.clock.now, table.deadline)
         await harness.manager.tick()
 
@@ -106,5 +111,5 @@ async def press(harness: Harness, user: str, message: Outgoing, command: str,
     before = len(harness.recorder.sent)
     parsed = parse_command(buttons[0].command, user, user.title(), chat, message.kind != "group")
     assert parsed is not None
-    await harness.manager.handle(replace(parsed, stamp=buttons[0].stamp))
+    await harness.deliver(replace(parsed, stamp=buttons[0].stamp))
     return harness.recorder.sent[before:]

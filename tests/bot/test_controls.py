@@ -78,7 +78,7 @@ async def test_a_player_who_only_presses_buttons_finishes_a_match(tmp_path: Path
         rng = random.Random(2)
         turns = 0
         while table.state != CLOSED:
-            if table.hand is not None and table.driver.to_act(table.hand) == 0:
+            if table.hand is not None and table.hand.to_act == 0:
                 number, before = table.hand_number, table.turn_count
                 await take_turn_by_buttons(harness, rng)
                 refusals = [m.text for m in harness.recorder.sent[-3:] if m.kind == "reply"]
@@ -156,7 +156,7 @@ async def test_foreign_and_malformed_presses_change_nothing(tmp_path):
         for bad in ("", "x", "zz.1.2.3", f"{table.tag}.x", f"{table.tag}.{table.hand_number}.q"):
             stamped = next(b for row in message.buttons for b in row if b.command == "/go")
             command = await _command(stamped.command, bad)
-            await harness.manager.handle(command)
+            await harness.deliver(command)
             assert harness.recorder.sent[-1].text in (
                 "这个按钮无效。",
                 "这个按钮属于之前的一局。",

@@ -62,7 +62,7 @@ async def play_match(harness: Harness, game: str, hands: int) -> None:
             await harness.say(HUMAN, "/ready")
             continue
         assert table.state == PLAYING
-        if table.driver.to_act(table.hand) == 0 and not table.hand.auto[0]:
+        if table.hand.to_act == 0 and not table.hand.auto[0]:
             sent = await harness.say(HUMAN, human_command(table, rng))
             assert not [m for m in sent if m.kind == "reply"], [m.text for m in sent]
         else:

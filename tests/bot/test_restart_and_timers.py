@@ -16,6 +16,7 @@ import pytest
 from bot.i18n import t
 from bot.table import PLAYING
 from storage import Database
+from storage.base import TableRow, TimerRow
 from storage.db import MIGRATIONS
 from tests.bot.harness import FakeClock, Harness, table_with_three_bots, until_seat_zero_acts
 
@@ -227,16 +228,17 @@ def test_a_console_stopped_before_its_match_began_starts_it_when_run_again(tmp_p
 async def test_a_timer_saved_after_the_settings_wins_until_the_next_full_save(tmp_path: Path):
     db = await Database.open(str(tmp_path / "t.sqlite3"))
     settings = {"deadline": 10.0, "turn_count": 1, "saved_at": 5.0, "preset": "classic"}
-    await db.save_table("c", "erqiwang", "playing", settings)
-    await db.save_timers([("c", 70.0, 4, 12.0)])
-    await db.commit()
+    async with db.transaction() as tx:
+        await tx.save_tables([TableRow("c", "erqiwang", "playing", settings)])
+        await tx.save_timers([TimerRow("c", 70.0, 4, 12.0)])
     (stored,) = await db.open_tables()
     assert stored.settings == {**settings, "deadline": 70.0, "turn_count": 4, "saved_at": 12.0}
-    await db.save_timers([("c", None, 5, 13.0)])  # no deadline: the hand is waiting on nobody
-    await db.commit()
+    async with db.transaction() as tx:  # no deadline: the hand is waiting on nobody
+        await tx.save_timers([TimerRow("c", None, 5, 13.0)])
     (stored,) = await db.open_tables()
     assert stored.settings["deadline"] is None and stored.settings["turn_count"] == 5
-    await db.save_table("c", "erqiwang", "playing", {**settings, "turn_count": 9})
+    async with db.transaction() as tx:
+        await tx.save_tables([TableRow("c", "erqiwang", "playing", {**settings, "turn_count": 9})])
     (stored,) = await db.open_tables()
     assert stored.settings["turn_count"] == 9 and stored.settings["deadline"] == 10.0
     await db.close()

@@ -54,7 +54,7 @@ async def with_button(world: DiscordWorld, command: str) -> dict:
 
 def actor(world: DiscordWorld, key: str) -> str:
     table = world.manager.tables[key]
-    seat = table.driver.to_act(table.hand)
+    seat = table.hand.to_act
     return table.seats[seat].user.removeprefix("dc:u")
 
 
@@ -182,7 +182,7 @@ async def test_buttons_work_after_a_restart_between_two_actions(tmp_path: Path):
         member = actor(world, key)
         message = copy.deepcopy(world.hand_message(member))
         table = world.manager.tables[key]
-        rank = table.hand.hand(table.driver.to_act(table.hand))[0].rank
+        rank = table.hand.hand(table.hand.to_act)[0].rank
     finally:
         await world.close()
     world = await DiscordWorld.open(path)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from fractions import Fraction
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -418,25 +417,3 @@ async def test_leaderboard_ties_keep_the_order_players_first_appeared(db):
 
 
 # --------------------------------------------------------------------- the SQLite methods kept
-
-
-async def test_sqlite_keeps_the_write_methods_that_commit_by_hand(tmp_path):
-    db: Any = await open_database(str(tmp_path / "legacy.sqlite3"))
-    async with db.writing:
-        await db.save_table("c", "situan", "playing", {"a": 1}, commit=False)
-        hand_id = await db.start_hand("c", "m", 1, {"deal": 1}, commit=False)
-        await db.append_actions(hand_id, 0, [{"s": 0}, {"s": 1}], commit=False)
-        await db.append_many([(hand_id, 2, {"s": 2})])
-        await db.save_timers([("c", 9.0, 3, 4.0)])
-        await db.finish_hand(hand_id, "c", {"r": 1}, [("u", "U", "1/2", True, "0")], commit=False)
-        await db.commit()
-    await db.save_tables([("d", "erqiwang", "lobby", {})])
-    await db.commit()
-    assert {t.chat: t.settings for t in await db.open_tables()} == {
-        "c": {"a": 1, "deadline": 9.0, "turn_count": 3, "saved_at": 4.0},
-        "d": {},
-    }
-    (hand,) = await db.hands_of("c")
-    assert hand.actions == [{"s": 0}, {"s": 1}, {"s": 2}] and hand.result == {"r": 1}
-    assert await db.leaderboard("c") == [("U", "1/2")]
-    await db.close()

@@ -80,7 +80,7 @@ async def test_stale_repeated_foreign_and_malformed_presses_change_nothing(tmp_p
     world = await TelegramWorld.open(str(tmp_path / "tg.sqlite3"))
     try:
         table = await seated_table(world, "erqiwang")
-        seat = table.driver.to_act(table.hand)
+        seat = table.hand.to_act
         user_id = 11 + seat
         old = copy.deepcopy(world.hand_message(user_id))
         bid = f"/bid {table.hand.allowed_bids()[-1]}"
@@ -102,7 +102,7 @@ async def test_stale_repeated_foreign_and_malformed_presses_change_nothing(tmp_p
         assert answer["text"] == "你现在没有牌。"
         assert world.api.calls_to("sendMessage", chat_id=stranger) == []
         # Made-up callback data: refused, never applied.
-        message = world.hand_message(11 + table.driver.to_act(table.hand))
+        message = world.hand_message(11 + table.hand.to_act)
         for data in ("garbage", "x|y|z", f"{GROUP}|{table.tag}.1|/bid", "|||", ""):
             answer = await world.press_data(12, message, data)
             assert answer.get("text"), data
@@ -115,7 +115,7 @@ async def test_a_play_typed_in_the_group_is_deleted_and_answered_privately(tmp_p
     world = await TelegramWorld.open(str(tmp_path / "tg.sqlite3"))
     try:
         table = await seated_table(world)
-        seat = table.driver.to_act(table.hand)
+        seat = table.hand.to_act
         outsider = 11 + (seat + 1) % 4  # not their turn
         before = len(world.api.calls)
         await world.say(outsider, "/play 3")
@@ -167,7 +167,7 @@ async def test_buttons_sent_before_a_restart_still_work_after_it(tmp_path: Path)
     world = await TelegramWorld.open(path)
     try:
         table = await seated_table(world)
-        seat = table.driver.to_act(table.hand)
+        seat = table.hand.to_act
         user_id = 11 + seat
         message = copy.deepcopy(world.hand_message(user_id))
         held = table.hand.hand(seat)

@@ -159,7 +159,7 @@ async def play_turn(world: TelegramWorld, key: str, by_text: bool = False) -> No
     message, or (``by_text``) by typing the command in the private chat."""
     table = world.manager.tables[key]
     hand = table.hand
-    seat = table.driver.to_act(hand)
+    seat = hand.to_act
     seat_user = table.seats[seat].user
     user_id = int(seat_user.removeprefix("tg:u"))
     if by_text:

@@ -1,0 +1,97 @@
+"""What the host needs of a game's presentation (`GameFront`), and the pieces all share.
+
+The host (`bot.table`, `bot.manager`, …) knows no game: it asks the engine what a seat may do
+(`legal_actions`, `check`) and the game's front how it looks — the table message, the private
+hand and its buttons, the narration of events, the settlement — and how a typed command reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Protocol
+
+from bot.controls import Selection, Stamp
+from bot.outgoing import Button
+from engine.actions import Action
+from engine.errors import IllegalAction
+from engine.game import Game, Hand, Result
+
+
+class BadInput(Exception):
+    """A command whose arguments cannot be read; ``key`` is a message id for the player."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+
+@dataclass(frozen=True)
+class Stamps:
+    """The stamps a private hand's buttons carry: ``whole`` for buttons good for the whole
+    hand (picking cards, 托管, 亮牌, 冲关), ``turn`` for those that act on this turn."""
+
+    whole: Stamp
+    turn: Stamp
+
+
+Rows = tuple[tuple[Button, ...], ...]
+
+
+class GameFront(Protocol):
+    """A game as the host presents it."""
+
+    name: str
+    """The engine's game name (``situan``, ``erqiwang``)."""
+    title: str
+    """Message id of the game's name for people."""
+    rules_text: str
+    """Message id of the short rules summary (`/rules`)."""
+    commands: frozenset[str]
+    """The game commands this game understands (``play``, ``bid`` …)."""
+
+    @property
+    def game(self) -> Game: ...
+
+    def command_action(self, hand: Hand, seat: int, name: str, args: tuple[str, ...]) -> Action:
+        """A typed game command as an action of ``seat``; `BadInput` when it cannot be read."""
+
+    def pick(self, hand: Hand, seat: int, selection: Selection, args: tuple[str, ...]) -> None:
+        """One press of a card button: change ``selection``; `BadInput` if not held."""
+
+    def selection_action(self, hand: Hand, seat: int, selection: Selection) -> Action:
+        """The action the chosen cards stand for (a play, or a bury while burying)."""
+
+    def selection_text(self, lang: str, selection: Selection) -> str: ...
+
+    def table_text(self, lang: str, view: Any, names: Sequence[str], number: int,
+                   seconds_left: int | None) -> str:  # fmt: skip
+        """The table message from the public view."""
+
+    def hand_text(self, lang: str, view: Any, names: Sequence[str]) -> tuple[str, str]:
+        """A seat's private hand from its view: the cards, and any lines below them."""
+
+    def hand_buttons(
+        self, lang: str, view: Any, legal: Sequence[Action], selection: Selection,
+        stamps: Stamps,
+    ) -> list[tuple[Button, ...]]:  # fmt: skip
+        """The buttons under a seat's private hand, from what it may do now."""
+
+    def narrate(self, lang: str, event: Any, names: Sequence[str]) -> str | None:
+        """A group post for an event worth a notification (None: the table message says
+        enough)."""
+
+    def settlement_text(
+        self, lang: str, result: Result, names: Sequence[str], totals: Sequence[Fraction],
+        running: Sequence[Fraction],
+    ) -> str:  # fmt: skip
+        """The hand's settlement."""
+
+    def explain(self, lang: str, refusal: IllegalAction) -> str:
+        """A rule's refusal as a sentence in the player's language."""
+
+    def suggestions(self, hand: Hand, seat: int) -> list[str]:
+        """What `/play` may be completed with: the seat's legal plays on its turn, else its
+        own cards."""

@@ -1,0 +1,193 @@
+"""二七王's front: typed commands, card picking card by card, the private hand and its
+buttons (bids, trump, bury, 冲关, surrender), the narration of its events, its refusals."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from bot.controls import Selection, rows
+from bot.games.base import BadInput, Stamps
+from bot.games.erqiwang import texts
+from bot.i18n import N_, t
+from bot.outgoing import Button
+from bot.refusals import plain_refusal
+from bot.render import card_text, cards_text
+from engine.actions import (
+    Action,
+    Bid,
+    Bury,
+    DeclareBonus,
+    NameTrump,
+    Pass,
+    Play,
+    Surrender,
+)
+from engine.cards import Card, parse_card, parse_cards
+from engine.erqiwang import ERQIWANG, ErqiwangResult, ErqiwangView
+from engine.erqiwang.events import BonusDeclared, BottomShown
+from engine.errors import IllegalAction, RecordError
+from engine.game import Game, Hand, Result
+
+SUIT_BUTTONS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+SUIT_WORDS = {"♠": "S", "♥": "H", "♣": "C", "♦": "D", "NONE": "none"}
+BID_DIGITS = 4
+"""A bid is a few digits: anything longer is not a bid."""
+
+
+def _cards(args: tuple[str, ...]) -> tuple[Card, ...]:
+    try:
+        return tuple(parse_cards(" ".join(args)))
+    except RecordError as error:
+        raise BadInput("Unknown card: {token}", token=error.facts.get("token", "")) from None
+
+
+class ErqiwangFront:
+    name = "erqiwang"
+    title = N_("erqiwang")
+    rules_text = N_("rules_erqiwang")
+    commands = frozenset({"play", "pass", "bid", "trump", "bury", "surrender", "bonus"})
+
+    @property
+    def game(self) -> Game:
+        return ERQIWANG
+
+    # ----------------------------------------------------------------- commands
+
+    def command_action(self, hand: Hand, seat: int, name: str, args: tuple[str, ...]) -> Action:
+        if name == "play":
+            if not args:
+                raise BadInput("Say which cards to play, e.g. /play S10 S10")
+            return Play(seat, _cards(args))
+        if name == "bury":
+            return Bury(seat, _cards(args))
+        if name == "pass":
+            return Pass(seat)
+        if name == "bid":
+            points = args[0] if len(args) == 1 else ""
+            if not (points.isascii() and points.isdigit() and len(points) <= BID_DIGITS):
+                raise BadInput("Say how many points to bid, e.g. /bid 75")
+            return Bid(seat, int(points))
+        if name == "trump":
+            suit = args[0].upper() if args else ""
+            suit = SUIT_WORDS.get(suit, suit)
+            if suit not in ("S", "H", "C", "D", "none"):
+                raise BadInput("Say the trump suit: /trump S, H, C, D or none")
+            return NameTrump(seat, suit)
+        if name == "surrender":
+            return Surrender(seat)
+        if name == "bonus":
+            return DeclareBonus(seat)
+        raise BadInput("That command is not used in this game.")
+
+    def pick(self, hand: Hand, seat: int, selection: Selection, args: tuple[str, ...]) -> None:
+        """``/pick S10`` adds one ♠10, or, when every ♠10 held is chosen already, takes them
+        all back out."""
+        held = Counter(str(c) for c in hand.hand(seat))
+        token = args[0].upper() if args else ""
+        if token not in held:
+            raise BadInput("You do not hold those cards.")
+        if selection.counts[token] < held[token]:
+            selection.counts[token] += 1
+        else:
+            del selection.counts[token]
+        selection.counts = +selection.counts
+
+    def selection_action(self, hand: Hand, seat: int, selection: Selection) -> Action:
+        cards = _cards(selection.tokens())
+        return Bury(seat, cards) if hand.view(seat).phase == "bury" else Play(seat, cards)
+
+    def selection_text(self, lang: str, selection: Selection) -> str:
+        shown = " ".join(
+            " ".join([card_text(lang, parse_card(token))] * n)
+            for token, n in selection.counts.items()
+        )
+        return t(lang, N_("Chosen: {cards}"), cards=shown)
+
+    # ----------------------------------------------------------------- what people see
+
+    def table_text(self, lang: str, view: ErqiwangView, names: Sequence[str], number: int,
+                   seconds_left: int | None) -> str:  # fmt: skip
+        return texts.table_text(lang, view, names, number, seconds_left)
+
+    def hand_text(self, lang: str, view: ErqiwangView, names: Sequence[str]) -> tuple[str, str]:
+        return cards_text(lang, view.hand) or "—", ""
+
+    def hand_buttons(
+        self, lang: str, view: ErqiwangView, legal: Sequence[Action], selection: Selection,
+        stamps: Stamps,
+    ) -> list[tuple[Button, ...]]:  # fmt: skip
+        whole, turn = stamps.whole.text(), stamps.turn.text()
+        out: list[tuple[Button, ...]] = []
+        acting = view.to_act == view.seat
+        if view.phase == "bidding":
+            bids = [a for a in legal if isinstance(a, Bid)]
+            out += rows([Button(str(b.points), f"/bid {b.points}", turn, group="bid")
+                         for b in reversed(bids)])  # fmt: skip
+            if any(isinstance(a, Pass) for a in legal):
+                out.append((Button(t(lang, "pass"), "/pass", turn),))
+            return out
+        surrender = [(Button(t(lang, N_("Surrender")), "/surrender", turn),)] if any(
+            isinstance(a, Surrender) for a in legal
+        ) else []  # fmt: skip
+        if view.phase == "trump":
+            suits = []
+            for action in legal:
+                if isinstance(action, NameTrump):
+                    label = SUIT_BUTTONS.get(action.suit) or t(lang, "no trump")
+                    suits.append(Button(label, f"/trump {action.suit}", turn))
+            if suits:
+                out.append(tuple(suits))
+            return out + surrender
+        held = Counter(str(c) for c in view.hand)
+        picking = acting and view.phase in ("bury", "play")
+        if picking:
+            cards = []
+            for c in dict.fromkeys(view.hand):
+                token, chosen = str(c), selection.counts[str(c)]
+                label = card_text(lang, c) + ("×2" if held[token] == 2 else "")
+                suit = "T" if view.order.is_trump(c) else c.suit
+                shown = f"[{label}]" if chosen else label
+                cards.append(Button(shown, f"/pick {token}", whole, group=f"card:{suit}"))
+            out += rows(cards)
+        actions: list[Button] = []
+        if picking and selection.size():
+            verb = N_("Bury") if view.phase == "bury" else N_("Play")
+            actions.append(Button(t(lang, verb), "/go", turn))
+            actions.append(Button(t(lang, N_("Clear")), "/clear", whole))
+        if any(isinstance(a, DeclareBonus) for a in legal):
+            actions.append(Button(t(lang, N_("冲关")), "/bonus", whole))
+        if actions:
+            out.append(tuple(actions))
+        return out + surrender
+
+    def narrate(self, lang: str, event: Any, names: Sequence[str]) -> str | None:
+        if isinstance(event, BonusDeclared):
+            return t(lang, "{name} declares {bonus} ({value}).", name=names[event.seat],
+                     bonus=event.name, value=event.value)  # fmt: skip
+        if isinstance(event, BottomShown):
+            return t(lang, "{name} takes the bottom: {cards}", name=names[event.seat],
+                     cards=cards_text(lang, event.cards))  # fmt: skip
+        return None
+
+    def settlement_text(
+        self, lang: str, result: Result, names: Sequence[str], totals: Sequence[Fraction],
+        running: Sequence[Fraction],
+    ) -> str:  # fmt: skip
+        assert isinstance(result, ErqiwangResult)
+        return texts.settlement_text(lang, result, names, totals, running)
+
+    def explain(self, lang: str, refusal: IllegalAction) -> str:
+        cards = refusal.facts.get("cards")
+        if refusal.code == "not_in_hand" and cards:
+            shown = cards_text(lang, [parse_card(c) for c in cards])
+            return t(lang, "You do not hold {cards}.", cards=shown)
+        return plain_refusal(lang, refusal)
+
+    def suggestions(self, hand: Hand, seat: int) -> list[str]:
+        if hand.to_act == seat and hand.view(seat).phase == "play":
+            return [" ".join(str(c) for c in a.cards)
+                    for a in hand.legal_actions(seat) if isinstance(a, Play)]  # fmt: skip
+        return [str(c) for c in dict.fromkeys(hand.hand(seat))]

@@ -1,0 +1,198 @@
+"""四团's front: typed commands, card picking by rank, the private hand and its buttons, the
+narration of its events and its refusals."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from bot.controls import Selection, rows
+from bot.games.base import BadInput, Stamps
+from bot.games.situan import texts
+from bot.i18n import N_, t
+from bot.outgoing import Button
+from bot.refusals import plain_refusal
+from bot.render import cards_text, rank_text
+from engine.actions import Action, Pass, PickShow, Play, StartShow, read_play
+from engine.cards import parse_card, parse_rank_run
+from engine.errors import IllegalAction, RecordError
+from engine.game import Game, Hand, Result
+from engine.situan import RANKS, SITUAN, SituanResult, SituanView
+from engine.situan.combos import RANK_INDEX, combo_of_ranks
+from engine.situan.events import HandRevealed, WentOut
+
+PLACES = {1: N_("上游"), 2: N_("2游"), 3: N_("3游")}
+
+
+class SituanFront:
+    name = "situan"
+    title = N_("situan")
+    rules_text = N_("rules_situan")
+    commands = frozenset({"play", "pass", "show", "reveal"})
+
+    @property
+    def game(self) -> Game:
+        return SITUAN
+
+    # ----------------------------------------------------------------- commands
+
+    def command_action(self, hand: Hand, seat: int, name: str, args: tuple[str, ...]) -> Action:
+        if name == "play":
+            if not args:
+                raise BadInput("Say which cards to play, e.g. /play 7777")
+            try:
+                return read_play(seat, list(args), by_rank=True)
+            except RecordError as error:
+                raise BadInput(
+                    "Unknown card: {token}", token=error.facts.get("token", "")
+                ) from None
+        if name == "pass":
+            return Pass(seat)
+        if name == "show":
+            return StartShow(seat)
+        if name == "reveal":
+            choice = args[0].lower() if args else ""
+            if choice not in ("me", "partner"):
+                raise BadInput("Say /reveal me or /reveal partner")
+            return PickShow(seat, seat if choice == "me" else (seat + 2) % 4)
+        raise BadInput("That command is not used in this game.")
+
+    def pick(self, hand: Hand, seat: int, selection: Selection, args: tuple[str, ...]) -> None:
+        """``/pick 7`` opens rank 7's count choice, ``/pick 7 3`` chooses three 7s."""
+        held = Counter(c.rank for c in hand.hand(seat))
+        token = args[0].upper() if args else ""
+        if token not in held:
+            raise BadInput("You do not hold those cards.")
+        if len(args) == 1:
+            selection.open_rank = None if selection.open_rank == token else token
+            return
+        count = args[1]
+        if (
+            not (count.isascii() and count.isdigit() and len(count) <= 2)
+            or int(count) > held[token]
+        ):
+            raise BadInput("You do not hold those cards.")
+        selection.counts[token] = int(count)
+        selection.open_rank = None
+        selection.counts = +selection.counts  # drop zero counts
+
+    def selection_action(self, hand: Hand, seat: int, selection: Selection) -> Action:
+        return Play(seat, ranks=selection.tokens())
+
+    def selection_text(self, lang: str, selection: Selection) -> str:
+        shown = " ".join(
+            rank_text(lang, rank) + (f"×{n}" if n > 1 else "")
+            for rank, n in selection.counts.items()
+        )
+        return t(lang, N_("Chosen: {cards}"), cards=shown)
+
+    # ----------------------------------------------------------------- what people see
+
+    def table_text(self, lang: str, view: SituanView, names: Sequence[str], number: int,
+                   seconds_left: int | None) -> str:  # fmt: skip
+        return texts.table_text(lang, view, names, number, seconds_left)
+
+    def hand_text(self, lang: str, view: SituanView, names: Sequence[str]) -> tuple[str, str]:
+        """The cards by rank, and the partner's hand as seen in this seat's 亮牌."""
+        extra = ""
+        for partner, cards in view.show_seen.items():
+            extra = "\n" + t(
+                lang,
+                "Your partner {name} holds: {cards}",
+                name=names[partner],
+                cards=texts.holding_text(lang, cards),
+            )
+        return texts.holding_text(lang, view.hand), extra
+
+    def hand_buttons(
+        self, lang: str, view: SituanView, legal: Sequence[Action], selection: Selection,
+        stamps: Stamps,
+    ) -> list[tuple[Button, ...]]:  # fmt: skip
+        whole, turn = stamps.whole.text(), stamps.turn.text()
+        reveals = [a for a in legal if isinstance(a, PickShow)]
+        if reveals:
+            mine = {view.seat: N_("Show my hand")}
+            return [
+                tuple(
+                    Button(
+                        t(lang, mine.get(a.reveal, N_("Show my partner's hand"))),
+                        "/reveal me" if a.reveal == view.seat else "/reveal partner",
+                        turn,
+                    )
+                    for a in reveals
+                )
+            ]
+        if view.phase == "show_pick":
+            return []
+        held = Counter(c.rank for c in view.hand)
+        out: list[tuple[Button, ...]] = []
+        labels: list[Button] = []
+        for rank in RANKS:
+            if not held[rank]:
+                continue
+            label = rank_text(lang, rank) + (f"×{held[rank]}" if held[rank] > 1 else "")
+            shown = f"[{label}]" if selection.counts[rank] else label
+            labels.append(Button(shown, f"/pick {rank}", whole, group="rank"))
+        out += rows(labels)
+        open_rank = selection.open_rank
+        if open_rank is not None and held[open_rank]:
+            counts = [
+                Button(f"{rank_text(lang, open_rank)}×{n}" if n else "0", f"/pick {open_rank} {n}", whole,
+                       group="count")
+                for n in range(0, held[open_rank] + 1)
+            ]  # fmt: skip
+            out += rows(counts)
+        actions: list[Button] = []
+        my_turn = any(isinstance(a, (Play, Pass)) for a in legal)
+        if my_turn and selection.size():
+            actions.append(Button(t(lang, N_("Play")), "/go", turn))
+        if Pass(view.seat or 0) in legal:
+            actions.append(Button(t(lang, "pass"), "/pass", turn))
+        if selection.size():
+            actions.append(Button(t(lang, N_("Clear")), "/clear", whole))
+        if any(isinstance(a, StartShow) for a in legal):
+            actions.append(Button(t(lang, N_("亮牌")), "/show", whole))
+        if actions:
+            out.append(tuple(actions))
+        return out
+
+    def narrate(self, lang: str, event: Any, names: Sequence[str]) -> str | None:
+        if isinstance(event, WentOut) and event.place in PLACES:
+            place = t(lang, PLACES[event.place])
+            return t(lang, "{name} is out: {place}.", name=names[event.seat], place=place)
+        if isinstance(event, HandRevealed):
+            return t(lang, "{name}'s hand is shown to the table.", name=names[event.seat])
+        return None
+
+    def settlement_text(
+        self, lang: str, result: Result, names: Sequence[str], totals: Sequence[Fraction],
+        running: Sequence[Fraction],
+    ) -> str:  # fmt: skip
+        assert isinstance(result, SituanResult)
+        return texts.settlement_text(lang, result, names, totals, running)
+
+    def explain(self, lang: str, refusal: IllegalAction) -> str:
+        facts = refusal.facts
+        play, last = facts.get("play"), facts.get("last")
+        if refusal.code == "cannot_beat" and isinstance(play, str) and isinstance(last, str):
+            played = combo_of_ranks([RANK_INDEX[r] for r in parse_rank_run(play)])
+            beaten = combo_of_ranks([RANK_INDEX[r] for r in parse_rank_run(last)])
+            if played is not None and beaten is not None:
+                return t(
+                    lang, "{play} does not beat {last}.",
+                    play=texts.combo_text(lang, played), last=texts.combo_text(lang, beaten),
+                )  # fmt: skip
+        cards = facts.get("cards")
+        if refusal.code == "not_in_hand" and cards:
+            shown = cards_text(lang, [parse_card(c) for c in cards])
+            return t(lang, "You do not hold {cards}.", cards=shown)
+        return plain_refusal(lang, refusal)
+
+    def suggestions(self, hand: Hand, seat: int) -> list[str]:
+        if hand.to_act == seat:
+            plays = ["".join(a.ranks) for a in hand.legal_actions(seat) if isinstance(a, Play)]
+            if plays:
+                return plays
+        return [str(c) for c in dict.fromkeys(hand.hand(seat))]

@@ -1,0 +1,290 @@
+"""The lobby and the match around the hands: seats, start, ready, stop, settings, languages.
+
+Every function here is a command handler ``(table, command) -> Effects`` (see `COMMANDS`) or
+a step the table takes by itself (`close`, `ready_timeout`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from bot import playing
+from bot.commands import Command
+from bot.effects import Effects
+from bot.games import BadInput
+from bot.i18n import LANGUAGES, N_, normalize_language, t
+from bot.outgoing import Button, Outgoing
+from bot.render import ledger_text
+from bot.seats import Seat
+from bot.settings import TABLE_OPTIONS
+from engine.actions import Auto
+from engine.errors import RecordError
+
+if TYPE_CHECKING:
+    from bot.table import Table
+
+LOBBY, PLAYING, BETWEEN, CLOSED = "lobby", "playing", "between", "closed"
+
+
+def lobby_buttons(table: Table) -> tuple[Button, ...]:
+    """Join, an AI player, start: the lobby's buttons (a press is the same text command)."""
+    stamp = table.stamp().text()
+    return (
+        Button(table.say("Join"), "/join", stamp),
+        Button(table.say("Add AI"), "/addbot", stamp),
+        Button(table.say("Start"), "/start", stamp),
+    )
+
+
+def _seat_argument(command: Command) -> int | None:
+    if not command.args:
+        return None
+    text = command.args[0]
+    if not (text.isascii() and text.isdigit() and len(text) == 1) or not 0 <= int(text) < 4:
+        raise BadInput("Seats are numbered 0 to 3.")
+    return int(text)
+
+
+def join(table: Table, command: Command) -> Effects:
+    if table.state not in (LOBBY, BETWEEN):
+        return table.reply(command, "A hand is running; join when it is over.")
+    if table.seat_of(command.user) is not None:
+        return table.reply(command, "You already have a seat.")
+    wanted = _seat_argument(command)
+    free = [i for i, seat in enumerate(table.seats) if seat is None]
+    if wanted is not None:
+        if wanted not in free:
+            return table.reply(command, "Seat {seat} is taken.", seat=wanted)
+        index = wanted
+    elif free:
+        index = free[0]
+    else:
+        return table.reply(command, "The table is full.")
+    table.seats[index] = Seat(command.user, command.user_name, ready=True)
+    return Effects(
+        out=[table.group("{name} sits at seat {seat}.", name=command.user_name, seat=index)],
+        table_changed=True,
+    )
+
+
+def leave(table: Table, command: Command) -> Effects:
+    index = table.seat_of(command.user)
+    if index is None:
+        return table.reply(command, "You have no seat at this table.")
+    seat = table.seats[index]
+    assert seat is not None
+    if table.state == PLAYING and table.hand is not None:
+        seat.left = True
+        effects = playing.apply_action(table, Auto(index, True))
+        effects.out.append(
+            table.group(
+                "{name} left; the table plays for them until the hand is over.", name=seat.name
+            )
+        )
+        effects.table_changed = True
+        return effects
+    table.seats[index] = None
+    return Effects(out=[table.group("{name} left the table.", name=seat.name)], table_changed=True)
+
+
+def addbot(table: Table, command: Command) -> Effects:
+    if (refused := table.host_only(command)) is not None:
+        return refused
+    if table.state not in (LOBBY, BETWEEN):
+        return table.reply(command, "Seats change only between hands.")
+    free = [i for i, seat in enumerate(table.seats) if seat is None]
+    if not free:
+        return table.reply(command, "The table is full.")
+    index = free[0]
+    table.seats[index] = Seat(None, table.say("AI {seat}", seat=index), ready=True)
+    return Effects(
+        out=[table.group("An AI player sits at seat {seat}.", seat=index)], table_changed=True
+    )
+
+
+def kick(table: Table, command: Command) -> Effects:
+    if (refused := table.host_only(command)) is not None:
+        return refused
+    if table.state not in (LOBBY, BETWEEN):
+        return table.reply(command, "Seats change only between hands.")
+    index = _seat_argument(command)
+    if index is None or table.seats[index] is None:
+        return table.reply(command, "That seat is empty.")
+    seat = table.seats[index]
+    assert seat is not None
+    table.seats[index] = None
+    return Effects(
+        out=[table.group("{name} was removed from seat {seat}.", name=seat.name, seat=index)],
+        table_changed=True,
+    )
+
+
+def start(table: Table, command: Command) -> Effects:
+    if (refused := table.host_only(command)) is not None:
+        return refused
+    if table.state != LOBBY:
+        return table.reply(command, "The match has already started.")
+    if any(seat is None for seat in table.seats):
+        return table.reply(command, "All four seats must be taken (use /addbot).")
+    return playing.deal(table)
+
+
+def ready(table: Table, command: Command) -> Effects:
+    index = table.seat_of(command.user)
+    if index is None or table.state != BETWEEN:
+        return table.reply(command, "Nothing to get ready for now.")
+    seat = table.seats[index]
+    assert seat is not None
+    seat.ready = True
+    if all(s is not None and s.ready for s in table.seats):
+        return playing.deal(table)
+    return Effects(out=[table.group("{name} is ready.", name=seat.name)], table_changed=True)
+
+
+def next_hand(table: Table, command: Command) -> Effects:
+    if (refused := table.host_only(command)) is not None:
+        return refused
+    if table.state != BETWEEN:
+        return table.reply(command, "Nothing to get ready for now.")
+    if any(seat is None for seat in table.seats):
+        return table.reply(command, "All four seats must be taken (use /addbot).")
+    return playing.deal(table)
+
+
+def stop(table: Table, command: Command) -> Effects:
+    if command.user != table.host:
+        if table.seat_of(command.user) is None:
+            return table.reply(command, "Only the host can do that.")
+        table.stop_votes.add(command.user)
+        if len(table.stop_votes) < 3:
+            votes = len(table.stop_votes)
+            return Effects(out=[table.group("{count} of 3 votes to stop the match.", count=votes)])
+    return close(table)
+
+
+def close(table: Table) -> Effects:
+    table.state = CLOSED
+    table.hand = None
+    table.deadline = None
+    text = table.say("The match is over.") + "\n" + ledger_text(table.lang, table.ledger,
+                                                                  table.names)  # fmt: skip
+    return Effects(out=[Outgoing("group", table.chat, text)], table_changed=True)
+
+
+def score(table: Table, command: Command) -> Effects:
+    text = ledger_text(table.lang, table.ledger, table.names)
+    return Effects(out=[Outgoing("group", table.chat, text)])
+
+
+def lang(table: Table, command: Command) -> Effects:
+    wanted = normalize_language(command.args[0]) if command.args else None
+    if wanted is None:
+        return table.reply(command, "Languages: {languages}", languages=", ".join(LANGUAGES))
+    if command.private:
+        table.player_langs[command.user] = wanted
+    else:
+        table.lang = wanted
+    return Effects(
+        out=[Outgoing("reply", table.chat, t(wanted, "Language set."), user=command.user)],
+        table_changed=True,
+    )
+
+
+def settings(table: Table, command: Command) -> Effects:
+    if not command.args:
+        options = {"preset": table.preset, **table.rules.options(), **table.table_options}
+        language = table.lang_of(command.user)
+        lines = [
+            t(language, "Settings (the host changes them in the lobby: /settings NAME VALUE):")
+        ]
+        lines += [f"{name} = {value}" for name, value in options.items()]
+        return Effects(out=[Outgoing("reply", table.chat, "\n".join(lines), user=command.user)])
+    if (refused := table.host_only(command)) is not None:
+        return refused
+    if table.state != LOBBY:
+        return table.reply(command, "Settings change only in the lobby.")
+    if len(command.args) != 2:
+        return table.reply(command, "Say /settings NAME VALUE.")
+    name, value = command.args
+    return change_setting(table, command, name, value)
+
+
+def change_setting(table: Table, command: Command, name: str, value: str) -> Effects:
+    if name in TABLE_OPTIONS:
+        try:
+            kind = type(TABLE_OPTIONS[name])
+            parsed: Any
+            if kind is bool:
+                parsed = value.lower() in ("on", "true", "yes", "1")
+            elif name == "stake":
+                parsed = str(Fraction(value))
+            else:
+                parsed = kind(value)
+        except (ValueError, ZeroDivisionError):
+            return table.reply(command, "Bad value {value} for {name}.", value=value, name=name)
+        table.table_options[name] = parsed
+    else:
+        preset, options = table.preset, dict(table.options)
+        if name == "preset":
+            preset, options = value, {}
+        else:
+            options[name] = value
+        try:
+            table.rules = table.front.game.rules(preset, **options)
+        except RecordError:
+            return table.reply(command, "Bad value {value} for {name}.", value=value, name=name)
+        table.preset, table.options = preset, options
+    return Effects(
+        out=[table.group("{name} is now {value}.", name=name, value=value)], table_changed=True
+    )
+
+
+def rules(table: Table, command: Command) -> Effects:
+    text = t(table.lang_of(command.user), table.front.rules_text)
+    return Effects(out=[Outgoing("reply", table.chat, text, user=command.user)])
+
+
+def help_text(table: Table, command: Command) -> Effects:
+    text = t(table.lang_of(command.user), N_("help_text"))
+    return Effects(out=[Outgoing("reply", table.chat, text, user=command.user)])
+
+
+def ready_timeout(table: Table) -> Effects:
+    """Whoever is not ready within ``ready_seconds`` is unseated; an AI player takes the seat
+    where ``fill_with_ai`` is on."""
+    effects = Effects(table_changed=True)
+    for index, seat in enumerate(table.seats):
+        if seat is not None and not seat.ready:
+            effects.out.append(
+                table.group("{name} was not ready and leaves the table.", name=seat.name)
+            )
+            fill = table.table_options["fill_with_ai"]
+            table.seats[index] = (
+                Seat(None, table.say("AI {seat}", seat=index), True) if fill else None
+            )
+    if all(seat is not None for seat in table.seats):
+        effects.extend(playing.deal(table))
+    else:
+        table.state = LOBBY
+        table.deadline = table.clock() + float(table.table_options["lobby_timeout"])
+    return effects
+
+
+COMMANDS: dict[str, Callable[[Table, Command], Effects]] = {
+    "join": join,
+    "leave": leave,
+    "addbot": addbot,
+    "kick": kick,
+    "start": start,
+    "ready": ready,
+    "next": next_hand,
+    "stop": stop,
+    "score": score,
+    "lang": lang,
+    "settings": settings,
+    "set": settings,
+    "rules": rules,
+    "help": help_text,
+}

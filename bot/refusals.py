@@ -1,0 +1,29 @@
+"""A rule's refusal as a sentence: one per error code, for what a game's front does not
+explain more precisely from the refusal's facts."""
+
+from __future__ import annotations
+
+from bot.i18n import N_, t
+from engine.errors import IllegalAction
+
+REFUSALS = {
+    "wrong_phase": N_("That is not possible at this point of the hand."),
+    "not_your_turn": N_("It is not your turn."),
+    "not_in_hand": N_("You do not hold those cards."),
+    "not_a_combination": N_("Those cards are not a combination you can play."),
+    "cannot_beat": N_("That does not beat the last play."),
+    "must_lead": N_("You lead this round: play something."),
+    "wrong_count": N_("Play as many cards as the lead (bury exactly 8)."),
+    "must_follow_suit": N_("You must follow the suit that was led."),
+    "must_follow_shape": N_("You must follow the lead's pairs and tractors as far as you can."),
+    "throw_not_allowed": N_("That throw is not allowed."),
+    "bid_not_allowed": N_("That bid is not allowed."),
+    "surrender_not_allowed": N_("You may not surrender with this bid."),
+    "no_bonus": N_("You have no 冲关 to declare."),
+    "show_not_allowed": N_("A show is not possible now."),
+    "bad_action": N_("That is not a valid action."),
+}
+
+
+def plain_refusal(lang: str, refusal: IllegalAction) -> str:
+    return t(lang, REFUSALS.get(refusal.code, N_("That is not allowed now.")))
