@@ -138,11 +138,11 @@ class SituanFront:
         out += rows(labels)
         open_rank = selection.open_rank
         if open_rank is not None and held[open_rank]:
+            name = rank_text(lang, open_rank)
             counts = [
-                Button(f"{rank_text(lang, open_rank)}×{n}" if n else "0", f"/pick {open_rank} {n}", whole,
-                       group="count")
+                Button(f"{name}×{n}" if n else "0", f"/pick {open_rank} {n}", whole, group="count")
                 for n in range(0, held[open_rank] + 1)
-            ]  # fmt: skip
+            ]
             out += rows(counts)
         actions: list[Button] = []
         my_turn = any(isinstance(a, (Play, Pass)) for a in legal)
