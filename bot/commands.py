@@ -56,17 +56,23 @@ class Command:
     """The user's platform language, when the platform tells it."""
     stamp: str | None = None
     """For a button press: the stamp the button carried (see `bot.controls.Stamp`)."""
+    admin: bool = False
+    """The user administers the chat (the platform says so): host commands are theirs too."""
 
 
 def parse_command(
     text: str, user: str, user_name: str, chat: str, private: bool = False,
-    lang: str | None = None,
+    lang: str | None = None, bot_name: str | None = None,
 ) -> Command | None:  # fmt: skip
-    """``"/play@CardBot S10 S10"`` → Command("play", ("S10", "S10")); None for plain text."""
+    """``"/play@CardBot S10 S10"`` → Command("play", ("S10", "S10")); None for plain text, and
+    for a command addressed to another bot (``/new@OtherBot``) when ``bot_name`` is known."""
     words = text.strip().split()
     if not words or not words[0].startswith("/"):
         return None
-    name = words[0][1:].split("@", 1)[0].lower()
+    name, _, target = words[0][1:].partition("@")
+    if target and bot_name is not None and target.lower() != bot_name.lower():
+        return None
+    name = name.lower()
     if not name:
         return None
     return Command(name, tuple(words[1:]), user, user_name, chat, private, lang)

@@ -211,6 +211,42 @@ class TableManager:
         out = Outgoing("private", command.chat, text, user=command.user, filename=name)
         return Effects(out=[out])
 
+    # ----------------------------------------------------------------- chats that change
+
+    async def move_chat(self, old: str, new: str) -> list[Outgoing]:
+        """The chat got a new id (a Telegram group became a supergroup): its table, hands and
+        ledger follow, and the group is told once. Returns what to send."""
+        async with self.lock(old), self.lock(new):
+            table = self.tables.pop(old, None)
+            async with self.db.transaction() as tx:
+                await tx.move_table(old, new)
+            if table is None:
+                return []
+            table.chat = new
+            self.tables[new] = table
+            for mapping in (self._hand_ids, self._stored_actions):
+                if old in mapping:
+                    mapping[new] = mapping.pop(old)
+            line = Outgoing("group", new, table.say("This group moved; the table moved with it."))
+            out = [line]
+            if table.hand is not None and table.state == PLAYING:
+                from bot.playing import table_message
+
+                out.append(table_message(table))
+            return out
+
+    async def close_chat(self, chat: str) -> None:
+        """The bot can no longer post in ``chat`` (removed from the group): its table is
+        closed, its seats freed, and nothing is sent there."""
+        async with self.lock(chat):
+            table = self.tables.pop(chat, None)
+            async with self.db.transaction() as tx:
+                await tx.delete_table(chat)
+            if table is not None:
+                table.state = CLOSED
+                table.seats = [None, None, None, None]
+                table.deadline = None
+
     # ----------------------------------------------------------------- time
 
     async def tick(self) -> None:
@@ -242,8 +278,7 @@ class TableManager:
                 if table.deadline is None or self.clock() < table.deadline:
                     continue  # a command came first and moved the timer
                 steps.append((table, table.tick()))
-            async with self.db.transaction() as tx:
-                await self._store_batch(tx, steps)
+            await self._store_batch(steps)
             for _, effects in steps:
                 for message in effects.out:
                     await self.send(message)
@@ -256,9 +291,13 @@ class TableManager:
 
     # ----------------------------------------------------------------- storage
 
-    async def _store_batch(self, tx: Transaction, steps: list[tuple[Table, Effects]]) -> None:
-        """Store several tables' steps in one transaction (the common case — actions and
-        timers — in one statement each)."""
+    async def _store_batch(self, steps: list[tuple[Table, Effects]]) -> None:
+        """Store several tables' steps in one transaction, committed on return (the common
+        case — actions and timers — in one statement each)."""
+        async with self.db.transaction() as tx:
+            await self._store_steps(tx, steps)
+
+    async def _store_steps(self, tx: Transaction, steps: list[tuple[Table, Effects]]) -> None:
         rows: list[ActionRow] = []
         snapshots: list[TableRow] = []
         timers: list[TimerRow] = []

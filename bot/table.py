@@ -150,7 +150,8 @@ class Table:
         return None
 
     def host_only(self, command: Command) -> Effects | None:
-        if command.user != self.host:
+        """The host's commands are the host's, and the chat's administrators'."""
+        if command.user != self.host and not command.admin:
             return self.reply(command, "Only the host can do that.")
         return None
 
