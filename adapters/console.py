@@ -90,7 +90,7 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
         await db.close()
 
 
-async def say(manager: TableManager, text: str, lang: str) -> None:
+async def type_line(manager: TableManager, text: str, lang: str) -> None:
     """Type a command as the human; what it answers is printed like everything else."""
     command = parse_command(
         text if text.startswith("/") else "/" + text, HUMAN, "You", CHAT, lang=lang
@@ -102,7 +102,7 @@ async def say(manager: TableManager, text: str, lang: str) -> None:
 
 async def open_table(manager: TableManager, args: argparse.Namespace, lang: str) -> None:
     preset = f" {args.preset}" if args.preset else ""
-    await say(manager, f"/new {args.game}{preset}", lang)
+    await type_line(manager, f"/new {args.game}{preset}", lang)
     table = manager.tables.get(CHAT)
     if table is None:
         raise SystemExit(2)
@@ -112,14 +112,14 @@ async def open_table(manager: TableManager, args: argparse.Namespace, lang: str)
 async def seat_and_start(manager: TableManager, args: argparse.Namespace, lang: str) -> None:
     """Set the console's options, fill the free seats with AI players and start."""
     delay = args.ai_delay if args.ai_delay is not None else (0.0 if args.humans == 0 else 1.0)
-    await say(manager, f"/settings ai_delay {delay}", lang)
-    await say(manager, f"/settings max_hands {args.hands}", lang)
+    await type_line(manager, f"/settings ai_delay {delay}", lang)
+    await type_line(manager, f"/settings max_hands {args.hands}", lang)
     table = manager.tables[CHAT]
     if args.humans == 0 and table.seat_of(HUMAN) is not None:
-        await say(manager, "/leave", lang)
+        await type_line(manager, "/leave", lang)
     for _ in range(4 - sum(seat is not None for seat in table.seats)):
-        await say(manager, "/addbot", lang)
-    await say(manager, "/start", lang)
+        await type_line(manager, "/addbot", lang)
+    await type_line(manager, "/start", lang)
 
 
 async def play_unattended(manager: TableManager) -> int:
@@ -145,7 +145,7 @@ async def play_with_human(manager: TableManager) -> int:
             if text in ("/quit", "quit", "/exit", "exit"):
                 break
             if text:
-                await say(manager, text, table.lang)
+                await type_line(manager, text, table.lang)
     finally:
         stop.set()
         await timers

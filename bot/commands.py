@@ -38,6 +38,7 @@ COMMANDS = frozenset(
         "pick",
         "clear",
         "go",
+        "resume",
     }
 )
 

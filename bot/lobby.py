@@ -7,7 +7,6 @@ a step the table takes by itself (`close`, `ready_timeout`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from bot import playing
@@ -18,7 +17,7 @@ from bot.i18n import LANGUAGES, N_, normalize_language, t
 from bot.outgoing import Button, Outgoing
 from bot.render import ledger_text
 from bot.seats import Seat
-from bot.settings import TABLE_OPTIONS
+from bot.settings import TABLE_OPTIONS, BadSetting, read_rule_value, read_table_option
 from engine.actions import Auto
 from engine.errors import RecordError
 
@@ -76,6 +75,8 @@ def leave(table: Table, command: Command) -> Effects:
     seat = table.seats[index]
     assert seat is not None
     if table.state == PLAYING and table.hand is not None:
+        if seat.left:
+            return table.reply(command, "You have left already; the table plays for you.")
         seat.left = True
         effects = playing.apply_action(table, Auto(index, True))
         effects.out.append(
@@ -182,9 +183,14 @@ def lang(table: Table, command: Command) -> Effects:
     wanted = normalize_language(command.args[0]) if command.args else None
     if wanted is None:
         return table.reply(command, "Languages: {languages}", languages=", ".join(LANGUAGES))
+    seated = table.seat_of(command.user) is not None
     if command.private:
+        if not seated:
+            return table.reply(command, "You have no seat at this table.")
         table.player_langs[command.user] = wanted
     else:
+        if not seated and command.user != table.host and not command.admin:
+            return table.reply(command, "Only the players at this table can change its language.")
         table.lang = wanted
     return Effects(
         out=[Outgoing("reply", table.chat, t(wanted, "Language set."), user=command.user)],
@@ -195,7 +201,7 @@ def lang(table: Table, command: Command) -> Effects:
 def settings(table: Table, command: Command) -> Effects:
     if not command.args:
         options = {"preset": table.preset, **table.rules.options(), **table.table_options}
-        language = table.lang_of(command.user)
+        language = table.answer_lang(command)
         lines = [
             t(language, "Settings (the host changes them in the lobby: /settings NAME VALUE):")
         ]
@@ -212,42 +218,47 @@ def settings(table: Table, command: Command) -> Effects:
 
 
 def change_setting(table: Table, command: Command, name: str, value: str) -> Effects:
-    if name in TABLE_OPTIONS:
-        try:
-            kind = type(TABLE_OPTIONS[name])
-            parsed: Any
-            if kind is bool:
-                parsed = value.lower() in ("on", "true", "yes", "1")
-            elif name == "stake":
-                parsed = str(Fraction(value))
-            else:
-                parsed = kind(value)
-        except (ValueError, ZeroDivisionError):
-            return table.reply(command, "Bad value {value} for {name}.", value=value, name=name)
-        table.table_options[name] = parsed
-    else:
+    """Check the value at the door (type, bounds), then let the engine judge rule options
+    against the rules; nothing is kept unless all of it passed."""
+    try:
+        if name in TABLE_OPTIONS:
+            table.table_options[name] = read_table_option(name, value)
+            return _changed(table, name, table.table_options[name])
         preset, options = table.preset, dict(table.options)
         if name == "preset":
+            if value not in table.front.game.presets:
+                choices = ", ".join(table.front.game.presets)
+                return table.reply(command, "Presets: {choices}.", choices=choices)
             preset, options = value, {}
+        elif name in table.rules.options():
+            options[name] = read_rule_value(getattr(table.rules, name), value)
         else:
-            options[name] = value
-        try:
-            table.rules = table.front.game.rules(preset, **options)
-        except RecordError:
-            return table.reply(command, "Bad value {value} for {name}.", value=value, name=name)
-        table.preset, table.options = preset, options
+            names = ", ".join(["preset", *table.rules.options(), *TABLE_OPTIONS])
+            return table.reply(command, "Unknown setting {name}. Settings: {names}.", name=name,
+                               names=names)  # fmt: skip
+        table.rules = table.front.game.rules(preset, **options)
+    except BadSetting as bad:
+        return table.reply(command, bad.key, **bad.values)
+    except RecordError:
+        return table.reply(command, "Bad value {value} for {name}.", value=value, name=name)
+    table.preset, table.options = preset, options
+    shown = value if name == "preset" else options[name]
+    return _changed(table, name, shown)
+
+
+def _changed(table: Table, name: str, value: Any) -> Effects:
     return Effects(
         out=[table.group("{name} is now {value}.", name=name, value=value)], table_changed=True
     )
 
 
 def rules(table: Table, command: Command) -> Effects:
-    text = t(table.lang_of(command.user), table.front.rules_text)
+    text = t(table.answer_lang(command), table.front.rules_text)
     return Effects(out=[Outgoing("reply", table.chat, text, user=command.user)])
 
 
 def help_text(table: Table, command: Command) -> Effects:
-    text = t(table.lang_of(command.user), N_("help_text"))
+    text = t(table.answer_lang(command), N_("help_text"))
     return Effects(out=[Outgoing("reply", table.chat, text, user=command.user)])
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from asyncio import FIRST_COMPLETED
 from collections.abc import Awaitable, Callable
@@ -23,9 +24,16 @@ from bot.snapshot import restore_table, table_snapshot
 from bot.table import CLOSED, PLAYING, Table
 from engine.errors import RecordError
 from storage import Database
-from storage.base import ActionRow, LedgerLine, TableRow, TimerRow, Transaction
+from storage.base import ActionRow, LedgerLine, StoredTable, TableRow, TimerRow, Transaction
 
+log = logging.getLogger(__name__)
 Sender = Callable[[Outgoing], Awaitable[None]]
+SAFE_AFTER = 1
+"""After this many failed steps a table plays every seat by 托管 (the engine's own choice)."""
+PAUSE_AFTER = 3
+"""…and after this many it pauses, until the host says /resume."""
+CLOSE_AFTER = 5
+"""A table that keeps failing is closed, with a message, rather than left to loop."""
 HEARTBEAT_SECONDS = 5.0
 BATCH_TABLES = 8
 """Tables acting in one timer pass share one transaction (group commit), at most this many:
@@ -58,6 +66,9 @@ class TableManager:
         self._stored_actions: dict[str, int] = {}
         self._last_heartbeat = 0.0
         self._allowance: dict[str, tuple[float, float]] = {}
+        self.crashes: dict[str, tuple[int, int]] = {}
+        """Failed steps per table: (the hand they happened in, how many); a new hand starts
+        the count again."""
         self.flood_burst = float(flood_burst)
         self.flood_rate = flood_rate
 
@@ -111,11 +122,14 @@ class TableManager:
         if self._throttled(command.user):
             return []
         async with self.lock(command.chat):
-            effects = await self._handle_locked(command)
-            table = self.tables.get(command.chat)
-            if table is not None:
-                async with self.db.transaction() as tx:
-                    await self._store(tx, table, effects)
+            try:
+                effects = await self._handle_locked(command)
+                table = self.tables.get(command.chat)
+                if table is not None:
+                    async with self.db.transaction() as tx:
+                        await self._store(tx, table, effects)
+            except Exception:
+                return await self._contain(command.chat, command)
         return effects.out
 
     async def _handle_locked(self, command: Command) -> Effects:
@@ -272,22 +286,95 @@ class TableManager:
     async def _tick_batch(self, chats: list[str]) -> None:
         async with contextlib.AsyncExitStack() as held:
             steps: list[tuple[Table, Effects]] = []
+            failed: list[str] = []
             for chat in chats:
                 await held.enter_async_context(self.lock(chat))
-                table = self.tables[chat]
-                if table.deadline is None or self.clock() < table.deadline:
+                table = self.tables.get(chat)
+                if table is None or table.deadline is None or self.clock() < table.deadline:
                     continue  # a command came first and moved the timer
-                steps.append((table, table.tick()))
-            await self._store_batch(steps)
+                try:
+                    steps.append((table, table.tick()))
+                except Exception:
+                    failed.append(chat)
+            try:
+                await self._store_batch(steps)
+            except Exception:  # one table's bad step must not cost the others theirs
+                log.exception("storing a batch of %d tables failed; storing one by one", len(steps))
+                steps = await self._store_each(steps, failed)
             for _, effects in steps:
                 for message in effects.out:
                     await self.send(message)
+            for chat in failed:
+                for message in await self._contain(chat, None):
+                    await self.send(message)
+
+    async def _store_each(
+        self, steps: list[tuple[Table, Effects]], failed: list[str]
+    ) -> list[tuple[Table, Effects]]:
+        stored = []
+        for table, effects in steps:
+            try:
+                async with self.db.transaction() as tx:
+                    await self._store(tx, table, effects)
+            except Exception:
+                failed.append(table.chat)
+            else:
+                stored.append((table, effects))
+        return stored
 
     async def run_timers(self, stop: asyncio.Event, step: float = 0.2) -> None:
+        """Run the tables' timers until ``stop``; nothing a table does can end this loop."""
         while not stop.is_set():
-            await self.tick()
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("a timer pass failed; the timers go on")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), timeout=step)
+
+    # ----------------------------------------------------------------- faults
+
+    async def _contain(self, chat: str, command: Command | None) -> list[Outgoing]:
+        """A step of this table raised: log it once with the table and its trace, put the
+        table back as storage last knew it, and step by step make it safer — every seat by
+        托管, then paused until the host's /resume, then closed. Other tables never notice."""
+        log.exception("table %s: a step failed (%s)", chat, command.name if command else "timer")
+        before = self.tables.get(chat)
+        number = before.hand_number if before is not None else 0
+        hand, crashes = self.crashes.get(chat, (number, 0))
+        crashes = crashes + 1 if hand == number else 1
+        self.crashes[chat] = (number, crashes)
+        out: list[Outgoing] = []
+        try:
+            table = await self._reload(chat)
+        except Exception:
+            log.exception("table %s: could not be reloaded; it is closed", chat)
+            self.tables.pop(chat, None)
+            return out
+        if table is None:
+            return out
+        if command is not None:
+            text = t(table.answer_lang(command), "Something went wrong; nothing was changed.")
+            out.append(Outgoing("reply", chat, text, user=command.user))
+        if crashes >= CLOSE_AFTER:
+            out.append(table.group("This table kept failing and is closed."))
+            effects = table.close()
+            async with self.db.transaction() as tx:
+                await self._store(tx, table, effects)
+            return out + effects.out
+        table.safe_mode = crashes >= SAFE_AFTER
+        if crashes >= PAUSE_AFTER and table.deadline is not None:
+            table.pause()
+            out.append(table.group("This table hit an error and is paused; the host can /resume."))
+        return out
+
+    async def _reload(self, chat: str) -> Table | None:
+        """The table of ``chat`` rebuilt from what storage holds (its last committed step)."""
+        self.tables.pop(chat, None)
+        for stored in await self.db.open_tables():
+            if stored.chat == chat:
+                await self._restore_table(stored, None, announce=False)
+        return self.tables.get(chat)
 
     # ----------------------------------------------------------------- storage
 
@@ -345,30 +432,43 @@ class TableManager:
 
     async def restore(self) -> None:
         """Rebuild every open table from storage; running hands get a 'table restored' line
-        and a fresh table message, and their timers resume with the time that was left."""
+        and a fresh table message, and their timers resume with the time that was left. A
+        table that cannot be rebuilt is logged and left closed; the others come back."""
         alive = await self.db.meta("alive_at")
         alive_at = float(alive) if alive else None
         for stored in await self.db.open_tables():
-            data = stored.settings
-            table = Table(stored.chat, stored.game, data["preset"], data["host"], data["lang"],
-                          self.clock, self.seeds)  # fmt: skip
-            restore_table(table, stored.state, data)
+            try:
+                await self._restore_table(stored, alive_at, announce=True)
+            except Exception:
+                log.exception("table %s could not be restored", stored.chat)
+                self.tables.pop(stored.chat, None)
+
+    async def _restore_table(self, stored: StoredTable, alive_at: float | None,
+                             announce: bool) -> None:  # fmt: skip
+        data = stored.settings
+        table = Table(stored.chat, stored.game, data["preset"], data["host"], data["lang"],
+                      self.clock, self.seeds)  # fmt: skip
+        restore_table(table, stored.state, data)
+        hands = await self.db.hands_of(stored.chat, table.match, table.hand_number)
+        if table.state == PLAYING and hands and hands[-1].result is None:
+            current = hands[-1]
+            game = table.front.game
+            hand = game.hand_from_record(current.start)
+            for raw in current.actions:
+                action = game.action_from_json(raw)
+                assert not isinstance(action, str), action
+                hand.apply(action)
+            self._hand_ids[stored.chat] = current.id
+            self._stored_actions[stored.chat] = len(current.actions)
             self.tables[stored.chat] = table
-            hands = await self.db.hands_of(stored.chat, table.match, table.hand_number)
-            if table.state == PLAYING and hands and hands[-1].result is None:
-                current = hands[-1]
-                game = table.front.game
-                hand = game.hand_from_record(current.start)
-                for raw in current.actions:
-                    action = game.action_from_json(raw)
-                    assert not isinstance(action, str), action
-                    hand.apply(action)
-                self._hand_ids[stored.chat] = current.id
-                self._stored_actions[stored.chat] = len(current.actions)
-                # The timer ran until the bot was last known alive (its heartbeat, or the
-                # last save, on the table's own clock), then waits on with what was left.
-                stopped = max(alive_at or 0.0, float(data.get("saved_at", 0.0)))
-                for message in table.resume(hand, stopped):
+            # The timer ran until the bot was last known alive (its heartbeat, or the last
+            # save, on the table's own clock), then waits on with what was left.
+            stopped = max(alive_at or 0.0, float(data.get("saved_at", 0.0)))
+            restored = table.resume(hand, stopped if announce else self.clock())
+            if announce:
+                for message in restored:
                     await self.send(message)
-            elif hands and hands[-1].result is None and table.state != PLAYING:
-                self._hand_ids[stored.chat] = hands[-1].id
+            return
+        if hands and hands[-1].result is None and table.state != PLAYING:
+            self._hand_ids[stored.chat] = hands[-1].id
+        self.tables[stored.chat] = table

@@ -17,6 +17,7 @@ from bot.controls import Selection, auto_toggle
 from bot.effects import Effects, LedgerLine
 from bot.games import BadInput, Stamps
 from bot.i18n import t
+from bot.settings import read_bool
 from bot.outgoing import Button, Outgoing
 from engine.actions import Action, Auto, Timeout
 from engine.ai import Player, player
@@ -64,8 +65,8 @@ def game_command(table: Table, command: Command) -> Effects:
 
 def auto(table: Table, command: Command) -> Effects:
     index = playing_seat(table, command)
-    on = (command.args[0].lower() if command.args else "on") in ("on", "1", "true")
-    return apply_action(table, Auto(index, on))
+    on = read_bool(command.args[0]) if command.args else True
+    return apply_action(table, Auto(index, on), command)
 
 
 def pick(table: Table, command: Command) -> Effects:
@@ -93,6 +94,17 @@ def go(table: Table, command: Command) -> Effects:
     return apply_action(table, action, command)
 
 
+def resume(table: Table, command: Command) -> Effects:
+    """The host lets a paused hand go on (after repeated errors)."""
+    if (refused := table.host_only(command)) is not None:
+        return refused
+    if not table.paused or table.hand is None:
+        return table.reply(command, "Nothing is paused.")
+    table.paused = False
+    start_turn(table)
+    return Effects(out=[table.group("The hand goes on."), table_message(table)])
+
+
 def hand(table: Table, command: Command) -> Effects:
     index = table.seat_of(command.user)
     if index is None or table.hand is None:
@@ -107,6 +119,7 @@ COMMANDS: dict[str, Callable[[Table, Command], Effects]] = {
     "clear": clear,
     "go": go,
     "hand": hand,
+    "resume": resume,
 }
 
 
@@ -159,7 +172,7 @@ def act_for_seat(table: Table, seat: int) -> Effects:
     (or that is on 托管) is played by the table: a `Timeout`, resolved by the engine."""
     assert table.hand is not None
     occupant = table.seats[seat]
-    if occupant is not None and occupant.ai:
+    if occupant is not None and occupant.ai and not table.safe_mode:
         legal = table.hand.legal_actions(seat)
         action = ai_player(table.game, occupant.level).decide(table.hand.view(seat), legal)
     else:
@@ -180,7 +193,7 @@ def apply_action(table: Table, action: Action, command: Command | None = None) -
     except IllegalAction as refusal:
         if command is None:
             raise
-        text = table.front.explain(table.lang_of(command.user), refusal)
+        text = table.front.explain(table.answer_lang(command), refusal)
         return Effects(out=[Outgoing("reply", table.chat, text, user=command.user)])
     effects = Effects(actions=[action.to_json()])
     effects.extend(after_action(table, action, events))

@@ -21,7 +21,7 @@ from bot.games import BadInput, front_of
 from bot.i18n import N_, normalize_language, t
 from bot.outgoing import Button, Outgoing
 from bot.seats import Seat
-from bot.settings import TABLE_OPTIONS
+from bot.settings import TABLE_OPTIONS, BadSetting
 from engine.game import Carry, Hand
 
 LOBBY, PLAYING, BETWEEN, CLOSED = "lobby", "playing", "between", "closed"
@@ -73,6 +73,10 @@ class Table:
         """The table message's button and slot for the current hand (they do not change)."""
         self.selections: dict[int, Selection] = {}
         """Cards chosen by button, not yet played (kept in memory only)."""
+        self.safe_mode = False
+        """After a failed step every seat is played by 托管 (the engine's own choice)."""
+        self.paused = False
+        """After repeated failures the hand waits for the host's /resume."""
         self.shown: dict[int, tuple[str, Any]] = {}
         """The private hand view last sent to each seat (text and buttons), so that an
         unchanged one is not sent again."""
@@ -108,8 +112,14 @@ class Table:
     def lang_of(self, user: str | None) -> str:
         return self.player_langs.get(user or "", self.lang)
 
+    def answer_lang(self, command: Command) -> str:
+        """The language to answer ``command`` in: the player's, else the platform's, else
+        the table's."""
+        known = self.player_langs.get(command.user)
+        return known or normalize_language(command.lang) or self.lang
+
     def reply(self, command: Command, key: str, **values: object) -> Effects:
-        text = t(self.lang_of(command.user), key, **values)
+        text = t(self.answer_lang(command), key, **values)
         return Effects(out=[Outgoing("reply", self.chat, text, user=command.user)])
 
     def group(self, key: str, **values: object) -> Outgoing:
@@ -118,10 +128,13 @@ class Table:
     # ----------------------------------------------------------------- commands
 
     def handle(self, command: Command) -> Effects:
-        language = normalize_language(command.lang)
-        if language and command.user not in self.player_langs:
-            self.player_langs[command.user] = language
-        self.names.setdefault(command.user, command.user_name)
+        if self.seat_of(command.user) is not None or command.name == "join":
+            # Only players are remembered: whatever strangers type leaves no trace in the
+            # table (and so in what is stored with every step).
+            language = normalize_language(command.lang)
+            if language and command.user not in self.player_langs:
+                self.player_langs[command.user] = language
+            self.names.setdefault(command.user, command.user_name)
         handler = HANDLERS.get(command.name)
         if handler is None:
             return self.reply(command, "Unknown command. Try /help.")
@@ -130,7 +143,7 @@ class Table:
             return self.reply(command, stale)
         try:
             effects = handler(self, command)
-        except BadInput as bad:
+        except (BadInput, BadSetting) as bad:
             return self.reply(command, bad.key, **bad.values)
         if self.state == LOBBY:  # activity keeps a lobby open
             self.deadline = self.clock() + float(self.table_options["lobby_timeout"])
@@ -170,6 +183,13 @@ class Table:
         if self.state != PLAYING or self.hand is None or self.turn_seat is None:
             return Effects()
         return playing.act_for_seat(self, self.turn_seat)
+
+    def close(self) -> Effects:
+        return lobby.close(self)
+
+    def pause(self) -> None:
+        self.paused = True
+        self.deadline = None
 
     def seconds_left(self) -> int | None:
         if self.deadline is None or self.turn_seat is None:
