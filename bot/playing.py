@@ -17,8 +17,8 @@ from bot.controls import Selection, auto_toggle
 from bot.effects import Effects, LedgerLine
 from bot.games import BadInput, Stamps
 from bot.i18n import t
-from bot.settings import read_bool
 from bot.outgoing import Button, Outgoing
+from bot.settings import read_bool
 from engine.actions import Action, Auto, Timeout
 from engine.ai import Player, player
 from engine.errors import IllegalAction
