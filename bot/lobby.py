@@ -62,6 +62,7 @@ def join(table: Table, command: Command) -> Effects:
     else:
         return table.reply(command, "The table is full.")
     table.seats[index] = Seat(command.user, command.user_name, ready=True)
+    table.remember(command)
     return Effects(
         out=[table.group("{name} sits at seat {seat}.", name=command.user_name, seat=index)],
         table_changed=True,

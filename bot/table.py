@@ -128,13 +128,6 @@ class Table:
     # ----------------------------------------------------------------- commands
 
     def handle(self, command: Command) -> Effects:
-        if self.seat_of(command.user) is not None or command.name == "join":
-            # Only players are remembered: whatever strangers type leaves no trace in the
-            # table (and so in what is stored with every step).
-            language = normalize_language(command.lang)
-            if language and command.user not in self.player_langs:
-                self.player_langs[command.user] = language
-            self.names.setdefault(command.user, command.user_name)
         handler = HANDLERS.get(command.name)
         if handler is None:
             return self.reply(command, "Unknown command. Try /help.")
@@ -145,9 +138,18 @@ class Table:
             effects = handler(self, command)
         except (BadInput, BadSetting) as bad:
             return self.reply(command, bad.key, **bad.values)
-        if self.state == LOBBY:  # activity keeps a lobby open
+        if self.state == LOBBY and effects.table_changed:  # activity keeps a lobby open
             self.deadline = self.clock() + float(self.table_options["lobby_timeout"])
         return effects
+
+    def remember(self, command: Command) -> None:
+        """A player's name and platform language, when they sit down. Only players are
+        remembered, and only then: whatever else anyone types leaves no trace in the table
+        (and so in what is stored) unless it is accepted."""
+        language = normalize_language(command.lang)
+        if language and command.user not in self.player_langs:
+            self.player_langs[command.user] = language
+        self.names.setdefault(command.user, command.user_name)
 
     def _stale(self, text: str, name: str) -> str | None:
         """Why a button press no longer applies, or None when its stamp is current."""
