@@ -86,9 +86,22 @@ def leave(table: Table, command: Command) -> Effects:
             )
         )
         effects.table_changed = True
+        effects.out += _hand_over_host(table, command.user)
         return effects
     table.seats[index] = None
-    return Effects(out=[table.group("{name} left the table.", name=seat.name)], table_changed=True)
+    out = [table.group("{name} left the table.", name=seat.name)]
+    return Effects(out=out + _hand_over_host(table, command.user), table_changed=True)
+
+
+def _hand_over_host(table: Table, leaving: str) -> list[Outgoing]:
+    """When the host leaves, the next seated player who is still there hosts the table."""
+    if leaving != table.host:
+        return []
+    for seat in table.seats:
+        if seat is not None and seat.user is not None and seat.user != leaving and not seat.left:
+            table.host = seat.user
+            return [table.group("{name} is now the host.", name=seat.name)]
+    return []
 
 
 def addbot(table: Table, command: Command) -> Effects:

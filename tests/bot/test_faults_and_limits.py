@@ -180,3 +180,26 @@ async def test_a_table_whose_steps_fail_is_contained_and_the_others_play_on(tmp_
         assert bad.state in (PLAYING, LOBBY, CLOSED)
     finally:
         await harness.db.close()
+
+
+async def test_when_the_host_leaves_the_next_seated_player_hosts(harness):
+    await harness.say("ann", "/new situan", lang="en")
+    await harness.say("bob", "/join", lang="en")
+    sent = await harness.say("ann", "/leave", lang="en")
+    assert harness.table().host == "bob"
+    assert any("Bob is now the host." in m.text for m in sent)
+    assert (await harness.say("bob", "/addbot"))[0].kind == "group"
+
+
+async def test_a_chat_administrator_may_use_host_commands(harness):
+    from dataclasses import replace
+
+    from bot.commands import parse_command
+
+    await harness.say("ann", "/new situan")
+    command = parse_command("/addbot", "adm", "Adm", CHAT)
+    assert command is not None
+    refused = await harness.manager.handle(command)
+    assert [m.kind for m in refused] == ["reply"]
+    accepted = await harness.manager.handle(replace(command, admin=True))
+    assert [m.kind for m in accepted] == ["group"] and harness.table().seats[1] is not None
