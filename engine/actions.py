@@ -15,8 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.cards import JOKER_RANKS, NATURAL_RANKS, Card, parse_card, parse_rank_run
-from engine.errors import RecordError
+from engine.cards import (
+    JOKER_RANKS,
+    NATURAL_RANKS,
+    Card,
+    parse_cards,
+    parse_cards_or_ranks,
+    split_tokens,
+)
 
 RANK_NAMES = frozenset(NATURAL_RANKS + JOKER_RANKS)
 
@@ -167,34 +173,26 @@ ACTION_KINDS: dict[str, type[Action]] = {
 
 
 def read_card_tokens(raw: Any) -> list[str] | None:
-    """A ``cards`` field: a list of texts or one string; None when it is neither."""
-    tokens = raw.replace(",", " ").split() if isinstance(raw, str) else raw
-    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+    """A ``cards`` field: a list of texts or one string, cut into tokens at spaces and commas
+    (``["S10 H10"]`` is two tokens; ``"S10H10"`` one token of two cards); None when it is
+    neither a string nor a list of strings."""
+    if isinstance(raw, str):
+        return split_tokens(raw)
+    if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
         return None
-    return tokens
+    return split_tokens(raw)
 
 
 def read_play(seat: int, tokens: list[str], by_rank: bool) -> Play:
-    """A play's cards: exact cards, or — where ``by_rank`` (四团) — ranks alone (``7777``,
-    ``10 10``); one rank-only token makes the whole play a play by ranks. An unknown token
-    raises `RecordError` naming it."""
-    cards: list[Card] = []
-    ranks: list[str] = []
-    rank_only = False
-    for token in tokens:
-        try:
-            c = parse_card(token)
-        except RecordError:
-            if not by_rank:
-                raise
-            rank_only = True
-            ranks.extend(parse_rank_run(token))
-        else:
-            cards.append(c)
-            ranks.append(c.rank)
-    if rank_only:
-        return Play(seat, ranks=tuple(ranks))
-    return Play(seat, cards=tuple(cards))
+    """A play's cards, written apart or together (`engine.cards.parse_cards`): exact cards,
+    or — where ``by_rank`` (四团) — ranks alone (``7777``, ``10 10``); one bare rank makes
+    the whole play a play by ranks. An unknown token raises `RecordError` naming it."""
+    if not by_rank:
+        return Play(seat, cards=tuple(parse_cards(tokens)))
+    parsed = parse_cards_or_ranks(tokens)
+    if all(isinstance(p, Card) for p in parsed):
+        return Play(seat, cards=tuple(p for p in parsed if isinstance(p, Card)))
+    return Play(seat, ranks=tuple(p if isinstance(p, str) else p.rank for p in parsed))
 
 
 def action_from_json(raw: Any, by_rank: bool = False) -> Action | str:
@@ -213,7 +211,7 @@ def action_from_json(raw: Any, by_rank: bool = False) -> Action | str:
         if tokens is None:
             return "cards must be a list of card texts"
         if kind is Bury:
-            return Bury(seat, tuple(parse_card(t) for t in tokens))
+            return Bury(seat, tuple(parse_cards(tokens)))
         return read_play(seat, tokens, by_rank)
     if kind is Bid:
         points = raw.get("points")

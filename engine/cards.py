@@ -8,6 +8,10 @@ so cards compare and hash by identity and a deck of several packs is just repeat
 Card('S10')
 >>> format_cards(parse_cards("s10 小王 大王"))
 'S10 LJ BJ'
+>>> format_cards(parse_cards(["♥10♠10", "dqDQ"]))
+'H10 S10 DQ DQ'
+>>> parse_suit("红桃"), parse_suit("无主"), parse_suit("x")
+('H', 'none', None)
 """
 
 from __future__ import annotations
@@ -23,6 +27,20 @@ JOKER_RANKS = ("LJ", "BJ")
 RANK_POINTS = {"5": 5, "10": 10, "K": 10}
 
 _SYMBOL_TO_SUIT = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+_SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♧": "C", "♢": "D"})
+_SUIT_OF_LETTER = {**{suit: suit for suit in SUITS}, **_SYMBOL_TO_SUIT}
+_VARIATION_SELECTOR = "\ufe0f"
+"""Chat clients often send ``♥️`` (the symbol and an emoji variation selector)."""
+_SEPARATORS = str.maketrans({",": " ", "，": " ", "、": " ", ";": " ", _VARIATION_SELECTOR: ""})
+_SUIT_WORDS = {
+    **{suit.lower(): suit for suit in SUITS},
+    **_SYMBOL_TO_SUIT,
+    "黑桃": "S", "黑": "S", "spade": "S", "spades": "S",
+    "红桃": "H", "紅桃": "H", "红心": "H", "紅心": "H", "heart": "H", "hearts": "H",
+    "梅花": "C", "草花": "C", "club": "C", "clubs": "C",
+    "方块": "D", "方塊": "D", "方片": "D", "diamond": "D", "diamonds": "D",
+    "none": "none", "无主": "none", "無主": "none", "全常主": "none", "nt": "none",
+}  # fmt: skip
 _RANK_ALIASES = {"T": "10"}
 _JOKER_ALIASES = {"LJ": "LJ", "BJ": "BJ", "小王": "LJ", "大王": "BJ"}
 
@@ -91,7 +109,7 @@ def _normal_rank(text: str) -> str | None:
 
 def parse_card(token: str) -> Card:
     """Read one card in any accepted spelling; an unknown token raises `RecordError`."""
-    text = token.strip()
+    text = token.strip().replace(_VARIATION_SELECTOR, "")
     found = _CARDS.get(text)
     if found is not None:
         return found
@@ -106,10 +124,90 @@ def parse_card(token: str) -> Card:
     raise RecordError("unknown_card", f"unknown card {token!r}", token=token)
 
 
+def split_tokens(text: str | Iterable[str]) -> list[str]:
+    """The tokens of a card text: cut at spaces and commas (``"S10 H10"``, ``"S10,H10"``); a
+    list's strings are cut the same way (``["S10 H10"]``). Runs written together stay one
+    token (``"S10H10"``), for `parse_card_run`."""
+    if isinstance(text, str):
+        return text.translate(_SEPARATORS).split()
+    return [token for part in text for token in part.translate(_SEPARATORS).split()]
+
+
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
-    """Read cards separated by spaces or commas (or a list of tokens)."""
-    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    return [parse_card(token) for token in tokens]
+    """Read cards written apart or together, in any accepted spelling: ``"S10 H10"``,
+    ``["S10", "H10"]``, ``["♥10♠10"]``, ``"dqdq"``, ``"小王大王"``. An unknown token raises
+    `RecordError` naming it."""
+    cards: list[Card] = []
+    for token in split_tokens(text):
+        found = _CARDS.get(token)
+        if found is not None:
+            cards.append(found)
+        else:
+            cards.extend(parse_card_run(token))
+    return cards
+
+
+def parse_card_run(token: str) -> list[Card]:
+    """One token of cards written together (``♥10♠10``, ``S10H10``, ``BJLJ``)."""
+    return [c for c in parse_run(token, ranks_allowed=False) if isinstance(c, Card)]
+
+
+def parse_cards_or_ranks(text: str | Iterable[str]) -> list[Card | str]:
+    """Like `parse_cards`, where a rank alone is allowed too (四团, where suits never matter):
+    ``"7777"``, ``"10 10"``, ``"S7 7"``, ``"LJLJ BJ"``. A card is a `Card`, a bare rank its
+    rank text (``"7"``, ``"LJ"`` — a joker written alone is its own rank)."""
+    parsed: list[Card | str] = []
+    for token in split_tokens(text):
+        found = _CARDS.get(token)
+        if found is not None:
+            parsed.append(found)
+        else:
+            parsed.extend(parse_run(token, ranks_allowed=True))
+    return parsed
+
+
+def parse_run(token: str, ranks_allowed: bool) -> list[Card | str]:
+    """Split a token of cards (and, where ``ranks_allowed``, bare ranks) written together.
+
+    Jokers are always cards (``LJ``, ``小王``); a suited card is a `Card`; a bare rank is its
+    text. Raises `RecordError` naming the token when any part of it is not a card (or rank).
+    """
+    text = token.replace(_VARIATION_SELECTOR, "")
+    upper = text.upper()
+    parsed: list[Card | str] = []
+    i, n = 0, len(text)
+    while i < n:
+        two = upper[i : i + 2]
+        if two in ("LJ", "BJ") or text[i : i + 2] in ("小王", "大王"):
+            joker = _CARDS[_JOKER_ALIASES.get(two) or _JOKER_ALIASES[text[i : i + 2]]]
+            parsed.append(joker)
+            i += 2
+            continue
+        suit = _SUIT_OF_LETTER.get(upper[i])
+        start = i + 1 if suit is not None else i
+        if suit is None and not ranks_allowed:
+            raise _unknown(token)
+        rank_text = "10" if upper[start : start + 2] == "10" else upper[start : start + 1]
+        rank = _normal_rank(rank_text)
+        if rank is None:
+            raise _unknown(token)
+        parsed.append(_CARDS[suit + rank] if suit is not None else rank)
+        i = start + len(rank_text)
+    if not parsed:
+        raise _unknown(token)
+    return parsed
+
+
+def _unknown(token: str) -> RecordError:
+    return RecordError("unknown_card", f"unknown card {token!r}", token=token)
+
+
+def parse_suit(text: str) -> str | None:
+    """A trump choice in any accepted spelling: ``S H C D`` (any case), the symbols, the
+    Chinese names (黑桃 ♠, 红桃/紅桃 ♥, 梅花 ♣, 方块/方塊 ♦) and ``none`` / 无主 / 無主 for
+    no trump suit. Returns ``"S"``…``"D"``, ``"none"``, or None when it is no suit."""
+    word = text.strip().replace(_VARIATION_SELECTOR, "")
+    return _SUIT_WORDS.get(word) or _SUIT_WORDS.get(word.lower())
 
 
 def format_cards(cards: Iterable[Card]) -> str:
@@ -122,25 +220,9 @@ def card_texts(cards: Iterable[Card]) -> list[str]:
 
 
 def parse_rank_run(token: str) -> list[str]:
-    """Split a run of ranks written without suits: ``7777`` → 7 7 7 7, ``LJLJBJ``, ``1010``.
+    """Split a run of ranks written without suits: ``7777`` → 7 7 7 7, ``LJLJBJ``, ``1010``
+    (a suited card in the run counts as its rank: ``S7H7`` → 7 7).
 
     Raises `RecordError` naming the token when any part of it is not a rank.
     """
-    ranks: list[str] = []
-    i = 0
-    upper = token.upper()
-    while i < len(upper):
-        two = upper[i : i + 2]
-        if two in ("10", "LJ", "BJ"):
-            ranks.append(two)
-            i += 2
-        elif token[i : i + 2] in ("小王", "大王"):
-            ranks.append(_JOKER_ALIASES[token[i : i + 2]])
-            i += 2
-        else:
-            rank = _normal_rank(upper[i])
-            if rank is None:
-                raise RecordError("unknown_card", f"unknown card {token!r}", token=token)
-            ranks.append(rank)
-            i += 1
-    return ranks
+    return [p if isinstance(p, str) else p.rank for p in parse_run(token, ranks_allowed=True)]

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from engine.cards import Card, parse_card
+from engine.cards import Card, parse_cards
 from engine.errors import IllegalAction, RecordError
 
 
@@ -14,10 +14,12 @@ class Replayable(Protocol):
     def apply(self, action: Any) -> list[Any]: ...
 
 
-def read_card(token: Any) -> Card:
-    if not isinstance(token, str):
-        raise RecordError("unknown_card", f"unknown card {token!r}", token=token)
-    return parse_card(token)
+def read_cards(tokens: list[Any]) -> tuple[Card, ...]:
+    """A list of card texts, each holding one card or several written apart or together."""
+    for token in tokens:
+        if not isinstance(token, str):
+            raise RecordError("unknown_card", f"unknown card {token!r}", token=token)
+    return tuple(parse_cards(tokens))
 
 
 def read_dealt_cards(
@@ -31,8 +33,8 @@ def read_dealt_cards(
         raise RecordError("bad_deal", "deal needs 4 hands and a bottom")
     if not all(isinstance(h, list) for h in hands_raw):
         raise RecordError("bad_deal", "each hand is a list of cards")
-    hands = tuple(tuple(read_card(t) for t in h) for h in hands_raw)
-    bottom = tuple(read_card(t) for t in bottom_raw)
+    hands = tuple(read_cards(h) for h in hands_raw)
+    bottom = read_cards(bottom_raw)
     if any(len(h) != hand_size for h in hands) or len(bottom) != bottom_size:
         raise RecordError(
             "bad_deal",

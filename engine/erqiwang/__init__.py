@@ -8,7 +8,7 @@ from engine.erqiwang.deal import Deal, deal_from_seed, erqiwang_deck
 from engine.erqiwang.game import ERQIWANG, ErqiwangGame
 from engine.erqiwang.hand import ErqiwangHand
 from engine.erqiwang.result import ErqiwangResult, SettledBonus
-from engine.erqiwang.rules import PRESETS, Rules
+from engine.erqiwang.rules import PRESETS, Rules, deck_defaults
 from engine.erqiwang.views import ErqiwangView
 
 __all__ = [
@@ -22,5 +22,6 @@ __all__ = [
     "Rules",
     "SettledBonus",
     "deal_from_seed",
+    "deck_defaults",
     "erqiwang_deck",
 ]

@@ -8,11 +8,10 @@ from typing import TYPE_CHECKING
 from engine.actions import Timeout
 from engine.cards import Card
 from engine.erqiwang import bidding, bonus, declaring, tricks
-from engine.erqiwang.deal import BOTTOM_SIZE
 from engine.erqiwang.events import Event
 from engine.erqiwang.follow import smallest_follow
 from engine.erqiwang.order import SUIT_ORDER
-from engine.erqiwang.phases import BIDDING, BURY, TRUMP_PHASE, TRUMP_SUITS
+from engine.erqiwang.phases import BIDDING, BURY, OVER, TRUMP_PHASE, TRUMP_SUITS
 from engine.erqiwang.shapes import shape_of
 from engine.events import AutoChanged, TimedOut
 
@@ -29,7 +28,8 @@ def check_timeout(hand: ErqiwangHand, action: Timeout) -> None:
 
 def timeout(hand: ErqiwangHand, action: Timeout) -> list[Event]:
     """The table acts for the seat: a time-out, unless the seat is on 托管 already (then
-    托管 is playing for it, which counts no time-out)."""
+    托管 is playing for it, which counts no time-out). A 冲关 whose window is open is declared
+    for the seat before the auto action and again right after it."""
     check_timeout(hand, action)
     seat = action.seat
     events: list[Event] = []
@@ -39,6 +39,7 @@ def timeout(hand: ErqiwangHand, action: Timeout) -> list[Event]:
         if hand.timeouts[seat] >= TIMEOUTS_FOR_AUTO:
             hand.auto[seat] = True
             events.append(AutoChanged(seat, True))
+    bonus.declare_for_table(hand, seat, events)  # the window is open before the action
     if hand.phase == BIDDING:
         if bidding.may_pass(hand):
             bidding.place_pass(hand, seat, events)
@@ -47,13 +48,15 @@ def timeout(hand: ErqiwangHand, action: Timeout) -> list[Event]:
     elif hand.phase == TRUMP_PHASE:
         declaring.set_trump(hand, auto_trump(hand.hands[seat]), events)
     elif hand.phase == BURY:
-        lowest = sorted(hand.hands[seat], key=hand.order.key.__getitem__)[:BOTTOM_SIZE]
+        lowest = sorted(hand.hands[seat], key=hand.order.key.__getitem__)[: hand.bottom_size]
         declaring.bury_cards(hand, seat, tuple(lowest), events)
     else:
-        bonus.declare_for_table(hand, seat, events)
         cards = smallest_play(hand, seat)
         shape = shape_of(cards, hand.order) if hand.lead_shape is None else None
         tricks.place(hand, seat, cards, shape, events)
+    if hand.phase != OVER:
+        # …and right after it: an auto-bury opens the declarer's window, declared at once.
+        bonus.declare_for_table(hand, seat, events)
     return events
 
 

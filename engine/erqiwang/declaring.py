@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Bury, NameTrump, Surrender
 from engine.cards import Card
-from engine.erqiwang.deal import BOTTOM_SIZE
 from engine.erqiwang.events import Buried, Event, Surrendered, TrumpNamed
 from engine.erqiwang.order import ORDERS
 from engine.erqiwang.phases import BIDDING, BURY, PLAY, TRUMP_PHASE, TRUMP_SUITS
@@ -50,7 +49,9 @@ def set_trump(hand: ErqiwangHand, suit: str | None, events: list[Event]) -> None
 def check_bury(hand: ErqiwangHand, action: Bury) -> None:
     cards = action.cards
     if not isinstance(cards, tuple):
-        raise IllegalAction("bad_action", f"bury names {BOTTOM_SIZE} cards")
+        raise IllegalAction(
+            "bad_action", f"bury names {hand.bottom_size} cards", wanted=hand.bottom_size
+        )
     hand.require_phase(BURY)
     hand.require_turn(action.seat)
     missing = hand.missing(action.seat, cards)
@@ -59,10 +60,11 @@ def check_bury(hand: ErqiwangHand, action: Bury) -> None:
             "not_in_hand", f"not in your hand: {' '.join(c.text for c in missing)}",
             seat=action.seat, cards=[c.text for c in missing], burying=True,
         )  # fmt: skip
-    if len(cards) != BOTTOM_SIZE:
+    wanted = hand.bottom_size
+    if len(cards) != wanted:
         raise IllegalAction(
-            "wrong_count", f"bury exactly {BOTTOM_SIZE} cards, not {len(cards)}",
-            count=len(cards), wanted=BOTTOM_SIZE, burying=True,
+            "wrong_count", f"bury exactly {wanted} cards, not {len(cards)}",
+            count=len(cards), wanted=wanted, burying=True,
         )  # fmt: skip
 
 

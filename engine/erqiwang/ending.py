@@ -6,8 +6,14 @@ from typing import TYPE_CHECKING
 
 from engine.erqiwang.bonus import bonus_of
 from engine.erqiwang.order import TRUMP
-from engine.erqiwang.result import ErqiwangResult, SettledBonus
-from engine.erqiwang.settlement import SCORING, bonus_payments, defenders_win, stakes
+from engine.erqiwang.result import NO_AMOUNTS, ErqiwangResult, SettledBonus
+from engine.erqiwang.settlement import (
+    SCORING,
+    bonus_card_points,
+    bonus_payments,
+    defenders_win,
+    stakes,
+)
 from engine.erqiwang.shapes import shape_of
 
 if TYPE_CHECKING:
@@ -21,6 +27,9 @@ def settle(hand: ErqiwangHand) -> ErqiwangResult:
     bottom_points = sum(c.points for c in (hand.buried or hand.deal.bottom))
     multiplier = 0
     last_winner: int | None = None
+    bonuses = settled_bonuses(hand)
+    values = [(b.seat, b.value) for b in bonuses]
+    moved = 0
     if hand.surrendered:
         points = bid
         declarer_won = False
@@ -29,11 +38,16 @@ def settle(hand: ErqiwangHand) -> ErqiwangResult:
         last_winner = hand.best[0]
         multiplier = bottom_multiplier(hand, last_winner)
         points = hand.trick_points_for_defenders + bottom_points * multiplier
+        if hand.rules.bonus_scoring == "points" and values:
+            # 冲关 as card points count before the win check and the settlement.
+            moved = bonus_card_points(points, values, declarer) - points
+            points += moved
         declarer_won = not defenders_win(points, bid)
-    amount = SCORING[hand.rules.scoring](bid, points)
-    bonuses = settled_bonuses(hand)
+    amount = SCORING[hand.rules.scoring](bid, points, hand.rules.decks)
     per_seat = stakes(declarer, amount)
-    bonus = bonus_payments([(b.seat, b.value) for b in bonuses])
+    # A surrender pays the joker part as units under either bonus_scoring.
+    paid_apart = hand.rules.bonus_scoring == "units" or hand.surrendered
+    bonus = bonus_payments(values) if paid_apart else list(NO_AMOUNTS)
     return ErqiwangResult(
         declarer=declarer,
         bid=bid,
@@ -44,6 +58,7 @@ def settle(hand: ErqiwangHand) -> ErqiwangResult:
         bottom_multiplier=multiplier,
         last_trick_winner=last_winner,
         declarer_won=declarer_won,
+        bonus_points=moved,
         bonuses=tuple(bonuses),
         stakes=tuple(per_seat),
         bonus=tuple(bonus),

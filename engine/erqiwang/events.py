@@ -55,7 +55,7 @@ class DeclarerChosen:
 
 @dataclass(frozen=True, slots=True)
 class BottomShown:
-    """亮底牌: the declarer takes the 8 bottom cards, shown to everyone."""
+    """亮底牌: the declarer takes the bottom (8 cards; one deck: 6), shown to everyone."""
 
     seat: int
     cards: tuple[Card, ...]
@@ -68,7 +68,8 @@ class TrumpNamed:
 
 @dataclass(frozen=True, slots=True)
 class Buried:
-    """扣底: 8 cards face down (the cards themselves only in the declarer's view)."""
+    """扣底: as many cards as the bottom held, face down (the cards themselves only in the
+    declarer's view)."""
 
     seat: int
 

@@ -33,7 +33,7 @@ class ErqiwangGame:
         if seed is None:
             seed = fresh_seed()
         if deal is None:
-            deal = deal_from_seed(seed)
+            deal = deal_from_seed(seed, rules.decks)
         if carry is not None:
             first = carry.first
         elif rules.first_bidder == "random":

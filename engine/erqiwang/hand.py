@@ -1,4 +1,4 @@
-"""One 二七王 hand: bidding, the bottom, trump, burying, 冲关, 25 tricks and settlement.
+"""One 二七王 hand: bidding, the bottom, trump, burying, 冲关, the tricks and settlement.
 
 The rule concepts live in their own modules (`bidding`, `declaring`, `bonus`, `tricks`,
 `autoplay`, `ending`); this class holds the state they share and dispatches actions.
@@ -53,6 +53,8 @@ class ErqiwangHand:
         self.rules = rules
         self.deal = deal
         self.first = first
+        self.bottom_size = len(deal.bottom)
+        """底牌 and 扣底: 8 cards with two decks, 6 with one."""
         self.hands: list[list[Card]] = [list(h) for h in deal.hands]
         self.by_suit: list[dict[str, list[Card]]] = [{}, {}, {}, {}]
         """Each seat's cards by following-suit, kept from trump naming on."""
@@ -95,7 +97,7 @@ class ErqiwangHand:
 
     @classmethod
     def from_seed(cls, rules: Rules, seed: int | str, first: int = 0) -> ErqiwangHand:
-        return cls(rules, deal_from_seed(seed), first)
+        return cls(rules, deal_from_seed(seed, rules.decks), first)
 
     # ----------------------------------------------------------------- queries
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.actions import Action, action_from_json, read_card_tokens
-from engine.cards import Card, parse_card
-from engine.erqiwang.deal import BOTTOM_SIZE, HAND_SIZE, Deal, deal_from_seed, erqiwang_deck
+from engine.actions import Action, NameTrump, action_from_json, read_card_tokens
+from engine.cards import Card, parse_cards, parse_suit
+from engine.erqiwang.deal import Deal, bottom_size, deal_from_seed, erqiwang_deck, hand_size
 from engine.erqiwang.hand import ErqiwangHand
 from engine.erqiwang.rules import Rules
 from engine.records import (
@@ -21,11 +21,15 @@ from engine.records import (
 def read_cards(raw: Any) -> tuple[Card, ...] | None:
     """Cards of an action (a list of texts, or one string); None when not a list of texts."""
     tokens = read_card_tokens(raw)
-    return None if tokens is None else tuple(parse_card(t) for t in tokens)
+    return None if tokens is None else tuple(parse_cards(tokens))
 
 
-def read_deal(raw: Any) -> Deal:
-    hands, bottom = read_dealt_cards(raw, HAND_SIZE, BOTTOM_SIZE, erqiwang_deck(), "二七王")
+def read_deal(raw: Any, decks: int = 2) -> Deal:
+    """A deal of ``decks`` packs: 25 cards each and a bottom of 8, or (one deck) 12 and 6."""
+    hands, bottom = read_dealt_cards(
+        raw, hand_size(decks), bottom_size(decks), erqiwang_deck(decks),
+        "二七王" if decks == 2 else "二七王 with one deck",
+    )  # fmt: skip
     return Deal(hands, bottom)
 
 
@@ -36,12 +40,20 @@ def read_rules(raw: Any) -> Rules:
 
 def read_action(raw: Any) -> Action | str:
     """An action from its JSON form, or why it is not a well-formed 二七王 action."""
-    return action_from_json(raw, by_rank=False)
+    action = action_from_json(raw, by_rank=False)
+    if isinstance(action, NameTrump):
+        suit = parse_suit(action.suit)  # 红桃, ♥, h …: one spelling in the record, "H"
+        if suit is not None and suit != action.suit:
+            return NameTrump(action.seat, suit)
+    return action
 
 
 def hand_from_record(record: dict[str, Any]) -> ErqiwangHand:
     rules = read_rules(record.get("rules"))
-    deal = deal_or_seed(record, read_deal, deal_from_seed)
+    deal = deal_or_seed(
+        record, lambda raw: read_deal(raw, rules.decks),
+        lambda seed: deal_from_seed(seed, rules.decks),
+    )  # fmt: skip
     return ErqiwangHand(rules, deal, read_seat(record.get("first", 0), "first"))
 
 

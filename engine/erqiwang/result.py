@@ -40,6 +40,8 @@ class ErqiwangResult:
     last_trick_winner: int | None = None
     declarer_won: bool = False
     bonus_points: int = 0
+    """``bonus_scoring: points``: the net card points the declared 冲关 moved to the defenders
+    (negative: away from them) after the clamp at 0, already in ``defender_points``; else 0."""
     bonuses: tuple[SettledBonus, ...] = ()
     stakes: tuple[Fraction, ...] = NO_AMOUNTS
     bonus: tuple[Fraction, ...] = NO_AMOUNTS
@@ -66,6 +68,7 @@ class ErqiwangResult:
             "bottom_multiplier": self.bottom_multiplier,
             "last_trick_winner": self.last_trick_winner,
             "declarer_won": self.declarer_won,
+            "bonus_points": self.bonus_points,
             "bonuses": [b.to_json() for b in self.bonuses],
             "stakes": [format_amount(x) for x in self.stakes],
             "bonus": [format_amount(x) for x in self.bonus],

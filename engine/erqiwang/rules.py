@@ -5,9 +5,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.erqiwang import deal
+from engine.errors import RecordError
 from engine.options import build_rules
 
-_COMMON: dict[str, Any] = {}
+DECK_POINTS = {1: 100, 2: 200}
+"""The card points of one deck and of two (5 = 5, 10 = 10, K = 10)."""
+_DECK_DEFAULTS = {
+    1: {"bid_max": 60, "surrender_above": 40},
+    2: {"bid_max": 120, "surrender_above": 80},
+}
+
+
+def deck_defaults(decks: int) -> dict[str, int]:
+    """The ``bid_max`` and ``surrender_above`` a table takes when ``/settings`` switches it to
+    ``decks`` (one deck halves the two-deck figures): ``{"bid_max": 60, "surrender_above": 40}``
+    for 1, 120 and 80 for 2. Other values raise `RecordError("bad_rules")`."""
+    if decks not in _DECK_DEFAULTS:
+        raise RecordError("bad_rules", f"bad value {decks!r} for option 'decks'", option="decks",
+                          value=decks)  # fmt: skip
+    return dict(_DECK_DEFAULTS[decks])
+
 
 PRESETS: dict[str, dict[str, Any]] = {
     "classic": {},
@@ -19,11 +37,15 @@ PRESETS: dict[str, dict[str, Any]] = {
         "scoring": "online",
         "first_bidder": "random",
         "bury_seconds": 30,
+        "bonus_scoring": "units",
     },
-    "proportional": {"scoring": "proportional"},
+    "proportional": {"scoring": "proportional", "bonus_scoring": "units"},
+    "one_deck": {"decks": 1, **_DECK_DEFAULTS[1], "bonus_scoring": "units"},
 }
 
 CHOICES: dict[str, tuple[Any, ...]] = {
+    "decks": (1, 2),
+    "bonus_scoring": ("units", "points"),
     "throw": ("trump_if_unbeatable", "trump_when_others_void", "none"),
     "scoring": ("tiered", "online", "proportional"),
     "first_bidder": ("seat0", "random"),
@@ -42,6 +64,7 @@ class Rules:
     """The options of one 二七王 table. Build with `Rules.from_preset(name, **overrides)`."""
 
     preset: str = "classic"
+    decks: int = 2
     bid_max: int = 120
     bid_step: int = 5
     bid_min: int = 0
@@ -50,6 +73,7 @@ class Rules:
     throw: str = "trump_if_unbeatable"
     surrender_above: int = 80
     scoring: str = "tiered"
+    bonus_scoring: str = "points"
     first_bidder: str = "seat0"
     bottom_needs_trump: bool = True
     bottom_multiplier: str = "by_cards"
@@ -59,11 +83,38 @@ class Rules:
     @classmethod
     def from_preset(cls, preset: str = "classic", **options: Any) -> Rules:
         rules = build_rules(cls, PRESETS, preset, options, CHOICES)
+        if rules.bid_max > rules.deck_points:
+            raise RecordError(
+                "bad_rules",
+                f"bid_max {rules.bid_max} is above the {rules.deck_points} points of "
+                f"{'one deck' if rules.decks == 1 else 'two decks'}",
+                option="bid_max", value=rules.bid_max, decks=rules.decks,
+                most=rules.deck_points,
+            )  # fmt: skip
         if rules.bid_min > rules.bid_max:
-            from engine.errors import RecordError
-
             raise RecordError("bad_rules", "bid_min is above bid_max", option="bid_min")
         return rules
+
+    @classmethod
+    def for_decks(cls, decks: int, preset: str = "classic", **options: Any) -> Rules:
+        """Rules of ``preset`` switched to ``decks``, with that deck's ``bid_max`` and
+        ``surrender_above`` (`deck_defaults`) unless ``options`` name them."""
+        return cls.from_preset(preset, **{**deck_defaults(decks), "decks": decks, **options})
+
+    @property
+    def deck_points(self) -> int:
+        """All the card points in play: 200 with two decks, 100 with one."""
+        return DECK_POINTS[self.decks]
+
+    @property
+    def bottom_size(self) -> int:
+        """底牌 and 扣底: 8 cards with two decks, 6 with one."""
+        return deal.bottom_size(self.decks)
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each seat: 25 with two decks, 12 with one."""
+        return deal.hand_size(self.decks)
 
     def options(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "preset"}

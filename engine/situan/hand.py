@@ -243,14 +243,13 @@ class SituanHand:
         self._check_turn(seat)
         combo: Combo | None
         if action.cards:
+            # Suits never matter: a card written with a suit means its rank. The cards named
+            # are taken when held, else any of those ranks (S7 takes any 7 held).
             cards: tuple[Card, ...] | None = action.cards
             ranks = sorted(RANK_INDEX[c.rank] for c in action.cards)
             if not self._holds_cards(seat, action.cards):
-                shown = " ".join(c.text for c in action.cards)
-                raise IllegalAction(
-                    "not_in_hand", f"seat {seat} does not hold {shown}", seat=seat,
-                    cards=[c.text for c in action.cards],
-                )  # fmt: skip
+                self._check_ranks_held(seat, ranks)
+                cards = None
             combo = COMBO_BY_RANKS.get(tuple(ranks))
         else:
             cards = None

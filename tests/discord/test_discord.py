@@ -259,6 +259,6 @@ async def test_presets_autocomplete_for_the_chosen_game(tmp_path: Path):
             {"name": "game", "type": 3, "value": "erqiwang"},
             {"name": "preset", "type": 3, "value": "o", "focused": True}]}  # fmt: skip
         answer = await world._answered(payload)
-        assert [c["value"] for c in answer[0]["data"]["choices"]] == ["online"]
+        assert [c["value"] for c in answer[0]["data"]["choices"]] == ["online", "one_deck"]
     finally:
         await world.close()

@@ -102,7 +102,7 @@ def test_a_player_without_a_bonus_is_refused_with_no_bonus():
 
 def test_each_other_player_pays_the_bonus_at_times_one_whatever_the_bid():
     hand = playing("S3 S4 S5 S6 S8", f"{J3} {M7}", "S9 S10 SJ SQ SK", "D3 D4 D5 D6 D8",
-                   bid=0)  # fmt: skip  # bid 0: the stakes are ×8
+                   bid=0, bonus_scoring="units")  # fmt: skip  # bid 0: the stakes are ×8
     hand.apply(Action(1, "declare_bonus"))
     while not hand.over:
         seat = hand.turn

@@ -85,7 +85,9 @@ def test_a_bad_seat_or_unknown_act_is_bad_action():
 
 def test_cards_not_held_are_not_in_hand_exact_cards_or_ranks():
     hand = table("3 4", "5", "6", "7")
-    assert refused(hand, Action(0, "play", cards=cards("H3"))) == "not_in_hand"
+    # A suited card means its rank (hand-record.md): H3 would take the S3 held, so only too
+    # few of a rank is not_in_hand.
+    assert refused(hand, Action(0, "play", cards=cards("H3 S3"))) == "not_in_hand"
     assert refused(hand, Action(0, "play", ranks=(0, 0))) == "not_in_hand"
 
 
