@@ -16,7 +16,7 @@ COMMAND_MENU: tuple[tuple[str, str], ...] = (
     ("pass", N_("Pass")),
     ("bid", N_("Bid points (二七王)")),
     ("trump", N_("Name trump: S H C D or none")),
-    ("bury", N_("Bury 8 cards")),
+    ("bury", N_("Bury the cards you do not keep (8; one deck: 6)")),
     ("bonus", N_("Declare 冲关")),
     ("show", N_("Start a 亮牌")),
     ("auto", N_("托管 on or off")),

@@ -246,6 +246,7 @@ def change_setting(table: Table, command: Command, name: str, value: str) -> Eff
             preset, options = value, {}
         elif name in table.rules.options():
             options[name] = read_rule_value(getattr(table.rules, name), value)
+            options.update(table.front.settings_that_follow(name, options[name]))
         else:
             names = ", ".join(["preset", *table.rules.options(), *TABLE_OPTIONS])
             return table.reply(command, "Unknown setting {name}. Settings: {names}.", name=name,

@@ -16,7 +16,7 @@ from bot.commands import Command
 from bot.controls import Selection, auto_toggle
 from bot.effects import Effects, LedgerLine
 from bot.games import BadInput, Stamps
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.outgoing import Button, Outgoing
 from bot.settings import read_bool
 from engine.actions import Action, Auto, Timeout
@@ -213,11 +213,9 @@ def after_action(table: Table, action: Action, events: list[Any]) -> Effects:
     front = table.front
     for event in events:
         if isinstance(event, TimedOut):
-            effects.out.append(
-                table.group(
-                    "{name} timed out ({count} times).", name=names[event.seat], count=event.count
-                )
-            )
+            one, many = "{name} has timed out {count} time.", "{name} has timed out {count} times."
+            text = tn(table.lang, one, many, event.count, name=names[event.seat])
+            effects.out.append(Outgoing("group", table.chat, text))
         elif isinstance(event, HandEnded):
             effects.extend(end_hand(table, event.result))
             return effects

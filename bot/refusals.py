@@ -13,7 +13,7 @@ REFUSALS = {
     "not_a_combination": N_("Those cards are not a combination you can play."),
     "cannot_beat": N_("That does not beat the last play."),
     "must_lead": N_("You lead this round: play something."),
-    "wrong_count": N_("Play as many cards as the lead (bury exactly 8)."),
+    "wrong_count": N_("Play as many cards as the lead."),
     "must_follow_suit": N_("You must follow the suit that was led."),
     "must_follow_shape": N_("You must follow the lead's pairs and tractors as far as you can."),
     "throw_not_allowed": N_("That throw is not allowed."),

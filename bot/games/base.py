@@ -66,6 +66,9 @@ class GameFront(Protocol):
 
     def selection_text(self, lang: str, selection: Selection) -> str: ...
 
+    def settings_that_follow(self, name: str, value: object) -> dict[str, object]:
+        """Rule options a change of ``name`` to ``value`` sets as well (a deck's defaults, say)."""
+
     def table_text(self, lang: str, view: Any, names: Sequence[str], number: int,
                    seconds_left: int | None) -> str:  # fmt: skip
         """The table message from the public view."""

@@ -57,6 +57,27 @@ def t(language: str, message: str, /, **values: object) -> str:
     return text.format(**values) if values else text
 
 
+def tn(language: str, singular: str, plural: str, count: int, /, **values: object) -> str:
+    """The singular or plural message for ``count`` (``ngettext``), with ``count`` and the
+    other ``{placeholders}`` filled in."""
+    catalogue = _catalogue(language if language in LANGUAGES else DEFAULT_LANGUAGE)
+    return catalogue.ngettext(singular, plural, count).format(count=count, **values)
+
+
+def plural_gaps(language: str) -> list[str]:
+    """Plural messages of the catalogue of ``language`` missing one of its plural forms."""
+    path = _LOCALES / f"{language.replace('-', '_')}.po"
+    with path.open("rb") as handle:
+        catalog = read_po(handle)
+    gaps = []
+    for message in catalog:
+        if isinstance(message.id, tuple):
+            forms = message.string if isinstance(message.string, tuple) else (message.string,)
+            if len(forms) != catalog.num_plurals or not all(forms):
+                gaps.append(message.id[0])
+    return gaps
+
+
 def missing_translations(language: str, messages: list[str]) -> list[str]:
     """Message ids the catalogue of ``language`` has no (non-empty) translation for."""
     path = _LOCALES / f"{language.replace('-', '_')}.po"

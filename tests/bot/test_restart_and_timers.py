@@ -137,7 +137,8 @@ async def test_at_the_time_limit_the_table_acts_counts_and_tells_the_group(tmp_p
         assert not h.recorder.sent  # not yet
         clock.advance(1)
         await h.manager.tick()
-        assert f"Ann timed out ({count} times)." in h.recorder.texts("group")
+        times = "time" if count == 1 else "times"
+        assert f"Ann has timed out {count} {times}." in h.recorder.texts("group")
     assert table.hand.auto[0]  # three time-outs: 托管
     await until_seat_zero_acts(h)
     assert table.deadline == pytest.approx(clock.now + 1.0)  # on 托管 the table plays at once

@@ -213,7 +213,7 @@ async def test_slash_commands_are_synced_with_chinese_names_and_choices(tmp_path
         by_name = {c["name"]: c for c in synced}
         assert by_name["play"]["name_localizations"]["zh-CN"] == "出牌"
         assert by_name["play"]["name_localizations"]["zh-TW"] == "出牌"
-        assert by_name["bury"]["description_localizations"]["zh-TW"] == "埋 8 張底牌"
+        assert by_name["bury"]["description_localizations"]["zh-TW"] == "埋底：埋掉不要的牌（8 張；一副牌時 6 張）"
         trump = by_name["trump"]["options"][0]
         assert [c["value"] for c in trump["choices"]] == ["S", "H", "C", "D", "none"]
         assert {"new", "join", "play", "pass", "bid", "trump", "bury", "auto", "hand"} <= set(

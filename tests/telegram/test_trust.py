@@ -199,7 +199,7 @@ async def test_menus_come_in_every_language_and_a_chat_set_to_traditional_gets_i
         scoped = [c for c in world.api.calls_to("setMyCommands") if c.params.get("scope")]
         assert json.loads(scoped[-1].params["scope"]) == {"type": "chat", "chat_id": GROUP}
         commands = scoped[-1].params["commands"]
-        assert {"command": "bury", "description": "埋 8 張底牌"} in commands
+        assert {"command": "bury", "description": "埋底：埋掉不要的牌（8 張；一副牌時 6 張）"} in commands
     finally:
         await world.close()
 

@@ -25,14 +25,13 @@ from engine.actions import (
     Play,
     Surrender,
 )
-from engine.cards import Card, parse_card, parse_cards
-from engine.erqiwang import ERQIWANG, ErqiwangResult, ErqiwangView
+from engine.cards import Card, parse_card, parse_cards, parse_suit
+from engine.erqiwang import ERQIWANG, ErqiwangResult, ErqiwangView, deck_defaults
 from engine.erqiwang.events import BonusDeclared, BottomShown
 from engine.errors import IllegalAction, RecordError
 from engine.game import Game, Hand, Result
 
 SUIT_BUTTONS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
-SUIT_WORDS = {"♠": "S", "♥": "H", "♣": "C", "♦": "D", "NONE": "none"}
 BID_DIGITS = 4
 """A bid is a few digits: anything longer is not a bid."""
 
@@ -42,6 +41,24 @@ def _cards(args: tuple[str, ...]) -> tuple[Card, ...]:
         return tuple(parse_cards(" ".join(args)))
     except RecordError as error:
         raise BadInput("Unknown card: {token}", token=error.facts.get("token", "")) from None
+
+
+def _suit_name(lang: str, suit: object) -> str:
+    if suit == "trump" or not isinstance(suit, str):
+        return t(lang, "trump")
+    return SUIT_BUTTONS.get(suit, suit)
+
+
+def _bid_refusal(lang: str, facts: dict[str, object]) -> str:
+    if facts.get("must_bid"):
+        return t(lang, "The first bidder must bid: from {highest} down to {lowest}.",
+                 highest=facts.get("highest"), lowest=facts.get("lowest"))  # fmt: skip
+    highest = facts.get("highest")
+    if highest is None:
+        return t(lang, "No bid is possible any more: pass.")
+    key = "Bids go in steps of {step}, from {highest} down to {lowest}; you said {points}."
+    return t(lang, key, step=facts.get("step"), highest=highest, lowest=facts.get("lowest"),
+             points=facts.get("points"))  # fmt: skip
 
 
 class ErqiwangFront:
@@ -71,9 +88,8 @@ class ErqiwangFront:
                 raise BadInput("Say how many points to bid, e.g. /bid 75")
             return Bid(seat, int(points))
         if name == "trump":
-            suit = args[0].upper() if args else ""
-            suit = SUIT_WORDS.get(suit, suit)
-            if suit not in ("S", "H", "C", "D", "none"):
+            suit = parse_suit(args[0]) if len(args) == 1 else None
+            if suit is None:
                 raise BadInput("Say the trump suit: /trump S, H, C, D or none")
             return NameTrump(seat, suit)
         if name == "surrender":
@@ -107,6 +123,12 @@ class ErqiwangFront:
         return t(lang, N_("Chosen: {cards}"), cards=shown)
 
     # ----------------------------------------------------------------- what people see
+
+    def settings_that_follow(self, name: str, value: object) -> dict[str, object]:
+        """Switching the number of decks sets that deck's bid_max and surrender_above."""
+        if name == "decks" and value in (1, 2):
+            return dict(deck_defaults(int(str(value))))
+        return {}
 
     def table_text(self, lang: str, view: ErqiwangView, names: Sequence[str], number: int,
                    seconds_left: int | None) -> str:  # fmt: skip
@@ -180,10 +202,42 @@ class ErqiwangFront:
         return texts.settlement_text(lang, result, names, totals, running)
 
     def explain(self, lang: str, refusal: IllegalAction) -> str:
-        cards = refusal.facts.get("cards")
-        if refusal.code == "not_in_hand" and cards:
+        """What was wrong and what is allowed instead, from the refusal's facts (never
+        anything about another player's cards)."""
+        facts, code = refusal.facts, refusal.code
+        cards = facts.get("cards")
+        if code == "not_in_hand" and cards:
             shown = cards_text(lang, [parse_card(c) for c in cards])
             return t(lang, "You do not hold {cards}.", cards=shown)
+        if code == "bid_not_allowed":
+            return _bid_refusal(lang, facts)
+        if code == "wrong_count" and facts.get("burying"):
+            return t(lang, "Bury exactly {wanted} cards — you chose {count}.",
+                     wanted=facts.get("wanted", 8), count=facts.get("count", 0))  # fmt: skip
+        if code == "wrong_count":
+            return t(lang, "Play {count} cards, as many as the lead.", count=facts.get("count", 1))
+        if code == "must_follow_suit":
+            suit = _suit_name(lang, facts.get("suit"))
+            return t(lang, "Follow {suit}: play as many {suit} cards as you can.", suit=suit)
+        if code == "must_follow_shape":
+            suit = _suit_name(lang, facts.get("suit"))
+            return t(lang, "Follow the lead's pairs and tractors in {suit} as far as your {suit} "
+                     "cards allow.", suit=suit)  # fmt: skip
+        if code == "surrender_not_allowed":
+            return t(lang, "Surrender needs a bid above {above}; the bid is {bid}.",
+                     above=facts.get("above", 80), bid=facts.get("bid", 0))  # fmt: skip
+        if code == "wrong_phase" and facts.get("bonus_window") == "before":
+            if facts.get("declarer"):
+                return t(lang, "Bury first, then declare 冲关 (before your first card).")
+            return t(lang, "冲关 is declared once trump is named, before your first card.")
+        if code == "wrong_phase" and facts.get("bonus_window") == "after":
+            return t(lang, "Too late: 冲关 is declared before your first card.")
+        if code == "no_bonus" and facts.get("declared"):
+            return t(lang, "Your 冲关 is declared already.")
+        if code == "no_bonus":
+            return t(lang, "You have no 冲关: it needs three or four jokers.")
+        if code == "bad_action" and facts.get("choices"):
+            return t(lang, "Say the trump suit: /trump S, H, C, D or none")
         return plain_refusal(lang, refusal)
 
     def suggestions(self, hand: Hand, seat: int) -> list[str]:

@@ -90,6 +90,9 @@ class SituanFront:
 
     # ----------------------------------------------------------------- what people see
 
+    def settings_that_follow(self, name: str, value: object) -> dict[str, object]:
+        return {}
+
     def table_text(self, lang: str, view: SituanView, names: Sequence[str], number: int,
                    seconds_left: int | None) -> str:  # fmt: skip
         return texts.table_text(lang, view, names, number, seconds_left)
