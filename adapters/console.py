@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import signal
 import sys
 from collections.abc import Callable
 
 from bot.commands import parse_command
-from bot.i18n import normalize_language, t
+from bot.games import presets
+from bot.i18n import LANGUAGES, normalize_language, t
 from bot.manager import TableManager
 from bot.outgoing import Outgoing
 from bot.table import CLOSED, LOBBY
@@ -61,14 +64,42 @@ def build_parser() -> argparse.ArgumentParser:
         "--hands", type=int, default=0, help="stop after this many hands (0: play on)"
     )
     parser.add_argument("--seed", type=int, default=None, help="deal the same cards every run")
-    parser.add_argument("--lang", default=None)
+    parser.add_argument("--lang", default=None, type=_language,
+                        help="zh-Hans, zh-Hant or en")  # fmt: skip
     parser.add_argument("--db", default=None)
     parser.add_argument("--ai-delay", type=float, default=None, help="seconds an AI waits to act")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        type=_setting, help="a table or rule option (repeatable)")  # fmt: skip
     return parser
 
 
+def _language(text: str) -> str:
+    language = normalize_language(text)
+    if language is None:
+        raise argparse.ArgumentTypeError(
+            f"unknown language {text!r}: choose {', '.join(LANGUAGES)}"
+        )
+    return language
+
+
+def _setting(text: str) -> tuple[str, str]:
+    name, equals, value = text.partition("=")
+    if not equals or not name or not value:
+        raise argparse.ArgumentTypeError(f"say NAME=VALUE, not {text!r}")
+    return name.strip(), value.strip()
+
+
+def check_preset(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """An unknown preset is an error that lists the game's presets."""
+    known = presets(args.game)
+    if args.preset is not None and args.preset not in known:
+        parser.error(f"unknown preset {args.preset!r} for {args.game}: choose {', '.join(known)}")
+
+
 async def run_console(args: argparse.Namespace, db_path: str, default_lang: str) -> int:
-    lang = normalize_language(args.lang) or default_lang
+    """Play until the match ends, the human quits, or Ctrl-C / SIGTERM: everything is stored
+    as it happens, so stopping at any moment loses nothing and the next run resumes."""
+    lang = args.lang or default_lang
     printer = ConsolePrinter(lang)
     db = await Database.open(db_path)
     seeds = None
@@ -78,14 +109,21 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
     manager = TableManager(db, printer, seeds=seeds, language=lang)
     await manager.restore()
     try:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):
+                loop.add_signal_handler(signum, stop.set)
         table = manager.tables.get(CHAT)
         if table is None or table.state == CLOSED:
             await open_table(manager, args, lang)
         elif table.state == LOBBY:  # stopped before the match began: finish setting it up
             await seat_and_start(manager, args, lang)
+        elif table.seat_of(HUMAN) is not None:  # resumed: show the human's hand again
+            await type_line(manager, "/hand", lang)
         if args.humans == 0:
-            return await play_unattended(manager)
-        return await play_with_human(manager)
+            return await play_unattended(manager, stop)
+        return await play_with_human(manager, stop)
     finally:
         await db.close()
 
@@ -93,7 +131,7 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
 async def type_line(manager: TableManager, text: str, lang: str) -> None:
     """Type a command as the human; what it answers is printed like everything else."""
     command = parse_command(
-        text if text.startswith("/") else "/" + text, HUMAN, "You", CHAT, lang=lang
+        text if text.startswith("/") else "/" + text, HUMAN, t(lang, "Player"), CHAT, lang=lang
     )
     if command is not None:
         for message in await manager.handle(command):
@@ -114,6 +152,8 @@ async def seat_and_start(manager: TableManager, args: argparse.Namespace, lang: 
     delay = args.ai_delay if args.ai_delay is not None else (0.0 if args.humans == 0 else 1.0)
     await type_line(manager, f"/settings ai_delay {delay}", lang)
     await type_line(manager, f"/settings max_hands {args.hands}", lang)
+    for name, value in args.set:
+        await type_line(manager, f"/settings {name} {value}", lang)
     table = manager.tables[CHAT]
     if args.humans == 0 and table.seat_of(HUMAN) is not None:
         await type_line(manager, "/leave", lang)
@@ -122,23 +162,41 @@ async def seat_and_start(manager: TableManager, args: argparse.Namespace, lang: 
     await type_line(manager, "/start", lang)
 
 
-async def play_unattended(manager: TableManager) -> int:
+async def play_unattended(manager: TableManager, stop: asyncio.Event) -> int:
     table = manager.tables[CHAT]
-    while table.state != CLOSED:
+    while table.state != CLOSED and not stop.is_set():
         await manager.tick()
         if table.deadline is not None and table.deadline > manager.clock():
-            await asyncio.sleep(max(0.0, table.deadline - manager.clock()))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), max(0.0, table.deadline - manager.clock()))
     return 0
 
 
-async def play_with_human(manager: TableManager) -> int:
-    stop = asyncio.Event()
+async def play_with_human(manager: TableManager, stop: asyncio.Event) -> int:
+    """Lines typed are read as they come (no thread blocks on the terminal), so Ctrl-C and
+    SIGTERM end the program at once."""
     timers = asyncio.create_task(manager.run_timers(stop))
+    lines: asyncio.Queue[str] = asyncio.Queue()
     loop = asyncio.get_running_loop()
+
+    def readable() -> None:
+        line = sys.stdin.readline()
+        lines.put_nowait(line)
+        if not line:
+            loop.remove_reader(sys.stdin.fileno())
+
+    loop.add_reader(sys.stdin.fileno(), readable)
     table = manager.tables[CHAT]
     try:
-        while table.state != CLOSED:
-            line = await loop.run_in_executor(None, sys.stdin.readline)
+        while table.state != CLOSED and not stop.is_set():
+            waiting = asyncio.ensure_future(lines.get())
+            stopping = asyncio.ensure_future(stop.wait())
+            done, _ = await asyncio.wait({waiting, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            stopping.cancel()
+            if waiting not in done:
+                waiting.cancel()
+                break
+            line = waiting.result()
             if not line:
                 break
             text = line.strip()
@@ -147,6 +205,8 @@ async def play_with_human(manager: TableManager) -> int:
             if text:
                 await type_line(manager, text, table.lang)
     finally:
+        with contextlib.suppress(ValueError, OSError):
+            loop.remove_reader(sys.stdin.fileno())
         stop.set()
         await timers
     return 0

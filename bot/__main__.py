@@ -13,8 +13,9 @@ import signal
 import sys
 from collections.abc import Mapping
 
-from adapters.console import build_parser, run_console
+from adapters.console import build_parser, check_preset, run_console
 from adapters.router import SendRouter
+from adapters.startup import StartupError
 from bot.i18n import DEFAULT_LANGUAGE, normalize_language
 from bot.logs import configure_logging
 from bot.manager import TableManager
@@ -29,10 +30,16 @@ def main(argv: list[str]) -> int:
     if platforms:
         secrets = ("TELEGRAM_BOT_TOKEN", "DISCORD_BOT_TOKEN", "TELEGRAM_WEBHOOK_SECRET")
         configure_logging(os.environ.get(name, "") for name in secrets)
-        return asyncio.run(run_platforms(os.environ, database_path(None), lang))
+        try:
+            return asyncio.run(run_platforms(os.environ, database_path(None), lang))
+        except StartupError as error:  # one clear line, no traceback, never the token
+            print(f"python -m bot: cannot start: {error}", file=sys.stderr)
+            return 2
     if argv and argv[0] == "console":
         argv = argv[1:]
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    check_preset(parser, args)
     return asyncio.run(run_console(args, database_path(args.db), lang))
 
 
@@ -44,7 +51,7 @@ async def run_platforms(
     env: Mapping[str, str], db_path: str, lang: str, stop: asyncio.Event | None = None
 ) -> int:
     """Every platform whose token is set, sharing one table manager, until SIGINT/SIGTERM
-    (or ``stop`` is set)."""
+    (or ``stop`` is set). A platform that cannot start raises `StartupError`."""
     from adapters.discord.app import DiscordAdapter, DiscordSettings
     from adapters.telegram.app import TelegramAdapter, TelegramSettings
 
@@ -59,7 +66,7 @@ async def run_platforms(
         adapters.append(adapter)
     discord_settings = DiscordSettings.from_env(env)
     if discord_settings is not None:
-        discord_adapter = DiscordAdapter(manager, discord_settings, lang)
+        discord_adapter = DiscordAdapter(manager, discord_settings, lang, db=db)
         router.routes["dc:"] = discord_adapter.outbox
         adapters.append(discord_adapter)
     if stop is None:

@@ -223,8 +223,8 @@ def settings(table: Table, command: Command) -> Effects:
         return Effects(out=[Outgoing("reply", table.chat, "\n".join(lines), user=command.user)])
     if (refused := table.host_only(command)) is not None:
         return refused
-    if table.state != LOBBY:
-        return table.reply(command, "Settings change only in the lobby.")
+    if table.state not in (LOBBY, BETWEEN):
+        return table.reply(command, "Settings change only between hands.")
     if len(command.args) != 2:
         return table.reply(command, "Say /settings NAME VALUE.")
     name, value = command.args
@@ -268,7 +268,10 @@ def _changed(table: Table, name: str, value: Any) -> Effects:
 
 
 def rules(table: Table, command: Command) -> Effects:
-    text = t(table.answer_lang(command), table.front.rules_text)
+    language = table.answer_lang(command)
+    text = t(language, table.front.rules_text)
+    if table.front.tips_text:
+        text += "\n\n" + t(language, table.front.tips_text)
     return Effects(out=[Outgoing("reply", table.chat, text, user=command.user)])
 
 

@@ -153,6 +153,8 @@ class TableManager:
             return Effects(out=[Outgoing("reply", command.chat, text, user=command.user)])
         if command.name == "top":
             rows = await self.db.leaderboard(command.chat)
+            if not rows:
+                return self._reply(command, lang, "No hand has been finished here yet.")
             lines = [t(lang, "Leaderboard:")] + [
                 f"{i + 1}. {n} {a}" for i, (n, a) in enumerate(rows)
             ]

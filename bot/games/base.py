@@ -49,6 +49,8 @@ class GameFront(Protocol):
     """Message id of the game's name for people."""
     rules_text: str
     """Message id of the short rules summary (`/rules`)."""
+    tips_text: str
+    """Message id of the play tips that follow it."""
     commands: frozenset[str]
     """The game commands this game understands (``play``, ``bid`` …)."""
 

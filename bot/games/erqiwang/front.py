@@ -64,6 +64,7 @@ def _bid_refusal(lang: str, facts: dict[str, object]) -> str:
 class ErqiwangFront:
     name = "erqiwang"
     title = N_("erqiwang")
+    tips_text = N_("tips_erqiwang")
     rules_text = N_("rules_erqiwang")
     commands = frozenset({"play", "pass", "bid", "trump", "bury", "surrender", "bonus"})
 

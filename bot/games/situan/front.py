@@ -29,6 +29,7 @@ PLACES = {1: N_("上游"), 2: N_("2游"), 3: N_("3游")}
 class SituanFront:
     name = "situan"
     title = N_("situan")
+    tips_text = N_("tips_situan")
     rules_text = N_("rules_situan")
     commands = frozenset({"play", "pass", "show", "reveal"})
 

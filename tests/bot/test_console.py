@@ -1,0 +1,87 @@
+"""The console as a real program: Ctrl-C and SIGTERM stop it at once with everything saved
+and no traceback; a resumed run shows the human's hand again; --set takes effect; an unknown
+--lang or --preset is an error that lists the choices."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from storage import Database
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def console(db: Path, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "bot", "console", "--game", "erqiwang", "--seed", "5",
+            "--db", str(db), "--lang", "en", "--ai-delay", "0", *extra]  # fmt: skip
+
+
+def started(db: Path, *extra: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(console(db, *extra), cwd=ROOT, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+
+
+def read_until(process: subprocess.Popen[str], marker: str, limit: float = 60) -> str:
+    seen = ""
+    deadline = time.monotonic() + limit
+    assert process.stdout is not None
+    while marker not in seen:
+        assert time.monotonic() < deadline, seen[-2000:]
+        line = process.stdout.readline()
+        assert line, seen[-2000:]
+        seen += line
+    return seen
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_mid_hand_stops_at_once_with_no_traceback_and_the_next_run_resumes(
+    tmp_path: Path, signum: int
+):
+    db = tmp_path / "c.sqlite3"
+    process = started(db)
+    read_until(process, "Your hand")
+    process.send_signal(signum)
+    _, errors = process.communicate(timeout=20)
+    assert process.returncode == 0 and "Traceback" not in errors, errors
+    again = started(db)
+    seen = read_until(again, "Your hand")
+    assert "Table restored after a restart." in seen
+    again.send_signal(signal.SIGINT)
+    _, errors = again.communicate(timeout=20)
+    assert again.returncode == 0 and "Traceback" not in errors, errors
+
+
+def test_set_takes_effect(tmp_path: Path):
+    db = tmp_path / "s.sqlite3"
+    process = started(db, "--set", "turn_seconds=30", "--set", "stake=2")
+    read_until(process, "Your hand")
+    process.send_signal(signal.SIGINT)
+    process.communicate(timeout=20)
+
+    async def stored() -> dict:
+        database = await Database.open(str(db))
+        try:
+            (table,) = await database.open_tables()
+            return table.settings
+        finally:
+            await database.close()
+
+    settings = asyncio.run(stored())
+    assert settings["options"]["turn_seconds"] == 30 and settings["table_options"]["stake"] == "2"
+
+
+@pytest.mark.parametrize(("flag", "value", "listed"), [("--lang", "fr", "zh-Hans, zh-Hant, en"),
+                                                      ("--preset", "foo", "classic")])  # fmt: skip
+def test_an_unknown_language_or_preset_is_an_error_listing_the_choices(tmp_path, flag, value,
+                                                                       listed):  # fmt: skip
+    done = subprocess.run([sys.executable, "-m", "bot", "console", "--game", "erqiwang", flag,
+                           value, "--db", str(tmp_path / "x.sqlite3")], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 2 and listed in done.stderr and "Traceback" not in done.stderr
