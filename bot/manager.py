@@ -13,11 +13,12 @@ import logging
 import time
 from asyncio import FIRST_COMPLETED
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 from bot.commands import Command
 from bot.effects import Effects
 from bot.games import FRONTS, presets
-from bot.i18n import DEFAULT_LANGUAGE, N_, normalize_language, t
+from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, normalize_language, t
 from bot.lobby import lobby_buttons
 from bot.outgoing import Outgoing
 from bot.snapshot import restore_table, table_snapshot
@@ -66,6 +67,8 @@ class TableManager:
         self._stored_actions: dict[str, int] = {}
         self._last_heartbeat = 0.0
         self._allowance: dict[str, tuple[float, float]] = {}
+        self.user_langs: dict[str, str] = {}
+        """Languages players chose with /lang in a private chat (also kept in storage)."""
         self.crashes: dict[str, tuple[int, int]] = {}
         """Failed steps per table: (the hand they happened in, how many); a new hand starts
         the count again."""
@@ -121,6 +124,13 @@ class TableManager:
         """Run a command and store what it changed; returns the messages to send."""
         if self._throttled(command.user):
             return []
+        chosen = self.user_langs.get(command.user)
+        if chosen is None and command.private:
+            chosen = await self.db.player_lang(command.user)
+            if chosen:
+                self.user_langs[command.user] = chosen
+        if chosen:  # the player's own choice wins over the platform's language
+            command = replace(command, lang=chosen)
         async with self.lock(command.chat):
             try:
                 effects = await self._handle_locked(command)
@@ -137,6 +147,8 @@ class TableManager:
         lang = normalize_language(command.lang) or (table.lang if table else self.language)
         if command.name == "new":
             return await self._new_table(command, lang)
+        if command.name == "lang" and command.private:
+            return await self._private_language(command, table)
         if command.name == "stats":
             stats = await self.db.player_stats(command.user)
             text = t(
@@ -169,6 +181,23 @@ class TableManager:
             )
             return self._reply(command, lang, key)
         return table.handle(command)
+
+    async def _private_language(self, command: Command, table: Table | None) -> Effects:
+        """``/lang`` in a private chat is the player's language for every private message,
+        at every table (and the table where they sit learns it at once)."""
+        wanted = normalize_language(command.args[0]) if command.args else None
+        if wanted is None:
+            lang = self.user_langs.get(command.user) or self.language
+            return self._reply(command, lang, "Languages: {languages}",
+                               languages=", ".join(LANGUAGES))  # fmt: skip
+        self.user_langs[command.user] = wanted
+        await self.db.set_player(command.user, command.user_name, wanted)
+        for other in self.tables.values():
+            if other.seat_of(command.user) is not None:
+                other.player_langs[command.user] = wanted
+        effects = self._reply(command, wanted, "Language set.")
+        effects.table_changed = table is not None and table.seat_of(command.user) is not None
+        return effects
 
     @staticmethod
     def _reply(command: Command, lang: str, key: str, **values: object) -> Effects:

@@ -241,10 +241,11 @@ def end_hand(table: Table, result: Result) -> Effects:
     for index, seat in enumerate(table.seats):
         assert seat is not None
         key = seat.user or f"ai:{index}"
-        table.names[key] = seat.name
+        table.names[key] = names[index]
         table.ledger[key] = table.ledger.get(key, Fraction(0)) + totals[index]
         bonus = str(result.bonus[index])
-        ledger_lines.append((key, seat.name, str(totals[index]), result.first_out == index, bonus))
+        ledger_lines.append((key, names[index], str(totals[index]), result.first_out == index,
+                             bonus))  # fmt: skip
     running = [table.ledger[s.user or f"ai:{i}"] for i, s in enumerate(table.seats) if s]
     effects = Effects(table_changed=True)
     effects.out += private_hands(table)  # the final view: its buttons are gone
@@ -325,7 +326,7 @@ def private_hand(table: Table, index: int) -> Outgoing:
     lang = table.lang_of(seat.user)
     view = hand.view(index)
     front = table.front
-    cards, notes = front.hand_text(lang, view, table.seat_names())
+    cards, notes = front.hand_text(lang, view, table.seat_names(lang))
     text = t(lang, "Your hand ({game}, seat {seat}): {cards}", game=t(lang, table.game),
              seat=index, cards=cards) + notes  # fmt: skip
     selection = table.selections.get(index, Selection())

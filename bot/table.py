@@ -106,8 +106,14 @@ class Table:
                 return index
         return None
 
-    def seat_names(self) -> list[str]:
-        return [seat.name if seat else "—" for seat in self.seats]
+    def seat_names(self, lang: str | None = None) -> list[str]:
+        """Who sits where, for a reader of ``lang`` (the table's language by default): an AI
+        player's name is in the reader's language."""
+        language = lang or self.lang
+        return [
+            "—" if seat is None else t(language, "AI {seat}", seat=index) if seat.ai else seat.name
+            for index, seat in enumerate(self.seats)
+        ]
 
     def lang_of(self, user: str | None) -> str:
         return self.player_langs.get(user or "", self.lang)

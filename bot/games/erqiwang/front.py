@@ -32,6 +32,9 @@ from engine.errors import IllegalAction, RecordError
 from engine.game import Game, Hand, Result
 
 SUIT_BUTTONS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+BONUS_NAMES = (N_("冲关"), N_("主7冲关"), N_("全7冲关"), N_("主2冲关"), N_("皇后"), N_("大冲关"),
+               N_("主7大冲关"), N_("全7大冲关"), N_("主2大冲关"), N_("皇上"))  # fmt: skip
+"""The engine's 冲关 names, as message ids: 繁體 writes them 衝關."""
 BID_DIGITS = 4
 """A bid is a few digits: anything longer is not a bid."""
 
@@ -189,7 +192,7 @@ class ErqiwangFront:
     def narrate(self, lang: str, event: Any, names: Sequence[str]) -> str | None:
         if isinstance(event, BonusDeclared):
             return t(lang, "{name} declares {bonus} ({value}).", name=names[event.seat],
-                     bonus=event.name, value=event.value)  # fmt: skip
+                     bonus=t(lang, event.name), value=event.value)  # fmt: skip
         if isinstance(event, BottomShown):
             return t(lang, "{name} takes the bottom: {cards}", name=names[event.seat],
                      cards=cards_text(lang, event.cards))  # fmt: skip

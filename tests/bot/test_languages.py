@@ -1,0 +1,95 @@
+"""Issue 13: languages all the way down, and refusals that say what is allowed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.games import front_of
+from bot.i18n import LANGUAGES, plural_gaps, t
+from engine.erqiwang.events import BonusDeclared
+from engine.errors import IllegalAction
+from tests.bot.harness import CHAT, FakeClock, Harness, table_with_three_bots
+
+
+async def test_lang_in_private_makes_that_players_messages_english_and_the_group_stays(tmp_path):
+    harness = await table_with_three_bots(str(tmp_path / "l.sqlite3"), FakeClock())
+    try:
+        sent = await harness.say("ann", "/lang en", private=True)
+        assert [m.text for m in sent] == ["Language set."]
+        help_text = await harness.say("ann", "/help", private=True)
+        assert help_text[0].text.startswith("Commands:")
+        refusal = await harness.say("ann", "/play 3 4", private=True)
+        assert refusal[0].kind == "reply" and refusal[0].text.isascii()
+        hand = await harness.say("ann", "/hand", private=True)
+        assert hand[0].text.startswith("Your hand (")
+        assert harness.table().lang == "zh-Hans"
+        group = await harness.say("ann", "/score")
+        assert group[0].kind == "group" and "还没有" in group[0].text
+    finally:
+        await harness.db.close()
+
+
+async def test_ai_players_are_named_in_the_readers_language(tmp_path):
+    harness = await Harness.open(str(tmp_path / "a.sqlite3"))
+    try:
+        await harness.say("ann", "/new situan")
+        await harness.say("ann", "/addbot")
+        await harness.say("ann", "/lang zh-Hant")
+        assert harness.table().seat_names()[1] == "電腦 1"
+        assert harness.table().seat_names("en")[1] == "AI 1"
+    finally:
+        await harness.db.close()
+
+
+@pytest.mark.parametrize(("lang", "expected"), [("zh-Hans", "主7冲关"), ("zh-Hant", "主7衝關")])
+def test_bonus_names_follow_the_script(lang, expected):
+    text = front_of("erqiwang").narrate(
+        lang, BonusDeclared(1, "主7冲关", 2, ()), ["A", "B", "C", "D"]
+    )
+    assert text is not None and expected in text
+    assert ("冲" in text) == (lang == "zh-Hans") and ("衝" in text) == (lang == "zh-Hant")
+
+
+REFUSALS = [
+    ("bid_not_allowed", {"points": 73, "step": 5, "highest": 120, "lowest": 0},
+     "Bids go in steps of 5, from 120 down to 0; you said 73."),
+    ("wrong_count", {"count": 7, "wanted": 8, "burying": True},
+     "Bury exactly 8 cards — you chose 7."),
+    ("not_in_hand", {"cards": ["S10"]}, "You do not hold ♠10."),
+    ("wrong_phase", {"bonus_window": "before", "declarer": True},
+     "Bury first, then declare 冲关 (before your first card)."),
+    ("must_follow_suit", {"suit": "H", "count": 2, "held": 3},
+     "Follow ♥: play as many ♥ cards as you can."),
+    ("surrender_not_allowed", {"bid": 75, "above": 80},
+     "Surrender needs a bid above 80; the bid is 75."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("code", "facts", "english"), REFUSALS)
+def test_a_refusal_says_what_was_wrong_and_what_is_allowed(code, facts, english):
+    refusal = IllegalAction(code, "engine text", **facts)
+    front = front_of("erqiwang")
+    assert front.explain("en", refusal) == english
+    for lang in ("zh-Hans", "zh-Hant"):
+        sentence = front.explain(lang, refusal)
+        assert sentence != english and sentence != t(lang, "That is not allowed now.")
+        shown = [str(v) for v in facts.values() if isinstance(v, int) and str(v) in english]
+        assert all(number in sentence for number in shown)
+
+
+def test_every_plural_message_has_all_its_forms_in_every_catalogue():
+    assert all(plural_gaps(lang) == [] for lang in LANGUAGES)
+    assert t("en", "Player") == "Player" and t("zh-Hans", "Player") == "玩家"
+
+
+async def test_a_table_with_no_finished_hand_says_so_on_top(tmp_path: Path):
+    harness = await Harness.open(str(tmp_path / "t.sqlite3"))
+    try:
+        await harness.say("ann", "/new situan", lang="en")
+        sent = await harness.say("ann", "/top", lang="en")
+        assert [m.text for m in sent] == ["No hand has been finished here yet."]
+        assert CHAT
+    finally:
+        await harness.db.close()
