@@ -39,6 +39,9 @@ class Outgoing:
     """Messages edited in place name their slot (``table …``/``hand …`` with the hand's
     stamp): a message replaces the last one of the same slot in its conversation, and a new
     slot (the next hand) starts a new message."""
+    urgent: bool = True
+    """For the table message: whether it should be shown soon (a trick ended, the turn came
+    to a person). A state of plays between AI seats may wait and be folded into the next."""
     render: Callable[[], str] | None = field(default=None, compare=False, repr=False)
     """Writes ``text`` when the message is about to be sent (the table message): states that
     are superseded before their turn to be sent are never rendered, and the one sent shows

@@ -20,6 +20,10 @@ from bot.outgoing import Outgoing
 WINDOW = 60.0
 BUDGET = 20
 SLOT = 3.0
+QUIET = 12.0
+"""A table state that is not urgent (plays between AI seats in the middle of a trick) waits
+up to this long after the last call, folded into whatever comes next: about one group call
+per trick or round instead of one per play."""
 
 
 class GroupPacer:
@@ -31,6 +35,8 @@ class GroupPacer:
         self.calls: deque[float] = deque()
         self.posts: deque[Outgoing] = deque()
         self.table: Outgoing | None = None
+        self.table_urgent = False
+        """Whether any table state waiting since the last call was urgent."""
         self.table_shown = True
         """Whether the waiting table state has already been shown (inside a post)."""
         self.next_slot = -1e18
@@ -38,6 +44,7 @@ class GroupPacer:
     def submit(self, message: Outgoing) -> None:
         if message.kind == "table":
             self.table = message  # the latest state wins
+            self.table_urgent = self.table_urgent or message.urgent
             self.table_shown = False
         else:
             self.posts.append(message)
@@ -54,15 +61,19 @@ class GroupPacer:
         now = self.clock()
         if now < self.next_slot or self._room(now) <= 0 or (not self.posts and self.table is None):
             return []
+        if not self.posts and not self.table_urgent and now < self._quiet_until():
+            return []
         if self.posts:
             post = self.posts.popleft()
             if self.table is not None and not self.table_shown:
                 post = replace(post, text=post.text + "\n\n" + self.table.resolved().text)
                 self.table_shown = True
+                self.table_urgent = False
             message = post
         else:
             assert self.table is not None
             message, self.table = self.table, None
+            self.table_urgent = False
         self.calls.append(now)
         self.next_slot = now + self.slot
         return [message]
@@ -73,6 +84,11 @@ class GroupPacer:
             return None
         now = self.clock()
         ready = max(now, self.next_slot)
+        if not self.posts and not self.table_urgent:
+            ready = max(ready, self._quiet_until())
         if self._room(now) <= 0:
             ready = max(ready, self.calls[0] + WINDOW)
         return ready
+
+    def _quiet_until(self) -> float:
+        return self.calls[-1] + QUIET if self.calls else -1e18

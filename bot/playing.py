@@ -60,7 +60,24 @@ def game_command(table: Table, command: Command) -> Effects:
     if command.name not in table.front.commands:
         raise BadInput("That command is not used in this game.")
     action = table.front.command_action(table.hand, index, command.name, command.args)
+    if table.front.needs_confirming(action) and not _confirmed(table, index, command):
+        return table.reply(command, "Press it again (or add yes: /{name} yes) to confirm.",
+                           name=command.name)  # fmt: skip
     return apply_action(table, action, command)
+
+
+CONFIRMING_WORDS = frozenset({"yes", "y", "是", "确认", "確認"})
+
+
+def _confirmed(table: Table, seat: int, command: Command) -> bool:
+    """A second press of the same turn, or the command with ``yes``, confirms it."""
+    if command.args and command.args[0].lower() in CONFIRMING_WORDS:
+        return True
+    key = (table.hand_number, table.turn_count, seat, command.name)
+    if table.confirming == key:
+        return True
+    table.confirming = key
+    return False
 
 
 def auto(table: Table, command: Command) -> Effects:
@@ -144,6 +161,7 @@ def deal(table: Table) -> Effects:
     start_turn(table)
     effects.out += private_hands(table)
     effects.out.append(table_message(table))
+    effects.out += turn_notice(table)
     return effects
 
 
@@ -224,13 +242,50 @@ def after_action(table: Table, action: Action, events: list[Any]) -> Effects:
             if post is not None:
                 effects.out.append(Outgoing("group", table.chat, post))
     table.selections.pop(action.seat, None)
+    table.acted_at[action.seat] = table.clock()
     before = table.turn_seat
     start_turn(table)
     if action.seat == before or table.turn_seat != before:
         table.turn_count += 1  # the turn moved on: its buttons go stale
     effects.out += private_hands(table)
-    effects.out.append(table_message(table))
+    closed = any(front.closes_a_trick(e) for e in events)
+    effects.out.append(table_message(table, urgent=closed or waits_for_a_person(table)))
+    effects.out += turn_notice(table)
     return effects
+
+
+def waits_for_a_person(table: Table) -> bool:
+    seat = table.turn_seat
+    return seat is not None and not acts_by_itself(table, seat)
+
+
+NOTICE_QUIET_SECONDS = 5.0
+"""A player who acted this recently needs no new message to know it is their turn again."""
+
+
+def turn_notice(table: Table) -> list[Outgoing]:
+    """When the turn comes to a person: a *new* private message (edits notify nobody) with
+    the time left and what to do — once per turn, and not right after their own action —
+    or, where the table prefers it, their name in the group."""
+    seat = table.turn_seat
+    hand = table.hand
+    if hand is None or hand.over or seat is None or not waits_for_a_person(table):
+        return []
+    key = (table.hand_number, table.turn_count, seat)
+    if table.notified == key:
+        return []
+    table.notified = key
+    occupant = table.seats[seat]
+    assert occupant is not None and occupant.user is not None
+    if table.table_options.get("mention_turn"):
+        return [table.group("{name}: your turn.", name=occupant.name)]
+    if table.clock() - table.acted_at.get(seat, -1e9) < NOTICE_QUIET_SECONDS:
+        return []
+    lang = table.lang_of(occupant.user)
+    prompt = table.front.prompt(lang, hand.view(seat), hand.legal_actions(seat))
+    text = t(lang, "Your turn ({game}, {seconds} s): {prompt}", game=t(lang, table.game),
+             seconds=hand.time_limit, prompt=prompt)  # fmt: skip
+    return [Outgoing("private", table.chat, text, user=occupant.user)]
 
 
 def end_hand(table: Table, result: Result) -> Effects:
@@ -274,7 +329,7 @@ def end_hand(table: Table, result: Result) -> Effects:
 # ----------------------------------------------------------------- messages
 
 
-def table_message(table: Table) -> Outgoing:
+def table_message(table: Table, urgent: bool = True) -> Outgoing:
     """The table message of the running hand, from a snapshot of the public view taken now;
     its text is written when it is sent (`Outgoing.render`), so superseded states are never
     rendered and the one sent shows the latest time left."""
@@ -294,7 +349,8 @@ def table_message(table: Table) -> Outgoing:
         my_hand = Button(table.say("My hand"), "/hand", stamp)
         chrome = table.table_chrome = ((table.tag, number, lang), ((my_hand,),), f"table {stamp}")
     buttons, slot = chrome[1], chrome[2]
-    return Outgoing("table", table.chat, "", buttons=buttons, slot=slot, render=write)
+    return Outgoing("table", table.chat, "", buttons=buttons, slot=slot, urgent=urgent,
+                    render=write)  # fmt: skip
 
 
 def private_hands(table: Table, seats: Iterable[int] = range(4)) -> list[Outgoing]:
@@ -332,11 +388,11 @@ def private_hand(table: Table, index: int) -> Outgoing:
     selection = table.selections.get(index, Selection())
     if selection.size():
         text += "\n" + front.selection_text(lang, selection)
-    if table.turn_seat == index and not hand.over:
-        text += "\n" + t(lang, "Your turn.")
     buttons: tuple[tuple[Button, ...], ...] = ()
     if not hand.over:
         legal = hand.legal_actions(index)
+        if table.turn_seat == index:
+            text += "\n" + t(lang, "Your turn.") + " " + front.prompt(lang, view, legal)
         stamps = Stamps(table.stamp(), table.stamp(turn=True))
         rows = front.hand_buttons(lang, view, legal, selection, stamps)
         toggle = auto_toggle(lang, legal, stamps.whole)

@@ -17,6 +17,7 @@ TABLE_OPTIONS: dict[str, Any] = {
     "fill_with_ai": True,
     "max_hands": 0,
     "lobby_timeout": 600,
+    "mention_turn": False,
 }
 """Table settings beside the game's rules; ``max_hands`` 0 plays on until /stop."""
 
@@ -97,10 +98,12 @@ def _shown(value: float) -> str:
 
 
 def read_table_option(name: str, text: str) -> Any:
-    """The checked value of a table option (`BadSetting` with what is allowed)."""
+    """The checked value of a table option (`BadSetting` with what is allowed).
+    ``mention_turn`` names the player in the group when their turn comes, for groups that
+    prefer it to the private turn notice."""
     if name == "stake":
         return str(read_amount(text))
-    if name == "fill_with_ai":
+    if isinstance(TABLE_OPTIONS[name], bool):
         return read_bool(text)
     if name in SECONDS:
         value = read_number(text, SECONDS[name], whole=name != "ai_delay")

@@ -73,6 +73,12 @@ class Table:
         """The table message's button and slot for the current hand (they do not change)."""
         self.selections: dict[int, Selection] = {}
         """Cards chosen by button, not yet played (kept in memory only)."""
+        self.notified: tuple[int, int, int] | None = None
+        """The (hand, turn, seat) whose turn notice was sent last."""
+        self.acted_at: dict[int, float] = {}
+        """When each seat last acted (a notice right after is not needed)."""
+        self.confirming: tuple[int, int, int, str] | None = None
+        """A command waiting for its second press: (hand, turn, seat, command)."""
         self.safe_mode = False
         """After a failed step every seat is played by 托管 (the engine's own choice)."""
         self.paused = False

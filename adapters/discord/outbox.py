@@ -81,7 +81,8 @@ class DiscordOutbox(Delivery):
         elif own and origin is not None and origin.wants_hand and _is_hand(message):
             origin.hand = message
         elif message.user in self.closed_dms:
-            self._refresh_ephemeral(message)
+            if _is_hand(message):  # a notice must not replace the open hand view
+                self._refresh_ephemeral(message)
         else:
             self._to_dm(message)
 

@@ -84,6 +84,16 @@ class GameFront(Protocol):
     ) -> list[tuple[Button, ...]]:  # fmt: skip
         """The buttons under a seat's private hand, from what it may do now."""
 
+    def prompt(self, lang: str, view: Any, legal: Sequence[Action]) -> str:
+        """What the seat the hand waits for may do now, in a line (the allowed bids, the
+        trump choices, how many cards to bury, the reveal choice, what to beat)."""
+
+    def needs_confirming(self, action: Action) -> bool:
+        """Whether ``action`` is asked to be confirmed by a second press (giving up)."""
+
+    def closes_a_trick(self, event: Any) -> bool:
+        """Whether ``event`` ends a trick or round (the table message then shows it whole)."""
+
     def narrate(self, lang: str, event: Any, names: Sequence[str]) -> str | None:
         """A group post for an event worth a notification (None: the table message says
         enough)."""

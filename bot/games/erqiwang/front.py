@@ -11,7 +11,7 @@ from typing import Any
 from bot.controls import Selection, rows
 from bot.games.base import BadInput, Stamps
 from bot.games.erqiwang import texts
-from bot.i18n import N_, t
+from bot.i18n import N_, t, tn
 from bot.outgoing import Button
 from bot.refusals import plain_refusal
 from bot.render import card_text, cards_text
@@ -27,7 +27,7 @@ from engine.actions import (
 )
 from engine.cards import Card, parse_card, parse_cards, parse_suit
 from engine.erqiwang import ERQIWANG, ErqiwangResult, ErqiwangView, deck_defaults
-from engine.erqiwang.events import BonusDeclared, BottomShown
+from engine.erqiwang.events import BonusDeclared, BottomShown, TrickWon
 from engine.errors import IllegalAction, RecordError
 from engine.game import Game, Hand, Result
 
@@ -189,10 +189,40 @@ class ErqiwangFront:
             out.append(tuple(actions))
         return out + surrender
 
+    def prompt(self, lang: str, view: ErqiwangView, legal: Sequence[Action]) -> str:
+        if view.phase == "bidding":
+            bids = [a.points for a in legal if isinstance(a, Bid)]
+            passing = any(isinstance(a, Pass) for a in legal)
+            if not bids:
+                return t(lang, "No bid is possible any more: pass.")
+            step = bids[0] - bids[1] if len(bids) > 1 else view.rules.bid_step
+            key = ("Bid from {highest} down to {lowest} in steps of {step} (/bid N), or /pass."
+                   if passing else "Bid from {highest} down to {lowest} in steps of {step} "
+                   "(/bid N): the first bidder may not pass.")  # fmt: skip
+            return t(lang, key, highest=bids[0], lowest=bids[-1], step=step)
+        if view.phase == "trump":
+            suits = [a.suit for a in legal if isinstance(a, NameTrump)]
+            return t(lang, "Name trump: /trump {choices}.", choices=", ".join(suits))
+        if view.phase == "bury":
+            return t(lang, "Bury {count} cards: pick them, then press Bury (or /bury …).",
+                     count=len(view.bottom_shown))  # fmt: skip
+        if view.trick:
+            size = len(view.trick[0][1])
+            return tn(lang, "Follow with {count} card (/play …).",
+                      "Follow with {count} cards (/play …).", size)  # fmt: skip
+        return t(lang, "Lead a single, a pair, a tractor or a throw (/play …).")
+
+    def needs_confirming(self, action: Action) -> bool:
+        return isinstance(action, Surrender)
+
+    def closes_a_trick(self, event: Any) -> bool:
+        return isinstance(event, TrickWon)
+
     def narrate(self, lang: str, event: Any, names: Sequence[str]) -> str | None:
         if isinstance(event, BonusDeclared):
-            return t(lang, "{name} declares {bonus} ({value}).", name=names[event.seat],
-                     bonus=t(lang, event.name), value=event.value)  # fmt: skip
+            return t(lang, "{name} declares {bonus} ({value}): {cards}", name=names[event.seat],
+                     bonus=t(lang, event.name), value=event.value,
+                     cards=cards_text(lang, event.cards))  # fmt: skip
         if isinstance(event, BottomShown):
             return t(lang, "{name} takes the bottom: {cards}", name=names[event.seat],
                      cards=cards_text(lang, event.cards))  # fmt: skip

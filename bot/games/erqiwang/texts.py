@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from bot.i18n import N_, t
 from bot.render import SUIT_NAMES, cards_text, money
+from engine.cards import Card
 from engine.erqiwang import ErqiwangResult, ErqiwangView
 
 
@@ -16,6 +17,20 @@ def trump_text(lang: str, view: ErqiwangView) -> str:
     if view.trump is None:
         return t(lang, "no trump")
     return SUIT_NAMES.get(view.trump, "?")
+
+
+def _plays(lang: str, plays: Sequence[tuple[int, Sequence[Card]]], names: Sequence[str]) -> str:
+    return " · ".join(f"{names[s]}: {cards_text(lang, cards)}" for s, cards in plays)
+
+
+def _trick_winner(view: ErqiwangView, finished: bool) -> int | None:
+    """Who won the trick shown as the last one: the leader of the trick now on (or the seat
+    to lead it), or at the end of the hand the result's last-trick winner."""
+    if finished:
+        return view.result.last_trick_winner if view.result is not None else None
+    if view.trick:
+        return view.trick[0][0]
+    return view.to_act
 
 
 def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
@@ -39,14 +54,28 @@ def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
         if seconds_left is not None:
             line += " " + t(lang, "({seconds} s left)", seconds=seconds_left)
         lines.append(line)
-    if view.trick:
-        plays = [f"{names[s]}: {cards_text(lang, cards)}" for s, cards in view.trick]
-        lines.append(t(lang, "This trick: {plays}", plays=" · ".join(plays)))
+    finished = view.result is not None and bool(view.trick)
+    last = view.trick if finished else view.last_trick
+    winner = _trick_winner(view, finished)
+    if last and winner is not None:
+        points = sum(c.points for _, cards in last for c in cards)
+        lines.append(t(lang, "Last trick: {plays} → {name} wins {points}",
+                       plays=_plays(lang, last, names), name=names[winner],
+                       points=points))  # fmt: skip
+    if view.trick and not finished:
+        lines.append(t(lang, "This trick: {plays}", plays=_plays(lang, view.trick, names)))
     if view.declarer is not None:
         lines.append(t(lang, "Defenders' points: {points}", points=view.defender_points))
     voids = [names[s] for s in range(4) if view.void[s]]
     if voids and view.phase == "play":
         lines.append(t(lang, "No trump left: {names}", names=", ".join(voids)))
+    if view.trump_counts and view.phase == "play":
+        counts = [
+            t(lang, "{name} {count} trumps", name=names[s], count=n)
+            + (" " + t(lang, "(with a pair)") if pair else "")
+            for s, n, pair in view.trump_counts
+        ]
+        lines.append(t(lang, "Trumps left: {counts}", counts=" · ".join(counts)))
     autos = [names[s] for s in range(4) if view.auto[s]]
     if autos:
         lines.append(t(lang, "On auto-play: {names}", names=", ".join(autos)))
@@ -67,6 +96,11 @@ def settlement_text(lang: str, result: ErqiwangResult, names: Sequence[str],
     lines.append(t(lang, key, name=who, points=result.defender_points, bid=result.bid))
     if result.surrendered:
         lines.append(t(lang, "{name} surrendered.", name=who))
+    if result.bonus_points:
+        before = result.defender_points - result.bonus_points
+        lines.append(t(lang, "冲关 {moved}: defenders {before} → {after}",
+                       moved=f"{result.bonus_points:+d}", before=before,
+                       after=result.defender_points))  # fmt: skip
     for seat in range(4):
         lines.append(
             t(

@@ -21,7 +21,7 @@ from engine.errors import IllegalAction, RecordError
 from engine.game import Game, Hand, Result
 from engine.situan import RANKS, SITUAN, SituanResult, SituanView
 from engine.situan.combos import RANK_INDEX, combo_of_ranks
-from engine.situan.events import HandRevealed, WentOut
+from engine.situan.events import HandRevealed, RoundWon, WentOut
 
 PLACES = {1: N_("上游"), 2: N_("2游"), 3: N_("3游")}
 
@@ -161,6 +161,20 @@ class SituanFront:
         if actions:
             out.append(tuple(actions))
         return out
+
+    def prompt(self, lang: str, view: SituanView, legal: Sequence[Action]) -> str:
+        if any(isinstance(a, PickShow) for a in legal):
+            return t(lang, "Choose the hand to reveal: /reveal me or /reveal partner.")
+        if view.round_combo is None:
+            return t(lang, "You lead: play any combination (/play 7777).")
+        return t(lang, "Beat {play} (/play …) or /pass.",
+                 play=texts.combo_text(lang, view.round_combo))  # fmt: skip
+
+    def needs_confirming(self, action: Action) -> bool:
+        return False
+
+    def closes_a_trick(self, event: Any) -> bool:
+        return isinstance(event, RoundWon)
 
     def narrate(self, lang: str, event: Any, names: Sequence[str]) -> str | None:
         if isinstance(event, WentOut) and event.place in PLACES:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from bot.i18n import t
-from bot.render import money, rank_text
+from bot.render import cards_text, money, rank_text
 from engine.cards import Card
 from engine.situan import RANKS, Combo, SituanResult, SituanView
 
@@ -34,6 +34,45 @@ def holding_text(lang: str, cards: Sequence[Card]) -> str:
     return " ".join(parts) or "—"
 
 
+def _plays(lang: str, plays: Sequence[tuple[int, Combo | None]], names: Sequence[str]) -> str:
+    shown = []
+    for seat, combo in plays:
+        played = t(lang, "pass") if combo is None else combo_text(lang, combo)
+        shown.append(f"{names[seat]}: {played}")
+    return " · ".join(shown)
+
+
+def last_round_line(lang: str, plays: Sequence[tuple[int, Combo | None]],
+                    names: Sequence[str]) -> str:  # fmt: skip
+    """The round just finished, whole: every play, who took it and its points."""
+    played = [(seat, combo) for seat, combo in plays if combo is not None]
+    winner = played[-1][0] if played else plays[-1][0]
+    points = sum(combo.points for _, combo in played)
+    return t(lang, "Last round: {plays} → {name} takes {points}", plays=_plays(lang, plays, names),
+             name=names[winner], points=points)  # fmt: skip
+
+
+def opening_lines(lang: str, view: SituanView, names: Sequence[str]) -> list[str]:
+    """Before the first play: the flipped card that chose the first leader, and 亮墩 — every
+    墩 dealt, shown to the table when play begins."""
+    lines = []
+    if view.flipped is not None:
+        lines.append(t(lang, "Flipped card: {card} — {name} leads.",
+                       card=cards_text(lang, [view.flipped]), name=names[view.first]))  # fmt: skip
+    shown = [f"{names[s]} {dun_text(lang, d)}" for s in range(4) for d in view.duns[s]]
+    if shown and view.rules.dun_counted == "dealt":
+        lines.append(t(lang, "墩 dealt: {duns}", duns=" · ".join(shown)))
+    return lines
+
+
+def dun_text(lang: str, dun: int | str) -> str:
+    if dun == "KINGS4":
+        return t(lang, "four kings")
+    if dun == "LJ3":
+        return t(lang, "three small jokers")
+    return t(lang, "{count} of one rank", count=dun)
+
+
 def table_text(lang: str, view: SituanView, names: Sequence[str], number: int,
                seconds_left: int | None) -> str:  # fmt: skip
     lines = [t(lang, "四团 · hand {number}", number=number)]
@@ -45,12 +84,13 @@ def table_text(lang: str, view: SituanView, names: Sequence[str], number: int,
         if seconds_left is not None:
             line += " " + t(lang, "({seconds} s left)", seconds=seconds_left)
         lines.append(line)
-    plays = []
-    for seat, combo in view.round_plays:
-        shown = t(lang, "pass") if combo is None else combo_text(lang, combo)
-        plays.append(f"{names[seat]}: {shown}")
+    if view.last_round:
+        lines.append(last_round_line(lang, view.last_round, names))
+    plays = _plays(lang, view.round_plays, names)
     if plays:
-        lines.append(t(lang, "This round: {plays}", plays=" · ".join(plays)))
+        lines.append(t(lang, "This round: {plays}", plays=plays))
+    elif not view.last_round and view.result is None:
+        lines += opening_lines(lang, view, names)
     counts = []
     for seat in range(4):
         count = view.counts[seat]
@@ -98,6 +138,11 @@ def settlement_text(lang: str, result: SituanResult, names: Sequence[str],
                 b=b,
             )
         )
+    if result.ended_by == "points" and result.remaining:
+        last = result.finish[3]
+        team = "B" if last % 2 == 0 else "A"
+        lines.append(t(lang, "{name} still held {points} points: they go to team {team}.",
+                       name=names[last], points=result.remaining, team=team))  # fmt: skip
     for seat in range(4):
         lines.append(
             t(

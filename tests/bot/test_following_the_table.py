@@ -1,0 +1,168 @@
+"""Issue 11: a table a group can follow — every trick seen whole, every turn noticed, 托管
+not counted as timing out, prompts that say what to do, 亮墩 and the flipped card shown."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.playing import NOTICE_QUIET_SECONDS
+from bot.table import BETWEEN, CLOSED
+from engine.erqiwang.events import TrickWon
+from engine.situan.events import RoundWon
+from tests.bot.harness import CHAT, Harness
+
+
+async def ai_match(tmp_path: Path, game: str, human_on_auto: bool) -> Harness:
+    harness = await Harness.open(str(tmp_path / "f.sqlite3"), seed=8)
+    await harness.say("ann", f"/new {game}", lang="en")
+    await harness.say("ann", "/settings max_hands 1")
+    for _ in range(3):
+        await harness.say("ann", "/addbot")
+    await harness.say("ann", "/start")
+    if human_on_auto:
+        await harness.say("ann", "/auto on")
+    return harness
+
+
+@pytest.mark.parametrize("game", ["situan", "erqiwang"])
+async def test_a_player_on_tuoguan_from_the_start_never_times_out(tmp_path, game):
+    harness = await ai_match(tmp_path, game, human_on_auto=True)
+    try:
+        await harness.run_until(lambda: harness.table().state in (CLOSED, BETWEEN))
+        lines = [t for t in harness.recorder.texts("group") if "timed out" in t]
+        assert lines == []
+        assert harness.table().hand is None or not any(harness.table().hand.view(None).timeouts)
+    finally:
+        await harness.db.close()
+
+
+@pytest.mark.parametrize(("game", "closing"), [("situan", RoundWon), ("erqiwang", TrickWon)])
+async def test_every_finished_trick_shows_whole_with_its_winner(tmp_path, game, closing):
+    harness = await ai_match(tmp_path, game, human_on_auto=True)
+    closed: list = []
+    table = harness.table()
+    original = table.front.closes_a_trick
+
+    def spy(event):
+        if original(event):
+            closed.append(event)
+        return original(event)
+
+    table.front.closes_a_trick = spy  # type: ignore[method-assign]
+    try:
+        await harness.run_until(lambda: table.state in (CLOSED, BETWEEN))
+        shown = "\n".join(harness.recorder.texts("table"))
+        assert len(closed) > 3
+        for event in closed:
+            if event.plays:  # the table message named the winner and points of that trick
+                winner = "Ann" if event.seat == 0 else f"AI {event.seat}"
+                assert f"→ {winner} " in shown
+        assert len(re.findall(r"Last (?:trick|round):", shown)) >= len(closed) - 1
+    finally:
+        table.front.closes_a_trick = original  # type: ignore[method-assign]
+        await harness.db.close()
+
+
+async def test_a_person_gets_a_new_private_message_when_their_turn_comes(tmp_path):
+    harness = await Harness.open(str(tmp_path / "t.sqlite3"), seed=8)
+    try:
+        await harness.say("ann", "/new erqiwang", lang="en")
+        await harness.say("ann", "/settings ai_delay 3")
+        for _ in range(3):
+            await harness.say("ann", "/addbot")
+        await harness.say("ann", "/start")
+        table = harness.table()
+        notices, turns, acted_at = 0, 0, -1e9
+        for _ in range(400):
+            if table.state != "playing":
+                break
+            if table.hand.to_act == 0:
+                new = [m for m in harness.recorder.sent if m.kind == "private" and m.slot is None
+                       and m.user == "ann"]  # fmt: skip
+                # One new message per turn, unless she acted a moment ago (she won the
+                # trick and leads at once): she is looking at the table already.
+                fresh = harness.clock.now - acted_at >= NOTICE_QUIET_SECONDS
+                assert len(new) == notices + fresh, [m.text for m in new]
+                notices += fresh
+                turns += 1
+                assert new[-1].text.startswith("Your turn (")
+                acted_at = harness.clock.now + 10
+                harness.clock.advance(10)  # she takes her time: the next turn is news again
+                sent = await harness.say("ann", move_of(table))
+                assert not [m for m in sent if m.kind == "reply"], [m.text for m in sent]
+                continue
+            harness.clock.now = max(harness.clock.now, table.deadline or 0)
+            await harness.manager.tick()
+        assert notices >= 2 and turns >= notices
+    finally:
+        await harness.db.close()
+
+
+def move_of(table) -> str:
+    """A legal move for seat 0, typed."""
+    view = table.hand.view(0)
+    legal = table.hand.legal_actions(0)
+    if view.phase == "bidding":
+        return "/pass" if any(a.act == "pass" for a in legal) else f"/bid {legal[0].points}"
+    if view.phase == "trump":
+        return "/trump S"
+    if view.phase == "bury":
+        return "/bury " + " ".join(c.text for c in view.hand[-len(view.bottom_shown) :])
+    return "/play " + table.front.suggestions(table.hand, 0)[0]
+
+
+async def test_the_private_prompt_says_what_to_do_next(tmp_path):
+    harness = await Harness.open(str(tmp_path / "p.sqlite3"), seed=8)
+    try:
+        await harness.say("ann", "/new erqiwang", lang="en")
+        for _ in range(3):
+            await harness.say("ann", "/addbot")
+        sent = await harness.say("ann", "/start")
+        hand = next(m for m in sent if m.kind == "private" and m.slot)
+        assert "Bid from 120 down to 0 in steps of 5" in hand.text and "/pass" in hand.text
+    finally:
+        await harness.db.close()
+
+
+async def test_surrender_asks_for_a_second_press(tmp_path):
+    from engine.actions import Bid, Pass
+
+    harness = await Harness.open(str(tmp_path / "s.sqlite3"), seed=8)
+    try:
+        await harness.say("ann", "/new erqiwang", lang="en")
+        for _ in range(3):
+            await harness.say("ann", "/addbot")
+        await harness.say("ann", "/start")
+        table = harness.table()
+        hand = table.hand
+        while hand.view(None).phase == "bidding":  # ann declares at 120
+            seat = hand.to_act
+            hand.apply(Bid(seat, 120) if seat == 0 and Bid(0, 120) in hand.legal_actions(0)
+                       else Pass(seat) if Pass(seat) in hand.legal_actions(seat)
+                       else hand.legal_actions(seat)[0])  # fmt: skip
+        assert hand.view(None).declarer == 0  # seed 8: the others pass
+        table.turn_seat = 0
+        first = await harness.say("ann", "/surrender")
+        assert [m.kind for m in first] == ["reply"] and "again" in first[0].text
+        assert not hand.over
+        await harness.say("ann", "/surrender")
+        assert hand.over and hand.result.surrendered
+    finally:
+        await harness.db.close()
+
+
+async def test_the_flipped_card_that_chose_the_leader_is_shown(tmp_path):
+    harness = await Harness.open(str(tmp_path / "o.sqlite3"), seed=8)
+    try:
+        await harness.say("ann", "/new situan", lang="en")
+        for _ in range(3):
+            await harness.say("ann", "/addbot")
+        sent = await harness.say("ann", "/start")
+        table_text = next(m.text for m in sent if m.kind == "table")
+        assert "Flipped card:" in table_text and "leads." in table_text
+        assert CHAT
+    finally:
+        await harness.db.close()
