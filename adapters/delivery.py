@@ -8,6 +8,9 @@
   the same slot is dropped: only the latest state is worth sending.
 - Messages with a slot are edited in place: the platform's message id is remembered per
   conversation, table and kind; a new slot (the next hand) starts a new message.
+- Deleting a command typed in a group (`pace_delete`) is a group call too: it counts against
+  the group's one-minute budget, but only while no post or table edit waits and a reserve
+  of the budget stays for them, so tidying up never delays the game.
 """
 
 from __future__ import annotations
@@ -21,9 +24,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.outgoing import Outgoing
-from bot.pacing import GroupPacer
+from bot.pacing import WINDOW, GroupPacer
 
 log = logging.getLogger(__name__)
+DELETE = "delete"
+"""The kind of a queued deletion: its ``text`` is the platform's id of the message."""
+DELETE_RESERVE = 10
+"""Calls of a group's one-minute budget that deletions leave to posts and edits."""
 
 
 @dataclass
@@ -44,6 +51,7 @@ class Delivery(ABC):
         self._flushes: dict[str, asyncio.TimerHandle] = {}
         self.conversations: dict[str, Conversation] = {}
         self._slots: dict[tuple[str, str, str], tuple[str, Any]] = {}
+        self._deletes: dict[str, deque[Outgoing]] = {}
         self._closed = False
 
     @abstractmethod
@@ -59,12 +67,21 @@ class Delivery(ABC):
     def _pace_clock(self) -> float:
         return asyncio.get_running_loop().time() * self.pace_speed
 
-    def pace(self, message: Outgoing) -> None:
-        pacer = self._pacers.get(message.chat)
+    def _pacer(self, chat: str) -> GroupPacer:
+        pacer = self._pacers.get(chat)
         if pacer is None:
-            pacer = self._pacers[message.chat] = GroupPacer(self._pace_clock)
-        pacer.submit(message)
+            pacer = self._pacers[chat] = GroupPacer(self._pace_clock)
+        return pacer
+
+    def pace(self, message: Outgoing) -> None:
+        self._pacer(message.chat).submit(message)
         self._flush(message.chat)
+
+    def pace_delete(self, chat: str, message_id: Any) -> None:
+        """Delete a message in a group's chat, in the background, within its budget."""
+        self._pacer(chat)
+        self._deletes.setdefault(chat, deque()).append(Outgoing(DELETE, chat, str(message_id)))
+        self._flush(chat)
 
     def _flush(self, chat: str) -> None:
         self._flushes.pop(chat, None)
@@ -72,9 +89,27 @@ class Delivery(ABC):
         for message in pacer.due():
             self.enqueue(chat, self.group_target(chat), message)
         when = pacer.next_time()
+        deletes = self._deletes.get(chat)
+        if deletes and when is None:
+            when = self._release_deletes(chat, pacer, deletes)
         if when is not None and chat not in self._flushes:
             loop = asyncio.get_running_loop()
             self._flushes[chat] = loop.call_at(when / self.pace_speed, self._flush, chat)
+
+    def _release_deletes(
+        self, chat: str, pacer: GroupPacer, deletes: deque[Outgoing]
+    ) -> float | None:
+        """Send the deletions the budget has room for; returns when to look again."""
+        now = self._pace_clock()
+        while pacer.calls and now >= pacer.calls[0] + WINDOW:
+            pacer.calls.popleft()
+        while deletes and len(pacer.calls) < pacer.budget - DELETE_RESERVE:
+            pacer.calls.append(now)
+            # Their own conversation: a deletion never holds up a post behind it.
+            self.enqueue(chat + "#delete", self.group_target(chat), deletes.popleft())
+        if not deletes:
+            return None
+        return pacer.calls[-(pacer.budget - DELETE_RESERVE)] + WINDOW
 
     # ----------------------------------------------------------------- sending
 
@@ -113,8 +148,10 @@ class Delivery(ABC):
             self._slots[(key, message.chat, message.kind)] = (message.slot, message_id)
 
     def paced_out(self) -> bool:
-        """No group call waits for its slot."""
-        return all(pacer.next_time() is None for pacer in self._pacers.values())
+        """No group call waits for its slot (deletions included)."""
+        return all(pacer.next_time() is None for pacer in self._pacers.values()) and not any(
+            self._deletes.values()
+        )
 
     def idle(self) -> bool:
         """Nothing waits to be sent (paced group calls aside)."""

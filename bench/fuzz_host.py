@@ -23,11 +23,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.commands import COMMANDS, Command  # noqa: E402
-from bot.manager import TableManager  # noqa: E402
-from bot.outgoing import Outgoing  # noqa: E402
-from bot.snapshot import table_snapshot  # noqa: E402
-from storage import Database  # noqa: E402
+from bot.commands import COMMANDS, Command
+from bot.manager import TableManager
+from bot.outgoing import Outgoing
+from bot.snapshot import table_snapshot
+from storage import Database
 
 CHATS = [f"g{n}" for n in range(6)]
 USERS = [f"u{n}" for n in range(10)]

@@ -11,6 +11,10 @@ time) per move; 0 is "four fast players", the case the budget is hardest on.
 Prints, per game: group calls (sends + edits) per hand, the most group calls in any 60 s
 window (budget 20), and the median / p90 time from a callback query to the edit of the
 presser's hand message, measured at the fake server (wall-clock ms).
+
+``--scenario tuoguan`` seats one person who goes on 托管 at once and three AI players,
+``--scenario ai`` four AI players (each acting after 1 s of pacing time): the figures are
+then group calls per hand and the typical (median) and worst 60 s windows.
 """
 
 from __future__ import annotations
@@ -28,6 +32,43 @@ from bot.table import CLOSED
 from tests.telegram.world import PACE_SPEED, PLAYERS, TelegramWorld, play_turn
 
 WINDOW = 60.0
+
+
+async def measure_table(game: str, hands: int, scenario: str, folder: str) -> dict[str, float]:
+    """Calls per hand of a table played by the table itself (AI seats, a person on 托管)."""
+    world = await TelegramWorld.open(f"{folder}/{game}-{scenario}.sqlite3")
+    try:
+        await world.say(11, "/start", chat_id=11)
+        await world.say(11, f"/new {game}")
+        await world.say(11, f"/settings max_hands {hands}")
+        await world.say(11, f"/settings ai_delay {1 / PACE_SPEED:.3f}")
+        if scenario == "ai":
+            await world.say(11, "/leave")
+        for _ in range(4 if scenario == "ai" else 3):
+            await world.say(11, "/addbot")
+        first_call = len(world.api.calls)
+        await world.say(11, "/start")
+        if scenario == "tuoguan":
+            await world.say(11, "/auto on", chat_id=11)
+        table = world.manager.tables[world.key()]
+        while table.state != CLOSED:
+            if table.state == "between":
+                await world.say(11, "/ready")
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(25 * 3 / PACE_SPEED)
+        await world.settle()
+        calls = [c for c in world.group_calls() if c in world.api.calls[first_call:]]
+        times = [c.at * PACE_SPEED for c in calls]
+        windows = [sum(1 for x in times[i:] if x < t + WINDOW) for i, t in enumerate(times)]
+        timeouts = sum(1 for c in calls if "已超时" in str(c.params.get("text", "")))
+        return {
+            "calls_per_hand": len(calls) / hands,
+            "typical_minute": statistics.median(windows),
+            "worst_minute": max(windows),
+            "timeout_lines": timeouts,
+        }
+    finally:
+        await world.close()
 
 
 async def measure(game: str, hands: int, move_seconds: float, folder: str) -> dict[str, float]:
@@ -76,9 +117,17 @@ async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--hands", type=int, default=3)
     parser.add_argument("--move-seconds", type=float, default=0.0)
+    parser.add_argument("--scenario", choices=("players", "tuoguan", "ai"), default="players")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         for game in ("situan", "erqiwang"):
+            if args.scenario != "players":
+                found = await measure_table(game, args.hands, args.scenario, folder)
+                print(f"{game} ({args.scenario}): {found['calls_per_hand']:.1f} group calls per "
+                      f"hand; 60 s windows: typical {found['typical_minute']:.0f}, worst "
+                      f"{found['worst_minute']:.0f} calls (budget 20); time-out lines "
+                      f"{found['timeout_lines']:.0f}")  # fmt: skip
+                continue
             figures = await measure(game, args.hands, args.move_seconds, folder)
             print(
                 f"{game}: {figures['hands']:.0f} hands, {figures['calls_per_hand']:.1f} group "

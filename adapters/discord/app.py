@@ -2,12 +2,22 @@
 over the table host. One table per text channel (a thread is a channel of its own).
 
 Rate limits are discord.py's; the host's pacing keeps channel calls few.
+
+- Discord gives an interaction 3 s for its first response: an answer not ready within
+  `DEFER_AFTER` (a busy table, a slow /export) is deferred and sent as a follow-up.
+- Every failure while handling an interaction is logged and answered with a short sentence.
+- Nothing the bot writes mentions anyone (player names are user text); the gateway intents
+  are the fewest that work (guilds only: no message content, no members).
+- The slash commands are synced only when their definition changed (a hash kept in the
+  database), so restarts do not spend Discord's daily command-update allowance.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
+import json
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -25,11 +35,19 @@ from adapters.discord.components import (
 )
 from adapters.discord.outbox import DiscordOutbox, Origin
 from adapters.discord.slash import CatalogueTranslator, build_commands
+from adapters.startup import StartupError, scrubbed
 from bot.commands import Command
 from bot.i18n import normalize_language, t
 from bot.manager import TableManager
+from bot.outgoing import Outgoing
+from storage import Database
 
 log = logging.getLogger(__name__)
+DEFER_AFTER = 1.5
+"""Seconds an interaction's answer may take before it is deferred (Discord allows 3)."""
+THINKING = discord.InteractionResponseType.deferred_channel_message
+COMMANDS_HASH = "discord.commands_hash"
+"""The meta key of the hash of the slash commands last synced."""
 
 
 @dataclass(frozen=True)
@@ -47,28 +65,45 @@ class CardClient(discord.AutoShardedClient):
     """The client; component clicks reach the adapter through `handle_press`."""
 
     def __init__(self, adapter: DiscordAdapter, **options: Any) -> None:
-        super().__init__(intents=discord.Intents.default(), **options)
+        intents = discord.Intents.none()
+        intents.guilds = True
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        super().__init__(intents=intents, **options)
         self.adapter = adapter
         self.tree: app_commands.CommandTree[Any] = app_commands.CommandTree(self)
+        self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(CommandButton, ChoiceMenu)
         await self.tree.set_translator(CatalogueTranslator())
         if self.adapter.settings.sync_commands:
-            await self.tree.sync()
+            await self.adapter.sync_commands()
 
     async def handle_press(self, interaction: discord.Interaction[Any], chat: str, stamp: str,
                            commands: list[str]) -> None:  # fmt: skip
-        await self.adapter.on_press(interaction, chat, stamp, commands)
+        try:
+            await self.adapter.on_press(interaction, chat, stamp, commands)
+        except Exception as error:
+            await self.adapter.failed(interaction, error)
+
+    async def _on_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        await self.adapter.failed(interaction, error)
 
 
 class DiscordAdapter:
     def __init__(
         self, manager: TableManager, settings: DiscordSettings, language: str,
-        *, pace_speed: float = 1.0, **client_options: Any,
+        *, db: Database | None = None, pace_speed: float = 1.0, **client_options: Any,
     ) -> None:  # fmt: skip
         self.manager = manager
+        self.db = db
+        """Where the synced commands' hash is kept (None: sync on every start)."""
         self.settings = settings
+        self.defer_after = DEFER_AFTER
+        self.answering: set[int] = set()
+        """The interactions being handled (their final answer is still to come)."""
         self.language = language
         self.client = CardClient(self, **client_options)
         self.outbox = DiscordOutbox(
@@ -80,9 +115,32 @@ class DiscordAdapter:
     # ----------------------------------------------------------------- life
 
     async def start(self) -> None:
-        await self.client.login(self.settings.token)
+        """Log in and connect; `StartupError` (token never in it) when Discord rejects the
+        token or cannot be reached."""
+        try:
+            await self.client.login(self.settings.token)
+        except discord.LoginFailure as error:
+            raise StartupError("Discord rejected the bot token (DISCORD_BOT_TOKEN).") from error
+        except (discord.HTTPException, OSError) as error:
+            reason = scrubbed(str(error), self.settings.token)
+            raise StartupError(f"Discord cannot be reached: {reason}") from error
         self._task = asyncio.create_task(self.client.connect(reconnect=True))
         await self.client.wait_until_ready()
+
+    async def sync_commands(self) -> None:
+        """Sync the slash commands with Discord unless they are the ones synced last."""
+        tree = self.client.tree
+        translator = tree.translator
+        assert translator is not None
+        payload = [await c.get_translated_payload(tree, translator) for c in tree.get_commands()]
+        definition = json.dumps([self.client.application_id, payload], sort_keys=True)
+        digest = hashlib.sha256(definition.encode()).hexdigest()
+        if self.db is not None and await self.db.meta(COMMANDS_HASH) == digest:
+            log.info("slash commands unchanged: not synced")
+            return
+        await tree.sync()
+        if self.db is not None:
+            await self.db.set_meta(COMMANDS_HASH, digest)
 
     async def stop(self) -> None:
         await self.outbox.close()
@@ -128,43 +186,122 @@ class DiscordAdapter:
         await self._run(origin, commands)
 
     async def _run(self, origin: Origin, commands: list[Command]) -> None:
+        self.answering.add(origin.interaction.id)
+        try:
+            handling = asyncio.ensure_future(self._handle(origin, commands))
+            done, _ = await asyncio.wait({handling}, timeout=self.defer_after)
+            if not done:
+                await self._defer(origin)
+            await handling
+            await self._respond(origin)
+        finally:
+            self.answering.discard(origin.interaction.id)
+
+    async def _handle(self, origin: Origin, commands: list[Command]) -> None:
         for command in commands:
             for message in await self.manager.handle(command):
                 await self.outbox(message, origin)
-        await self._respond(origin)
+
+    async def _defer(self, origin: Origin) -> None:
+        """The answer is slow: tell Discord it comes (a click on a message updates that
+        message or nothing; the rest shows "thinking" to the user alone)."""
+        interaction = origin.interaction
+        component = interaction.type == discord.InteractionType.component
+        try:
+            if component and (origin.on_own_hand or not origin.wants_hand):
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        except discord.HTTPException as error:
+            log.warning("deferring an interaction failed: %s", error)
+
+    async def failed(self, interaction: discord.Interaction[Any], error: BaseException) -> None:
+        """Handling an interaction failed: log it, and tell the user in a short sentence."""
+        log.error("handling an interaction failed", exc_info=error)
+        lang = normalize_language(str(interaction.locale)) or self.language
+        text = t(lang, "Something went wrong. Please try again.")
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException as answering:
+            log.warning("telling the user about a failure failed: %s", answering)
 
     async def _respond(self, origin: Origin) -> None:
         """Every interaction gets exactly one response: the hand view it asked for, the
-        answers to it (only the presser sees them), or a quiet acknowledgement."""
+        answers to it (only the presser sees them), or a quiet acknowledgement — as a
+        follow-up where the response was deferred."""
         interaction = origin.interaction
-        lang = normalize_language(str(interaction.locale)) or self.language
-        response = interaction.response
         try:
-            if origin.file is not None:
-                data = io.BytesIO(origin.file.text.encode())
-                file = discord.File(data, filename=origin.file.filename)
-                await response.send_message(file=file, ephemeral=True)
-            elif origin.hand is not None:
-                view = build_view(origin.hand.chat, origin.hand.buttons)
-                text = "\n".join([*origin.alerts, origin.hand.text])[:2000]
-                if origin.on_own_hand:
-                    await response.edit_message(content=text, view=view)
-                elif view is not None:
-                    await response.send_message(text, view=view, ephemeral=True)
-                else:
-                    await response.send_message(text, ephemeral=True)
-                if origin.user in self.outbox.closed_dms or not origin.on_own_hand:
-                    self.outbox.remember_ephemeral(origin.user, interaction)
-                elif interaction.message is not None:
-                    self.outbox.remember_message(origin.user, origin.hand, interaction.message.id)
-            elif origin.alerts:
-                await response.send_message("\n".join(origin.alerts)[:2000], ephemeral=True)
-            elif interaction.type == discord.InteractionType.component:
-                await response.defer()
+            if interaction.response.is_done():
+                await self._follow_up(origin)
             else:
-                await response.send_message(t(lang, "Done."), ephemeral=True)
+                await self._answer(origin)
         except discord.HTTPException as error:
             log.warning("answering an interaction failed: %s", error)
+            return
+        hand = origin.hand
+        if hand is None:
+            return
+        if origin.user in self.outbox.closed_dms or not origin.on_own_hand:
+            self.outbox.remember_ephemeral(origin.user, interaction)
+        elif interaction.message is not None:
+            self.outbox.remember_message(origin.user, hand, interaction.message.id)
+
+    def _hand_text(self, origin: Origin) -> str:
+        assert origin.hand is not None
+        return "\n".join([*origin.alerts, origin.hand.text])[:2000]
+
+    def _done_text(self, origin: Origin) -> str:
+        lang = normalize_language(str(origin.interaction.locale)) or self.language
+        return "\n".join(origin.alerts)[:2000] or t(lang, "Done.")
+
+    async def _answer(self, origin: Origin) -> None:
+        response = origin.interaction.response
+        if origin.file is not None:
+            await response.send_message(file=_file(origin.file), ephemeral=True)
+        elif origin.hand is not None:
+            view = build_view(origin.hand.chat, origin.hand.buttons)
+            text = self._hand_text(origin)
+            if origin.on_own_hand:
+                await response.edit_message(content=text, view=view)
+            elif view is not None:
+                await response.send_message(text, view=view, ephemeral=True)
+            else:
+                await response.send_message(text, ephemeral=True)
+        elif origin.alerts:
+            await response.send_message(self._done_text(origin), ephemeral=True)
+        elif origin.interaction.type == discord.InteractionType.component:
+            await response.defer()
+        else:
+            await response.send_message(self._done_text(origin), ephemeral=True)
+
+    async def _follow_up(self, origin: Origin) -> None:
+        """After `_defer`: a deferred click edits its message (or adds an ephemeral answer);
+        a "thinking" response is edited into the answer."""
+        interaction = origin.interaction
+        thinking = (
+            interaction.response.type == discord.InteractionResponseType.deferred_channel_message
+        )
+        if origin.file is not None:
+            if thinking:
+                await interaction.edit_original_response(attachments=[_file(origin.file)])
+            else:
+                await interaction.followup.send(file=_file(origin.file), ephemeral=True)
+        elif origin.hand is not None:
+            view = build_view(origin.hand.chat, origin.hand.buttons)
+            text = self._hand_text(origin)
+            if thinking or origin.on_own_hand:
+                await interaction.edit_original_response(content=text, view=view)
+            elif view is not None:
+                await interaction.followup.send(text, view=view, ephemeral=True)
+            else:
+                await interaction.followup.send(text, ephemeral=True)
+        elif thinking:
+            await interaction.edit_original_response(content=self._done_text(origin))
+        elif origin.alerts:
+            await interaction.followup.send(self._done_text(origin), ephemeral=True)
 
     # ----------------------------------------------------------------- autocomplete
 
@@ -176,3 +313,7 @@ class DiscordAdapter:
         chat = self._table_chat(interaction, user, "play")
         plays = self.manager.suggestions(chat, user)
         return [p for p in dict.fromkeys(plays) if p.startswith(typed.upper())][:25]
+
+
+def _file(message: Outgoing) -> discord.File:
+    return discord.File(io.BytesIO(message.text.encode()), filename=message.filename)

@@ -2,7 +2,8 @@
 
 Polling by default; webhook mode when ``TELEGRAM_WEBHOOK_URL`` is set. ``TELEGRAM_API_BASE_URL``
 points at a self-hosted Bot API server (``http://host:port/bot``). Rate limits: PTB's
-`AIORateLimiter` (which also retries 429s) behind the host's own coalescing.
+`AIORateLimiter` (which also retries 429s) behind the host's own coalescing. Updates of
+different chats are handled concurrently, each chat's in order (`ChatOrderedUpdates`).
 """
 
 from __future__ import annotations
@@ -14,12 +15,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from telegram import BotCommand, BotCommandScopeChat, Update
-from telegram.error import TelegramError
-from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, MessageHandler, filters
+from telegram.error import InvalidToken, NetworkError, TelegramError
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    CallbackQueryHandler,
+    ChatMemberHandler,
+    MessageHandler,
+    filters,
+)
 
+from adapters.startup import StartupError, scrubbed
 from adapters.telegram.inbox import TelegramInbox
 from adapters.telegram.keyboards import PREFIX
 from adapters.telegram.outbox import TelegramOutbox
+from adapters.telegram.updates import ChatOrderedUpdates
 from bot.command_menu import COMMAND_MENU
 from bot.i18n import t
 from bot.manager import TableManager
@@ -29,7 +39,7 @@ log = logging.getLogger(__name__)
 MENU_LANGUAGES = {None: "zh-Hans", "zh": "zh-Hans", "en": "en"}
 """Telegram keys command menus by two-letter language code only, so every 中文 user sees the
 zh-Hans menu; replies follow the chat's or player's /lang, zh-Hant included."""
-UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
+UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.MY_CHAT_MEMBER]
 
 
 @dataclass(frozen=True)
@@ -68,7 +78,12 @@ class TelegramAdapter:
         limiter = AIORateLimiter(
             max_retries=3, overall_time_period=1 / pace_speed, group_time_period=60 / pace_speed
         )
-        builder = Application.builder().token(settings.token).rate_limiter(limiter)
+        builder = (
+            Application.builder()
+            .token(settings.token)
+            .rate_limiter(limiter)
+            .concurrent_updates(ChatOrderedUpdates())
+        )
         if settings.base_url:
             base = settings.base_url.rstrip("/")
             builder = builder.base_url(base).base_file_url(_file_url(base))
@@ -79,17 +94,31 @@ class TelegramAdapter:
         self.outbox.on_reachable = db.set_reachable
         self.inbox = TelegramInbox(manager, self.outbox, language)
         self.inbox.on_language = self._chat_menu
+        self.outbox.on_migrated = self.inbox.move
         self.language = language
-        self.application.add_handler(MessageHandler(filters.COMMAND, self.inbox.on_command))
-        self.application.add_handler(CallbackQueryHandler(self.inbox.on_button))
+        app = self.application
+        app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self.inbox.on_migration))
+        app.add_handler(MessageHandler(filters.COMMAND, self.inbox.on_command))
+        app.add_handler(CallbackQueryHandler(self.inbox.on_button))
+        app.add_handler(
+            ChatMemberHandler(self.inbox.on_membership, ChatMemberHandler.MY_CHAT_MEMBER)
+        )
         self.application.add_error_handler(self._on_error)
 
     async def _on_error(self, update: object, context: Any) -> None:
         log.error("handling an update failed", exc_info=context.error)
 
     async def start(self) -> None:
+        """Connect and start receiving updates; `StartupError` (token never in it) when
+        Telegram rejects the token or cannot be reached."""
         app = self.application
-        await app.initialize()
+        try:
+            await app.initialize()
+        except InvalidToken as error:
+            raise StartupError("Telegram rejected the bot token (TELEGRAM_BOT_TOKEN).") from error
+        except NetworkError as error:
+            reason = scrubbed(str(error), self.settings.token)
+            raise StartupError(f"Telegram's Bot API cannot be reached: {reason}") from error
         self.outbox.bot_username = app.bot.username
         self.outbox.reachable = await self.db.reachable_users(PREFIX)
         await self._register_commands()

@@ -1,15 +1,30 @@
-"""Telegram updates as neutral commands: typed commands, button presses, deep-link opens."""
+"""Telegram updates as neutral commands: typed commands, button presses, deep-link opens,
+and the chat's own changes (a group that became a supergroup, the bot removed from a group).
+
+A button press acts on the chat it was pressed in, or — in a private chat — on a table where
+the presser is seated: never on a chat merely named in its ``callback_data``, which anyone
+can forge."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
-from telegram import Message, Update, User
-from telegram.constants import ChatType
+from telegram import CallbackQuery, Message, Update, User
+from telegram.constants import ChatMemberStatus, ChatType
+from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from adapters.telegram.keyboards import chat_key, read_callback, read_start_payload, user_key
+from adapters.telegram.keyboards import (
+    Press,
+    chat_key,
+    chat_target,
+    read_callback,
+    read_start_payload,
+    user_key,
+)
 from adapters.telegram.outbox import Origin, TelegramOutbox
 from bot.commands import Command, parse_command
 from bot.i18n import normalize_language, t
@@ -23,6 +38,15 @@ PLAYED_IN_PRIVATE = frozenset(
 )  # fmt: skip
 """Commands about a player's own cards: typed in a group, they are deleted there (where the
 bot may) and answered privately."""
+HOST_COMMANDS = frozenset(
+    {"addbot", "kick", "start", "next", "stop", "settings", "set", "lang", "resume"}
+)
+"""Commands a chat's administrators may give like the table's host (asked of Telegram only
+for these, and only when the user is not the host)."""
+ADMIN_STATUSES = frozenset({ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR})
+ADMIN_SECONDS = 300.0
+"""How long an answer of ``getChatMember`` is trusted."""
+GONE = frozenset({ChatMemberStatus.LEFT, ChatMemberStatus.BANNED})
 
 
 def display_name(user: User) -> str:
@@ -41,6 +65,7 @@ class TelegramInbox:
         self.language = language
         self.on_language: Callable[[int, str], Awaitable[None]] | None = None
         """Called (Telegram chat id, language) after a /lang: to give the chat its menu."""
+        self._admins: dict[tuple[int, int], tuple[bool, float]] = {}
 
     async def on_command(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message = update.effective_message
@@ -56,16 +81,19 @@ class TelegramInbox:
             return
         chat = message_chat(message)
         command = parse_command(
-            message.text, who, display_name(user), chat, private, user.language_code
-        )
+            message.text, who, display_name(user), chat, private, user.language_code,
+            bot_name=self.outbox.bot_username or None,
+        )  # fmt: skip
         if command is None:
-            return
+            return  # plain text, or a command for another bot (/new@OtherBot)
         if private and command.name != "new":
             chat = self.manager.table_of(who) or chat  # a private command acts at the table
             command = Command(command.name, command.args, who, command.user_name, chat, True,
                               command.lang)  # fmt: skip
         if not private and command.name in PLAYED_IN_PRIVATE:
-            await self._delete(message)
+            self.outbox.pace_delete(chat, message.message_id)  # in the background, paced
+        if not private:
+            command = await self._with_admin(command, message.chat_id, user.id)
         hidden = command.name in PLAYED_IN_PRIVATE
         await self._run(command, Origin(who, command.user_name, private, about_own_cards=hidden))
         if command.name == "join" and not private and who not in self.outbox.reachable:
@@ -83,11 +111,27 @@ class TelegramInbox:
             return normalize_language(command.args[0] if command.args else None) or self.language
         return self.manager.language_at(command.chat)
 
-    async def _delete(self, message: Message) -> None:
+    async def _with_admin(self, command: Command, chat_id: int, user_id: int) -> Command:
+        """The command, marked ``admin`` where Telegram says the user administers the chat
+        and it is a host's command of a table they do not host."""
+        table = self.manager.tables.get(command.chat)
+        if command.name not in HOST_COMMANDS or table is None or table.host == command.user:
+            return command
+        return replace(command, admin=await self._is_admin(chat_id, user_id))
+
+    async def _is_admin(self, chat_id: int, user_id: int) -> bool:
+        now = asyncio.get_running_loop().time()
+        known = self._admins.get((chat_id, user_id))
+        if known is not None and now - known[1] < ADMIN_SECONDS:
+            return known[0]
         try:
-            await message.delete()
-        except Exception as error:  # no right to delete here: the command stays, that is all
-            log.info("could not delete a command in %s: %s", message.chat_id, error)
+            member = await self.outbox.bot.get_chat_member(chat_id, user_id)
+            admin = member.status in ADMIN_STATUSES
+        except TelegramError as error:
+            log.info("getChatMember failed in %s: %s", chat_id, error)
+            return False
+        self._admins[(chat_id, user_id)] = (admin, now)
+        return admin
 
     async def _opened(self, who: str, user: User, args: list[str]) -> None:
         """``/start <code>``: the player opened the bot from the group's link; their hand
@@ -111,7 +155,7 @@ class TelegramInbox:
         lang = normalize_language(user.language_code) or self.language
         press = read_callback(query.data)
         parsed = None
-        if press is not None:
+        if press is not None and self._may_press(query, press, who):
             parsed = parse_command(press.command, who, display_name(user), press.chat)
         if press is None or parsed is None:
             await query.answer(t(lang, "That button is not valid."), show_alert=True)
@@ -121,6 +165,8 @@ class TelegramInbox:
             self.outbox.opened(who)
         command = Command(parsed.name, parsed.args, who, parsed.user_name, press.chat, private,
                           user.language_code, press.stamp)  # fmt: skip
+        if not private and query.message is not None:
+            command = await self._with_admin(command, query.message.chat.id, user.id)
         origin = Origin(who, command.user_name, private, alerts=[])
         await self._run(command, origin)
         assert origin.alerts is not None
@@ -131,3 +177,52 @@ class TelegramInbox:
             await query.answer(url=self.outbox.deep_link(press.chat))
             return
         await query.answer(text[:ALERT_LIMIT] or None, show_alert=bool(text))
+
+    def _may_press(self, query: CallbackQuery, press: Press, who: str) -> bool:
+        """In a group, a press acts on the group (and topic) it was pressed in; in a private
+        chat, on a table where the presser is seated, and never joins one."""
+        shown = query.message
+        if shown is None:
+            return False
+        if shown.chat.type != ChatType.PRIVATE:
+            if isinstance(shown, Message):
+                return press.chat == message_chat(shown)
+            return chat_target(press.chat)[0] == shown.chat.id  # too old to know its topic
+        if press.command.split()[0].split("@")[0] == "/join":
+            return False
+        table = self.manager.tables.get(press.chat)
+        return table is not None and table.seat_of(who) is not None
+
+    # ----------------------------------------------------------------- the chat itself
+
+    async def on_migration(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A group became a supergroup: Telegram says so in both chats; the table follows."""
+        message = update.effective_message
+        if message is None:
+            return
+        if message.migrate_to_chat_id:
+            old, new = message.chat_id, message.migrate_to_chat_id
+        elif message.migrate_from_chat_id:
+            old, new = message.migrate_from_chat_id, message.chat_id
+        else:
+            return
+        await self.move(chat_key(old), new)
+
+    async def move(self, old: str, new_chat_id: int) -> None:
+        """Move the table of ``old`` (a Telegram chat key) to the chat ``new_chat_id``."""
+        _, thread = chat_target(old)
+        for message in await self.manager.move_chat(old, chat_key(new_chat_id, thread)):
+            await self.outbox(message)
+
+    async def on_membership(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """The bot was removed from a group (left, kicked): its tables close."""
+        changed = update.my_chat_member
+        if changed is None or changed.new_chat_member.status not in GONE:
+            return
+        chat_id = changed.chat.id
+        chats = {chat_key(chat_id)} | {
+            chat for chat in self.manager.tables if chat_target(chat)[0] == chat_id
+        }
+        for chat in sorted(chats):
+            await self.manager.close_chat(chat)
+        log.info("removed from chat %s: its tables are closed", chat_id)

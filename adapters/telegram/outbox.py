@@ -4,6 +4,9 @@
 - A user who never opened the bot cannot be messaged first (403). The group is told, with a
   deep link; the hand is sent when they open it (see `inbox`).
 - Answers to a button press become the press's alert (``answerCallbackQuery``), not messages.
+- Commands typed in a group are deleted in the background, within the group's budget.
+- A group that became a supergroup answers ``ChatMigrated``: the table follows it
+  (``on_migrated``) and the message goes to the new chat.
 """
 
 from __future__ import annotations
@@ -16,11 +19,17 @@ from io import BytesIO
 from typing import Any
 
 from telegram import Bot, Message
-from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 from telegram.helpers import create_deep_linked_url
 
-from adapters.delivery import Delivery, split_text
-from adapters.telegram.keyboards import chat_target, inline_keyboard, start_payload, user_id_of
+from adapters.delivery import DELETE, Delivery, split_text
+from adapters.telegram.keyboards import (
+    chat_key,
+    chat_target,
+    inline_keyboard,
+    start_payload,
+    user_id_of,
+)
 from bot.i18n import t
 from bot.outgoing import Button, Outgoing
 
@@ -59,6 +68,9 @@ class TelegramOutbox(Delivery):
         self._background: set[asyncio.Task[None]] = set()
         self._told_to_open: set[tuple[str, str]] = set()
         self.bot_username = ""
+        self.on_migrated: Callable[[str, int], Coroutine[Any, Any, None]] | None = None
+        """Called (table chat, new Telegram chat id) when a group turned out to have moved."""
+        self._moves: dict[int, asyncio.Task[None]] = {}
 
     # ----------------------------------------------------------------- routing
 
@@ -96,6 +108,9 @@ class TelegramOutbox(Delivery):
     # ----------------------------------------------------------------- sending
 
     async def deliver(self, key: str, target: Any, message: Outgoing) -> None:
+        if message.kind == DELETE:
+            await self._delete(target[0], int(message.text))
+            return
         for attempt in range(SEND_ATTEMPTS):
             try:
                 await self._send_or_edit(key, target, message)
@@ -106,6 +121,9 @@ class TelegramOutbox(Delivery):
                 if message.user is not None:
                     self._unreachable(message)
                 return
+            except ChatMigrated as moved:
+                self._follow(target[0], moved.new_chat_id, message)
+                return
             except RetryAfter as wait:  # the rate limiter retries first; this is the rest
                 await asyncio.sleep(_seconds(wait.retry_after))
             except (NetworkError, TimeoutError) as error:
@@ -114,6 +132,31 @@ class TelegramOutbox(Delivery):
                     return
                 await asyncio.sleep(0.5 * 2**attempt)
         log.warning("giving up on a message to %s after %d attempts", key, SEND_ATTEMPTS)
+
+    async def _delete(self, chat_id: int, message_id: int) -> None:
+        try:
+            await self.bot.delete_message(chat_id, message_id)
+        except Exception as error:  # no right to delete here: the command stays, that is all
+            log.info("could not delete a command in %s: %s", chat_id, error)
+
+    def _follow(self, old: int, new: int, message: Outgoing) -> None:
+        """The group moved to ``new``: the table follows (once), then this message does."""
+        log.info("a group moved to a new chat id; its table follows")
+        move = self._moves.get(old)
+        if move is None and self.on_migrated is not None:
+            move = self._moves[old] = asyncio.create_task(self.on_migrated(message.chat, new))
+        task = asyncio.create_task(self._resend_after(move, new, message))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _resend_after(
+        self, move: asyncio.Task[None] | None, new: int, message: Outgoing
+    ) -> None:
+        if move is not None:
+            await asyncio.shield(move)
+        if message.kind == "group":  # the moved table sends its table message itself
+            _, thread = chat_target(message.chat)
+            self.pace(replace(message, chat=chat_key(new, thread)))
 
     async def _send_or_edit(self, key: str, target: Any, message: Outgoing) -> None:
         chat_id, thread = target

@@ -58,6 +58,7 @@ class FakeDiscord:
         self._original: dict[str, str] = {}
         """interaction token → the id of the message its response made or edited."""
         self._interactions: dict[str, dict[str, Any]] = {}
+        self._by_token: dict[str, dict[str, Any]] = {}
 
     def next_id(self) -> str:
         return str(next(self._ids))
@@ -190,6 +191,11 @@ class FakeDiscord:
             return self._interaction_callback(parts[1], parts[2], body)
         if parts[0] == "webhooks" and parts[-1] == "@original" and method == "PATCH":
             return self._edit(self._original[parts[2]], body)
+        if parts[0] == "webhooks" and len(parts) == 3 and method == "POST":  # a follow-up
+            asked = self._by_token[parts[2]]
+            message = self._message(asked["channel_id"], body, int(body.get("flags") or 0))
+            message["for"] = (asked.get("member") or asked)["user"]["id"]
+            return _json(message)
         return _json({})
 
     def _message(self, channel_id: str, body: dict[str, Any], flags: int = 0) -> dict[str, Any]:
@@ -235,6 +241,16 @@ class FakeDiscord:
             message["for"] = (asked.get("member") or asked)["user"]["id"]  # whose ephemeral
             message_id = message["id"]
             resource["message"] = message
+        elif kind == 5:  # deferred: "thinking…", edited into the answer later
+            flags = int(data.get("flags") or 0)
+            message = self._message(channel, {"content": ""}, flags | 128)
+            asked = self._interactions[interaction_id]
+            message["for"] = (asked.get("member") or asked)["user"]["id"]
+            message_id = message["id"]
+        elif kind == 6 and "message" in self._interactions[interaction_id]:
+            shown = self._interactions[interaction_id]["message"]
+            self.messages.setdefault(shown["id"], shown)
+            message_id = shown["id"]  # a deferred update: @original is the clicked message
         elif kind == 7:
             shown = self._interactions[interaction_id]["message"]
             clicked = shown["id"]
@@ -255,6 +271,7 @@ class FakeDiscord:
 
     async def interact(self, payload: dict[str, Any]) -> str:
         self._interactions[payload["id"]] = payload
+        self._by_token[payload["token"]] = payload
         self.answered.setdefault(payload["id"], asyncio.Event())
         await self.dispatch("INTERACTION_CREATE", payload)
         return str(payload["id"])
@@ -262,6 +279,10 @@ class FakeDiscord:
     def callbacks(self, interaction_id: str) -> list[Call]:
         return [c for c in self.calls
                 if c.path.startswith(f"interactions/{interaction_id}/")]  # fmt: skip
+
+    def command_syncs(self) -> list[Call]:
+        """Every bulk overwrite of the application's commands."""
+        return [c for c in self.calls if c.method == "PUT" and c.path.endswith("/commands")]
 
     def channel_messages(self, channel_id: str) -> list[dict[str, Any]]:
         return [m for m in self.messages.values() if m["channel_id"] == channel_id]

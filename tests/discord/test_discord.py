@@ -164,7 +164,8 @@ async def test_stale_foreign_and_repeated_clicks_change_nothing(tmp_path: Path):
         assert again[0]["data"]["content"] == STALE
         waiting = next(m for m in ("21", "22", "23", "24") if m != actor(world, key))
         other = await world.click(waiting, world.hand_message(actor(world, key)), "/pass")
-        assert other[0]["data"] == {"tts": False, "content": "还没轮到你。", "flags": 64}
+        assert other[0]["data"] == {"tts": False, "content": "还没轮到你。", "flags": 64,
+                                    "allowed_mentions": {"parse": []}}  # fmt: skip
         assert table.hand.bids == bids
         table_message = await with_button(world, "/hand")
         eve = await world.click("25", table_message, "/hand")
@@ -213,7 +214,10 @@ async def test_slash_commands_are_synced_with_chinese_names_and_choices(tmp_path
         by_name = {c["name"]: c for c in synced}
         assert by_name["play"]["name_localizations"]["zh-CN"] == "出牌"
         assert by_name["play"]["name_localizations"]["zh-TW"] == "出牌"
-        assert by_name["bury"]["description_localizations"]["zh-TW"] == "埋底：埋掉不要的牌（8 張；一副牌時 6 張）"
+        assert (
+            by_name["bury"]["description_localizations"]["zh-TW"]
+            == "埋底：埋掉不要的牌（8 張；一副牌時 6 張）"
+        )
         trump = by_name["trump"]["options"][0]
         assert [c["value"] for c in trump["choices"]] == ["S", "H", "C", "D", "none"]
         assert {"new", "join", "play", "pass", "bid", "trump", "bury", "auto", "hand"} <= set(

@@ -56,7 +56,7 @@ class DiscordWorld:
         manager = TableManager(db, _unset, seeds=lambda n: seed * 1000 + n,
                                flood_burst=10_000, flood_rate=10_000.0)  # fmt: skip
         adapter = DiscordAdapter(manager, DiscordSettings(token="discord-test-token"),
-                                 "zh-Hans", pace_speed=PACE_SPEED,
+                                 "zh-Hans", db=db, pace_speed=PACE_SPEED,
                                  guild_ready_timeout=0.01)  # fmt: skip
         manager.send = adapter.outbox
         world = cls(fake, adapter, db)
@@ -79,6 +79,18 @@ class DiscordWorld:
 
     def _base(self, user_id: str, channel_id: str | None, kind: int) -> dict[str, Any]:
         return interaction_payload(self.fake, str(next(self._ids)), user_id, channel_id, kind)
+
+    def slash_payload(
+        self, user_id: str, command_name: str, /, channel_id: str | None = CHANNEL_ID,
+        **options: Any,
+    ) -> dict[str, Any]:  # fmt: skip
+        payload = self._base(user_id, channel_id, 2)
+        payload["data"] = {
+            "id": "1", "name": command_name, "type": 1,
+            "options": [{"name": k, "type": OPTION_TYPES[type(v)], "value": v}
+                        for k, v in options.items()],
+        }  # fmt: skip
+        return payload
 
     async def slash(self, user_id: str, command_name: str, /, channel_id: str | None = CHANNEL_ID,
                     **options: Any) -> list[dict[str, Any]]:  # fmt: skip
@@ -119,6 +131,8 @@ class DiscordWorld:
     async def _answered(self, payload: dict[str, Any]) -> list[dict[str, Any]]:
         interaction_id = await self.fake.interact(payload)
         await asyncio.wait_for(self.fake.answered[interaction_id].wait(), timeout=10)
+        # A deferred answer (a loaded machine) follows its deferral: wait for it too.
+        await eventually(lambda: int(interaction_id) not in self.adapter.answering, 10.0, 0.002)
         await self.settle()
         return [c.body for c in self.fake.callbacks(interaction_id)]
 

@@ -36,6 +36,14 @@ class FakeBotAPI:
     """Users who never started the bot: private messages to them are refused."""
     fail_next: dict[str, int] = field(default_factory=dict)
     """method → how many of its next calls answer 429 (retry after 1 s)."""
+    admins: set[int] = field(default_factory=set)
+    """Users whom ``getChatMember`` names administrators of every group."""
+    migrated: dict[int, int] = field(default_factory=dict)
+    """Groups that became supergroups: old chat id → new (sending there is refused)."""
+    reject_token: bool = False
+    """Answer ``getMe`` with 401, as Telegram does for a revoked or mistyped token."""
+    pushed_at: dict[int, float] = field(default_factory=dict)
+    """update id → when the test queued it (this server's clock)."""
     delivered: int = 0
     port: int = 0
 
@@ -83,7 +91,9 @@ class FakeBotAPI:
 
     # ----------------------------------------------------------------- methods
 
-    async def api_getMe(self, params: dict[str, Any]) -> dict[str, Any]:
+    async def api_getMe(self, params: dict[str, Any]) -> Any:
+        if self.reject_token:
+            return _reply({"ok": False, "error_code": 401, "description": "Unauthorized"})
         return {"id": BOT_ID, "is_bot": True, "first_name": "Card host",
                 "username": BOT_USERNAME, "can_join_groups": True}  # fmt: skip
 
@@ -110,7 +120,19 @@ class FakeBotAPI:
         chat_id = int(params["chat_id"])
         if chat_id in self.never_opened:
             return _reply({"ok": False, "error_code": 403, "description": NEVER_OPENED})
+        if chat_id in self.migrated:
+            upgraded = "Bad Request: group chat was upgraded to a supergroup chat"
+            moved = {"migrate_to_chat_id": self.migrated[chat_id]}
+            return _reply({"ok": False, "error_code": 400, "description": upgraded,
+                           "parameters": moved})  # fmt: skip
         return self._store(chat_id, params)
+
+    async def api_getChatMember(self, params: dict[str, Any]) -> dict[str, Any]:
+        user_id = int(params["user_id"])
+        member = {"id": user_id, "is_bot": False, "first_name": "Member"}
+        if user_id in self.admins:
+            return {"status": "creator", "user": member, "is_anonymous": False}
+        return {"status": "member", "user": member}
 
     async def api_sendDocument(self, params: dict[str, Any]) -> Any:
         chat_id = int(params["chat_id"])
@@ -165,6 +187,7 @@ class FakeBotAPI:
 
     def push(self, update: dict[str, Any]) -> int:
         update["update_id"] = self._next_update
+        self.pushed_at[self._next_update] = time.monotonic()
         self._next_update += 1
         self.updates.append(update)
         self._new_update.set()
@@ -182,9 +205,15 @@ def user(user_id: int, name: str, lang: str = "zh-hans") -> dict[str, Any]:
     return {"id": user_id, "is_bot": False, "first_name": name, "language_code": lang}
 
 
+BASIC_GROUPS: set[int] = set()
+"""Chat ids a test treats as basic (not super) groups."""
+
+
 def _chat(chat_id: int) -> dict[str, Any]:
     if chat_id > 0:
         return {"id": chat_id, "type": "private", "first_name": "Player"}
+    if chat_id in BASIC_GROUPS:
+        return {"id": chat_id, "type": "group", "title": "Small room"}
     return {"id": chat_id, "type": "supergroup", "title": "Card room", "is_forum": True}
 
 
@@ -204,6 +233,30 @@ def text_update(sender: dict[str, Any], chat_id: int, text: str,
         message["message_thread_id"] = thread
         message["is_topic_message"] = True
     return {"message": message}
+
+
+def migration_update(sender: dict[str, Any], old: int, new: int) -> dict[str, Any]:
+    """The service message Telegram posts in a group that became the supergroup ``new``."""
+    return {"message": {"message_id": 1, "date": int(time.time()), "chat": _chat(old),
+                        "from": sender, "migrate_to_chat_id": new}}  # fmt: skip
+
+
+def my_membership_update(chat_id: int, status: str, by: dict[str, Any]) -> dict[str, Any]:
+    """The bot's own membership in a chat changed (``kicked``, ``left``, ``member`` …)."""
+    bot = {"id": BOT_ID, "is_bot": True, "first_name": "Card host", "username": BOT_USERNAME}
+    old = {"status": "member", "user": bot}
+    new: dict[str, Any] = {"status": status, "user": bot}
+    if status == "kicked":
+        new["until_date"] = 0
+    return {"my_chat_member": {"chat": _chat(chat_id), "from": by, "date": int(time.time()),
+                               "old_chat_member": old, "new_chat_member": new}}  # fmt: skip
+
+
+def private_message(chat_id: int) -> dict[str, Any]:
+    """Some message in a chat, as a forged press could claim to come from."""
+    sender = {"id": BOT_ID, "is_bot": True, "first_name": "Card host"}
+    return {"message_id": 1, "date": int(time.time()), "chat": _chat(chat_id),
+            "from": sender, "text": "hi"}  # fmt: skip
 
 
 def callback_update(sender: dict[str, Any], message: dict[str, Any], data: str,

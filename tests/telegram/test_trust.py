@@ -119,6 +119,8 @@ async def test_a_play_typed_in_the_group_is_deleted_and_answered_privately(tmp_p
         outsider = 11 + (seat + 1) % 4  # not their turn
         before = len(world.api.calls)
         await world.say(outsider, "/play 3")
+        # The deletion waits for the group's posts (it is paced like them), in the background.
+        await eventually(lambda: world.api.calls_to("deleteMessage"), what="the deletion")
         deleted = [c for c in world.api.calls[before:] if c.method == "deleteMessage"]
         assert [str(c.params["chat_id"]) for c in deleted] == [str(GROUP)]
         assert sent_to(world, outsider, before) == ["还没轮到你。"]
@@ -199,7 +201,10 @@ async def test_menus_come_in_every_language_and_a_chat_set_to_traditional_gets_i
         scoped = [c for c in world.api.calls_to("setMyCommands") if c.params.get("scope")]
         assert json.loads(scoped[-1].params["scope"]) == {"type": "chat", "chat_id": GROUP}
         commands = scoped[-1].params["commands"]
-        assert {"command": "bury", "description": "埋底：埋掉不要的牌（8 張；一副牌時 6 張）"} in commands
+        assert {
+            "command": "bury",
+            "description": "埋底：埋掉不要的牌（8 張；一副牌時 6 張）",
+        } in commands
     finally:
         await world.close()
 
