@@ -35,7 +35,7 @@ WORDS = ["", "0", "1", "3", "²", "-1", "9" * 60, "1e9", "nan", "inf", "on", "of
          "S10", "♥10♠10", "LJ", "BJ", "7777", "10 10", "H", "none", "me", "partner", "situan",
          "erqiwang", "online", "one_deck", "spade3", "75", "80", "120", "125", "73", "S3 S4",
          "ai_delay", "stake", "turn_seconds", "bid_step", "1/2", "０", "x" * 300]  # fmt: skip
-NAMES = sorted(COMMANDS) + ["blah", "", "NEW", "play@other"]
+NAMES = [*sorted(COMMANDS), "blah", "", "NEW", "play@other"]
 SUIT_CARD = re.compile(r"[♠♥♣♦](?:10|[2-9JQKA])")
 
 
@@ -138,8 +138,9 @@ async def fuzz(db_path: str, commands: int, seed: int) -> Report:
             args = (rng.choice(["situan", "erqiwang"]),) if text == "new" else ()
             user = USERS[CHATS.index(chat) % len(USERS)] if text in ("new",) else USERS[0]
             command = Command(text, args, user if text != "join" else USERS[1], "P", chat)
-            for message in await manager.handle(replace(command, user=USERS[0])
-                                                if text != "join" else command):
+            for message in await manager.handle(
+                replace(command, user=USERS[0]) if text != "join" else command
+            ):
                 record(message)
         await manager.handle(Command("join", (), USERS[2], "P", chat))
         await manager.handle(Command("start", (), USERS[0], "P", chat))

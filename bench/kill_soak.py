@@ -25,8 +25,9 @@ from storage import Database  # noqa: E402
 
 
 def console(db: Path, game: str, seed: int) -> list[str]:
-    return [sys.executable, "-m", "bot", "console", "--humans", "0", "--hands", "3", "--seed",
-            str(seed), "--game", game, "--db", str(db), "--lang", "en", "--ai-delay", "0"]  # fmt: skip
+    flags = ["--humans", "0", "--hands", "3", "--seed", str(seed), "--game", game]
+    return [sys.executable, "-m", "bot", "console", *flags, "--db", str(db), "--lang", "en",
+            "--ai-delay", "0"]  # fmt: skip
 
 
 def stored_actions(db: Path) -> int:
@@ -59,8 +60,8 @@ def soak(game: str, kills: int, rng: random.Random, folder: Path) -> tuple[int, 
         total = stored_actions(clean)
         killed = folder / f"killed-{game}-{seed}.sqlite3"
         for target in sorted(rng.randint(1, total - 1) for _ in range(min(5, kills - made))):
-            process = subprocess.Popen(console(killed, game, seed), cwd=ROOT,
-                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+            quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+            process = subprocess.Popen(console(killed, game, seed), cwd=ROOT, **quiet)
             while process.poll() is None and stored_actions(killed) < target:
                 time.sleep(0.002)
             if process.poll() is None:

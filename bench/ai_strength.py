@@ -1,0 +1,192 @@
+"""AI strength on duplicate deals: every deal is played twice so that luck cancels.
+
+Run: ``python bench/ai_strength.py [--game situan|erqiwang|both] [--deals 2000]
+[--pairings hard-normal,normal-easy,normal-tuoguan] [--budget 0.15] [--bidding 1000]``
+
+- 四团: level X sits at seats 0 & 2 and Y at 1 & 3, then the same deal again with the teams'
+  seats swapped. The figure is X's team win rate over decided hands (carried-over hands have
+  no winner), with a 95% interval (normal approximation over hands).
+- 二七王: a ``normal`` auction (with ``first_must_bid`` so every deal is played) fixes the
+  declarer and the bid; then the deal is played with X declaring against Y defenders and
+  with Y declaring against the same Y defenders (declarer win rates, and their difference),
+  and with Y declaring against X defenders and against Y defenders (the Y declarer's win
+  rates). ``tuoguan`` is the engine's ``Timeout`` for the seat.
+- ``--bidding N``: N deals of four ``normal`` players bidding freely: redeals, distinct
+  winning bids, and the declarer's win rate per bid band.
+Decision times are reported per level (percentiles over every decision taken).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import game_of
+from engine.actions import Action, Timeout
+from engine.ai import player
+
+TIMES: dict[str, list[float]] = defaultdict(list)
+
+
+def make(game: str, level: str, seed: int, budget: float) -> Any:
+    if level == "tuoguan":
+        return None
+    if level == "hard":
+        return player(game, level, seed, budget=budget)
+    return player(game, level, seed)
+
+
+def act(hand: Any, seat: int, who: Any, level: str) -> Action:
+    if who is None:
+        return Timeout(seat)
+    started = time.perf_counter()
+    action = who.decide(hand.view(seat), hand.legal_actions(seat))
+    TIMES[level].append(time.perf_counter() - started)
+    return action  # type: ignore[no-any-return]
+
+
+def play(hand: Any, seats: Sequence[tuple[Any, str]]) -> Any:
+    while not hand.over:
+        seat = hand.to_act
+        who, level = seats[seat]
+        hand.apply(act(hand, seat, who, level))
+    return hand.result
+
+
+def interval(wins: int, n: int) -> str:
+    if n == 0:
+        return "   n/a"
+    p = wins / n
+    half = 1.96 * math.sqrt(p * (1 - p) / n)
+    return f"{p:6.1%} ± {half:4.1%} ({wins}/{n})"
+
+
+def situan(deals: int, x: str, y: str, budget: float) -> None:
+    game = game_of("situan")
+    rules = game.rules()
+    wins = decided = 0
+    for seed in range(deals):
+        px, py = make("situan", x, seed, budget), make("situan", y, seed + 1, budget)
+        for x_team in (0, 1):
+            seats = [(px, x) if s % 2 == x_team else (py, y) for s in range(4)]
+            result = play(game.deal(rules, seed=seed), seats)
+            if result.winner is not None:
+                decided += 1
+                wins += result.winner == "AB"[x_team]
+    print(f"四团 {x} vs {y}: {x} team wins {interval(wins, decided)} of decided hands, "
+          f"{deals} deals × 2")  # fmt: skip
+
+
+def erqiwang_auction(rules: Any, seed: int) -> Any:
+    game = game_of("erqiwang")
+    hand = game.deal(rules, seed=seed)
+    bidders = [(player("erqiwang", "normal"), "normal")] * 4
+    while hand.phase == "bidding":
+        seat = hand.to_act
+        who, level = bidders[seat]
+        hand.apply(act(hand, seat, who, level))
+    return hand
+
+
+def erqiwang(deals: int, x: str, y: str, budget: float) -> None:
+    game = game_of("erqiwang")
+    rules = game.rules("classic", first_must_bid=True)
+    wins: Counter[str] = Counter()
+    played = 0
+    for seed in range(deals):
+        start = erqiwang_auction(rules, seed)
+        if start.over:
+            continue
+        declarer = start.declarer
+        played += 1
+        px, py = make("erqiwang", x, seed, budget), make("erqiwang", y, seed + 1, budget)
+        for name, declarer_who, defenders_who in (
+            ("x_declares", (px, x), (py, y)), ("y_declares", (py, y), (py, y)),
+            ("x_defends", (py, y), (px, x)),
+        ):  # fmt: skip
+            hand = game.hand_from_record(start.start_record())
+            for action in start.history:
+                hand.apply(action)
+            seats = [declarer_who if s == declarer else defenders_who for s in range(4)]
+            result = play(hand, seats)
+            wins[name] += bool(result.declarer_won)
+    diff_declare = (wins["x_declares"] - wins["y_declares"]) / max(played, 1)
+    diff_defend = (wins["y_declares"] - wins["x_defends"]) / max(played, 1)
+    print(f"二七王 {x} vs {y} ({played} deals, each played 3 ways):")
+    print(f"  {x} declarer vs {y} defenders wins {interval(wins['x_declares'], played)}")
+    print(f"  {y} declarer vs {y} defenders wins {interval(wins['y_declares'], played)}")
+    print(f"  {y} declarer vs {x} defenders wins {interval(wins['x_defends'], played)}")
+    print(f"  {x} as declarer: {diff_declare:+.1%} declarer wins; "
+          f"{x} as defenders: {diff_defend:+.1%} fewer declarer wins")  # fmt: skip
+
+
+def bidding(deals: int, preset: str = "classic") -> None:
+    game = game_of("erqiwang")
+    rules = game.rules(preset)
+    redeals = 0
+    bands: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    winning: Counter[int] = Counter()
+    normal = [(player("erqiwang", "normal"), "normal")] * 4
+    for seed in range(deals):
+        result = play(game.deal(rules, seed=seed), normal)
+        if result.void:
+            redeals += 1
+            continue
+        winning[result.bid] += 1
+        band = bands[result.bid // 20 * 20]
+        band[0] += bool(result.declarer_won)
+        band[1] += 1
+    print(f"二七王 bidding, {deals} deals of four normal players ({preset}): redeals "
+          f"{interval(redeals, deals)}, {len(winning)} distinct winning bids")  # fmt: skip
+    print("  winning bids: " + ", ".join(f"{b}×{n}" for b, n in sorted(winning.items())))
+    for band in sorted(bands):
+        won, n = bands[band]
+        print(f"  bid {band:3}–{band + 15:3}: declarer wins {interval(won, n)}")
+
+
+def report_times() -> None:
+    for level, times in sorted(TIMES.items()):
+        times.sort()
+        n = len(times)
+        pick = [times[min(n - 1, int(q * n))] * 1000 for q in (0.5, 0.9, 0.99)]
+        print(f"decision time {level:7}: median {pick[0]:6.1f} ms, p90 {pick[1]:6.1f} ms, "
+              f"p99 {pick[2]:6.1f} ms, max {times[-1] * 1000:6.1f} ms over {n}")  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--game", default="both", choices=("situan", "erqiwang", "both"))
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--pairings", default="hard-normal,normal-easy,normal-tuoguan")
+    parser.add_argument("--budget", type=float, default=0.15, help="hard: seconds per decision")
+    parser.add_argument("--bidding", type=int, default=1000, help="deals for the bidding table")
+    parser.add_argument("--preset", default="classic", help="二七王 preset of the bidding table")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    for pairing in args.pairings.split(","):
+        if not pairing:
+            continue
+        x, y = pairing.split("-")
+        if args.game in ("situan", "both"):
+            situan(args.deals, x, y, args.budget)
+        if (args.game in ("erqiwang", "both") and y != "tuoguan") or args.game in (
+            "erqiwang",
+            "both",
+        ):
+            erqiwang(args.deals, x, y, args.budget)
+    if args.bidding and args.game in ("erqiwang", "both"):
+        bidding(args.bidding, args.preset)
+    report_times()
+    print(f"wall time: {time.perf_counter() - started:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
