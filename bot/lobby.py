@@ -272,6 +272,7 @@ def rules(table: Table, command: Command) -> Effects:
     text = t(language, table.front.rules_text)
     if table.front.tips_text:
         text += "\n\n" + t(language, table.front.tips_text)
+    text += "\n" + t(language, "Every rule and option: {page}", page=f"docs/rules-{table.game}.md")
     return Effects(out=[Outgoing("reply", table.chat, text, user=command.user)])
 
 
