@@ -118,14 +118,16 @@ def play_actions(hand: ErqiwangHand, seat: int) -> list[Play]:
 
 def _lead_plays(seat: int, cards: list[Card], hand: ErqiwangHand) -> list[Play]:
     """The singles, pairs and tractors of one following-suit as plays (suit_leads' order)."""
+    distinct = dict.fromkeys(cards)
     singles = SINGLES[seat]
-    plays = [singles[c] for c in dict.fromkeys(cards)]
-    if len(plays) == len(cards):
+    plays = [singles[c] for c in distinct]
+    if len(distinct) == len(cards):
         return plays  # no pair, so no tractor either
     _, paired, tractors = lead_parts(cards, hand.order)
     pairs = PAIRS[seat]
     plays += [pairs[c] for c in paired]
-    plays += [Play(seat, t) for t in tractors]
+    if tractors:
+        plays += [Play(seat, t) for t in tractors]
     return plays
 
 

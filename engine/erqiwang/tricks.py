@@ -71,8 +71,25 @@ def _follow_refusal(hand: ErqiwangHand, code: str) -> str:
 
 
 def play(hand: ErqiwangHand, action: Play) -> list[Event]:
+    cards, seat, lead = action.cards, action.seat, hand.lead_shape
+    if (
+        len(cards) == 1
+        and lead is not None
+        and lead.size == 1
+        and seat == hand.turn
+        and hand.phase == PLAY
+        and cards[0] in hand.hands[seat]
+    ):  # most plays: a single answering a single, which follows iff of the led suit or void
+        held = hand.by_suit[seat].get(hand.lead_suit or "")
+        if not held or hand.order.suit[cards[0]] == hand.lead_suit:
+            events: list[Event] = []
+            if hand.auto[seat]:
+                hand.own_action(seat, events)
+            place(hand, seat, cards, None, events)
+            hand.history.append(action)
+            return events
     shape = check_play(hand, action)
-    events: list[Event] = []
+    events = []
     if hand.auto[action.seat]:
         hand.own_action(action.seat, events)
     place(hand, action.seat, action.cards, shape, events)
