@@ -2,7 +2,8 @@
 
 Like python-chess's ``Board`` and its variants: a `Game` makes rules and deals hands; a `Hand`
 says whose decision it waits for (`to_act`), lists what a seat may do (`legal_actions`),
-dry-runs what cannot be listed (`check`: a bury of 8 of 33 cards, any throw), applies an
+dry-runs what cannot be listed (`check`: a bury of 8 of 33 cards — 6 of 18 with one deck —,
+any throw), applies an
 action (`apply`, which raises `IllegalAction` and changes nothing, or returns events), and
 tells each seat what it may know (`view`).
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -11,15 +12,24 @@ from engine.errors import RecordError
 R = TypeVar("R")
 
 
+EXACT = re.compile(r"-?\d{1,12}(?:/\d{1,12}|\.\d{1,12})?")
+"""An exact amount as written: ``2``, ``1/2``, ``0.5`` — no exponents, nothing huge (Fraction
+would compute ``1e10000000`` digit by digit)."""
+
+
 def parse_fraction(value: Any) -> Fraction:
     """``"1/2"``, ``0.5``, ``1`` → an exact fraction. Floats are read by their decimal text."""
     if isinstance(value, bool):
         raise ValueError("not a number")
     if isinstance(value, float):
-        return Fraction(str(value))
-    if isinstance(value, (int, str, Fraction)):
+        value = str(value)
+    if isinstance(value, int) and abs(value) < 10**12:
         return Fraction(value)
-    raise ValueError("not a number")
+    if isinstance(value, Fraction) and max(abs(value.numerator), value.denominator) < 10**12:
+        return value
+    if isinstance(value, str) and EXACT.fullmatch(value.strip()):
+        return Fraction(value.strip())
+    raise ValueError("not a small exact number")
 
 
 def format_amount(value: Fraction | int) -> str:
