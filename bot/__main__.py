@@ -2,16 +2,29 @@
 
 ``python -m bot console --game situan|erqiwang [--preset P] [--humans 0|1] [--hands N]
 [--seed S] [--lang L] [--db FILE]`` is the console's full form.
+
+Operators' commands, on the database named by ``--db`` or ``BOT_DB``:
+``python -m bot migrate`` (migrate it, print its schema version), ``python -m bot export-db
+FILE`` (everything in it to a JSON-lines file) and ``python -m bot import-db FILE`` (such a
+file into a database that holds nothing yet, SQLite or PostgreSQL alike).
+
+``BOT_HEALTH_PORT`` (with the platforms running) serves ``GET /healthz`` on that port
+(``BOT_HEALTH_LISTEN``, default 0.0.0.0): 200 ``{"ok": true, "tables": N}`` while the
+database answers, 503 ``{"ok": false}`` when it does not.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
+import logging
 import os
 import signal
 import sys
 from collections.abc import Mapping
+
+from aiohttp import web
 
 from adapters.console import build_parser, check_preset, run_console
 from adapters.router import SendRouter
@@ -20,9 +33,19 @@ from bot.i18n import DEFAULT_LANGUAGE, normalize_language
 from bot.logs import configure_logging
 from bot.manager import TableManager
 from storage import Database
+from storage.base import DUMP_KINDS
+from storage.opening import address_secrets, masked_address
+from storage.transfer import TransferError, export_to, import_from
+
+log = logging.getLogger("bot")
+
+
+OPERATIONS = ("migrate", "export-db", "import-db")
 
 
 def main(argv: list[str]) -> int:
+    if argv and argv[0] in OPERATIONS:
+        return operate(argv)
     lang = normalize_language(os.environ.get("BOT_LANG")) or DEFAULT_LANGUAGE
     platforms = not (argv and argv[0] == "console") and (
         os.environ.get("TELEGRAM_BOT_TOKEN") or os.environ.get("DISCORD_BOT_TOKEN")
@@ -45,6 +68,95 @@ def main(argv: list[str]) -> int:
 
 def database_path(given: str | None) -> str:
     return given or os.environ.get("BOT_DB") or "./cardbot.sqlite3"
+
+
+# --------------------------------------------------------------------- operators' commands
+
+
+def operations_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot")
+    commands = parser.add_subparsers(dest="command", required=True)
+    database = argparse.ArgumentParser(add_help=False)
+    database.add_argument(
+        "--db", help="a SQLite file or a postgresql:// address (default: BOT_DB)"
+    )
+    commands.add_parser("migrate", parents=[database], help="migrate the database, then exit")
+    for name, verb in (("export-db", "write everything to"), ("import-db", "read everything from")):
+        command = commands.add_parser(name, parents=[database], help=f"{verb} a JSON-lines file")
+        command.add_argument("file")
+    return parser
+
+
+def operate(argv: list[str]) -> int:
+    """``migrate``, ``export-db FILE`` or ``import-db FILE``: 0 when done; otherwise one clear
+    line on standard error (no traceback, never a password) and 1."""
+    args = operations_parser().parse_args(argv)
+    address = database_path(args.db)
+    shown = masked_address(address)
+    try:
+        for line in asyncio.run(_operate(args.command, address, shown, args)):
+            print(line)
+    except Exception as error:
+        reason = str(error) or type(error).__name__
+        message = f"python -m bot {args.command}: {shown}: {reason}"
+        for secret in address_secrets(address):
+            message = message.replace(secret, "***")
+        print(message.splitlines()[0] if message else message, file=sys.stderr)
+        return 1
+    return 0
+
+
+async def _operate(command: str, address: str, shown: str, args: argparse.Namespace) -> list[str]:
+    if command == "import-db" and not os.path.exists(args.file):
+        raise TransferError(f"no file {args.file}")
+    db = await Database.open(address)  # opening migrates
+    try:
+        version = await db.schema_version()
+        if command == "migrate":
+            return [f"{shown}: schema version {version}"]
+        if command == "export-db":
+            counts = await export_to(db, args.file)
+            return [f"{shown} → {args.file}: {_counted(counts)}"]
+        counts = await import_from(db, args.file)
+        return [f"{args.file} → {shown}: {_counted(counts)}"]
+    finally:
+        await db.close()
+
+
+def _counted(counts: Mapping[str, int]) -> str:
+    return ", ".join(f"{counts.get(kind, 0)} {kind}" for kind in DUMP_KINDS)
+
+
+# --------------------------------------------------------------------- health
+
+
+async def start_health(
+    env: Mapping[str, str], manager: TableManager, db: Database
+) -> web.AppRunner | None:
+    """``GET /healthz`` on ``BOT_HEALTH_PORT`` (none when it is unset or empty)."""
+    port = env.get("BOT_HEALTH_PORT", "").strip()
+    if not port:
+        return None
+
+    async def healthz(request: web.Request) -> web.Response:
+        try:
+            await db.schema_version()
+        except Exception:
+            log.warning("healthz: the database does not answer", exc_info=True)
+            return web.json_response({"ok": False}, status=503)
+        return web.json_response({"ok": True, "tables": len(manager.tables)})
+
+    app = web.Application()
+    app.router.add_get("/healthz", healthz)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    try:
+        site = web.TCPSite(runner, env.get("BOT_HEALTH_LISTEN") or "0.0.0.0", int(port))
+        await site.start()
+    except (OSError, ValueError) as error:
+        await runner.cleanup()
+        raise StartupError(f"the health endpoint cannot listen on {port}: {error}") from error
+    return runner
 
 
 async def run_platforms(
@@ -75,12 +187,16 @@ async def run_platforms(
         for signum in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):
                 loop.add_signal_handler(signum, stop.set)
+    health: web.AppRunner | None = None
     try:
         for running in adapters:
             await running.start()
         await manager.restore()
+        health = await start_health(env, manager, db)
         await manager.run_timers(stop)
     finally:
+        if health is not None:
+            await health.cleanup()
         for running in reversed(adapters):
             await running.stop()
         await db.close()

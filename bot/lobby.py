@@ -137,10 +137,16 @@ def kick(table: Table, command: Command) -> Effects:
 
 
 def start(table: Table, command: Command) -> Effects:
+    return _host_deals(table, command, LOBBY, N_("The match has already started."))
+
+
+def _host_deals(table: Table, command: Command, state: str, wrong_state: str) -> Effects:
+    """The host deals a hand (the first from the lobby, the next between hands) once all
+    four seats are taken."""
     if (refused := table.host_only(command)) is not None:
         return refused
-    if table.state != LOBBY:
-        return table.reply(command, "The match has already started.")
+    if table.state != state:
+        return table.reply(command, wrong_state)
     if any(seat is None for seat in table.seats):
         return table.reply(command, "All four seats must be taken (use /addbot).")
     return playing.deal(table)
@@ -159,13 +165,7 @@ def ready(table: Table, command: Command) -> Effects:
 
 
 def next_hand(table: Table, command: Command) -> Effects:
-    if (refused := table.host_only(command)) is not None:
-        return refused
-    if table.state != BETWEEN:
-        return table.reply(command, "Nothing to get ready for now.")
-    if any(seat is None for seat in table.seats):
-        return table.reply(command, "All four seats must be taken (use /addbot).")
-    return playing.deal(table)
+    return _host_deals(table, command, BETWEEN, N_("Nothing to get ready for now."))
 
 
 def stop(table: Table, command: Command) -> Effects:

@@ -46,6 +46,11 @@ class Outgoing:
     """Writes ``text`` when the message is about to be sent (the table message): states that
     are superseded before their turn to be sent are never rendered, and the one sent shows
     the latest time left."""
+    picture: Callable[[], bytes] | None = field(default=None, compare=False, repr=False)
+    """Draws a PNG that goes with the text (a private hand, a settlement), where the platform
+    shows pictures. It never replaces the text (kept for search, accessibility and clients
+    that hide images). Adapters call it off the event loop (`bot.pictures.render_async`); a
+    `bot.pictures.PictureError` means: send the text alone."""
 
     def resolved(self) -> Outgoing:
         """This message with its text written."""

@@ -8,6 +8,7 @@ game's front (`bot.games`).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -16,8 +17,10 @@ from bot.commands import Command
 from bot.controls import Selection, auto_toggle
 from bot.effects import Effects, LedgerLine
 from bot.games import BadInput, Stamps
+from bot.games.pictured import drawn_hand, drawn_settlement
 from bot.i18n import t, tn
 from bot.outgoing import Button, Outgoing
+from bot.pictures import PictureError
 from bot.settings import read_bool
 from engine.actions import Action, Auto, Timeout
 from engine.ai import Player, player
@@ -28,6 +31,7 @@ from engine.game import Result
 if TYPE_CHECKING:
     from bot.table import Table
 
+log = logging.getLogger(__name__)
 PLAYING, BETWEEN = "playing", "between"
 GAME_COMMANDS = ("play", "pass", "bid", "trump", "bury", "surrender", "bonus", "show", "reveal")
 """Commands a game's front reads into actions (each game knows some of them)."""
@@ -309,7 +313,9 @@ def end_hand(table: Table, result: Result) -> Effects:
     else:
         ready = Button(table.say("Ready"), "/ready", table.stamp().text())
         text = table.front.settlement_text(table.lang, result, names, totals, running)
-        effects.out.append(Outgoing("group", table.chat, text, buttons=((ready,),)))
+        picture = settlement_drawing(table, result, names, totals, running)
+        effects.out.append(Outgoing("group", table.chat, text, buttons=((ready,),),
+                                    picture=picture))  # fmt: skip
     effects.hand_finished = (result.to_json(), ledger_lines)
     limit = int(table.table_options["max_hands"])
     from bot.lobby import close
@@ -398,4 +404,39 @@ def private_hand(table: Table, index: int) -> Outgoing:
         toggle = auto_toggle(lang, legal, stamps.whole)
         buttons = tuple([*rows, toggle] if toggle else rows)
     slot = f"hand {table.stamp().text()}"
-    return Outgoing("private", table.chat, text, user=seat.user, buttons=buttons, slot=slot)
+    picture = hand_drawing(table, lang, view, seat.name)
+    return Outgoing("private", table.chat, text, user=seat.user, buttons=buttons, slot=slot,
+                    picture=picture)  # fmt: skip
+
+
+# ----------------------------------------------------------------- pictures
+
+
+def pictures_wanted(table: Table) -> bool:
+    return bool(table.table_options.get("pictures", True))
+
+
+def hand_drawing(table: Table, lang: str, view: Any, player: str) -> Callable[[], bytes] | None:
+    """The private hand's picture, drawn only when an adapter sends it (None: text only)."""
+    if not pictures_wanted(table):
+        return None
+    try:
+        return drawn_hand(table.front.hand_picture(lang, view, player, table.hand_number))
+    except PictureError as error:  # a picture is a nicety: the text goes on alone
+        log.warning("no hand picture at %s: %s", table.chat, error)
+        return None
+
+
+def settlement_drawing(
+    table: Table, result: Result, names: list[str], totals: list[Fraction],
+    running: list[Fraction],
+) -> Callable[[], bytes] | None:  # fmt: skip
+    if not pictures_wanted(table):
+        return None
+    try:
+        picture = table.front.settlement_picture(table.lang, result, names, totals, running,
+                                                 table.hand_number)  # fmt: skip
+    except PictureError as error:
+        log.warning("no settlement picture at %s: %s", table.chat, error)
+        return None
+    return drawn_settlement(picture)

@@ -35,6 +35,18 @@ def money(value: Fraction | str) -> str:
     return f"+{text}" if amount > 0 else text
 
 
+def player_lines(lang: str, names: Sequence[str], stakes: Sequence[Fraction],
+                 bonus: Sequence[Fraction], bonus_name: str, totals: Sequence[Fraction],
+                 running: Sequence[Fraction]) -> list[str]:  # fmt: skip
+    """A settlement's line per player: the hand, the bonus (墩 or 冲关), the total, the match."""
+    return [
+        t(lang, "{name}: hand {hand}, {bonus_name} {bonus}, total {total} (match {match})",
+          name=names[seat], hand=money(stakes[seat]), bonus_name=bonus_name,
+          bonus=money(bonus[seat]), total=money(totals[seat]), match=money(running[seat]))
+        for seat in range(4)
+    ]  # fmt: skip
+
+
 def ledger_text(lang: str, ledger: dict[str, Fraction], names: dict[str, str]) -> str:
     if not ledger:
         return t(lang, "No hand has been settled yet.")

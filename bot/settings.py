@@ -18,8 +18,11 @@ TABLE_OPTIONS: dict[str, Any] = {
     "max_hands": 0,
     "lobby_timeout": 600,
     "mention_turn": False,
+    "pictures": True,
 }
-"""Table settings beside the game's rules; ``max_hands`` 0 plays on until /stop."""
+"""Table settings beside the game's rules; ``max_hands`` 0 plays on until /stop;
+``pictures`` sends the private hand and the settlement as pictures too (beside their text)
+where the platform shows them (the console only with ``--pictures``)."""
 
 TRUE_WORDS = frozenset({"on", "true", "yes", "开", "開", "是", "开启", "開啟"})
 FALSE_WORDS = frozenset({"off", "false", "no", "关", "關", "否", "关闭", "關閉"})

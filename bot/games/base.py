@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from bot.controls import Selection, Stamp
 from bot.outgoing import Button
+from bot.pictures import HandPicture, SettlementPicture
 from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.game import Game, Hand, Result
@@ -103,6 +104,15 @@ class GameFront(Protocol):
         running: Sequence[Fraction],
     ) -> str:  # fmt: skip
         """The hand's settlement."""
+
+    def hand_picture(self, lang: str, view: Any, player: str, number: int) -> HandPicture:
+        """A seat's private hand as the renderer's input (`bot.pictures`)."""
+
+    def settlement_picture(
+        self, lang: str, result: Result, names: Sequence[str], totals: Sequence[Fraction],
+        running: Sequence[Fraction], number: int,
+    ) -> SettlementPicture:  # fmt: skip
+        """The hand's settlement as the renderer's input."""
 
     def explain(self, lang: str, refusal: IllegalAction) -> str:
         """A rule's refusal as a sentence in the player's language."""

@@ -11,10 +11,12 @@ from typing import Any
 from bot.controls import Selection, rows
 from bot.games.base import BadInput, Stamps
 from bot.games.erqiwang import texts
+from bot.games.pictured import face, hand_picture, settlement_picture
 from bot.i18n import N_, t, tn
 from bot.outgoing import Button
+from bot.pictures import HandPicture, SettlementPicture
 from bot.refusals import plain_refusal
-from bot.render import card_text, cards_text
+from bot.render import card_text, cards_text, money
 from engine.actions import (
     Action,
     Bid,
@@ -234,6 +236,29 @@ class ErqiwangFront:
     ) -> str:  # fmt: skip
         assert isinstance(result, ErqiwangResult)
         return texts.settlement_text(lang, result, names, totals, running)
+
+    def hand_picture(self, lang: str, view: ErqiwangView, player: str, number: int) -> HandPicture:
+        """The cards in the order held (trumps, then each side suit), a break between suits."""
+        cards = list(view.hand)
+        groups = ["T" if view.order.is_trump(c) else c.suit for c in cards]
+        breaks = [i for i in range(1, len(cards)) if groups[i] != groups[i - 1]]
+        details = [t(lang, "二七王 · hand {number}", number=number),
+                   t(lang, "seat {seat}", seat=view.seat)]  # fmt: skip
+        if view.trump_named:
+            details.append(f"{t(lang, 'trump')} {texts.trump_text(lang, view)}")
+        return hand_picture("erqiwang", player, [face(c) for c in cards], details, breaks)
+
+    def settlement_picture(
+        self, lang: str, result: Result, names: Sequence[str], totals: Sequence[Fraction],
+        running: Sequence[Fraction], number: int,
+    ) -> SettlementPicture:  # fmt: skip
+        assert isinstance(result, ErqiwangResult)
+        results = [t(lang, "Declarer") if seat == result.declarer else t(lang, "Defender")
+                   for seat in range(4)]  # fmt: skip
+        bonuses = [f"{t(lang, '冲关')} {money(b)}" if b else "" for b in result.bonus]
+        footer = t(lang, "Defenders' points: {points}", points=result.defender_points)
+        title = t(lang, "二七王 · hand {number}", number=number)
+        return settlement_picture(lang, title, names, results, totals, running, bonuses, footer)
 
     def explain(self, lang: str, refusal: IllegalAction) -> str:
         """What was wrong and what is allowed instead, from the refusal's facts (never

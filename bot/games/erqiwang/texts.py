@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from bot.i18n import N_, t
-from bot.render import SUIT_NAMES, cards_text, money
+from bot.render import SUIT_NAMES, cards_text, player_lines
 from engine.cards import Card
 from engine.erqiwang import ErqiwangResult, ErqiwangView
 
@@ -101,17 +101,6 @@ def settlement_text(lang: str, result: ErqiwangResult, names: Sequence[str],
         lines.append(t(lang, "冲关 {moved}: defenders {before} → {after}",
                        moved=f"{result.bonus_points:+d}", before=before,
                        after=result.defender_points))  # fmt: skip
-    for seat in range(4):
-        lines.append(
-            t(
-                lang,
-                "{name}: hand {hand}, {bonus_name} {bonus}, total {total} (match {match})",
-                name=names[seat],
-                hand=money(result.stakes[seat]),
-                bonus_name=t(lang, "冲关"),
-                bonus=money(result.bonus[seat]),
-                total=money(totals[seat]),
-                match=money(running[seat]),
-            )
-        )
+    lines += player_lines(lang, names, result.stakes, result.bonus, t(lang, "冲关"), totals,
+                          running)  # fmt: skip
     return "\n".join(lines)

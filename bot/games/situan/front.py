@@ -10,11 +10,13 @@ from typing import Any
 
 from bot.controls import Selection, rows
 from bot.games.base import BadInput, Stamps
+from bot.games.pictured import face, hand_picture, settlement_picture
 from bot.games.situan import texts
 from bot.i18n import N_, t
 from bot.outgoing import Button
+from bot.pictures import HandPicture, SettlementPicture
 from bot.refusals import plain_refusal
-from bot.render import cards_text, rank_text
+from bot.render import cards_text, money, rank_text
 from engine.actions import Action, Pass, PickShow, Play, StartShow, read_play
 from engine.cards import parse_card, parse_rank_run
 from engine.errors import IllegalAction, RecordError
@@ -24,6 +26,7 @@ from engine.situan.combos import RANK_INDEX, combo_of_ranks
 from engine.situan.events import HandRevealed, RoundWon, WentOut
 
 PLACES = {1: N_("上游"), 2: N_("2游"), 3: N_("3游")}
+LAST_PLACE = N_("4游")
 
 
 class SituanFront:
@@ -190,6 +193,29 @@ class SituanFront:
     ) -> str:  # fmt: skip
         assert isinstance(result, SituanResult)
         return texts.settlement_text(lang, result, names, totals, running)
+
+    def hand_picture(self, lang: str, view: SituanView, player: str, number: int) -> HandPicture:
+        """The cards by rank (the renderer groups them), as the text shows them."""
+        details = (t(lang, "四团 · hand {number}", number=number),
+                   t(lang, "seat {seat}", seat=view.seat))  # fmt: skip
+        return hand_picture("situan", player, [face(c, by_rank=True) for c in view.hand], details)
+
+    def settlement_picture(
+        self, lang: str, result: Result, names: Sequence[str], totals: Sequence[Fraction],
+        running: Sequence[Fraction], number: int,
+    ) -> SettlementPicture:  # fmt: skip
+        assert isinstance(result, SituanResult)
+        results = []
+        for seat in range(4):
+            place = result.finish.index(seat) + 1 if seat in result.finish else 4
+            team = "A" if seat % 2 == 0 else "B"
+            results.append(t(lang, PLACES.get(place, LAST_PLACE)) + " · "
+                           + t(lang, "Team {team}", team=team))  # fmt: skip
+        bonuses = [f"{t(lang, '墩')} {money(b)}" if b else "" for b in result.bonus]
+        a, b = result.team_points
+        footer = t(lang, "Points: team A {a} · team B {b}", a=a, b=b)
+        title = t(lang, "四团 · hand {number}", number=number)
+        return settlement_picture(lang, title, names, results, totals, running, bonuses, footer)
 
     def explain(self, lang: str, refusal: IllegalAction) -> str:
         facts = refusal.facts

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from bot.i18n import t
-from bot.render import cards_text, money, rank_text
+from bot.render import cards_text, player_lines, rank_text
 from engine.cards import Card
 from engine.situan import RANKS, Combo, SituanResult, SituanView
 
@@ -143,17 +143,6 @@ def settlement_text(lang: str, result: SituanResult, names: Sequence[str],
         team = "B" if last % 2 == 0 else "A"
         lines.append(t(lang, "{name} still held {points} points: they go to team {team}.",
                        name=names[last], points=result.remaining, team=team))  # fmt: skip
-    for seat in range(4):
-        lines.append(
-            t(
-                lang,
-                "{name}: hand {hand}, {bonus_name} {bonus}, total {total} (match {match})",
-                name=names[seat],
-                hand=money(result.stakes[seat]),
-                bonus_name=t(lang, "墩"),
-                bonus=money(result.bonus[seat]),
-                total=money(totals[seat]),
-                match=money(running[seat]),
-            )
-        )
+    lines += player_lines(lang, names, result.stakes, result.bonus, t(lang, "墩"), totals,
+                          running)  # fmt: skip
     return "\n".join(lines)
