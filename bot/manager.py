@@ -312,6 +312,7 @@ class TableManager:
         now = self.clock()
         if now - self._last_heartbeat >= HEARTBEAT_SECONDS:
             self._last_heartbeat = now
+            self.prune()
             await self.db.set_meta("alive_at", repr(now))
 
     async def _tick_batch(self, chats: list[str]) -> None:
@@ -352,6 +353,20 @@ class TableManager:
             else:
                 stored.append((table, effects))
         return stored
+
+    def prune(self) -> None:
+        """Forget what no longer matters, so memory does not grow with everyone who ever
+        typed: full allowances, closed tables, and locks of chats with no table."""
+        now = self.clock()
+        refill = self.flood_burst / self.flood_rate
+        self._allowance = {user: (tokens, since) for user, (tokens, since)
+                           in self._allowance.items() if now - since < refill}  # fmt: skip
+        for chat in [c for c, table in self.tables.items() if table.state == CLOSED]:
+            if not self.lock(chat).locked():
+                del self.tables[chat]
+                self.crashes.pop(chat, None)
+        self._locks = {chat: lock for chat, lock in self._locks.items()
+                       if chat in self.tables or lock.locked()}  # fmt: skip
 
     async def run_timers(self, stop: asyncio.Event, step: float = 0.2) -> None:
         """Run the tables' timers until ``stop``; nothing a table does can end this loop."""

@@ -203,3 +203,15 @@ async def test_a_chat_administrator_may_use_host_commands(harness):
     assert [m.kind for m in refused] == ["reply"]
     accepted = await harness.manager.handle(replace(command, admin=True))
     assert [m.kind for m in accepted] == ["group"] and harness.table().seats[1] is not None
+
+
+async def test_what_strangers_did_is_forgotten_in_memory_too(harness):
+    await harness.say("ann", "/new situan")
+    for n in range(500):
+        await harness.say(f"s{n}", "/help", chat=f"other-{n}")
+    manager = harness.manager
+    assert len(manager._allowance) >= 500 and len(manager._locks) >= 500
+    harness.clock.advance(60)
+    manager.prune()
+    assert len(manager._allowance) == 0
+    assert set(manager._locks) <= set(manager.tables) and CHAT in manager.tables
