@@ -1,6 +1,10 @@
 """AI players. A player sees only its seat's view and chooses among the engine's legal
 actions (or, for what the engine cannot list — a bury — builds one that passes `check`).
 
+Levels: ``easy`` is the first heuristic player, frozen as the baseline; ``normal`` the
+improved heuristic (bidding from an estimate of the defenders' take, cheaper discards);
+``hard`` a search over sampled deals of the hidden cards, played out by ``normal``.
+
 >>> from engine import game_of
 >>> from engine.ai import player
 >>> game = game_of("situan")
@@ -16,24 +20,34 @@ from typing import Any, Protocol
 
 from engine.actions import Action
 
-LEVELS = ("easy", "normal")
-"""AI levels a seat may have; ``easy`` is today's heuristic player, as is ``normal``."""
+LEVELS = ("easy", "normal", "hard")
+"""AI levels a seat may have, weakest first."""
 
 
 class Player(Protocol):
     def decide(self, view: Any, legal: Sequence[Action]) -> Action: ...
 
 
-def player(game_name: str, level: str = "normal", seed: int | None = None) -> Player:
-    """An AI player of ``game_name`` at ``level``; ``seed`` fixes its random choices."""
+def player(game_name: str, level: str = "normal", seed: int | None = None, **search: Any) -> Player:
+    """An AI player of ``game_name`` at ``level``; ``seed`` fixes its random choices.
+
+    ``hard`` takes the search options ``budget`` (seconds per decision, default 0.15),
+    ``playouts`` (sampled deals per decision at most) and ``clock``."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}: one of {', '.join(LEVELS)}")
+    if game_name not in ("situan", "erqiwang"):
+        raise KeyError(game_name)
+    if level == "hard":
+        from engine.ai.search import ErqiwangSearchAI, SituanSearchAI
+
+        search_class = SituanSearchAI if game_name == "situan" else ErqiwangSearchAI
+        return search_class(seed, **search)
     if game_name == "situan":
         from engine.ai.situan import SituanAI
+        from engine.ai.situan_easy import SituanEasyAI
 
-        return SituanAI()
-    if game_name == "erqiwang":
-        from engine.ai.erqiwang import ErqiwangAI
+        return SituanEasyAI() if level == "easy" else SituanAI()
+    from engine.ai.erqiwang import ErqiwangAI
+    from engine.ai.erqiwang_easy import ErqiwangEasyAI
 
-        return ErqiwangAI()
-    raise KeyError(game_name)
+    return ErqiwangEasyAI() if level == "easy" else ErqiwangAI()

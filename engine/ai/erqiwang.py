@@ -16,6 +16,8 @@ from functools import lru_cache
 from itertools import chain, islice
 
 from engine.actions import Action, Bid, Bury, DeclareBonus, NameTrump, Pass, Play
+from engine.ai.erqiwang_bidding import best_trump as estimated_best_trump
+from engine.ai.erqiwang_bidding import expected_defender_points
 from engine.cards import ALL_CARDS, Card
 from engine.erqiwang.follow import legal_follows, smallest_follow, smallness_key
 from engine.erqiwang.leads import suit_leads
@@ -28,9 +30,13 @@ SUITS = ("S", "H", "C", "D")
 FOLLOW_CANDIDATES = 80
 """How many legal follows to weigh at most (discards can run into the thousands)."""
 SAFE_TRUMPS_FOR_POINTS = 14
-BID_MARGIN = 5
-"""Points of room the AI keeps above what it expects the defenders to score."""
 """With this many trumps the declarer expects to win the last trick, so points may be buried."""
+BID_DARING = 12
+"""Points by which an opening bid may fall short of the defenders' expected take."""
+JUMP_ROOM = 25
+"""Under another bid, a hand whose floor is further below bids its floor plus this."""
+BID_DARING_UNDER = 12
+"""The same for a bid under another player's: a bidding war must not outbid the hand."""
 
 
 def hand_strength(hand: Sequence[Card], trump: str | None) -> float:
@@ -65,12 +71,6 @@ def strongest(hand: tuple[Card, ...]) -> float:
     return max(_worth(counts, ORDERS[t]) for t in (*SUITS, None))
 
 
-def expected_defender_points(strength: float) -> float:
-    """What defenders score against this AI as declarer, by the hand's worth before the
-    bottom: a least-squares fit over 500 seeded AI-against-AI hands (residual sd ≈ 31)."""
-    return 251.4 - 1.14 * strength
-
-
 def best_trump(hand: Sequence[Card], allow_no_trump: bool) -> str | None:
     choices: list[str | None] = [*SUITS, None] if allow_no_trump else list(SUITS)
     return max(choices, key=lambda t: hand_strength(hand, t))
@@ -103,36 +103,53 @@ class ErqiwangAI:
         # Every choice of this policy is among the engine's plays; the fallback keeps a
         # table from ever stalling should one not be.
         if _play_key(wanted) in plays:
-            return Play(seat, wanted)
+            return plays[_play_key(wanted)]
         return next(iter(plays.values()))
+
+    def play_for(self, view: ErqiwangView) -> tuple[Card, ...]:
+        """The cards this policy plays now, without the engine's list of plays (for
+        playouts: listing every discard of a long lead can take seconds)."""
+        return self._follow(view) if view.trick else self._lead(view)
 
     # ----------------------------------------------------------------- bidding
 
     def lowest_bid_for(self, view: ErqiwangView) -> int | None:
-        """The lowest bid this hand supports (None: not worth declaring at all)."""
+        """The lowest bid this hand supports (None: not worth declaring at all).
+
+        The bid must exceed what the defenders are expected to take; the AI accepts
+        `BID_DARING` points of risk to open and `BID_DARING_UNDER` to underbid (a redeal
+        wins nobody anything, and a table where nobody ever declares is no game), halved
+        with one deck."""
         rules = view.rules
-        strength = strongest(view.hand)
-        expected = expected_defender_points(strength)
+        decks = getattr(rules, "decks", 2)
+        expected = expected_defender_points(view.hand, decks, rules.allow_no_trump)
+        opening = not any(points is not None for _, points in view.bids)
+        expected -= (BID_DARING if opening else BID_DARING_UNDER) * decks / 2
         step = rules.bid_step
-        floor = (int(expected + BID_MARGIN) // step + 1) * step  # the bid must exceed them
+        floor = (int(expected) // step + 1) * step  # the bid must exceed them
         if floor > rules.bid_max:
             return None
         return max(floor, rules.bid_min)
 
     def _bid(self, view: ErqiwangView, legal: Sequence[Action]) -> Action:
-        """Bid the highest the rules allow now while the hand supports it; else pass, or,
-        when passing is not allowed, make the highest bid allowed."""
+        """Bid the highest the rules allow now while the hand supports it — under another
+        player's bid, a hand far stronger than that jumps to `JUMP_ROOM` points above its
+        floor, to end the bidding war while keeping a cushion; else pass, or, when passing
+        is not allowed, make the highest bid allowed."""
         bids = [a for a in legal if isinstance(a, Bid)]
         floor = self.lowest_bid_for(view)
         if bids and floor is not None and bids[0].points >= floor:
-            return bids[0]
+            room = JUMP_ROOM * getattr(view.rules, "decks", 2) // 2
+            opening = not any(points is not None for _, points in view.bids)
+            jump = [] if opening else [b for b in bids if floor <= b.points <= floor + room]
+            return jump[0] if jump else bids[0]
         passing = next((a for a in legal if isinstance(a, Pass)), None)
         return passing or bids[0]
 
     # ----------------------------------------------------------------- trump and bury
 
     def _trump(self, view: ErqiwangView) -> str:
-        trump = best_trump(view.hand, view.rules.allow_no_trump)
+        trump = estimated_best_trump(view.hand, view.rules.allow_no_trump)
         return "none" if trump is None else trump
 
     def _bury(self, view: ErqiwangView) -> tuple[Card, ...]:
@@ -140,7 +157,9 @@ class ErqiwangAI:
         hand = list(view.hand)
         trumps = [c for c in hand if order.suit[c] == TRUMP]
         side = [c for c in hand if order.suit[c] != TRUMP]
-        points_safe = len(trumps) - max(0, 8 - len(side)) >= SAFE_TRUMPS_FOR_POINTS
+        size = len(view.bottom_shown) or 8
+        safe = SAFE_TRUMPS_FOR_POINTS * getattr(view.rules, "decks", 2) // 2
+        points_safe = len(trumps) - max(0, size - len(side)) >= safe
         by_suit = Counter(order.suit[c] for c in side)
 
         def keep_value(c: Card) -> tuple[float, ...]:
@@ -154,9 +173,9 @@ class ErqiwangAI:
             return (value + pair_bonus - short_suit,)
 
         ranked = sorted(side, key=keep_value)
-        buried = ranked[:8]
-        if len(buried) < 8:  # a hand of almost only trumps: bury the lowest trumps too
-            buried += sorted(trumps, key=order.key.__getitem__)[: 8 - len(buried)]
+        buried = ranked[:size]
+        if len(buried) < size:  # a hand of almost only trumps: bury the lowest trumps too
+            buried += sorted(trumps, key=order.key.__getitem__)[: size - len(buried)]
         return tuple(buried)
 
     # ----------------------------------------------------------------- leading
@@ -250,18 +269,37 @@ class ErqiwangAI:
         best_seat = view.best_seat
         assert best_seat is not None
         partner_winning = _same_side(view, best_seat, seat)
+        if len(held) < lead.size:
+            # Short of the led suit: all of it, filled up with the cards worth least to keep
+            # (or, for a winning partner, with points) — the listed follows may miss them.
+            rest = list(hand)
+            for c in held:
+                rest.remove(c)
+            need = lead.size - len(held)
+            declarer_done = any(s == view.declarer for s, _ in view.trick)
+            feed = partner_winning and (
+                len(view.trick) == 3 or declarer_done or _likely_holds(view, best_seat)
+            )
+            for fill in (_cheapest(rest, need, order, False), _cheapest(rest, need, order, feed)):
+                play = tuple(held) + fill
+                if play not in candidates:
+                    candidates.append(play)
         last_to_play = len(view.trick) == 3
         table_points = sum(c.points for _, cards in view.trick for c in cards)
 
         def cost(play: tuple[Card, ...]) -> tuple[object, ...]:
-            return smallness_key(play, order)
+            return (sum(_keep_worth(c, order) for c in play), smallness_key(play, order))
 
         points = [sum(c.points for c in p) for p in candidates]
-        if partner_winning and (last_to_play or _likely_holds(view, best_seat)):
+        # Once the declarer has played to the trick, a defender winning it keeps it for
+        # the defenders whatever the others behind play: feed it points.
+        declarer_done = any(s == view.declarer for s, _ in view.trick)
+        safe = last_to_play or declarer_done or _likely_holds(view, best_seat)
+        if partner_winning and safe:
             # Give points to the side that is winning, keeping high cards.
             most = max(points)
             richest = [p for p, n in zip(candidates, points, strict=True) if n == most]
-            return max(richest, key=lambda p: _neg(cost(p)))
+            return min(richest, key=cost)
         if table_points > 0 or last_to_play or seat == view.declarer or any(c.points for c in held):
             best = _best_so_far(view, lead_suit)
             winning = [p for p in candidates if _would_win(order, p, lead, lead_suit, best)]
@@ -269,6 +307,27 @@ class ErqiwangAI:
                 return min(winning, key=cost)
         fewest = min(points)
         return min((p for p, n in zip(candidates, points, strict=True) if n == fewest), key=cost)
+
+
+def _keep_worth(c: Card, order: TrumpOrder) -> float:
+    """How much a card is worth keeping: trumps above all side cards, then by level."""
+    position = order.position[c]
+    if order.suit[c] == TRUMP:
+        return 20.0 + position * 2
+    return position + (4.0 if c.rank == "A" else 0.0)
+
+
+def _cheapest(
+    cards: list[Card], need: int, order: TrumpOrder, points_first: bool
+) -> tuple[Card, ...]:
+    """The ``need`` cards worth least to keep; with ``points_first``, point cards first."""
+
+    def key(c: Card) -> tuple[float, ...]:
+        if points_first:
+            return (-c.points if order.suit[c] != TRUMP else 0, _keep_worth(c, order))
+        return (c.points > 0, _keep_worth(c, order))
+
+    return tuple(sorted(cards, key=key)[:need])
 
 
 def _neg(key: tuple[object, ...]) -> tuple[object, ...]:
@@ -296,8 +355,6 @@ def _unseen_of_suit(view: ErqiwangView, suit: str) -> Counter[Card]:
     seen = Counter(c for c in view.hand if c in in_suit)
     seen.update(c for c in view.played_cards if c in in_suit)
     seen.update(c for c in view.buried if c in in_suit)
-    for _, cards in view.trick:
-        seen.update(c for c in cards if c in in_suit)
     return Counter({c: 2 - seen[c] for c in in_suit if seen[c] < 2})
 
 
@@ -310,8 +367,8 @@ def order_suit_cards(order: TrumpOrder, suit: str) -> frozenset[Card]:
 def _unseen(view: ErqiwangView) -> Counter[Card]:
     """Cards this seat has not seen: the deck less its hand, the played, the shown bottom
     (its own buried cards when declarer)."""
-    seen = Counter(chain(view.hand, view.played_cards, view.buried,
-                         *(cards for _, cards in view.trick)))  # fmt: skip
+    # ``played_cards`` holds the trick in progress too
+    seen = Counter(chain(view.hand, view.played_cards, view.buried))
     return Counter({c: 2 - seen[c] for c in ALL_CARDS if seen[c] < 2})
 
 

@@ -28,6 +28,10 @@ _TWO = RANK_INDEX["2"]
 _DANGER_COUNT = 4
 """An opponent with this few cards (public by 报牌) may go out soon: stop them."""
 _WORTH_A_BOMB = 20
+_SHED_UP_TO = RANK_INDEX["10"]
+"""The highest rank the likely last player leads early just to be rid of its points."""
+_LAST_MARGIN = 6
+"""Cards more than every other player still holding: likely to finish last."""
 
 
 class SituanAI:
@@ -40,6 +44,10 @@ class SituanAI:
         # Never reached by this policy's own rules; a table must never stall on it.
         turn_actions = [a for a in legal if isinstance(a, (Play, Pass, PickShow))]
         return turn_actions[0] if turn_actions else legal[0]
+
+    def wanted_for(self, view: SituanView) -> Action:
+        """The policy's choice without the legal list (for playouts: always legal)."""
+        return self._wanted(view)
 
     def _wanted(self, view: SituanView) -> Action:
         seat = view.seat
@@ -98,6 +106,12 @@ class SituanAI:
             unbeatable = [g for g in plain if _is_top(view, counts, g)]
             if len(plain) <= 2 and unbeatable:
                 return unbeatable[0]  # near the end: cash the sure rounds first
+            if _likely_last(view):
+                # Point cards left in the last player's hand go to the opponents: shed the
+                # low point groups while the partner can still take them.
+                shed = [g for g in plain if g.points and g.rank <= _SHED_UP_TO]
+                if shed:
+                    return shed[0]
             return plain[0]
         return groups[0]
 
@@ -112,7 +126,7 @@ class SituanAI:
         if whole is not None and whole.beats(last):
             return whole
         if view.round_seat == partner:
-            return None
+            return _feed_partner(view, counts, last)
         danger = _opponent_in_danger(view)
         points = view.table_points
         if not last.is_bomb:
@@ -143,6 +157,31 @@ class SituanAI:
             if fallback is None:
                 fallback = _combo(rank, size)
         return fallback if spend_high else None
+
+
+def _likely_last(view: SituanView) -> bool:
+    """Whether this seat holds clearly more cards than every other player still in."""
+    seat = view.seat
+    assert seat is not None
+    held = getattr(view, "held", None)
+    if held is None:
+        return False
+    others = [held[s] for s in range(4) if s != seat and held[s]]
+    return bool(others) and held[seat] >= max(others) + _LAST_MARGIN
+
+
+def _feed_partner(view: SituanView, counts: list[int], last: Combo) -> Combo | None:
+    """Over a partner's winning play, add points only with a group nobody can beat without
+    a bomb (the round stays with the team), and only one with points and below the 2s."""
+    if last.is_bomb:
+        return None
+    for rank in range(last.rank + 1, _TWO):
+        have = counts[rank]
+        if have == last.size and have < 4:
+            combo = _combo(rank, have)
+            if combo.points and _is_top(view, counts, combo):
+                return combo
+    return None
 
 
 def _rank_counts(view: SituanView) -> list[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import Card
-from engine.situan.combos import Combo
+from engine.situan.combos import RANK_COUNT, RANK_INDEX, Combo
 from engine.situan.result import SituanResult
 
 if TYPE_CHECKING:
@@ -24,15 +24,18 @@ class SituanView:
         "auto",
         "bottom",
         "captured",
+        "carry",
         "counts",
         "duns",
         "finish",
         "first",
         "flipped",
         "hand",
+        "held",
         "last_round",
         "leading",
         "phase",
+        "played_by",
         "played_counts",
         "result",
         "revealed",
@@ -40,6 +43,7 @@ class SituanView:
         "round_combo",
         "round_plays",
         "round_seat",
+        "rules",
         "seat",
         "show_by",
         "show_multiplier",
@@ -51,6 +55,7 @@ class SituanView:
 
     def __init__(self, state: SituanHand, seat: int | None) -> None:
         self.seat = seat
+        self.rules = state.rules
         self.phase = state.phase
         self.turn = state.turn
         self.first = state.first
@@ -67,6 +72,12 @@ class SituanView:
         self.captured = list(state.captured)
         self.finish = list(state.finish)
         self.played_counts = list(state.played_counts)
+        # Every play is public, so what each seat has played, and how many cards it still
+        # holds, is known to all (報牌 only says it aloud): kept here for the AI's search.
+        self.played_by: list[list[int]] = [_played(state, s) for s in range(4)]
+        self.held = list(state.held)
+        self.carry = state.carry
+        """A carried-over series' team totals (A, B), public."""
         self.revealed = state.revealed
         self.revealed_hand = () if state.revealed is None else state.hand(state.revealed)
         self.show_by = state.show_by
@@ -94,3 +105,12 @@ class SituanView:
         for cards in self.show_seen.values():
             seen.extend(cards)
         return tuple(seen)
+
+
+def _played(state: SituanHand, seat: int) -> list[int]:
+    """Per rank index, how many cards ``seat`` has played this hand."""
+    played = [0] * RANK_COUNT
+    for c in state.deal.hands[seat]:
+        played[RANK_INDEX[c.rank]] += 1
+    counts = state.counts[seat]
+    return [played[r] - counts[r] for r in range(RANK_COUNT)]

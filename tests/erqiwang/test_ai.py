@@ -81,3 +81,18 @@ def test_a_defender_discards_low_when_it_cannot_win():
     hand = playing("SA D3", "S3 SK", "S5 D6", "S8 D5")
     play(hand, 0, "SA")
     assert decide(hand).cards == cards("S3")  # keeps the K's 10 points from the declarer
+
+
+def test_a_defender_void_in_the_led_suit_discards_low_side_cards_not_its_jokers():
+    defender = "BJ LJ HA HK H5 DA DK D10 D5 D4 CA CK C10 C5 C4 C3"
+    hand = playing("S9 S9 H3 H4", defender, "S3 S4 C6 C8", "S5 S6 C9 CJ")
+    play(hand, 0, "S9 S9")  # the declarer's pair: jokers cannot win it (no pair of them)
+    assert {c.text for c in decide(hand).cards} in ({"C3", "C4"}, {"C3", "D4"})
+
+
+def test_a_defender_feeds_points_once_the_declarer_has_played_to_a_defenders_trick():
+    hand = playing("S3 D3", "SA D4", "S5 SK", "S8 D5", declarer=3)
+    play(hand, 3, "S8")
+    play(hand, 0, "S3")
+    play(hand, 1, "SA")  # the declarer (seat 3) played first: seat 2 gives its K
+    assert decide(hand).cards == cards("SK")
