@@ -77,9 +77,7 @@ def operations_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot")
     commands = parser.add_subparsers(dest="command", required=True)
     database = argparse.ArgumentParser(add_help=False)
-    database.add_argument(
-        "--db", help="a SQLite file or a postgresql:// address (default: BOT_DB)"
-    )
+    database.add_argument("--db", help="a SQLite file or a postgresql:// address (default: BOT_DB)")
     commands.add_parser("migrate", parents=[database], help="migrate the database, then exit")
     for name, verb in (("export-db", "write everything to"), ("import-db", "read everything from")):
         command = commands.add_parser(name, parents=[database], help=f"{verb} a JSON-lines file")
@@ -137,6 +135,7 @@ async def start_health(
     port = env.get("BOT_HEALTH_PORT", "").strip()
     if not port:
         return None
+    listen = env.get("BOT_HEALTH_LISTEN") or "0.0.0.0"
 
     async def healthz(request: web.Request) -> web.Response:
         try:
@@ -151,11 +150,11 @@ async def start_health(
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     try:
-        site = web.TCPSite(runner, env.get("BOT_HEALTH_LISTEN") or "0.0.0.0", int(port))
-        await site.start()
+        await web.TCPSite(runner, listen, int(port)).start()
     except (OSError, ValueError) as error:
         await runner.cleanup()
-        raise StartupError(f"the health endpoint cannot listen on {port}: {error}") from error
+        reason = f"BOT_HEALTH_PORT={port} (on {listen}): {error}"
+        raise StartupError(f"the health endpoint cannot listen: {reason}") from error
     return runner
 
 

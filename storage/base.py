@@ -15,12 +15,27 @@ import asyncio
 import contextlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 JsonObject = dict[str, Any]
+
+DumpRow = dict[str, Any]
+"""One stored row in a portable form, its ``kind`` one of `DUMP_KINDS` (JSON kept as the
+stored text): what ``Database.dump()`` yields and ``Transaction.load()`` takes."""
+
+DUMP_KINDS: dict[str, tuple[str, ...]] = {
+    "meta": ("key", "value"),
+    "player": ("user", "name", "lang", "reachable"),
+    "table": ("chat", "game", "state", "settings", "updated", "deadline", "turn_count",
+              "saved_at"),
+    "hand": ("id", "chat", "match", "number", "start", "result", "started"),
+    "action": ("hand", "seq", "action", "at"),
+    "ledger": ("chat", "hand", "user", "name", "amount", "first_out", "bonus"),
+}  # fmt: skip
+"""The fields of each kind of dumped row, in the order ``dump()`` yields the kinds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +154,12 @@ class Transaction(ABC):
         """Give a chat's table, hands and ledger lines a new chat id (a Telegram group became a
         supergroup). The moved table replaces any table row already at ``new_chat``."""
 
+    @abstractmethod
+    async def load(self, rows: Iterable[DumpRow]) -> None:
+        """Write rows as ``Database.dump()`` yields them, in that order (a hand before its
+        actions and ledger lines), into a database that holds none of them yet: hands keep
+        their ids, ledger lines their order, tables their separate timer columns."""
+
 
 class Database(ABC):
     """The bot's storage. ``await Database.open(address)`` (or ``storage.open_database``)
@@ -227,8 +248,46 @@ class Database(ABC):
     @abstractmethod
     async def meta(self, key: str) -> str | None: ...
 
+    @abstractmethod
+    def dump(self) -> AsyncGenerator[DumpRow, None]:
+        """Every stored row (closed tables and finished history included) in `DUMP_KINDS`
+        order, from one consistent snapshot: what ``Transaction.load()`` writes back, on either
+        back end. Ledger lines come in the order they were written."""
+
+    async def is_empty(self) -> bool:
+        """Whether nothing at all is stored (only the schema)."""
+        async with contextlib.aclosing(self.dump()) as rows:
+            async for _ in rows:
+                return False
+        return True
+
 
 # --------------------------------------------------------------------- shared by back ends
+
+
+def dump_row(kind: str, values: Sequence[Any]) -> DumpRow:
+    return {"kind": kind, **dict(zip(DUMP_KINDS[kind], values, strict=True))}
+
+
+def grouped(rows: Iterable[DumpRow]) -> Iterator[tuple[str, list[tuple[Any, ...]]]]:
+    """Runs of rows of one kind, in order, as value tuples in `DUMP_KINDS` field order (what a
+    back end's ``load`` writes with one statement per run); a bad row raises ValueError."""
+    kind: str | None = None
+    run: list[tuple[Any, ...]] = []
+    for row in rows:
+        fields = DUMP_KINDS.get(row.get("kind", ""))
+        if fields is None:
+            raise ValueError(f"unknown kind of row: {row.get('kind')!r}")
+        missing = [name for name in fields if name not in row]
+        if missing:
+            raise ValueError(f"a {row['kind']} row lacks {', '.join(missing)}")
+        if row["kind"] != kind:
+            if kind is not None and run:
+                yield kind, run
+            kind, run = row["kind"], []
+        run.append(tuple(row[name] for name in fields))
+    if kind is not None and run:
+        yield kind, run
 
 
 def to_json(value: JsonObject) -> str:

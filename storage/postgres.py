@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Sequence
 from typing import Any, TypeAlias
 
 import asyncpg
@@ -22,6 +22,7 @@ import asyncpg.pool
 from storage.base import (
     ActionRow,
     Database,
+    DumpRow,
     JsonObject,
     LedgerLine,
     StoredHand,
@@ -30,6 +31,8 @@ from storage.base import (
     TimerRow,
     Transaction,
     assemble_hands,
+    dump_row,
+    grouped,
     ranking,
     stats_of,
     table_from_columns,
@@ -97,6 +100,40 @@ SAVE_TABLE = (
     " turn_count = NULL, saved_at = NULL"
 )
 """A whole table: its settings carry the timer too, so the separate timer is cleared."""
+
+DUMP: dict[str, str] = {
+    "meta": 'SELECT key, value FROM meta ORDER BY key COLLATE "C"',
+    "player": 'SELECT user_id, name, lang, reachable FROM players ORDER BY user_id COLLATE "C"',
+    "table": "SELECT chat, game, state, settings, updated, deadline, turn_count, saved_at"
+    ' FROM tables ORDER BY chat COLLATE "C"',
+    "hand": "SELECT id, chat, match, number, start, result, started FROM hands ORDER BY id",
+    "action": "SELECT hand, seq, action, at FROM actions ORDER BY hand, seq",
+    "ledger": "SELECT chat, hand, user_id, name, amount, first_out, bonus_units FROM ledger"
+    " ORDER BY id",
+}
+"""What ``dump()`` reads for each kind of row, its columns in `DUMP_KINDS` order (text
+columns ordered byte-wise, as SQLite orders them)."""
+
+LOAD: dict[str, str] = {
+    "meta": "INSERT INTO meta (key, value) VALUES ($1, $2)",
+    "player": "INSERT INTO players (user_id, name, lang, reachable) VALUES ($1, $2, $3, $4)",
+    "table": "INSERT INTO tables (chat, game, state, settings, updated, deadline, turn_count,"
+    " saved_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    "hand": "INSERT INTO hands (id, chat, match, number, start, result, started)"
+    " OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    "action": "INSERT INTO actions (hand, seq, action, at) VALUES ($1, $2, $3, $4)",
+    "ledger": "INSERT INTO ledger (chat, hand, user_id, name, amount, first_out, bonus_units)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+}
+
+TYPES: dict[str, tuple[Any, ...]] = {
+    "meta": (str, str),
+    "player": (str, str, str, bool),
+    "table": (str, str, str, str, float, float, int, float),
+    "hand": (int, str, str, int, str, str, float),
+    "action": (int, int, str, float),
+    "ledger": (str, int, str, str, str, bool, str),
+}
 
 # A string: asyncpg's classes take type arguments only in its stubs.
 Connection: TypeAlias = "asyncpg.pool.PoolConnectionProxy[asyncpg.Record]"
@@ -200,6 +237,23 @@ class PostgresTransaction(Transaction):
             await self._db.execute(
                 f"UPDATE {table} SET chat = $1 WHERE chat = $2", new_chat, old_chat
             )
+
+    async def load(self, rows: Iterable[DumpRow]) -> None:
+        for kind, values in grouped(rows):
+            await self._db.executemany(LOAD[kind], [_typed(kind, v) for v in values])
+            if kind == "hand":  # the next hand started here gets the next id
+                await self._db.execute(
+                    "SELECT setval(pg_get_serial_sequence('hands', 'id'), max(id))"
+                    " FROM hands HAVING count(*) > 0"
+                )
+
+
+def _typed(kind: str, values: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A row's values as asyncpg encodes them (a JSON file may hold 3 for 3.0, 1 for true)."""
+    return tuple(
+        None if value is None else convert(value)
+        for value, convert in zip(values, TYPES[kind], strict=True)
+    )
 
 
 class PostgresDatabase(Database):
@@ -320,3 +374,12 @@ class PostgresDatabase(Database):
     async def meta(self, key: str) -> str | None:
         value: str | None = await self._pool.fetchval("SELECT value FROM meta WHERE key = $1", key)
         return value
+
+    async def dump(self) -> AsyncGenerator[DumpRow, None]:
+        async with (
+            self._pool.acquire() as connection,
+            connection.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            for kind, sql in DUMP.items():
+                async for row in connection.cursor(sql, prefetch=500):
+                    yield dump_row(kind, tuple(row))

@@ -8,9 +8,10 @@ that transaction's writes before they are committed (as it always has here).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Sequence
 from typing import Any
 
 import aiosqlite
@@ -18,6 +19,7 @@ import aiosqlite
 from storage.base import (
     ActionRow,
     Database,
+    DumpRow,
     JsonObject,
     LedgerLine,
     StoredHand,
@@ -26,6 +28,8 @@ from storage.base import (
     TimerRow,
     Transaction,
     assemble_hands,
+    dump_row,
+    grouped,
     ranking,
     stats_of,
     table_from_columns,
@@ -105,6 +109,33 @@ SAVE_TIMER = (
 APPEND_ACTION = "INSERT INTO actions (hand, seq, action, at) VALUES (?, ?, ?, ?)"
 
 HAND_FILTER = "chat = ? AND number >= ? AND (? IS NULL OR match = ?)"
+
+DUMP: dict[str, str] = {
+    "meta": "SELECT key, value FROM meta ORDER BY key",
+    "player": "SELECT user, name, lang, reachable FROM players ORDER BY user",
+    "table": "SELECT chat, game, state, settings, updated, deadline, turn_count, saved_at"
+    " FROM tables ORDER BY chat",
+    "hand": "SELECT id, chat, match, number, start, result, started FROM hands ORDER BY id",
+    "action": "SELECT hand, seq, action, at FROM actions ORDER BY hand, seq",
+    "ledger": "SELECT chat, hand, user, name, amount, first_out, bonus_units FROM ledger"
+    " ORDER BY rowid",
+}
+"""What ``dump()`` reads for each kind of row, its columns in `DUMP_KINDS` order."""
+
+LOAD: dict[str, str] = {
+    "meta": "INSERT INTO meta (key, value) VALUES (?, ?)",
+    "player": "INSERT INTO players (user, name, lang, reachable) VALUES (?, ?, ?, ?)",
+    "table": "INSERT INTO tables (chat, game, state, settings, updated, deadline, turn_count,"
+    " saved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    "hand": "INSERT INTO hands (id, chat, match, number, start, result, started)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+    "action": APPEND_ACTION,
+    "ledger": "INSERT INTO ledger (chat, hand, user, name, amount, first_out, bonus_units)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+}
+
+FLAGS = {"player": 3, "ledger": 5}
+"""Where each kind of row has its boolean (an integer column here)."""
 
 
 class SqliteTransaction(Transaction):
@@ -192,6 +223,13 @@ class SqliteTransaction(Transaction):
                 (new_chat, old_chat),
             )
 
+    async def load(self, rows: Iterable[DumpRow]) -> None:
+        for kind, values in grouped(rows):
+            if kind in FLAGS:  # booleans are 0 or 1 here
+                at = FLAGS[kind]
+                values = [(*v[:at], int(bool(v[at])), *v[at + 1 :]) for v in values]
+            await self._db.executemany(LOAD[kind], values)
+
 
 class SqliteDatabase(Database):
     """One connection to the bot's SQLite file (``:memory:`` works for tests)."""
@@ -202,7 +240,14 @@ class SqliteDatabase(Database):
 
     @classmethod
     async def connect(cls, path: str) -> SqliteDatabase:
-        connection = await aiosqlite.connect(path)
+        pending = aiosqlite.connect(path)
+        try:
+            connection = await pending
+        except BaseException:
+            # aiosqlite stops its worker thread after a failed connect without waiting for it;
+            # the thread's last word must reach a loop that is still running.
+            await asyncio.to_thread(pending._thread.join, 5)
+            raise
         try:
             await connection.execute("PRAGMA journal_mode=WAL")
             await connection.execute("PRAGMA synchronous=NORMAL")
@@ -308,3 +353,19 @@ class SqliteDatabase(Database):
     async def meta(self, key: str) -> str | None:
         row = await self._first("SELECT value FROM meta WHERE key = ?", (key,))
         return row[0] if row else None
+
+    async def dump(self) -> AsyncGenerator[DumpRow, None]:
+        # The writer lock keeps this process's writes out (they would show uncommitted on the
+        # shared connection); the read transaction keeps other processes' commits out.
+        async with self._one_writer:
+            await self._connection.execute("BEGIN")
+            try:
+                for kind, sql in DUMP.items():
+                    async with self._connection.execute(sql) as cursor:
+                        async for row in cursor:
+                            values = list(row)
+                            if kind in FLAGS:
+                                values[FLAGS[kind]] = bool(values[FLAGS[kind]])
+                            yield dump_row(kind, values)
+            finally:
+                await self._connection.rollback()

@@ -1,0 +1,77 @@
+"""``GET /healthz`` on ``BOT_HEALTH_PORT`` while ``python -m bot`` runs the platforms."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import aiohttp
+import pytest
+
+from adapters.startup import StartupError
+from bot.__main__ import run_platforms, start_health
+from tests.pg_server import free_port
+
+
+async def get(port: int, path: str = "/healthz") -> tuple[int, Any]:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(f"http://127.0.0.1:{port}{path}") as response,
+    ):
+        body = await response.json() if response.status != 404 else None
+        return response.status, body
+
+
+async def test_healthz_answers_200_with_the_tables_while_the_bot_runs(tmp_path: Path):
+    port = free_port()
+    env = {"BOT_HEALTH_PORT": str(port), "BOT_HEALTH_LISTEN": "127.0.0.1"}
+    stop = asyncio.Event()
+    running = asyncio.create_task(run_platforms(env, str(tmp_path / "h.sqlite3"), "en", stop))
+    try:
+        for _ in range(200):
+            try:
+                answer = await get(port)
+                break
+            except aiohttp.ClientConnectionError:
+                await asyncio.sleep(0.02)
+        assert answer == (200, {"ok": True, "tables": 0})
+        assert (await get(port, "/other"))[0] == 404
+    finally:
+        stop.set()
+        assert await asyncio.wait_for(running, timeout=20) == 0
+    with pytest.raises(aiohttp.ClientConnectionError):  # stopped with the bot
+        await get(port)
+
+
+class Database:
+    def __init__(self) -> None:
+        self.fails = False
+
+    async def schema_version(self) -> int:
+        if self.fails:
+            raise OSError("connection refused")
+        return 3
+
+
+async def test_healthz_counts_tables_and_answers_503_when_the_database_does_not():
+    port = free_port()
+    db = Database()
+    manager = SimpleNamespace(tables={"tg:-1": object(), "dc:2": object()})
+    env = {"BOT_HEALTH_PORT": str(port), "BOT_HEALTH_LISTEN": "127.0.0.1"}
+    runner = await start_health(env, manager, db)  # type: ignore[arg-type]
+    assert runner is not None
+    try:
+        assert await get(port) == (200, {"ok": True, "tables": 2})
+        db.fails = True
+        assert await get(port) == (503, {"ok": False})
+    finally:
+        await runner.cleanup()
+
+
+async def test_no_port_no_endpoint_and_a_bad_port_is_a_startup_error():
+    manager = SimpleNamespace(tables={})
+    assert await start_health({}, manager, Database()) is None  # type: ignore[arg-type]
+    with pytest.raises(StartupError, match="BOT_HEALTH_PORT"):
+        await start_health({"BOT_HEALTH_PORT": "eighty"}, manager, Database())  # type: ignore[arg-type]

@@ -1,0 +1,195 @@
+"""export-db / import-db: a database moved to a JSON-lines file and into the other back end
+reads back the same, and exports the same file again; hands keep their ids."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from storage import ActionRow, Database, LedgerLine, TableRow, TimerRow, open_database
+from storage.transfer import TransferError, export_to, import_from
+from tests.pg_server import PostgresServer
+
+SETTINGS = {"preset": "classic", "名字": "四团", "seats": [{"user": "tg:1", "ai": False}]}
+
+
+async def fill(db: Database) -> None:
+    """A bit of everything: open, closed and timer-moved tables, finished and running hands
+    of two matches, fractional ledger lines, players with and without a language."""
+    async with db.transaction() as tx:
+        await tx.save_tables([
+            TableRow("tg:-100", "situan", "playing", SETTINGS),
+            TableRow("dc:7", "erqiwang", "lobby", {"preset": "p", "x": 1.5}),
+            TableRow("tg:-5", "situan", "closed", {"preset": "old"}),
+        ])  # fmt: skip
+        await tx.save_timers([TimerRow("tg:-100", 1_700_000_123.25, 7, 1_700_000_100.5)])
+        await tx.set_player("tg:1", "Ann", "en")
+        await tx.set_player("tg:2", "白", None)
+        await tx.set_player("dc:3", "Cy", "zh-Hant")
+        await tx.set_reachable("tg:1", "Ann")
+        await tx.set_reachable("dc:4", "Dee")
+        await tx.set_meta("alive_at", "1700000000.125")
+        await tx.set_meta("名", "值")
+    lines = [
+        LedgerLine("tg:1", "Ann", "3/2", True, "1/2"),
+        LedgerLine("tg:2", "白", "-3/2", False, "0"),
+    ]
+    for chat, match, number in [("tg:-100", "m1", 1), ("tg:-100", "m1", 2), ("dc:7", "m9", 1)]:
+        async with db.transaction() as tx:
+            hand = await tx.start_hand(chat, match, number, {"deal": number, "牌": ["♠A"]})
+            await tx.append_actions([ActionRow(hand, i, {"play": i}) for i in range(3)])
+            await tx.finish_hand(hand, chat, {"winner": number % 2}, lines)
+    async with db.transaction() as tx:  # a hand still running, in a new match
+        hand = await tx.start_hand("tg:-100", "m2", 1, {"deal": 0})
+        await tx.append_actions([ActionRow(hand, 0, {"bid": 2})])
+
+
+async def dump_of(db: Database) -> list[dict[str, Any]]:
+    return [row async for row in db.dump()]
+
+
+async def reads_of(db: Database) -> dict[str, Any]:
+    """What the bot can read back, for every chat and player the database knows."""
+    rows = await dump_of(db)
+    chats = sorted({row["chat"] for row in rows if "chat" in row})
+    users = sorted({row["user"] for row in rows if "user" in row})
+    keys = sorted(row["key"] for row in rows if row["kind"] == "meta")
+    return {
+        "open_tables": sorted(await db.open_tables(), key=lambda table: table.chat),
+        "hands": {chat: await db.hands_of(chat) for chat in chats},
+        "m1": await db.hands_of("tg:-100", "m1", 2),
+        "leaderboard": {chat: await db.leaderboard(chat) for chat in chats},
+        "stats": {user: await db.player_stats(user) for user in users},
+        "langs": {user: await db.player_lang(user) for user in users},
+        "reachable": [await db.reachable_users(p) for p in ("", "tg:", "dc:")],
+        "meta": {key: await db.meta(key) for key in keys},
+    }
+
+
+async def test_sqlite_to_postgres_and_back_reads_and_exports_the_same(
+    tmp_path: Path, postgres_server: PostgresServer
+):
+    source = await open_database(str(tmp_path / "source.sqlite3"))
+    await fill(source)
+    expected = await reads_of(source)
+    first = tmp_path / "first.jsonl"
+    counts = await export_to(source, first)
+    await source.close()
+    assert counts == {"meta": 2, "player": 4, "table": 3, "hand": 4, "action": 10, "ledger": 6}
+
+    postgres = await open_database(postgres_server.database())
+    assert await import_from(postgres, first) == counts
+    assert await reads_of(postgres) == expected
+    second = tmp_path / "second.jsonl"
+    await export_to(postgres, second)
+    assert second.read_text(encoding="utf-8") == first.read_text(encoding="utf-8")
+    await postgres.close()
+
+    back = await open_database(str(tmp_path / "back.sqlite3"))
+    await import_from(back, second)
+    assert await reads_of(back) == expected
+    third = tmp_path / "third.jsonl"
+    await export_to(back, third)
+    assert third.read_text(encoding="utf-8") == first.read_text(encoding="utf-8")
+    await back.close()
+
+
+async def test_the_file_is_a_header_then_one_readable_row_a_line(tmp_path: Path):
+    db = await open_database(str(tmp_path / "a.sqlite3"))
+    await fill(db)
+    path = tmp_path / "out.jsonl"
+    await export_to(db, path)
+    await db.close()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    assert header["format"] == "cardbot-export" and header["version"] == 1
+    rows = [json.loads(line) for line in lines[1:]]
+    kinds = [row["kind"] for row in rows]
+    assert kinds == sorted(kinds, key=["meta", "player", "table", "hand", "action", "ledger"].index)
+    assert '"key": "名"' in lines[2]  # written as it is, not \\u-escaped
+    player = next(row for row in rows if row["kind"] == "player" and row["user"] == "tg:1")
+    assert player == {"kind": "player", "user": "tg:1", "name": "Ann", "lang": "en",
+                      "reachable": True}  # fmt: skip
+
+
+async def test_an_imported_database_goes_on_with_new_hand_ids(
+    back_end: str, empty_address: str, tmp_path: Path
+):
+    source = await open_database(str(tmp_path / "s.sqlite3"))
+    await fill(source)
+    ids = [hand.id for hand in await source.hands_of("tg:-100")]
+    await export_to(source, tmp_path / "f.jsonl")
+    await source.close()
+    db = await open_database(empty_address)
+    await import_from(db, tmp_path / "f.jsonl")
+    assert [hand.id for hand in await db.hands_of("tg:-100")] == ids
+    async with db.transaction() as tx:
+        new = await tx.start_hand("tg:-100", "m2", 2, {"deal": 1})
+        await tx.finish_hand(new, "tg:-100", {"w": 1}, [LedgerLine("tg:1", "Ann", "1", False, "0")])
+    assert new > 4
+    assert (await db.player_stats("tg:1"))["total"] == "11/2"
+    await db.close()
+
+
+async def test_import_refuses_a_database_that_holds_anything(back_end: str, db: Database, tmp_path):
+    source = await open_database(str(tmp_path / "s.sqlite3"))
+    await fill(source)
+    await export_to(source, tmp_path / "f.jsonl")
+    await source.close()
+    await db.set_meta("k", "v")
+    with pytest.raises(TransferError, match="not empty"):
+        await import_from(db, tmp_path / "f.jsonl")
+    assert await db.meta("k") == "v" and await db.open_tables() == []
+
+
+@pytest.mark.parametrize(
+    ("text", "complaint"),
+    [
+        ("", "not a cardbot export"),
+        ('{"format": "other"}\n', "not a cardbot export"),
+        ('{"format": "cardbot-export", "version": 9}\n', "version 9"),
+        ('{"format": "cardbot-export", "version": 1}\n{"kind": "meta", "key": "a"}\n',
+         "line 2: a meta row lacks value"),
+        ('{"format": "cardbot-export", "version": 1}\n{"kind": "meta", "key": "a", "value": "b"}'
+         '\n{"kind": "seat"}\n', "line 3: unknown kind"),
+        ('{"format": "cardbot-export", "version": 1}\n{"kind": "meta", "key": "a", "value": "b"}'
+         "\nnot json\n", "line 3: not JSON"),
+        ('{"format": "cardbot-export", "version": 1}\n'
+         '{"kind": "ledger", "chat": "c", "hand": 1, "user": "u", "name": "n", "amount": "1",'
+         ' "first_out": false, "bonus": "0"}\n{"kind": "meta", "key": "a", "value": "b"}\n',
+         "line 3: a meta row after the ledger rows"),
+    ],
+)  # fmt: skip
+async def test_a_bad_file_is_refused_with_its_line_and_nothing_is_written(
+    back_end: str, db: Database, tmp_path: Path, text: str, complaint: str
+):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(TransferError, match=complaint):
+        await import_from(db, path)
+    assert await db.is_empty()
+
+
+async def test_a_dump_is_one_snapshot_while_the_bot_writes(back_end: str, db: Database):
+    await fill(db)
+    before = await dump_of(db)
+
+    async def write() -> None:
+        async with db.transaction() as tx:
+            await tx.set_meta("later", "x")
+
+    rows = []
+    writing = None
+    async for row in db.dump():
+        if writing is None:
+            writing = asyncio.create_task(write())
+            await asyncio.sleep(0.05)
+        rows.append(row)
+    assert rows == before
+    assert writing is not None
+    await writing
+    assert await db.meta("later") == "x"
