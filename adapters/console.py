@@ -3,7 +3,9 @@
 One terminal shows the group's messages and the human's private messages, clearly apart;
 the human types the same commands as in a chat (the leading ``/`` may be left out). With
 ``--humans 0`` four AI players play the given number of hands and the process exits after
-the final ledger.
+the final ledger. With ``--pictures`` the hand and the settlement are also written as PNG
+files next to the database, and their paths printed (a hand's once per hand: the file is
+kept current as the hand goes on).
 """
 
 from __future__ import annotations
@@ -11,30 +13,38 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import logging
 import signal
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from bot.commands import parse_command
 from bot.games import presets
 from bot.i18n import LANGUAGES, normalize_language, t
 from bot.manager import TableManager
 from bot.outgoing import Outgoing
+from bot.pictures import render_async
 from bot.table import CLOSED, LOBBY
 from storage import Database
 
 CHAT = "console"
 HUMAN = "you"
+log = logging.getLogger(__name__)
 
 
 class ConsolePrinter:
     """Prints outgoing messages: group posts, the table message (only when it changed) and
     the human's private messages, each with its own label."""
 
-    def __init__(self, lang: str, write: Callable[[str], None] = print) -> None:
+    def __init__(self, lang: str, write: Callable[[str], None] = print,
+                 pictures: Path | None = None) -> None:  # fmt: skip
         self.lang = lang
         self.write = write
+        self.pictures = pictures
+        """Where pictures are written: ``<pictures>-hand.png`` …; None: no pictures."""
         self._last_table = ""
+        self._hand_slot: str | None = None
 
     async def __call__(self, message: Outgoing) -> None:
         message = message.resolved()
@@ -51,6 +61,27 @@ class ConsolePrinter:
             label = t(self.lang, "[group]")
         indented = message.text.replace("\n", "\n    ")
         self.write(f"{label} {indented}")
+        if message.picture is not None and self.pictures is not None:
+            await self._picture(message)
+
+    async def _picture(self, message: Outgoing) -> None:
+        """Write the picture (off the event loop); a failure is logged, the text stood."""
+        assert message.picture is not None and self.pictures is not None
+        hand = message.kind == "private"
+        path = self.pictures.with_name(
+            f"{self.pictures.name}-{'hand' if hand else 'settlement'}.png"
+        )
+        try:
+            png = await render_async(message.picture)
+            path.write_bytes(png)
+        except Exception as error:
+            log.warning("no picture written to %s: %s", path, error)
+            return
+        if hand and message.slot == self._hand_slot:
+            return  # the same hand's file, kept current: its path was said
+        if hand:
+            self._hand_slot = message.slot
+        self.write(t(self.lang, "[picture] {path}", path=str(path)))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -68,6 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="zh-Hans, zh-Hant or en")  # fmt: skip
     parser.add_argument("--db", default=None)
     parser.add_argument("--ai-delay", type=float, default=None, help="seconds an AI waits to act")
+    parser.add_argument("--pictures", action="store_true",
+                        help="write hand and settlement pictures beside the database")  # fmt: skip
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         type=_setting, help="a table or rule option (repeatable)")  # fmt: skip
     return parser
@@ -100,7 +133,8 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
     """Play until the match ends, the human quits, or Ctrl-C / SIGTERM: everything is stored
     as it happens, so stopping at any moment loses nothing and the next run resumes."""
     lang = args.lang or default_lang
-    printer = ConsolePrinter(lang)
+    pictures = Path(db_path).with_suffix("") if getattr(args, "pictures", False) else None
+    printer = ConsolePrinter(lang, pictures=pictures)
     db = await Database.open(db_path)
     seeds = None
     if args.seed is not None:
@@ -152,6 +186,8 @@ async def seat_and_start(manager: TableManager, args: argparse.Namespace, lang: 
     delay = args.ai_delay if args.ai_delay is not None else (0.0 if args.humans == 0 else 1.0)
     await type_line(manager, f"/settings ai_delay {delay}", lang)
     await type_line(manager, f"/settings max_hands {args.hands}", lang)
+    pictures = "on" if getattr(args, "pictures", False) else "off"
+    await type_line(manager, f"/settings pictures {pictures}", lang)
     for name, value in args.set:
         await type_line(manager, f"/settings {name} {value}", lang)
     table = manager.tables[CHAT]

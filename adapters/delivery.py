@@ -8,6 +8,9 @@
   the same slot is dropped: only the latest state is worth sending.
 - Messages with a slot are edited in place: the platform's message id is remembered per
   conversation, table and kind; a new slot (the next hand) starts a new message.
+- A message's picture (`Outgoing.picture`) is drawn in a worker thread (`draw`), never on
+  the event loop; a failure is logged and the text goes alone. What picture a slot's
+  message shows is remembered by digest, so an unchanged picture is not uploaded again.
 - Deleting a command typed in a group (`pace_delete`) is a group call too: it counts against
   the group's one-minute budget, but only while no post or table edit waits and a reserve
   of the budget stays for them, so tidying up never delays the game.
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 from abc import ABC, abstractmethod
 from collections import deque
@@ -25,6 +29,7 @@ from typing import Any
 
 from bot.outgoing import Outgoing
 from bot.pacing import WINDOW, GroupPacer
+from bot.pictures import render_async
 
 log = logging.getLogger(__name__)
 DELETE = "delete"
@@ -52,6 +57,7 @@ class Delivery(ABC):
         self.conversations: dict[str, Conversation] = {}
         self._slots: dict[tuple[str, str, str], tuple[str, Any]] = {}
         self._deletes: dict[str, deque[Outgoing]] = {}
+        self._pictures: dict[tuple[str, str, str], tuple[str, str]] = {}
         self._closed = False
 
     @abstractmethod
@@ -61,6 +67,11 @@ class Delivery(ABC):
     @abstractmethod
     async def deliver(self, key: str, target: Any, message: Outgoing) -> None:
         """Send or edit one message; errors are the platform's to handle."""
+
+    def group_calls(self, message: Outgoing) -> int:
+        """How many calls a released group message costs (a picture whose caption cannot
+        hold the text costs a second one)."""
+        return 1
 
     # ----------------------------------------------------------------- pacing
 
@@ -87,6 +98,8 @@ class Delivery(ABC):
         self._flushes.pop(chat, None)
         pacer = self._pacers[chat]
         for message in pacer.due():
+            for _ in range(self.group_calls(message) - 1):
+                pacer.calls.append(pacer.calls[-1])  # the budget counts every call made
             self.enqueue(chat, self.group_target(chat), message)
         when = pacer.next_time()
         deletes = self._deletes.get(chat)
@@ -147,6 +160,33 @@ class Delivery(ABC):
         if message.slot is not None:
             self._slots[(key, message.chat, message.kind)] = (message.slot, message_id)
 
+    # ----------------------------------------------------------------- pictures
+
+    async def draw(self, key: str, message: Outgoing) -> bytes | None:
+        """The message's picture as PNG, drawn off the event loop; None: text only (no
+        picture, or drawing failed — logged, never raised)."""
+        if message.picture is None:
+            return None
+        try:
+            return await render_async(message.picture)
+        except Exception as error:  # PictureError, or anything else: the text still goes
+            log.warning("no picture for a message to %s (%s): sending text only", key, error)
+            return None
+
+    def picture_shown(self, key: str, message: Outgoing) -> str | None:
+        """The digest of the picture this slot's message shows now (None: none known)."""
+        known = self._pictures.get((key, message.chat, message.kind))
+        return known[1] if known is not None and known[0] == message.slot else None
+
+    def remember_picture(self, key: str, message: Outgoing, png: bytes | None) -> None:
+        if message.slot is None:
+            return
+        where = (key, message.chat, message.kind)
+        if png is None:
+            self._pictures.pop(where, None)
+        else:
+            self._pictures[where] = (message.slot, digest(png))
+
     def paced_out(self) -> bool:
         """No group call waits for its slot (deletions included)."""
         return all(pacer.next_time() is None for pacer in self._pacers.values()) and not any(
@@ -168,6 +208,10 @@ class Delivery(ABC):
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+
+
+def digest(png: bytes) -> str:
+    return hashlib.blake2b(png, digest_size=16).hexdigest()
 
 
 def split_text(text: str, limit: int) -> list[str]:

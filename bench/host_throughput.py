@@ -28,6 +28,7 @@ from bot.commands import parse_command
 from bot.manager import TableManager
 from bot.outgoing import Outgoing
 from bot.pacing import GroupPacer
+from bot.pictures import PictureError
 from storage import Database
 
 
@@ -43,6 +44,28 @@ async def main_async(args: argparse.Namespace) -> None:
     folder = tempfile.mkdtemp()
     db = await Database.open(os.path.join(folder, "bench.sqlite3"))
     sent = 0
+    drawing: dict[str, list[float]] = {"hand": [], "settlement": []}
+    renders: set[asyncio.Task[None]] = set()
+
+    def draw_off_loop(message: Outgoing) -> None:
+        """As an adapter does: the picture drawn in a worker thread, timed there."""
+        if not args.pictures or message.picture is None:
+            return
+        picture = message.picture
+        kind = "hand" if message.kind == "private" else "settlement"
+
+        def timed() -> None:
+            started = time.perf_counter()
+            try:
+                picture()
+            except PictureError:
+                return
+            drawing[kind].append(time.perf_counter() - started)
+
+        task = asyncio.ensure_future(asyncio.to_thread(timed))
+        renders.add(task)
+        task.add_done_callback(renders.discard)
+
     pacers: dict[str, GroupPacer] = {}
     waiting: list[tuple[float, str]] = []
 
@@ -51,6 +74,7 @@ async def main_async(args: argparse.Namespace) -> None:
         pacer = pacers[chat]
         for message in pacer.due():
             message.resolved()  # written as an adapter writes it before sending
+            draw_off_loop(message)
             sent += 1
         when = pacer.next_time()
         if when is not None:
@@ -64,6 +88,7 @@ async def main_async(args: argparse.Namespace) -> None:
             release(message.chat)
         else:
             message.resolved()
+            draw_off_loop(message)
             sent += 1
 
     def release_due() -> None:
@@ -114,6 +139,8 @@ async def main_async(args: argparse.Namespace) -> None:
             await manager.tick()
             release_due()
         rates.append((actions - actions_before) / (time.perf_counter() - window_started))
+    if renders:
+        await asyncio.gather(*renders)
     elapsed = time.perf_counter() - started
     await db.close()
     ms = sorted(x * 1000 for x in latencies)
@@ -128,6 +155,14 @@ async def main_async(args: argparse.Namespace) -> None:
     print(f"latency per action: p50 {statistics.median(ms):.2f} ms, "
           f"p99 {ms[int(len(ms) * 0.99)]:.2f} ms, max {ms[-1]:.1f} ms")  # fmt: skip
     print(f"resident memory per table: {per_table:.1f} KiB (tables with a hand dealt)")
+    if args.pictures:
+        spent = sum(map(sum, drawing.values()))
+        print(f"pictures: {spent:.2f} s drawing of {elapsed:.1f} s ({100 * spent / elapsed:.1f}%"
+              " of the run, in worker threads)")  # fmt: skip
+        for kind, times in drawing.items():
+            if times:
+                print(f"  {kind}: {len(times):,} drawn, median "
+                      f"{1000 * statistics.median(times):.1f} ms each")  # fmt: skip
 
 
 def main() -> None:
@@ -136,6 +171,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--rounds", type=int, default=4, help="windows the run is cut into")
     parser.add_argument("--game", default="situan", choices=("situan", "erqiwang"))
+    parser.add_argument("--pictures", action="store_true",
+                        help="draw the pictures the sink sends, off the loop, timed")  # fmt: skip
     asyncio.run(main_async(parser.parse_args()))
 
 

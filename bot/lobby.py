@@ -254,7 +254,10 @@ def change_setting(table: Table, command: Command, name: str, value: str) -> Eff
         table.rules = table.front.game.rules(preset, **options)
     except BadSetting as bad:
         return table.reply(command, bad.key, **bad.values)
-    except RecordError:
+    except RecordError as error:
+        if "most" in error.facts:
+            return table.reply(command, "{name} is at most {most} here (the points of the deck).",
+                               name=name, most=error.facts["most"])  # fmt: skip
         return table.reply(command, "Bad value {value} for {name}.", value=value, name=name)
     table.preset, table.options = preset, options
     shown = value if name == "preset" else options[name]

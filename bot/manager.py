@@ -20,6 +20,7 @@ from bot.effects import Effects
 from bot.games import FRONTS, presets
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, normalize_language, t
 from bot.lobby import lobby_buttons
+from bot.logs import table_context
 from bot.outgoing import Outgoing
 from bot.snapshot import restore_table, table_snapshot
 from bot.table import CLOSED, PLAYING, Table
@@ -131,7 +132,7 @@ class TableManager:
                 self.user_langs[command.user] = chosen
         if chosen:  # the player's own choice wins over the platform's language
             command = replace(command, lang=chosen)
-        async with self.lock(command.chat):
+        async with self.lock(command.chat), table_context(command.chat):
             try:
                 effects = await self._handle_locked(command)
                 table = self.tables.get(command.chat)
@@ -325,7 +326,8 @@ class TableManager:
                 if table is None or table.deadline is None or self.clock() < table.deadline:
                     continue  # a command came first and moved the timer
                 try:
-                    steps.append((table, table.tick()))
+                    with table_context(chat):
+                        steps.append((table, table.tick()))
                 except Exception:
                     failed.append(chat)
             try:
@@ -337,7 +339,9 @@ class TableManager:
                 for message in effects.out:
                     await self.send(message)
             for chat in failed:
-                for message in await self._contain(chat, None):
+                with table_context(chat):
+                    contained = await self._contain(chat, None)
+                for message in contained:
                     await self.send(message)
 
     async def _store_each(
@@ -356,15 +360,11 @@ class TableManager:
 
     def prune(self) -> None:
         """Forget what no longer matters, so memory does not grow with everyone who ever
-        typed: full allowances, closed tables, and locks of chats with no table."""
+        typed: full allowances, and the locks of chats with no table."""
         now = self.clock()
         refill = self.flood_burst / self.flood_rate
         self._allowance = {user: (tokens, since) for user, (tokens, since)
                            in self._allowance.items() if now - since < refill}  # fmt: skip
-        for chat in [c for c, table in self.tables.items() if table.state == CLOSED]:
-            if not self.lock(chat).locked():
-                del self.tables[chat]
-                self.crashes.pop(chat, None)
         self._locks = {chat: lock for chat, lock in self._locks.items()
                        if chat in self.tables or lock.locked()}  # fmt: skip
 
@@ -484,7 +484,8 @@ class TableManager:
         alive_at = float(alive) if alive else None
         for stored in await self.db.open_tables():
             try:
-                await self._restore_table(stored, alive_at, announce=True)
+                with table_context(stored.chat):
+                    await self._restore_table(stored, alive_at, announce=True)
             except Exception:
                 log.exception("table %s could not be restored", stored.chat)
                 self.tables.pop(stored.chat, None)

@@ -39,6 +39,9 @@ class Outgoing:
     """Messages edited in place name their slot (``table …``/``hand …`` with the hand's
     stamp): a message replaces the last one of the same slot in its conversation, and a new
     slot (the next hand) starts a new message."""
+    public: bool = False
+    """For a reply: it names nothing of the player's cards, so where the player cannot be
+    answered privately it may be said in the group ("you are not seated here — /join")."""
     urgent: bool = True
     """For the table message: whether it should be shown soon (a trick ended, the turn came
     to a person). A state of plays between AI seats may wait and be folded into the next."""

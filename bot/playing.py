@@ -215,7 +215,12 @@ def apply_action(table: Table, action: Action, command: Command | None = None) -
     except IllegalAction as refusal:
         if command is None:
             raise
-        text = table.front.explain(table.answer_lang(command), refusal)
+        lang = table.answer_lang(command)
+        turn = refusal.facts.get("turn")
+        if refusal.code == "not_your_turn" and isinstance(turn, int) and 0 <= turn < 4:
+            text = t(lang, "It is {name}'s turn, not yours.", name=table.seat_names(lang)[turn])
+        else:
+            text = table.front.explain(lang, refusal)
         return Effects(out=[Outgoing("reply", table.chat, text, user=command.user)])
     effects = Effects(actions=[action.to_json()])
     effects.extend(after_action(table, action, events))

@@ -131,8 +131,10 @@ class Table:
         return known or normalize_language(command.lang) or self.lang
 
     def reply(self, command: Command, key: str, **values: object) -> Effects:
+        """An answer to the user who sent ``command``, from a message of the host's own
+        (never a card of theirs: it may be said in the group where it cannot go privately)."""
         text = t(self.answer_lang(command), key, **values)
-        return Effects(out=[Outgoing("reply", self.chat, text, user=command.user)])
+        return Effects(out=[Outgoing("reply", self.chat, text, user=command.user, public=True)])
 
     def group(self, key: str, **values: object) -> Outgoing:
         return Outgoing("group", self.chat, self.say(key, **values))

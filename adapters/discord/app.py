@@ -33,7 +33,7 @@ from adapters.discord.components import (
     channel_key,
     user_key,
 )
-from adapters.discord.outbox import DiscordOutbox, Origin
+from adapters.discord.outbox import DiscordOutbox, Origin, picture_file
 from adapters.discord.slash import CatalogueTranslator, build_commands
 from adapters.startup import StartupError, scrubbed
 from bot.commands import Command
@@ -248,6 +248,15 @@ class DiscordAdapter:
             self.outbox.remember_ephemeral(origin.user, interaction)
         elif interaction.message is not None:
             self.outbox.remember_message(origin.user, hand, interaction.message.id)
+            self.outbox.remember_picture(
+                origin.user, hand, await self.outbox.draw(origin.user, hand)
+            )
+
+    async def _hand_picture(self, origin: Origin) -> dict[str, Any]:
+        """The hand's picture as an attachment of the answer (none if it cannot be drawn)."""
+        assert origin.hand is not None
+        png = await self.outbox.draw(origin.user, origin.hand)
+        return {} if png is None else {"attachments": [picture_file(origin.hand, png)]}
 
     def _hand_text(self, origin: Origin) -> str:
         assert origin.hand is not None
@@ -264,12 +273,14 @@ class DiscordAdapter:
         elif origin.hand is not None:
             view = build_view(origin.hand.chat, origin.hand.buttons)
             text = self._hand_text(origin)
+            picture = await self._hand_picture(origin)
             if origin.on_own_hand:
-                await response.edit_message(content=text, view=view)
-            elif view is not None:
-                await response.send_message(text, view=view, ephemeral=True)
+                await response.edit_message(content=text, view=view, **picture)
             else:
-                await response.send_message(text, ephemeral=True)
+                files = {"files": picture["attachments"]} if picture else {}
+                if view is not None:
+                    files["view"] = view
+                await response.send_message(text, ephemeral=True, **files)
         elif origin.alerts:
             await response.send_message(self._done_text(origin), ephemeral=True)
         elif origin.interaction.type == discord.InteractionType.component:
@@ -292,12 +303,14 @@ class DiscordAdapter:
         elif origin.hand is not None:
             view = build_view(origin.hand.chat, origin.hand.buttons)
             text = self._hand_text(origin)
+            picture = await self._hand_picture(origin)
             if thinking or origin.on_own_hand:
-                await interaction.edit_original_response(content=text, view=view)
-            elif view is not None:
-                await interaction.followup.send(text, view=view, ephemeral=True)
+                await interaction.edit_original_response(content=text, view=view, **picture)
             else:
-                await interaction.followup.send(text, ephemeral=True)
+                files = {"files": picture["attachments"]} if picture else {}
+                if view is not None:
+                    files["view"] = view
+                await interaction.followup.send(text, ephemeral=True, **files)
         elif thinking:
             await interaction.edit_original_response(content=self._done_text(origin))
         elif origin.alerts:

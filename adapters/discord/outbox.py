@@ -7,6 +7,11 @@ Where a private message goes:
 - for a member whose DMs are closed (Discord answers 403, code 50007) the channel is told once,
   and the ephemeral hand view they last opened is refreshed while its token lives (15 min);
   the "My hand" button always brings a fresh one.
+
+Pictures (`Outgoing.picture`, drawn off the event loop) go as a ``discord.File`` attachment
+of the same message: the settlement in the channel, the hand in the DM, the ephemeral view
+and an interaction's answer. An edit uploads the picture again only when it changed; a
+picture that cannot be drawn is logged, the text goes alone (and a stale one is removed).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from typing import Any
 
 import discord
 
-from adapters.delivery import Delivery, split_text
+from adapters.delivery import Delivery, digest, split_text
 from adapters.discord.components import build_view, channel_id_of
 from bot.i18n import t
 from bot.outgoing import Outgoing
@@ -109,9 +114,11 @@ class DiscordOutbox(Delivery):
         where, handle = target
         try:
             if where == "ephemeral":
+                png = await self.draw(key, message)
                 await handle.edit_original_response(
                     content=message.text[:TEXT_LIMIT],
                     view=build_view(message.chat, message.buttons),
+                    **({"attachments": [picture_file(message, png)]} if png is not None else {}),
                 )
                 return
             channel = await self._channel(where, handle, key)
@@ -143,25 +150,36 @@ class DiscordOutbox(Delivery):
             file = discord.File(io.BytesIO(message.text.encode()), filename=message.filename)
             await channel.send(file=file)
             return
+        png = await self.draw(key, message)
         known = self.known_message(key, message)
         if known is not None:
+            changes: dict[str, Any] = {}
+            shown = self.picture_shown(key, message)
+            if png is not None and shown != digest(png):
+                changes["attachments"] = [picture_file(message, png)]
+            elif png is None and shown is not None:
+                changes["attachments"] = []  # it would show cards no longer held
             try:
                 await channel.get_partial_message(known).edit(
-                    content=message.text[:TEXT_LIMIT], view=view
+                    content=message.text[:TEXT_LIMIT], view=view, **changes
                 )
+                self.remember_picture(key, message, png)
                 return
             except discord.NotFound:
                 log.info("the message to edit is gone; sending it anew")
         chunks = split_text(message.text, TEXT_LIMIT)
         sent = None
         for index, chunk in enumerate(chunks):
-            last = index == len(chunks) - 1
-            if last and view is not None:
-                sent = await channel.send(chunk, view=view)
-            else:
-                sent = await channel.send(chunk)
+            extra: dict[str, Any] = {}
+            if index == len(chunks) - 1:
+                if view is not None:
+                    extra["view"] = view
+                if png is not None:
+                    extra["file"] = picture_file(message, png)
+            sent = await channel.send(chunk, **extra)
         if sent is not None:
             self.remember_message(key, message, sent.id)
+            self.remember_picture(key, message, png)
 
     def _dms_closed(self, message: Outgoing) -> None:
         """Tell the channel (once per player and table) to use the "My hand" button."""
@@ -176,6 +194,11 @@ class DiscordOutbox(Delivery):
             name=self.names(message.chat, message.user),
         )
         self.pace(Outgoing("group", message.chat, text))
+
+
+def picture_file(message: Outgoing, png: bytes) -> discord.File:
+    name = "hand.png" if _is_hand(message) else f"{message.kind}.png"
+    return discord.File(io.BytesIO(png), filename=name)
 
 
 def _is_hand(message: Outgoing) -> bool:

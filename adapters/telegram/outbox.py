@@ -5,6 +5,14 @@
   deep link; the hand is sent when they open it (see `inbox`).
 - Answers to a button press become the press's alert (``answerCallbackQuery``), not messages.
 - Commands typed in a group are deleted in the background, within the group's budget.
+- Pictures (`Outgoing.picture`, drawn off the event loop): a group post with one (the
+  settlement) is a photo with the text as its caption, buttons and all, where the text fits
+  a caption (1024 characters); else the photo and then the text (two group calls, both
+  counted by the pacer). A private hand's picture is its own photo message, sent once per
+  hand just before the hand's text message and edited (``editMessageMedia``) only when the
+  picture changed; the text message with its keyboard is edited in place as ever. A
+  picture that cannot be drawn is logged and the text goes alone (a stale hand picture is
+  deleted).
 - A group that became a supergroup answers ``ChatMigrated``: the table follows it
   (``on_migrated``) and the message goes to the new chat.
 """
@@ -18,11 +26,11 @@ from dataclasses import dataclass, replace
 from io import BytesIO
 from typing import Any
 
-from telegram import Bot, Message
+from telegram import Bot, InputMediaPhoto, Message
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 from telegram.helpers import create_deep_linked_url
 
-from adapters.delivery import DELETE, Delivery, split_text
+from adapters.delivery import DELETE, Delivery, digest, split_text
 from adapters.telegram.keyboards import (
     chat_key,
     chat_target,
@@ -35,6 +43,7 @@ from bot.outgoing import Button, Outgoing
 
 log = logging.getLogger(__name__)
 TEXT_LIMIT = 4096
+CAPTION_LIMIT = 1024
 SEND_ATTEMPTS = 4
 
 
@@ -91,7 +100,7 @@ class TelegramOutbox(Delivery):
         if message.user in self.reachable or (origin is not None and origin.private):
             self._to_user(message)
             return
-        if origin is not None and origin.about_own_cards:
+        if origin is not None and origin.about_own_cards and not message.public:
             self.tell_to_open(message.chat, message.user or "")  # the answer stays private
             return
         # Not reachable privately: answer in the group, naming the player.
@@ -104,6 +113,10 @@ class TelegramOutbox(Delivery):
 
     def group_target(self, chat: str) -> Any:
         return chat_target(chat)
+
+    def group_calls(self, message: Outgoing) -> int:
+        fits = message.picture is None or len(message.resolved().text) <= CAPTION_LIMIT
+        return 1 if fits or message.slot is not None else 2
 
     # ----------------------------------------------------------------- sending
 
@@ -167,6 +180,12 @@ class TelegramOutbox(Delivery):
                 chat_id, document, filename=message.filename, message_thread_id=thread
             )
             return
+        png = await self.draw(key, message)
+        if message.slot is None and png is not None:
+            await self._send_photo_post(chat_id, thread, png, message, markup)
+            return
+        if message.slot is not None and (png is not None or message.picture is not None):
+            await self._show_hand_picture(key, chat_id, thread, message, png)
         known = self.known_message(key, message)
         if known is not None:
             try:
@@ -188,6 +207,55 @@ class TelegramOutbox(Delivery):
             )  # fmt: skip
         if sent is not None:
             self.remember_message(key, message, sent.message_id)
+
+    async def _send_photo_post(self, chat_id: int, thread: int | None, png: bytes,
+                               message: Outgoing, markup: Any) -> None:  # fmt: skip
+        """A post with its picture: the text as caption where it fits, else after it."""
+        name = f"{message.kind}.png"
+        if len(message.text) <= CAPTION_LIMIT:
+            await self.bot.send_photo(chat_id, png, caption=message.text, filename=name,
+                                      message_thread_id=thread, reply_markup=markup)  # fmt: skip
+            return
+        await self.bot.send_photo(chat_id, png, filename=name, message_thread_id=thread)
+        chunks = split_text(message.text, TEXT_LIMIT)
+        for index, chunk in enumerate(chunks):
+            await self.bot.send_message(
+                chat_id, chunk, message_thread_id=thread,
+                reply_markup=markup if index == len(chunks) - 1 else None,
+            )  # fmt: skip
+
+    async def _show_hand_picture(self, key: str, chat_id: int, thread: int | None,
+                                 message: Outgoing, png: bytes | None) -> None:  # fmt: skip
+        """The hand's photo message: sent once per hand, edited when the picture changed,
+        deleted when it can no longer be drawn (it would show cards no longer held)."""
+        photo = replace(message, kind="picture")
+        known = self.known_message(key, photo)
+        if png is None:
+            if known is not None:
+                self.remember_picture(key, photo, None)
+                self.remember_message(key, replace(photo, slot=f"gone {photo.slot}"), None)
+                await self._delete(chat_id, known)
+            return
+        if known is not None and self.picture_shown(key, photo) == digest(png):
+            return
+        if known is not None:
+            try:
+                media = InputMediaPhoto(png, filename="hand.png")
+                await self.bot.edit_message_media(media, chat_id=chat_id, message_id=known)
+                self.remember_picture(key, photo, png)
+                return
+            except BadRequest as error:
+                if "not modified" in str(error).lower():
+                    self.remember_picture(key, photo, png)
+                    return
+                log.info("editing a picture failed (%s); sending it anew", error)
+        try:
+            sent = await self.bot.send_photo(chat_id, png, filename="hand.png",
+                                             message_thread_id=thread)  # fmt: skip
+        except Forbidden:
+            return  # not reachable: the text's own refusal tells the group (`_unreachable`)
+        self.remember_message(key, photo, sent.message_id)
+        self.remember_picture(key, photo, png)
 
     # ----------------------------------------------------------------- reachability
 

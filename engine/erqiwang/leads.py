@@ -41,23 +41,28 @@ def check_lead(
         return shape
     if suit != TRUMP:
         raise LeadRefusal(
-            "throw_not_allowed", "side-suit cards may only be led as a single, a pair or a tractor"
-        )
+            "throw_not_allowed", "side-suit cards may only be led as a single, a pair or a tractor",
+            reason="side_suit",
+        )  # fmt: skip
     if throw_policy == THROW_WHEN_OTHERS_VOID:
         if any(top >= 0 for top, _ in others()):
             raise LeadRefusal(
-                "throw_not_allowed", "trumps may be thrown only when no other player holds trump"
-            )
+                "throw_not_allowed", "trumps may be thrown only when no other player holds trump",
+                reason="others_hold_trump",
+            )  # fmt: skip
         return shape
     if throw_policy != THROW_IF_UNBEATABLE:
-        raise LeadRefusal("throw_not_allowed", "throws are not allowed at this table")
+        raise LeadRefusal(
+            "throw_not_allowed", "throws are not allowed at this table", reason="no_throws"
+        )
     beaten = TrumpThreats(others()).beatable(shape)
     if beaten is not None:
         raise LeadRefusal(
             "throw_not_allowed",
             f"the throw is not safe: another player can beat its {beaten}",
-            component=beaten,
-        )
+            component=beaten, reason="beatable", kind=beaten.split()[0],
+            cards=beaten.split()[1:],
+        )  # fmt: skip
     return shape
 
 

@@ -64,6 +64,11 @@ REFUSALS = [
      "Follow ♥: play as many ♥ cards as you can."),
     ("surrender_not_allowed", {"bid": 75, "above": 80},
      "Surrender needs a bid above 80; the bid is 75."),
+    ("throw_not_allowed", {"reason": "beatable", "kind": "pair", "cards": ["D8", "D8"]},
+     "Not safe: another player can beat your pair ♦8 ♦8. Lead it on its own, or throw only "
+     "what nobody can beat."),
+    ("throw_not_allowed", {"reason": "side_suit"},
+     "Side-suit cards are led as a single, a pair or a tractor, not thrown together."),
 ]  # fmt: skip
 
 
@@ -91,5 +96,17 @@ async def test_a_table_with_no_finished_hand_says_so_on_top(tmp_path: Path):
         sent = await harness.say("ann", "/top", lang="en")
         assert [m.text for m in sent] == ["No hand has been finished here yet."]
         assert CHAT
+    finally:
+        await harness.db.close()
+
+
+async def test_a_member_who_is_not_seated_is_told_so_not_to_open_a_private_chat(tmp_path):
+    harness = await table_with_three_bots(str(tmp_path / "n.sqlite3"), FakeClock())
+    try:
+        sent = await harness.say("zed", "/pass", lang="en")
+        assert [m.text for m in sent] == ["You have no seat at this table."]
+        assert sent[0].public  # names no card: the group may be told where zed has no DM
+        refusal = await harness.say("ann", "/play 3 4", private=True)
+        assert not refusal[0].public  # a rule's refusal may name cards: private only
     finally:
         await harness.db.close()

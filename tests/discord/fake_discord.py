@@ -203,13 +203,16 @@ class FakeDiscord:
             BOT_ID, "Cardhost", bot=True), "content": body.get("content") or "",
             "timestamp": NOW, "edited_timestamp": None, "tts": False,
             "mention_everyone": False, "mentions": [], "mention_roles": [],
-            "attachments": [{"id": self.next_id(), "filename": f["filename"], "size": 1,
-                             "url": "http://x/f", "proxy_url": "http://x/f",
-                             "body": f["body"]} for f in body.get("_files", [])],
+            "attachments": self._attachments(body),
             "embeds": [], "pinned": False, "type": 0, "flags": flags,
             "components": body.get("components") or []}  # fmt: skip
         self.messages[message["id"]] = message
         return message
+
+    def _attachments(self, body: dict[str, Any]) -> list[dict[str, Any]]:
+        return [{"id": self.next_id(), "filename": f["filename"], "size": 1,
+                 "url": "http://x/f", "proxy_url": "http://x/f", "body": f["body"]}
+                for f in body.get("_files", [])]  # fmt: skip
 
     def _post_message(self, channel_id: str, body: dict[str, Any]) -> web.Response:
         recipient = next((u for u, c in self.dm_channels.items() if c == channel_id), None)
@@ -224,6 +227,10 @@ class FakeDiscord:
             message["content"] = body["content"]
         if "components" in body:
             message["components"] = body["components"]
+        if "attachments" in body:  # what is kept of the old ones, plus the new uploads
+            kept = {str(a.get("id")) for a in body["attachments"]}
+            old = [a for a in message.get("attachments", []) if str(a["id"]) in kept]
+            message["attachments"] = old + self._attachments(body)
         message["edited_timestamp"] = NOW
         return _json(message)
 
@@ -299,7 +306,12 @@ async def _body(request: web.Request) -> Any:
             if key == "payload_json":
                 body.update(json.loads(str(value)))
             elif isinstance(value, web.FileField):
-                files.append({"filename": value.filename, "body": value.file.read().decode()})
+                data = value.file.read()
+                try:
+                    text = data.decode()
+                except UnicodeDecodeError:
+                    text = ""  # a picture: its bytes are in "data"
+                files.append({"filename": value.filename, "body": text, "data": data})
         body["_files"] = files
         return body
     text = await request.text()

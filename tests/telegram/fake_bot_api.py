@@ -140,6 +140,24 @@ class FakeBotAPI:
             return _reply({"ok": False, "error_code": 403, "description": "Forbidden"})
         return self._store(chat_id, params)
 
+    async def api_sendPhoto(self, params: dict[str, Any]) -> Any:
+        chat_id = int(params["chat_id"])
+        if chat_id in self.never_opened:
+            return _reply({"ok": False, "error_code": 403, "description": NEVER_OPENED})
+        message = self._store(chat_id, params)
+        message["photo"] = [{"file_id": f"p{message['message_id']}", "file_unique_id": "up",
+                             "width": 10, "height": 10}]  # fmt: skip
+        return message
+
+    async def api_editMessageMedia(self, params: dict[str, Any]) -> Any:
+        key = (int(params["chat_id"]), int(params["message_id"]))
+        message = self.messages.get(key)
+        if message is None:
+            return _reply({"ok": False, "error_code": 400,
+                           "description": "Bad Request: message to edit not found"})  # fmt: skip
+        message["edit_date"] = int(time.time())
+        return message
+
     async def api_editMessageText(self, params: dict[str, Any]) -> Any:
         key = (int(params["chat_id"]), int(params["message_id"]))
         message = self.messages.get(key)
@@ -274,15 +292,43 @@ async def _params(request: web.Request) -> dict[str, Any]:
         raw = {}
         for key, value in form.items():
             if isinstance(value, web.FileField):
-                raw[key] = {"filename": value.filename, "body": value.file.read().decode()}
+                data = value.file.read()
+                raw[key] = {"filename": value.filename, "body": _text_or_empty(data),
+                            "data": data}  # fmt: skip
             else:
                 raw[key] = value
     params: dict[str, Any] = {}
     for key, value in raw.items():
-        if key in ("reply_markup", "allowed_updates", "commands") and isinstance(value, str):
+        if key in ("reply_markup", "allowed_updates", "commands", "media") and isinstance(
+            value, str
+        ):
             value = json.loads(value)
         params[key] = value
     return params
+
+
+def _text_or_empty(data: bytes) -> str:
+    try:
+        return data.decode()
+    except UnicodeDecodeError:
+        return ""  # a picture: its bytes are in "data"
+
+
+def attached_png(params: dict[str, Any], field: str = "photo") -> Any:
+    """The uploaded picture of a call, opened with Pillow (which checks it is a PNG)."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    value = params[field]
+    if isinstance(value, dict) and "media" in value:  # editMessageMedia's InputMediaPhoto
+        value = value["media"]
+    if isinstance(value, str) and value.startswith("attach://"):
+        value = params[value.removeprefix("attach://")]
+    image = Image.open(BytesIO(value["data"]))
+    image.load()
+    assert image.format == "PNG", image.format
+    return image
 
 
 def _reply(payload: dict[str, Any]) -> web.Response:

@@ -54,6 +54,30 @@ def _suit_name(lang: str, suit: object) -> str:
     return SUIT_BUTTONS.get(suit, suit)
 
 
+def _throw_refusal(lang: str, facts: dict[str, object]) -> str:
+    """Why a throw is refused — for an unsafe one, which of the leader's own components can be
+    beaten (never by whom, never anything of another player's cards)."""
+    reason = facts.get("reason")
+    if reason == "side_suit":
+        return t(lang, "Side-suit cards are led as a single, a pair or a tractor, not thrown "
+                 "together.")  # fmt: skip
+    if reason == "others_hold_trump":
+        return t(lang, "Trumps may be thrown only when no other player holds trump.")
+    if reason == "no_throws":
+        return t(lang, "This table allows no throws: lead a single, a pair or a tractor.")
+    cards = facts.get("cards")
+    kinds = {"single": N_("single"), "pair": N_("pair"), "tractor": N_("tractor")}
+    kind = kinds.get(str(facts.get("kind")))
+    if kind and isinstance(cards, list):
+        shown = cards_text(lang, [parse_card(str(c)) for c in cards])
+        key = (
+            "Not safe: another player can beat your {kind} {cards}. Lead it on its own, or "
+            "throw only what nobody can beat."
+        )
+        return t(lang, key, kind=t(lang, kind), cards=shown)
+    return t(lang, "That throw is not allowed.")
+
+
 def _bid_refusal(lang: str, facts: dict[str, object]) -> str:
     if facts.get("must_bid"):
         return t(lang, "The first bidder must bid: from {highest} down to {lowest}.",
@@ -295,6 +319,8 @@ class ErqiwangFront:
             return t(lang, "Your 冲关 is declared already.")
         if code == "no_bonus":
             return t(lang, "You have no 冲关: it needs three or four jokers.")
+        if code == "throw_not_allowed":
+            return _throw_refusal(lang, facts)
         if code == "bad_action" and facts.get("choices"):
             return t(lang, "Say the trump suit: /trump S, H, C, D or none")
         return plain_refusal(lang, refusal)
