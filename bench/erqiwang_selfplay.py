@@ -38,9 +38,9 @@ def random_action(hand: ErqiwangHand, rng: random.Random) -> Action:
     if hand.phase == "bury":
         return Bury(seat, tuple(rng.sample(hand.hands[seat], 8)))
     actions = hand.legal_actions(seat)
-    action = actions[rng.randrange(len(actions))]
+    action = rng.choice(actions)
     while type(action) in ASIDE:
-        action = actions[rng.randrange(len(actions))]
+        action = rng.choice(actions)
     return action
 
 

@@ -35,9 +35,9 @@ def run(hands: int, seed: int = 0) -> tuple[int, float]:
             seat = hand.to_act
             assert seat is not None
             actions = hand.legal_actions(seat)
-            action = actions[rng.randrange(len(actions))]
+            action = rng.choice(actions)
             while type(action) is not Play and type(action) is not Pass:
-                action = actions[rng.randrange(len(actions))]
+                action = rng.choice(actions)
             hand.apply(action)
             decisions += 1
     return decisions, time.perf_counter() - started

@@ -137,9 +137,8 @@ class ErqiwangHand:
     def legal_plays(self) -> list[tuple[Card, ...]]:
         return legal_plays(self)
 
-    def legal_actions(self, seat: int) -> Sequence[Action]:
-        """Every choice ``seat`` can make now that can be listed (`engine.erqiwang.legal`)."""
-        return legal_actions(self, seat)
+    legal_actions = legal_actions
+    """Every choice a seat can make now that can be listed (`engine.erqiwang.legal`)."""
 
     def bonus_window_open(self, seat: int) -> bool:
         return bonus.window_open(self, seat)
