@@ -7,7 +7,7 @@ The rule concepts live in their own modules (`bidding`, `declaring`, `bonus`, `t
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from engine.actions import (
