@@ -265,6 +265,8 @@ def change_setting(table: Table, command: Command, name: str, value: str) -> Eff
 
 
 def _changed(table: Table, name: str, value: Any) -> Effects:
+    if isinstance(value, bool):
+        value = table.say(N_("on") if value else N_("off"))
     return Effects(
         out=[table.group("{name} is now {value}.", name=name, value=value)], table_changed=True
     )

@@ -348,7 +348,8 @@ def table_message(table: Table, urgent: bool = True) -> Outgoing:
     view = table.hand.view(None)
     names = tuple(table.seat_names())
     number, lang, front, clock = table.hand_number, table.lang, table.front, table.clock
-    deadline = table.deadline if table.turn_seat is not None else None
+    # The time left is shown for a person's decision only (an AI or 托管 acts at once).
+    deadline = table.deadline if waits_for_a_person(table) else None
 
     def write() -> str:
         left = None if deadline is None else max(0, round(deadline - clock()))

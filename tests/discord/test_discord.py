@@ -164,7 +164,7 @@ async def test_stale_foreign_and_repeated_clicks_change_nothing(tmp_path: Path):
         assert again[0]["data"]["content"] == STALE
         waiting = next(m for m in ("21", "22", "23", "24") if m != actor(world, key))
         other = await world.click(waiting, world.hand_message(actor(world, key)), "/pass")
-        assert other[0]["data"] == {"tts": False, "content": "还没轮到你。", "flags": 64,
+        assert other[0]["data"] == {"tts": False, "content": "现在轮到 Bob，不是你。", "flags": 64,
                                     "allowed_mentions": {"parse": []}}  # fmt: skip
         assert table.hand.bids == bids
         table_message = await with_button(world, "/hand")

@@ -123,7 +123,7 @@ async def test_a_play_typed_in_the_group_is_deleted_and_answered_privately(tmp_p
         await eventually(lambda: world.api.calls_to("deleteMessage"), what="the deletion")
         deleted = [c for c in world.api.calls[before:] if c.method == "deleteMessage"]
         assert [str(c.params["chat_id"]) for c in deleted] == [str(GROUP)]
-        assert sent_to(world, outsider, before) == ["还没轮到你。"]
+        assert sent_to(world, outsider, before) == ["现在轮到 Ann，不是你。"]
         assert not [t for t in sent_to(world, GROUP, before) if "没轮到" in t]
     finally:
         await world.close()
