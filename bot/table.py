@@ -8,6 +8,7 @@ the hand's in `bot.playing`; what a game looks like in `bot.games`.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from fractions import Fraction
@@ -33,6 +34,12 @@ Handler = Callable[["Table", Command], Effects]
 HANDLERS: dict[str, Handler] = {**lobby.COMMANDS, **playing.COMMANDS}
 
 __all__ = ["BETWEEN", "CLOSED", "LOBBY", "PLAYING", "TABLE_OPTIONS", "Effects", "Seat", "Table"]
+
+
+@functools.cache
+def ai_name(lang: str, seat: int) -> str:
+    """An AI player's name in ``lang`` (asked for with every message: worth keeping)."""
+    return t(lang, "AI {seat}", seat=seat)
 
 
 class Table:
@@ -117,7 +124,7 @@ class Table:
         player's name is in the reader's language."""
         language = lang or self.lang
         return [
-            "—" if seat is None else t(language, "AI {seat}", seat=index) if seat.ai else seat.name
+            "—" if seat is None else ai_name(language, index) if seat.ai else seat.name
             for index, seat in enumerate(self.seats)
         ]
 

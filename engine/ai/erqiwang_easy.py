@@ -21,6 +21,7 @@ from engine.actions import Action, Bid, Bury, DeclareBonus, NameTrump, Pass, Pla
 from engine.cards import ALL_CARDS, Card
 from engine.erqiwang.follow import legal_follows, smallest_follow, smallness_key
 from engine.erqiwang.leads import suit_leads
+from engine.erqiwang.legal import listed_play
 from engine.erqiwang.order import ORDERS, TRUMP, TrumpOrder
 from engine.erqiwang.phases import BIDDING, BURY, PLAY, TRUMP_PHASE
 from engine.erqiwang.shapes import Shape, shape_of
@@ -78,10 +79,6 @@ def best_trump(hand: Sequence[Card], allow_no_trump: bool) -> str | None:
     return max(choices, key=lambda t: hand_strength(hand, t))
 
 
-def _play_key(cards: Sequence[Card]) -> tuple[str, ...]:
-    return tuple(sorted(c.text for c in cards))
-
-
 class ErqiwangEasyAI:
     """A heuristic 二七王 policy: `decide(view, legal)` returns one of the ``legal`` actions
     (or, while burying, which the engine cannot list, eight cards of its own hand)."""
@@ -100,13 +97,13 @@ class ErqiwangEasyAI:
         declare = DeclareBonus(seat)
         if declare in legal:
             return declare
-        plays = {_play_key(a.cards): a for a in legal if isinstance(a, Play)}
         wanted = self._follow(view) if view.trick else self._lead(view)
         # Every choice of this policy is among the engine's plays; the fallback keeps a
         # table from ever stalling should one not be.
-        if _play_key(wanted) in plays:
-            return plays[_play_key(wanted)]
-        return next(iter(plays.values()))
+        found = listed_play(legal, wanted)
+        if found is not None:
+            return found
+        return next(a for a in legal if isinstance(a, Play))
 
     # ----------------------------------------------------------------- bidding
 

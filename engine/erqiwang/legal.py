@@ -80,6 +80,25 @@ class LegalActions(Sequence[Action]):
         return action in self.others
 
 
+def listed_play(legal: Sequence[Action], cards: Sequence[Card]) -> Play | None:
+    """The listed play of exactly these cards, in any order (None: not listed). Cheap even
+    when a follow can be made hundreds of ways: only the one found is made."""
+    key = sorted(map(id, cards))
+    size = len(key)
+    if isinstance(legal, LegalActions):
+        for index, listed in enumerate(legal.plays):
+            if len(listed) == size and sorted(map(id, listed)) == key:
+                found = legal[index]
+                assert isinstance(found, Play)
+                return found
+        return None
+    for action in legal:
+        same_size = isinstance(action, Play) and len(action.cards) == size
+        if same_size and sorted(map(id, action.cards)) == key:  # type: ignore[union-attr]
+            return action  # type: ignore[return-value]
+    return None
+
+
 def legal_plays(hand: ErqiwangHand) -> list[tuple[Card, ...]]:
     """Legal leads (singles, pairs, tractors, the natural throws) or every legal follow."""
     if hand.phase != PLAY:

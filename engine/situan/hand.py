@@ -68,6 +68,9 @@ class SituanHand:
                 r = RANK_INDEX[c.rank]
                 self.piles[seat][r].append(c)
                 self.counts[seat][r] += 1
+        self.dealt_counts = [tuple(counts) for counts in self.counts]
+        """Per seat and rank index, how many were dealt (what a seat has played is this less
+        what it holds)."""
         self.held = [len(h) for h in deal.hands]
         self.bottom_points = sum(c.points for c in deal.bottom)
         self.hand_points = [sum(c.points for c in h) for h in deal.hands]

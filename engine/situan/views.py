@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import Card
-from engine.situan.combos import RANK_COUNT, RANK_INDEX, Combo
+from engine.situan.combos import Combo
 from engine.situan.result import SituanResult
 
 if TYPE_CHECKING:
@@ -74,7 +74,13 @@ class SituanView:
         self.played_counts = list(state.played_counts)
         # Every play is public, so what each seat has played, and how many cards it still
         # holds, is known to all (報牌 only says it aloud): kept here for the AI's search.
-        self.played_by: list[list[int]] = [_played(state, s) for s in range(4)]
+        self.played_by: list[list[int]] = [
+            [
+                dealt - held
+                for dealt, held in zip(state.dealt_counts[s], state.counts[s], strict=True)
+            ]
+            for s in range(4)
+        ]
         self.held = list(state.held)
         self.carry = state.carry
         """A carried-over series' team totals (A, B), public."""
@@ -105,12 +111,3 @@ class SituanView:
         for cards in self.show_seen.values():
             seen.extend(cards)
         return tuple(seen)
-
-
-def _played(state: SituanHand, seat: int) -> list[int]:
-    """Per rank index, how many cards ``seat`` has played this hand."""
-    played = [0] * RANK_COUNT
-    for c in state.deal.hands[seat]:
-        played[RANK_INDEX[c.rank]] += 1
-    counts = state.counts[seat]
-    return [played[r] - counts[r] for r in range(RANK_COUNT)]
