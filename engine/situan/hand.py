@@ -68,9 +68,8 @@ class SituanHand:
                 r = RANK_INDEX[c.rank]
                 self.piles[seat][r].append(c)
                 self.counts[seat][r] += 1
-        self.dealt_counts = [tuple(counts) for counts in self.counts]
-        """Per seat and rank index, how many were dealt (what a seat has played is this less
-        what it holds)."""
+        self.played_by = [[0] * RANK_COUNT for _ in range(4)]
+        """Per seat and rank index, how many it has played (public: every play is)."""
         self.held = [len(h) for h in deal.hands]
         self.bottom_points = sum(c.points for c in deal.bottom)
         self.hand_points = [sum(c.points for c in h) for h in deal.hands]
@@ -312,9 +311,10 @@ class SituanHand:
         else:
             for c in cards:
                 piles[RANK_INDEX[c.rank]].remove(c)
-        counts = self.counts[seat]
+        counts, played = self.counts[seat], self.played_by[seat]
         for rank in combo.ranks:
             counts[rank] -= 1
+            played[rank] += 1
             self.played_counts[rank] += 1
         return cards
 

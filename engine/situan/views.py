@@ -74,13 +74,7 @@ class SituanView:
         self.played_counts = list(state.played_counts)
         # Every play is public, so what each seat has played, and how many cards it still
         # holds, is known to all (報牌 only says it aloud): kept here for the AI's search.
-        self.played_by: list[list[int]] = [
-            [
-                dealt - held
-                for dealt, held in zip(state.dealt_counts[s], state.counts[s], strict=True)
-            ]
-            for s in range(4)
-        ]
+        self.played_by: list[list[int]] = [list(played) for played in state.played_by]
         self.held = list(state.held)
         self.carry = state.carry
         """A carried-over series' team totals (A, B), public."""
