@@ -25,5 +25,20 @@ REFUSALS = {
 }
 
 
+PHASES = {
+    "bidding": N_("Not now: the bidding is on (/bid N or /pass)."),
+    "trump": N_("Not now: the declarer is naming trump."),
+    "bury": N_("Not now: the declarer is burying."),
+    "play": N_("Not now: the cards are being played (/play …)."),
+    "show_pick": N_("Not now: a 亮牌 waits for its initiator to pick the hand to reveal."),
+    "over": N_("The hand is over: press Ready (or /ready) for the next one."),
+}
+"""What a wrong-phase refusal says, by the phase the hand is in."""
+
+
 def plain_refusal(lang: str, refusal: IllegalAction) -> str:
+    """The code's sentence, or — for a move at the wrong moment — what the hand is doing."""
+    phase = refusal.facts.get("phase")
+    if refusal.code == "wrong_phase" and isinstance(phase, str) and phase in PHASES:
+        return t(lang, PHASES[phase])
     return t(lang, REFUSALS.get(refusal.code, N_("That is not allowed now.")))

@@ -110,3 +110,57 @@ async def test_a_member_who_is_not_seated_is_told_so_not_to_open_a_private_chat(
         assert not refusal[0].public  # a rule's refusal may name cards: private only
     finally:
         await harness.db.close()
+
+
+EVERY_CODE = [
+    ("situan", IllegalAction("wrong_phase", "x", phase="show_pick")),
+    ("erqiwang", IllegalAction("wrong_phase", "x", phase="bidding")),
+    ("situan", IllegalAction("not_your_turn", "x", turn=2)),
+    ("situan", IllegalAction("not_in_hand", "x", rank="7", held=2, wanted=4)),
+    ("situan", IllegalAction("not_a_combination", "x", ranks=["7", "8"])),
+    ("situan", IllegalAction("cannot_beat", "x", play="7777", last="33333")),
+    ("situan", IllegalAction("must_lead", "x")),
+    ("erqiwang", IllegalAction("wrong_count", "x", count=2)),
+    ("erqiwang", IllegalAction("must_follow_suit", "x", suit="S")),
+    ("erqiwang", IllegalAction("must_follow_shape", "x", suit="trump")),
+    ("erqiwang", IllegalAction("throw_not_allowed", "x", reason="no_throws")),
+    ("erqiwang", IllegalAction("bid_not_allowed", "x", points=125, step=5, highest=120, lowest=0)),
+    ("erqiwang", IllegalAction("surrender_not_allowed", "x", bid=80, above=80)),
+    ("erqiwang", IllegalAction("no_bonus", "x")),
+    ("situan", IllegalAction("show_not_allowed", "x")),
+    ("erqiwang", IllegalAction("bad_action", "x", choices=["S", "H"])),
+]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_refusal_code_has_a_sentence_that_says_what_is_allowed(lang):
+    from bot.refusals import REFUSALS
+
+    codes = {refusal.code for _, refusal in EVERY_CODE}
+    assert codes == set(REFUSALS)  # all fifteen
+    for game, refusal in EVERY_CODE:
+        sentence = front_of(game).explain(lang, refusal)
+        if refusal.code == "not_your_turn":  # the host names whose turn it is
+            continue
+        assert sentence and sentence != t(lang, REFUSALS[refusal.code]), (game, refusal.code)
+
+
+def test_what_players_type_is_read_in_every_form():
+    from engine import game_of
+    from engine.actions import NameTrump, Play
+
+    erqiwang = game_of("erqiwang").deal(game_of("erqiwang").rules(), seed=1)
+    front = front_of("erqiwang")
+    for word, suit in (("红桃", "H"), ("黑桃", "S"), ("梅花", "C"), ("方块", "D"), ("无主", "none"),
+                       ("♥", "H"), ("d", "D")):  # fmt: skip
+        assert front.command_action(erqiwang, 0, "trump", (word,)) == NameTrump(0, suit)
+    play = front.command_action(erqiwang, 0, "play", ("♥10♠10",))
+    assert isinstance(play, Play) and [c.text for c in play.cards] == ["H10", "S10"]
+    assert front.command_action(erqiwang, 0, "play", ("小王大王",)).cards[0].text == "LJ"
+    situan_front = front_of("situan")
+    situan = game_of("situan").deal(game_of("situan").rules(), seed=1)
+    seat = situan.to_act
+    rank = next(c.rank for c in situan.hand(seat) if not c.is_joker)
+    missing = next(s for s in "SHCD" if all(c.text != s + rank for c in situan.hand(seat)))
+    typed = situan_front.command_action(situan, seat, "play", (f"{missing}{rank}",))
+    situan.check(typed)  # a suited card means its rank in 四团: a card of that suit is not held

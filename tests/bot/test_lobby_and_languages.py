@@ -134,7 +134,9 @@ async def test_a_rule_refusal_names_what_was_wrong(harness, lang):
     table.hand.turn = 0  # make sure it is ann's turn to lead
     sent = await harness.say("ann", "/play 3 4")
     assert sent[0].kind == "reply" and sent[0].text == t(
-        lang, "Those cards are not a combination you can play."
+        lang,
+        "That is no combination: play one rank (a single, a pair, three, or a bomb of 4 to 12) "
+        "or the four kings.",
     )
 
 

@@ -321,6 +321,9 @@ class ErqiwangFront:
             return t(lang, "You have no 冲关: it needs three or four jokers.")
         if code == "throw_not_allowed":
             return _throw_refusal(lang, facts)
+        if code == "not_a_combination":
+            return t(lang, "A lead is of one suit (all trumps are one suit): a single, a pair, "
+                     "a tractor, or a throw where allowed.")  # fmt: skip
         if code == "bad_action" and facts.get("choices"):
             return t(lang, "Say the trump suit: /trump S, H, C, D or none")
         return plain_refusal(lang, refusal)

@@ -225,13 +225,29 @@ class SituanFront:
             beaten = combo_of_ranks([RANK_INDEX[r] for r in parse_rank_run(last)])
             if played is not None and beaten is not None:
                 return t(
-                    lang, "{play} does not beat {last}.",
+                    lang, "{play} does not beat {last}: play a higher one of the same kind, a "
+                    "bomb, or /pass.",
                     play=texts.combo_text(lang, played), last=texts.combo_text(lang, beaten),
                 )  # fmt: skip
         cards = facts.get("cards")
         if refusal.code == "not_in_hand" and cards:
             shown = cards_text(lang, [parse_card(c) for c in cards])
             return t(lang, "You do not hold {cards}.", cards=shown)
+        if refusal.code == "not_in_hand" and isinstance(facts.get("rank"), str):
+            rank = rank_text(lang, str(facts["rank"]))
+            key = "You hold {held} of {rank}, not {wanted}."
+            return t(lang, key, held=facts.get("held"), rank=rank, wanted=facts.get("wanted"))
+        if refusal.code == "not_a_combination":
+            return t(lang, "That is no combination: play one rank (a single, a pair, three, or a "
+                     "bomb of 4 to 12) or the four kings.")  # fmt: skip
+        if refusal.code == "show_not_allowed":
+            key = (
+                "A 亮牌 is possible once a hand, by a player who still holds cards; the "
+                "revealed hand is yours or your partner's and must hold cards."
+            )
+            return t(lang, key)
+        if refusal.code == "must_lead":
+            return t(lang, "You lead this round: play any combination (you cannot pass).")
         return plain_refusal(lang, refusal)
 
     def suggestions(self, hand: Hand, seat: int) -> list[str]:
