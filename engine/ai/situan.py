@@ -1,162 +1,39 @@
-"""A 四团 player that sees only its seat's view.
+"""The ``normal`` 四团 player: the ``easy`` plan (`engine.ai.situan_easy`) and two habits of
+good players on top.
 
-The plan is the one good players follow: play each rank as one group (a pair stays a pair, a
-bomb stays a bomb), get rid of low groups while leading, take rounds from opponents cheaply,
-leave the partner's winning plays alone, and spend bombs only when they win something —
-points on the table, an opponent about to go out, or the last steps to going out (双关).
+- The player likely to finish last leads its low point groups early: the points left in the
+  last player's hand go to the opponents, so it sheds them while the partner can take them.
+- Over a partner's winning play it adds points, with a group nobody can beat without a bomb,
+  so the round stays with the team.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from engine.actions import Action, Pass, PickShow, Play, StartShow
-from engine.situan.combos import (
-    BJ_INDEX,
-    COMBO_BY_RANK_SIZE,
-    COPIES,
-    FOUR_KINGS,
-    LJ_INDEX,
-    RANK_COUNT,
-    RANK_INDEX,
-    Combo,
-)
-from engine.situan.legal import PLAY, PLAYS, SHOW_PICK
+from engine.actions import Action
+from engine.ai.situan_easy import _TWO, SituanEasyAI, _combo, _is_top
+from engine.situan.combos import RANK_INDEX, Combo
 from engine.situan.views import SituanView
 
-_TWO = RANK_INDEX["2"]
-_DANGER_COUNT = 4
-"""An opponent with this few cards (public by 报牌) may go out soon: stop them."""
-_WORTH_A_BOMB = 20
 _SHED_UP_TO = RANK_INDEX["10"]
 """The highest rank the likely last player leads early just to be rid of its points."""
 _LAST_MARGIN = 6
 """Cards more than every other player still holding: likely to finish last."""
 
 
-class SituanAI:
+class SituanAI(SituanEasyAI):
     """A heuristic 四团 policy: `decide(view, legal)` returns one of the ``legal`` actions."""
-
-    def decide(self, view: SituanView, legal: Sequence[Action]) -> Action:
-        wanted = self._wanted(view)
-        if wanted in legal:
-            return wanted
-        # Never reached by this policy's own rules; a table must never stall on it.
-        turn_actions = [a for a in legal if isinstance(a, (Play, Pass, PickShow))]
-        return turn_actions[0] if turn_actions else legal[0]
 
     def wanted_for(self, view: SituanView) -> Action:
         """The policy's choice without the legal list (for playouts: always legal)."""
         return self._wanted(view)
 
-    def _wanted(self, view: SituanView) -> Action:
-        seat = view.seat
-        assert seat is not None
-        if view.phase == SHOW_PICK:
-            return self._pick_reveal(view)
-        assert view.phase == PLAY and view.turn == seat
-        counts = _rank_counts(view)
-        if self._wants_show(view, counts):
-            return StartShow(seat)
-        if view.round_combo is None:
-            return PLAYS[seat][self._lead(view, counts)]
-        play = self._follow(view, counts)
-        return Pass(seat) if play is None else PLAYS[seat][play]
+    def _shed_points(self, view: SituanView, plain: list[Combo]) -> Combo | None:
+        if not _likely_last(view):
+            return None
+        return next((g for g in plain if g.points and g.rank <= _SHED_UP_TO), None)
 
-    # ----------------------------------------------------------------- 亮牌
-
-    def _wants_show(self, view: SituanView, counts: list[int]) -> bool:
-        """Start a show when it multiplies the stakes and this hand is strong enough to win."""
-        if view.show_by is not None or view.result is not None:
-            return False
-        if view.show_multiplier <= 1:
-            return False
-        bombs = sum(1 for r in range(_TWO + 1) if counts[r] >= 4)
-        groups = sum(1 for r in range(RANK_COUNT) if counts[r])
-        return bombs >= 3 and groups <= 9
-
-    def _pick_reveal(self, view: SituanView) -> Action:
-        seat = view.seat
-        assert seat is not None
-        partner = (seat + 2) & 3
-        partner_cards = view.show_seen.get(partner, ())
-        # Reveal the hand that gives the opponents less to work with: the shorter one.
-        reveal = partner if 0 < len(partner_cards) < len(view.hand) else seat
-        return PickShow(seat, reveal)
-
-    # ----------------------------------------------------------------- leading
-
-    def _lead(self, view: SituanView, counts: list[int]) -> Combo:
-        groups = _groups(counts)
-        whole = _whole_hand_combo(counts)
-        if whole is not None:
-            return whole
-        seat = view.seat
-        assert seat is not None
-        partner = (seat + 2) & 3
-        partner_count = view.counts[partner]
-        if partner_count is not None and 0 < partner_count <= 2 and view.finish.count(partner) == 0:
-            # Feed the partner: a low group of the size they can still answer.
-            for size in (partner_count, 1):
-                for rank in range(RANK_COUNT):
-                    if counts[rank] >= size and counts[rank] < 4:
-                        return _combo(rank, size)
-        plain = [g for g in groups if not g.is_bomb]
-        if plain:
-            unbeatable = [g for g in plain if _is_top(view, counts, g)]
-            if len(plain) <= 2 and unbeatable:
-                return unbeatable[0]  # near the end: cash the sure rounds first
-            if _likely_last(view):
-                # Point cards left in the last player's hand go to the opponents: shed the
-                # low point groups while the partner can still take them.
-                shed = [g for g in plain if g.points and g.rank <= _SHED_UP_TO]
-                if shed:
-                    return shed[0]
-            return plain[0]
-        return groups[0]
-
-    # ----------------------------------------------------------------- following
-
-    def _follow(self, view: SituanView, counts: list[int]) -> Combo | None:
-        seat = view.seat
-        assert seat is not None and view.round_combo is not None and view.round_seat is not None
-        last = view.round_combo
-        partner = (seat + 2) & 3
-        whole = _whole_hand_combo(counts)
-        if whole is not None and whole.beats(last):
-            return whole
-        if view.round_seat == partner:
-            return _feed_partner(view, counts, last)
-        danger = _opponent_in_danger(view)
-        points = view.table_points
-        if not last.is_bomb:
-            cheap = self._cheapest_plain_beat(counts, last, spend_high=danger or points >= 10)
-            if cheap is not None:
-                return cheap
-        partner_out = partner in view.finish
-        worth = points >= _WORTH_A_BOMB or danger or partner_out or _groups_left(counts) <= 2
-        if worth:
-            return _smallest_beating_bomb(counts, last)
-        return None
-
-    def _cheapest_plain_beat(
-        self, counts: list[int], last: Combo, spend_high: bool
-    ) -> Combo | None:
-        """The lowest same-kind play that beats ``last`` without breaking a bomb; a group is
-        split (a pair out of a triple) only for points or danger."""
-        size = last.size
-        fallback: Combo | None = None
-        for rank in range(last.rank + 1, RANK_COUNT):
-            have = counts[rank]
-            if have < size or (have >= 4 and rank <= _TWO):
-                continue
-            if rank >= _TWO and not spend_high and last.rank < RANK_INDEX["10"]:
-                continue  # 2s and jokers are for taking rounds that matter
-            if have == size:
-                return _combo(rank, size)
-            if fallback is None:
-                fallback = _combo(rank, size)
-        return fallback if spend_high else None
+    def _over_partner(self, view: SituanView, counts: list[int], last: Combo) -> Combo | None:
+        return _feed_partner(view, counts, last)
 
 
 def _likely_last(view: SituanView) -> bool:
@@ -182,71 +59,3 @@ def _feed_partner(view: SituanView, counts: list[int], last: Combo) -> Combo | N
             if combo.points and _is_top(view, counts, combo):
                 return combo
     return None
-
-
-def _rank_counts(view: SituanView) -> list[int]:
-    counts = [0] * RANK_COUNT
-    for c in view.hand:
-        counts[RANK_INDEX[c.rank]] += 1
-    return counts
-
-
-def _combo(rank: int, size: int) -> Combo:
-    combo = COMBO_BY_RANK_SIZE[rank][size]
-    assert combo is not None
-    return combo
-
-
-def _groups(counts: list[int]) -> list[Combo]:
-    """The hand as whole-rank groups, low first (four kings kept together)."""
-    kings = counts[LJ_INDEX] == 3 and counts[BJ_INDEX] == 1
-    groups = []
-    for rank in range(RANK_COUNT):
-        if counts[rank] and not (kings and rank in (LJ_INDEX, BJ_INDEX)):
-            groups.append(_combo(rank, counts[rank]))
-    if kings:
-        groups.append(FOUR_KINGS)
-    return groups
-
-
-def _groups_left(counts: list[int]) -> int:
-    return len(_groups(counts))
-
-
-def _whole_hand_combo(counts: list[int]) -> Combo | None:
-    groups = _groups(counts)
-    return groups[0] if len(groups) == 1 else None
-
-
-def _opponent_in_danger(view: SituanView) -> bool:
-    seat = view.seat
-    assert seat is not None
-    for opponent in ((seat + 1) & 3, (seat + 3) & 3):
-        count = view.counts[opponent]
-        if count is not None and 0 < count <= _DANGER_COUNT:
-            return True
-    return False
-
-
-def _smallest_beating_bomb(counts: list[int], last: Combo) -> Combo | None:
-    best: Combo | None = None
-    for rank in range(_TWO + 1):
-        have = counts[rank]
-        if have >= 4:
-            for size in range(4, have + 1):
-                combo = _combo(rank, size)
-                if combo.beats(last) and (best is None or combo.bomb_key < best.bomb_key):
-                    best = combo
-                    break
-    if best is None and counts[LJ_INDEX] == 3 and counts[BJ_INDEX] == 1 and FOUR_KINGS.beats(last):
-        best = FOUR_KINGS
-    return best
-
-
-def _is_top(view: SituanView, counts: list[int], combo: Combo) -> bool:
-    """Whether no card the others may hold can beat ``combo`` without a bomb."""
-    for rank in range(combo.rank + 1, RANK_COUNT):
-        unseen = COPIES[rank] - view.played_counts[rank] - counts[rank]
-        if unseen >= combo.size:
-            return False
-    return True

@@ -1,4 +1,7 @@
-"""The ``easy`` 四团 player: a frozen copy of the first heuristic player (the baseline).
+"""The ``easy`` 四团 player: the first heuristic player, kept as it was (the baseline).
+
+The ``normal`` player (`engine.ai.situan`) is this one with the two hooks `_shed_points` and
+`_over_partner` filled in.
 
 A 四团 player that sees only its seat's view.
 
@@ -100,8 +103,13 @@ class SituanEasyAI:
             unbeatable = [g for g in plain if _is_top(view, counts, g)]
             if len(plain) <= 2 and unbeatable:
                 return unbeatable[0]  # near the end: cash the sure rounds first
-            return plain[0]
+            shed = self._shed_points(view, plain)
+            return plain[0] if shed is None else shed
         return groups[0]
+
+    def _shed_points(self, view: SituanView, plain: list[Combo]) -> Combo | None:
+        """A lead chosen to be rid of point cards before the low ``plain[0]`` (none here)."""
+        return None
 
     # ----------------------------------------------------------------- following
 
@@ -114,7 +122,7 @@ class SituanEasyAI:
         if whole is not None and whole.beats(last):
             return whole
         if view.round_seat == partner:
-            return None
+            return self._over_partner(view, counts, last)
         danger = _opponent_in_danger(view)
         points = view.table_points
         if not last.is_bomb:
@@ -125,6 +133,10 @@ class SituanEasyAI:
         worth = points >= _WORTH_A_BOMB or danger or partner_out or _groups_left(counts) <= 2
         if worth:
             return _smallest_beating_bomb(counts, last)
+        return None
+
+    def _over_partner(self, view: SituanView, counts: list[int], last: Combo) -> Combo | None:
+        """What to play over a partner's winning play: nothing, so the round stays theirs."""
         return None
 
     def _cheapest_plain_beat(
