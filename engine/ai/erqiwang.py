@@ -195,7 +195,7 @@ class ErqiwangAI:
         if declarer:
             return self._declarer_lead(by_suit, leads, sure, unseen, order)
         # A defender: lead where the declarer must still follow, sure winners first.
-        declarer_void = set() if view.declarer is None else _shown_voids(view, view.declarer)
+        declarer_void = set() if view.declarer is None else shown_voids(view, view.declarer)
         good = [lead for lead in sure if order.suit[lead[0]] not in declarer_void
                 and order.suit[lead[0]] != TRUMP]  # fmt: skip
         if good:
@@ -369,7 +369,7 @@ def _unseen(view: ErqiwangView) -> Counter[Card]:
     return Counter({c: 2 - seen[c] for c in ALL_CARDS if seen[c] < 2})
 
 
-def _shown_voids(view: ErqiwangView, seat: int) -> set[str]:
+def shown_voids(view: ErqiwangView, seat: int) -> set[str]:
     """Suits ``seat`` has shown to be void in (did not follow a lead of them)."""
     voids: set[str] = set()
     order = view.order

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.actions import Action, Bid, Bury, DeclareBonus, NameTrump, Pass, PickShow, Play
-from engine.ai.erqiwang import ErqiwangAI
+from engine.ai.erqiwang import ErqiwangAI, shown_voids
 from engine.ai.situan import SituanAI
 from engine.cards import ALL_CARDS, Card
 from engine.erqiwang.bonus import bonus_of, window_open
@@ -409,7 +409,7 @@ def _erqiwang_sample(view: ErqiwangView, rng: random.Random) -> ErqiwangHand | N
             hands[s].extend([c] * n)
             pool[c] -= n
             slots[s] -= n
-    voids = [_voids(view, s) for s in range(4)]
+    voids = [shown_voids(view, s) for s in range(4)]
     for s in range(4):
         if view.void[s]:
             voids[s].add(TRUMP)
@@ -477,19 +477,6 @@ def _pairs(cards: Sequence[Card]) -> int:
 def _has_pair(cards: list[Card], following: str, suit: dict[Card, str]) -> bool:
     counts = Counter(c for c in cards if suit[c] == following)
     return any(n >= 2 for n in counts.values())
-
-
-def _voids(view: ErqiwangView, seat: int) -> set[str]:
-    voids: set[str] = set()
-    order = view.order
-    for trick in [*view.tricks, view.trick]:
-        if not trick:
-            continue
-        suit = order.suit[trick[0][1][0]]
-        for player, cards in trick[1:]:
-            if player == seat and any(order.suit[c] != suit for c in cards):
-                voids.add(suit)
-    return voids
 
 
 def _deal_constrained(
