@@ -53,6 +53,10 @@ async def test_the_hand_and_the_settlement_arrive_as_png_photos_beside_their_tex
         attached_png(edits[-1].params, "media")
         texts = [m for m in world.api.chat_messages(11) if "photo" not in m]
         assert texts, "the text hand stays, edited in place"
+        # The table is closed before its settlement reaches the outbox: wait for that post.
+        await eventually(lambda: bool(world.api.calls_to("sendPhoto", chat_id=GROUP)), 20, 0.01,
+                         "the settlement's photo")  # fmt: skip
+        await world.settle()
         group = world.api.calls_to("sendPhoto", chat_id=GROUP)
         assert len(group) == 1
         attached_png(group[0].params)
