@@ -59,6 +59,8 @@ class Command:
     """For a button press: the stamp the button carried (see `bot.controls.Stamp`)."""
     admin: bool = False
     """The user administers the chat (the platform says so): host commands are theirs too."""
+    chat_title: str | None = None
+    """The group's name, where the platform tells it: a private hand names its group."""
 
 
 def parse_command(
@@ -66,14 +68,19 @@ def parse_command(
     lang: str | None = None, bot_name: str | None = None,
 ) -> Command | None:  # fmt: skip
     """``"/play@CardBot S10 S10"`` → Command("play", ("S10", "S10")); None for plain text, and
-    for a command addressed to another bot (``/new@OtherBot``) when ``bot_name`` is known."""
+    for a command addressed to another bot (``/new@OtherBot``) when ``bot_name`` is known. In a
+    private chat ``/play@2 S10`` names the player's second table (``bot.private``)."""
     words = text.strip().split()
     if not words or not words[0].startswith("/"):
         return None
     name, _, target = words[0][1:].partition("@")
-    if target and bot_name is not None and target.lower() != bot_name.lower():
+    args = tuple(words[1:])
+    if private and target.isascii() and target.isdigit():
+        args = (f"@{target}", *args)  # ``/play@2 ♠3``: which of the player's tables (no bot
+        # is named by digits alone)
+    elif target and bot_name is not None and target.lower() != bot_name.lower():
         return None
     name = name.lower()
     if not name:
         return None
-    return Command(name, tuple(words[1:]), user, user_name, chat, private, lang)
+    return Command(name, args, user, user_name, chat, private, lang)

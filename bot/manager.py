@@ -22,6 +22,7 @@ from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, normalize_language, t
 from bot.lobby import lobby_buttons
 from bot.logs import table_context
 from bot.outgoing import Outgoing
+from bot.private import name_the_table, needs_routing, route
 from bot.snapshot import restore_table, table_snapshot
 from bot.table import CLOSED, PLAYING, Table
 from engine.errors import RecordError
@@ -89,8 +90,9 @@ class TableManager:
         return table.lang if table is not None else self.language
 
     def table_of(self, user: str) -> str | None:
-        """The chat of the open table where ``user`` sits (a running hand first): where a
-        command typed in a private chat belongs."""
+        """The chat of the open table where ``user`` sits (a running hand first), for what
+        names no table: a deep link without one, completing /play in a private chat. (Typed
+        private commands are routed by `bot.private`.)"""
         seated = [chat for chat, table in self.tables.items()
                   if table.state != CLOSED and table.seat_of(user) is not None]  # fmt: skip
         seated.sort(key=lambda chat: self.tables[chat].state != PLAYING)
@@ -132,6 +134,23 @@ class TableManager:
                 self.user_langs[command.user] = chosen
         if chosen:  # the player's own choice wins over the platform's language
             command = replace(command, lang=chosen)
+        if not needs_routing(self.tables, command):
+            return await self._handle_at(command)
+        lang = normalize_language(command.lang) or self.language
+        routed = route(self.tables, command, lang)
+        if routed.answer is not None:
+            return routed.answer.out
+        out = []
+        for each in routed.commands:
+            answers = await self._handle_at(each)
+            table = self.tables.get(each.chat)
+            if routed.several and table is not None:
+                answers = name_the_table(answers, table, each.user, lang)
+            out += answers
+        return out
+
+    async def _handle_at(self, command: Command) -> list[Outgoing]:
+        """Run a command at the table of its chat, store the step, return what to send."""
         async with self.lock(command.chat), table_context(command.chat):
             try:
                 effects = await self._handle_locked(command)
@@ -218,6 +237,7 @@ class TableManager:
             table = Table(command.chat, game, preset, command.user, lang, self.clock, self.seeds)
         except RecordError:
             return self._reply(command, lang, "Unknown preset {preset}.", preset=preset)
+        table.learn_title(command)
         self.tables[command.chat] = table
         self._hand_ids.pop(command.chat, None)
         effects = Effects(table_changed=True)

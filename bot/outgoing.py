@@ -19,6 +19,8 @@ class Button:
     group: str = ""
     """Which set of choices it belongs to — ``rank``, ``count``, ``card:<suit>`` (``card:T``
     for trumps), ``bid`` — so an adapter with few buttons a message can make a menu of it."""
+    chat: str | None = None
+    """The table a press acts at, when not the message's own (a choice between tables)."""
 
 
 @dataclass(frozen=True)

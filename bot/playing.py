@@ -18,7 +18,7 @@ from bot.controls import Selection, auto_toggle
 from bot.effects import Effects, LedgerLine
 from bot.games import BadInput, Stamps
 from bot.games.pictured import drawn_hand, drawn_settlement
-from bot.i18n import t, tn
+from bot.i18n import N_, t, tn
 from bot.outgoing import Button, Outgoing
 from bot.pictures import PictureError
 from bot.settings import read_bool
@@ -292,8 +292,13 @@ def turn_notice(table: Table) -> list[Outgoing]:
         return []
     lang = table.lang_of(occupant.user)
     prompt = table.front.prompt(lang, hand.view(seat), hand.legal_actions(seat))
-    text = t(lang, "Your turn ({game}, {seconds} s): {prompt}", game=t(lang, table.game),
-             seconds=hand.time_limit, prompt=prompt)  # fmt: skip
+    line = (
+        N_("Your turn at {table} ({game}, {seconds} s): {prompt}")
+        if table.title
+        else N_("Your turn ({game}, {seconds} s): {prompt}")
+    )  # a player seated in two groups knows which one calls
+    text = t(lang, line, table=table.title, game=t(lang, table.game), seconds=hand.time_limit,
+             prompt=prompt)  # fmt: skip
     return [Outgoing("private", table.chat, text, user=occupant.user)]
 
 
@@ -395,8 +400,13 @@ def private_hand(table: Table, index: int) -> Outgoing:
     view = hand.view(index)
     front = table.front
     cards, notes = front.hand_text(lang, view, table.seat_names(lang))
-    text = t(lang, "Your hand ({game}, seat {seat}): {cards}", game=t(lang, table.game),
-             seat=index, cards=cards) + notes  # fmt: skip
+    key = (
+        N_("Your hand at {table} ({game}, seat {seat}): {cards}")
+        if table.title
+        else N_("Your hand ({game}, seat {seat}): {cards}")
+    )  # the hand names its group
+    text = t(lang, key, table=table.title, game=t(lang, table.game), seat=index,
+             cards=cards) + notes  # fmt: skip
     selection = table.selections.get(index, Selection())
     if selection.size():
         text += "\n" + front.selection_text(lang, selection)

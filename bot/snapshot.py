@@ -29,6 +29,7 @@ def table_snapshot(table: Table) -> dict[str, Any]:
         "saved_at": table.clock(),
         "match": table.match,
         "turn_count": table.turn_count,
+        "title": table.title,
     }
 
 
@@ -50,6 +51,7 @@ def restore_table(table: Table, state: str, data: dict[str, Any]) -> None:
     table.deadline = data["deadline"]
     table.match = data["match"]
     table.turn_count = data.get("turn_count", 0)
+    table.title = data.get("title", "")
 
 
 def _carry(data: dict[str, Any]) -> Carry | None:

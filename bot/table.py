@@ -26,6 +26,8 @@ from bot.settings import TABLE_OPTIONS, BadSetting
 from engine.game import Carry, Hand
 
 LOBBY, PLAYING, BETWEEN, CLOSED = "lobby", "playing", "between", "closed"
+TITLE_LENGTH = 48
+"""A group's name is kept to this many characters (it heads private messages)."""
 MATCH_WIDE = frozenset({"join", "addbot", "start", "hand"})
 """Buttons that mean the same in any hand of the match (the lobby post's, "My hand"): their
 stamp need only name this match."""
@@ -93,6 +95,9 @@ class Table:
         self.shown: dict[int, tuple[str, Any]] = {}
         """The private hand view last sent to each seat (text and buttons), so that an
         unchanged one is not sent again."""
+        self.title = ""
+        """The group's name as the platform last told it ("" where it does not): private
+        messages name the table by it."""
 
     @property
     def tag(self) -> str:
@@ -128,6 +133,21 @@ class Table:
             for index, seat in enumerate(self.seats)
         ]
 
+    def label(self, lang: str) -> str:
+        """How a private message names this table: the group's name, else the game and the
+        host (the console, or a table stored before names were kept)."""
+        if self.title:
+            return self.title
+        return f"{t(lang, self.front.title)} · {self.names.get(self.host, self.host)}"
+
+    def learn_title(self, command: Command) -> bool:
+        """Take the group's name from a command typed there; True when it changed."""
+        title = " ".join((command.chat_title or "").split())[:TITLE_LENGTH]
+        if command.private or not title or title == self.title:
+            return False
+        self.title = title
+        return True
+
     def lang_of(self, user: str | None) -> str:
         return self.player_langs.get(user or "", self.lang)
 
@@ -159,6 +179,8 @@ class Table:
             effects = handler(self, command)
         except (BadInput, BadSetting) as bad:
             return self.reply(command, bad.key, **bad.values)
+        if (effects.table_changed or effects.actions) and self.learn_title(command):
+            effects.table_changed = True  # only what is accepted is kept (never a stranger's)
         if self.state == LOBBY and effects.table_changed:  # activity keeps a lobby open
             self.deadline = self.clock() + float(self.table_options["lobby_timeout"])
         return effects

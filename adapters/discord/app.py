@@ -20,7 +20,7 @@ import io
 import json
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -153,19 +153,22 @@ class DiscordAdapter:
 
     # ----------------------------------------------------------------- inbound
 
-    def _table_chat(self, interaction: discord.Interaction[Any], user: str, name: str) -> str:
-        """Commands in a channel act at its table; in DMs at the player's table."""
+    def _table_chat(self, interaction: discord.Interaction[Any], user: str) -> str:
+        """What completing /play refers to: the channel's table; in DMs the player's."""
         here = channel_key(interaction.channel_id or 0)
-        if interaction.guild_id is None and name != "new":
+        if interaction.guild_id is None:
             return self.manager.table_of(user) or here
         return here
 
     async def on_slash(self, interaction: discord.Interaction[Any], name: str,
                        args: list[str]) -> None:  # fmt: skip
+        """A slash command acts at its channel's table; in DMs the host routes it to one of
+        the player's tables (`bot.private`)."""
         user = user_key(interaction.user.id)
-        chat = self._table_chat(interaction, user, name)
+        chat = channel_key(interaction.channel_id or 0)
         command = Command(name, tuple(args), user, interaction.user.display_name, chat,
-                          interaction.guild_id is None, str(interaction.locale))  # fmt: skip
+                          interaction.guild_id is None, str(interaction.locale),
+                          chat_title=channel_title(interaction))  # fmt: skip
         origin = Origin(user, interaction, on_own_hand=False, wants_hand=name == "hand")
         await self._run(origin, [command])
 
@@ -177,8 +180,9 @@ class DiscordAdapter:
         commands = []
         for text in texts:
             words = text.split()
-            command = Command(words[0][1:], tuple(words[1:]), user, name, chat, private, locale)
-            commands.append(replace(command, stamp=stamp))
+            command = Command(words[0][1:], tuple(words[1:]), user, name, chat, private, locale,
+                              stamp, chat_title=channel_title(interaction))  # fmt: skip
+            commands.append(command)
         flags = interaction.message.flags if interaction.message is not None else None
         on_own_hand = interaction.guild_id is None or bool(flags and flags.ephemeral)
         wants_hand = on_own_hand or any(c.name == "hand" for c in commands)
@@ -323,10 +327,20 @@ class DiscordAdapter:
             game = str(getattr(interaction.namespace, "game", "") or "")
             return [n for n in self.manager.presets(game) if n.startswith(typed)]
         user = user_key(interaction.user.id)
-        chat = self._table_chat(interaction, user, "play")
+        chat = self._table_chat(interaction, user)
         plays = self.manager.suggestions(chat, user)
         return [p for p in dict.fromkeys(plays) if p.startswith(typed.upper())][:25]
 
 
 def _file(message: Outgoing) -> discord.File:
     return discord.File(io.BytesIO(message.text.encode()), filename=message.filename)
+
+
+def channel_title(interaction: discord.Interaction[Any]) -> str | None:
+    """A guild channel's name as players know it (``Server #channel``); None in DMs."""
+    if interaction.guild_id is None:
+        return None
+    channel = getattr(getattr(interaction, "channel", None), "name", None)
+    guild = interaction.guild.name if interaction.guild is not None else None
+    parts = [part for part in (guild, f"#{channel}" if channel else None) if part]
+    return " ".join(parts) or None

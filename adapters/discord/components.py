@@ -153,7 +153,7 @@ def layout(channel: int, buttons: list[Button]) -> list[discord.ui.Item[Any]]:
         if row >= ROWS:
             break
         for button in plain[start : start + PER_ROW]:
-            item = CommandButton(channel, button)
+            item = CommandButton(channel_id_of(button.chat) if button.chat else channel, button)
             item.row = row
             items.append(item)
         row += 1

@@ -86,10 +86,8 @@ class TelegramInbox:
         )  # fmt: skip
         if command is None:
             return  # plain text, or a command for another bot (/new@OtherBot)
-        if private and command.name != "new":
-            chat = self.manager.table_of(who) or chat  # a private command acts at the table
-            command = Command(command.name, command.args, who, command.user_name, chat, True,
-                              command.lang)  # fmt: skip
+        if not private:
+            command = replace(command, chat_title=message.chat.title)
         if not private and command.name in PLAYED_IN_PRIVATE:
             self.outbox.pace_delete(chat, message.message_id)  # in the background, paced
         if not private:
@@ -167,6 +165,7 @@ class TelegramInbox:
                           user.language_code, press.stamp)  # fmt: skip
         if not private and query.message is not None:
             command = await self._with_admin(command, query.message.chat.id, user.id)
+            command = replace(command, chat_title=query.message.chat.title)
         origin = Origin(who, command.user_name, private, alerts=[])
         await self._run(command, origin)
         assert origin.alerts is not None

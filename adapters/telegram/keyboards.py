@@ -75,7 +75,8 @@ def inline_keyboard(chat: str, rows: tuple[tuple[Button, ...], ...]) -> InlineKe
 def _inline_button(chat: str, button: Button) -> InlineKeyboardButton:
     if button.url is not None:
         return InlineKeyboardButton(button.label, url=button.url)
-    return InlineKeyboardButton(button.label, callback_data=callback_data(chat, button))
+    return InlineKeyboardButton(button.label, callback_data=callback_data(button.chat or chat,
+                                                                          button))  # fmt: skip
 
 
 def start_payload(chat: str) -> str:
