@@ -25,6 +25,7 @@ from bot.i18n import LANGUAGES, normalize_language, t
 from bot.manager import TableManager
 from bot.outgoing import Outgoing
 from bot.pictures import render_async
+from bot.settings import AI_LEVELS
 from bot.table import CLOSED, LOBBY
 from storage import Database
 
@@ -99,6 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="zh-Hans, zh-Hant or en")  # fmt: skip
     parser.add_argument("--db", default=None)
     parser.add_argument("--ai-delay", type=float, default=None, help="seconds an AI waits to act")
+    parser.add_argument("--ai", choices=AI_LEVELS, default=None,
+                        help="the AI players' level (the table's ai_level)")  # fmt: skip
     parser.add_argument("--pictures", action="store_true",
                         help="write hand and settlement pictures beside the database")  # fmt: skip
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
@@ -188,6 +191,8 @@ async def seat_and_start(manager: TableManager, args: argparse.Namespace, lang: 
     await type_line(manager, f"/settings max_hands {args.hands}", lang)
     pictures = "on" if getattr(args, "pictures", False) else "off"
     await type_line(manager, f"/settings pictures {pictures}", lang)
+    if getattr(args, "ai", None):
+        await type_line(manager, f"/settings ai_level {args.ai}", lang)
     for name, value in args.set:
         await type_line(manager, f"/settings {name} {value}", lang)
     table = manager.tables[CHAT]

@@ -1,7 +1,8 @@
 """Host throughput: many tables of 4 AI seats driven as fast as possible through the
 TableManager, with every accepted action stored in SQLite on a file before it is "sent".
 
-Run: ``python bench/host_throughput.py [--tables 1000] [--seconds 20] [--rounds 4] [--game situan]``
+Run: ``python bench/host_throughput.py [--tables 1000] [--seconds 20] [--rounds 4] [--game situan]
+[--level normal|hard]``
 
 Prints accepted actions/s, the latency of each action (from the table acting to its commit,
 p50/p99) and resident memory per table. Targets (issue 4): ≥ 3,000 actions/s, p99 ≤ 20 ms,
@@ -102,8 +103,9 @@ async def main_async(args: argparse.Namespace) -> None:
     before = rss_kib()
     for index in range(args.tables):
         chat = f"chat-{index}"
-        for text in (f"/new {args.game}", "/settings ai_delay 0", "/addbot", "/addbot",
-                     "/addbot", "/leave", "/addbot", "/start"):  # fmt: skip
+        for text in (f"/new {args.game}", "/settings ai_delay 0",
+                     f"/settings ai_level {args.level}", "/addbot", "/addbot", "/addbot",
+                     "/leave", "/addbot", "/start"):  # fmt: skip
             command = parse_command(text, f"host-{index}", "Host", chat)
             assert command is not None
             await manager.handle(command)
@@ -130,6 +132,36 @@ async def main_async(args: argparse.Namespace) -> None:
         await run_batch(chats)
 
     manager._tick_batch = timed_batch
+    # Hard decisions are made in worker threads and applied when they come back: timed from
+    # the moment the table asked to the commit.
+    asked: dict[str, float] = {}
+    think, decided = manager.thinking.start, manager.thinking.decided
+
+    def timed_think(decision):
+        asked[decision.chat] = time.perf_counter()
+        think(decision)
+
+    async def timed_decided(decision, action):
+        nonlocal actions
+        table = manager.tables.get(decision.chat)
+        before = None if table is None else (table.hand_number, table.turn_count)
+        await decided(decision, action)
+        if table is not None and (table.hand_number, table.turn_count) != before:
+            actions += 1
+            latencies.append(time.perf_counter() - asked[decision.chat])
+
+    manager.thinking.start, manager.thinking.decided = timed_think, timed_decided
+    lags: list[float] = []
+    probing = True
+
+    async def probe_the_loop() -> None:
+        """How late the event loop wakes a 5 ms sleep: what every other chat would wait."""
+        while probing:
+            asleep = time.perf_counter()
+            await asyncio.sleep(0.005)
+            lags.append(time.perf_counter() - asleep - 0.005)
+
+    probe = asyncio.create_task(probe_the_loop())
     started = time.perf_counter()
     window = args.seconds / args.rounds
     rates: list[float] = []
@@ -138,13 +170,18 @@ async def main_async(args: argparse.Namespace) -> None:
         while time.perf_counter() - window_started < window:
             await manager.tick()
             release_due()
+            await asyncio.sleep(0)  # let decisions that came back be applied
         rates.append((actions - actions_before) / (time.perf_counter() - window_started))
     if renders:
         await asyncio.gather(*renders)
     elapsed = time.perf_counter() - started
+    probing = False
+    await probe
+    await manager.thinking.settle()
     await db.close()
     ms = sorted(x * 1000 for x in latencies)
-    print(f"{args.tables} tables of {args.game}, 4 AI seats each, SQLite file, {elapsed:.1f} s")
+    print(f"{args.tables} tables of {args.game}, 4 {args.level} AI seats each, SQLite file, "
+          f"{elapsed:.1f} s")  # fmt: skip
     windows = ", ".join(f"{rate:,.0f}" for rate in rates)
     print(f"actions/s per {window:.0f} s window: {windows} (best {max(rates):,.0f}, "
           f"median {statistics.median(rates):,.0f})")  # fmt: skip
@@ -155,6 +192,9 @@ async def main_async(args: argparse.Namespace) -> None:
     print(f"latency per action: p50 {statistics.median(ms):.2f} ms, "
           f"p99 {ms[int(len(ms) * 0.99)]:.2f} ms, max {ms[-1]:.1f} ms")  # fmt: skip
     print(f"resident memory per table: {per_table:.1f} KiB (tables with a hand dealt)")
+    lag = sorted(x * 1000 for x in lags)
+    print(f"event loop lag (a 5 ms sleep woken late by): p50 {statistics.median(lag):.2f} ms, "
+          f"p99 {lag[int(len(lag) * 0.99)]:.2f} ms, max {lag[-1]:.1f} ms")  # fmt: skip
     if args.pictures:
         spent = sum(map(sum, drawing.values()))
         print(f"pictures: {spent:.2f} s drawing of {elapsed:.1f} s ({100 * spent / elapsed:.1f}%"
@@ -171,6 +211,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--rounds", type=int, default=4, help="windows the run is cut into")
     parser.add_argument("--game", default="situan", choices=("situan", "erqiwang"))
+    parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
+                        help="the AI players' level (hard decides in worker threads)")  # fmt: skip
     parser.add_argument("--pictures", action="store_true",
                         help="draw the pictures the sink sends, off the loop, timed")  # fmt: skip
     asyncio.run(main_async(parser.parse_args()))

@@ -17,7 +17,13 @@ from bot.i18n import LANGUAGES, N_, normalize_language, t
 from bot.outgoing import Button, Outgoing
 from bot.render import ledger_text
 from bot.seats import Seat
-from bot.settings import TABLE_OPTIONS, BadSetting, read_rule_value, read_table_option
+from bot.settings import (
+    TABLE_OPTIONS,
+    BadSetting,
+    read_ai_level,
+    read_rule_value,
+    read_table_option,
+)
 from engine.actions import Auto
 from engine.errors import RecordError
 
@@ -112,11 +118,12 @@ def addbot(table: Table, command: Command) -> Effects:
     free = [i for i, seat in enumerate(table.seats) if seat is None]
     if not free:
         return table.reply(command, "The table is full.")
+    level = read_ai_level(command.args[0]) if command.args else table.table_options["ai_level"]
     index = free[0]
-    table.seats[index] = Seat(None, table.say("AI {seat}", seat=index), ready=True)
-    return Effects(
-        out=[table.group("An AI player sits at seat {seat}.", seat=index)], table_changed=True
-    )
+    table.seats[index] = Seat(None, table.say("AI {seat}", seat=index), ready=True, level=level)
+    line = table.group("An AI player ({level}) sits at seat {seat}.",
+                       level=table.say(level), seat=index)  # fmt: skip
+    return Effects(out=[line], table_changed=True)
 
 
 def kick(table: Table, command: Command) -> Effects:
@@ -237,6 +244,10 @@ def change_setting(table: Table, command: Command, name: str, value: str) -> Eff
     try:
         if name in TABLE_OPTIONS:
             table.table_options[name] = read_table_option(name, value)
+            if name == "ai_level":  # the AI players seated now play at the new level too
+                for seat in table.seats:
+                    if seat is not None and seat.ai:
+                        seat.level = table.table_options[name]
             return _changed(table, name, table.table_options[name])
         preset, options = table.preset, dict(table.options)
         if name == "preset":
@@ -267,6 +278,8 @@ def change_setting(table: Table, command: Command, name: str, value: str) -> Eff
 def _changed(table: Table, name: str, value: Any) -> Effects:
     if isinstance(value, bool):
         value = table.say(N_("on") if value else N_("off"))
+    elif name == "ai_level":
+        value = table.say(value)
     return Effects(
         out=[table.group("{name} is now {value}.", name=name, value=value)], table_changed=True
     )
@@ -296,8 +309,9 @@ def ready_timeout(table: Table) -> Effects:
                 table.group("{name} was not ready and leaves the table.", name=seat.name)
             )
             fill = table.table_options["fill_with_ai"]
+            level = table.table_options["ai_level"]
             table.seats[index] = (
-                Seat(None, table.say("AI {seat}", seat=index), True) if fill else None
+                Seat(None, table.say("AI {seat}", seat=index), True, level=level) if fill else None
             )
     if all(seat is not None for seat in table.seats):
         effects.extend(playing.deal(table))

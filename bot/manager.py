@@ -22,9 +22,12 @@ from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, normalize_language, t
 from bot.lobby import lobby_buttons
 from bot.logs import table_context
 from bot.outgoing import Outgoing
+from bot.playing import apply_action, slow_decision
 from bot.private import name_the_table, needs_routing, route
 from bot.snapshot import restore_table, table_snapshot
 from bot.table import CLOSED, PLAYING, Table
+from bot.thinking import Decision, Thinking
+from engine.actions import Action
 from engine.errors import RecordError
 from storage import Database
 from storage.base import ActionRow, LedgerLine, StoredTable, TableRow, TimerRow, Transaction
@@ -76,6 +79,8 @@ class TableManager:
         the count again."""
         self.flood_burst = float(flood_burst)
         self.flood_rate = flood_rate
+        self.thinking = Thinking(self._decided)
+        """Slow AI decisions under way in worker threads (`bot.thinking`)."""
 
     def lock(self, chat: str) -> asyncio.Lock:
         return self._locks.setdefault(chat, asyncio.Lock())
@@ -319,8 +324,15 @@ class TableManager:
         """Let every table act on its timers (AI seats, 托管, time-outs, ready), storing the
         tables that acted together in batches before anything about them is sent."""
         now = self.clock()
-        due = [chat for chat, table in self.tables.items()
-               if table.deadline is not None and now >= table.deadline]  # fmt: skip
+        due = []
+        for chat, table in self.tables.items():
+            if table.deadline is None or now < table.deadline or self.thinking.busy(chat):
+                continue
+            decision = slow_decision(table)
+            if decision is not None:
+                self.thinking.start(decision)  # decided off the loop, applied when back
+            else:
+                due.append(chat)
         in_flight: set[asyncio.Task[None]] = set()
         for start in range(0, len(due), BATCH_TABLES):
             in_flight.add(asyncio.create_task(self._tick_batch(due[start : start + BATCH_TABLES])))
@@ -364,6 +376,26 @@ class TableManager:
                 for message in contained:
                     await self.send(message)
 
+    async def _decided(self, decision: Decision, action: Action | None) -> None:
+        """A slow AI decision came back: applied and stored if the table is still where it
+        was when asked (else dropped: the table moved on and its timer asks again)."""
+        chat = decision.chat
+        async with self.lock(chat), table_context(chat):
+            table = self.tables.get(chat)
+            if table is None or not decision.still_current(table):
+                return
+            try:
+                if action is None:
+                    raise RuntimeError("the AI decision failed")
+                effects = apply_action(table, action)
+                async with self.db.transaction() as tx:
+                    await self._store(tx, table, effects)
+                out = effects.out
+            except Exception:
+                out = await self._contain(chat, None)
+            for message in out:
+                await self.send(message)
+
     async def _store_each(
         self, steps: list[tuple[Table, Effects]], failed: list[str]
     ) -> list[tuple[Table, Effects]]:
@@ -397,6 +429,7 @@ class TableManager:
                 log.exception("a timer pass failed; the timers go on")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), timeout=step)
+        await self.thinking.settle()  # a decision under way is applied and stored, not lost
 
     # ----------------------------------------------------------------- faults
 

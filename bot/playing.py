@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,7 @@ from bot.i18n import N_, t, tn
 from bot.outgoing import Button, Outgoing
 from bot.pictures import PictureError
 from bot.settings import read_bool
+from bot.thinking import SLOW_LEVELS, Decision
 from engine.actions import Action, Auto, Timeout
 from engine.ai import Player, player
 from engine.errors import IllegalAction
@@ -158,7 +160,10 @@ def deal(table: Table) -> Effects:
         seat.ready = seat.ai
         seat.left = False
     effects = Effects(hand_started=table.hand.start_record(), table_changed=True)
-    effects.out.append(table.group("Hand {number} is dealt.", number=table.hand_number))
+    dealt = table.group("Hand {number} is dealt.", number=table.hand_number)
+    if table.hand_number == 1:  # the match's first hand says who the AI players are
+        dealt = replace(dealt, text=dealt.text + ai_levels_line(table))
+    effects.out.append(dealt)
     table.turn_count = 0
     table.selections.clear()
     table.shown.clear()
@@ -182,11 +187,36 @@ def start_turn(table: Table) -> None:
         table.deadline = now + float(table.hand.time_limit)
 
 
+def ai_levels_line(table: Table) -> str:
+    """`` AI players: AI 1 hard · AI 2 normal.`` (empty for a table of people)."""
+    names = table.seat_names()
+    levels = [
+        f"{names[index]} {table.say(seat.level)}"
+        for index, seat in enumerate(table.seats)
+        if seat is not None and seat.ai
+    ]
+    return " " + table.say("AI players: {levels}.", levels=" · ".join(levels)) if levels else ""
+
+
 def acts_by_itself(table: Table, seat: int) -> bool:
     """AI seats, seats on 托管 and players who left are played by the table."""
     occupant = table.seats[seat]
     assert table.hand is not None
     return occupant is None or occupant.ai or occupant.left or bool(table.hand.auto[seat])
+
+
+def slow_decision(table: Table) -> Decision | None:
+    """The decision a due tick would ask of a slow AI seat (`bot.thinking`), else None."""
+    seat, hand = table.turn_seat, table.hand
+    if table.state != PLAYING or hand is None or seat is None or table.safe_mode:
+        return None
+    occupant = table.seats[seat]
+    if occupant is None or not occupant.ai or occupant.level not in SLOW_LEVELS:
+        return None
+    player = ai_player(table.game, occupant.level)
+    legal = tuple(hand.legal_actions(seat))  # listed now: the hand may change meanwhile
+    return Decision(table.chat, table.hand_number, table.turn_count, seat, player,
+                    hand.view(seat), legal)  # fmt: skip
 
 
 def act_for_seat(table: Table, seat: int) -> Effects:

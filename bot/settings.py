@@ -10,6 +10,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from engine.ai import LEVELS
+
+AI_LEVELS = LEVELS
+"""The AI levels a seat may have, weakest first (the console's ``--ai`` choices)."""
+
 TABLE_OPTIONS: dict[str, Any] = {
     "stake": "1",
     "ai_delay": 1.0,
@@ -19,10 +24,18 @@ TABLE_OPTIONS: dict[str, Any] = {
     "lobby_timeout": 600,
     "mention_turn": False,
     "pictures": True,
+    "ai_level": "normal",
 }
 """Table settings beside the game's rules; ``max_hands`` 0 plays on until /stop;
 ``pictures`` sends the private hand and the settlement as pictures too (beside their text)
-where the platform shows them (the console only with ``--pictures``)."""
+where the platform shows them (the console only with ``--pictures``); ``ai_level`` is the
+level of AI players added without one (and, when changed, of those seated)."""
+AI_LEVEL_WORDS = {
+    "easy": "easy", "简单": "easy", "簡單": "easy", "容易": "easy",
+    "normal": "normal", "普通": "normal", "一般": "normal",
+    "hard": "hard", "困难": "hard", "困難": "hard", "难": "hard", "難": "hard",
+}  # fmt: skip
+"""AI levels (`engine.ai.LEVELS`) as players may write them."""
 
 TRUE_WORDS = frozenset({"on", "true", "yes", "开", "開", "是", "开启", "開啟"})
 FALSE_WORDS = frozenset({"off", "false", "no", "关", "關", "否", "关闭", "關閉"})
@@ -59,6 +72,13 @@ def read_bool(text: str) -> bool:
     if word in FALSE_WORDS:
         return False
     raise BadSetting("Say on or off (yes/no, 开/关).")
+
+
+def read_ai_level(text: str) -> str:
+    level = AI_LEVEL_WORDS.get(text.strip().lower())
+    if level is None:
+        raise BadSetting("Say easy, normal or hard (简单/普通/困难).")
+    return level
 
 
 def read_amount(text: str) -> Fraction:
@@ -106,6 +126,8 @@ def read_table_option(name: str, text: str) -> Any:
     prefer it to the private turn notice."""
     if name == "stake":
         return str(read_amount(text))
+    if name == "ai_level":
+        return read_ai_level(text)
     if isinstance(TABLE_OPTIONS[name], bool):
         return read_bool(text)
     if name in SECONDS:

@@ -24,7 +24,7 @@ LOCALES = {
     discord.Locale.british_english: "en",
 }
 DESCRIPTIONS = dict(COMMAND_MENU)
-SIMPLE = ("leave", "addbot", "start", "next", "ready", "stop", "score", "rules", "help", "pass",
+SIMPLE = ("leave", "start", "next", "ready", "stop", "score", "rules", "help", "pass",
           "surrender", "bonus", "show", "hand", "export", "stats", "top")  # fmt: skip
 """Commands without options."""
 
@@ -80,6 +80,12 @@ def build_commands(tree: app_commands.CommandTree[Any], run: Run, suggest: Sugge
     async def join(interaction: discord.Interaction[Any],
                    seat: app_commands.Range[int, 0, 3] | None = None) -> None:  # fmt: skip
         await run(interaction, "join", [] if seat is None else [str(seat)])
+
+    @tree.command(name=_name("addbot"), description=_about("addbot"))
+    @app_commands.describe(level=locale_str(N_("AI level (the table's ai_level if left out)")))
+    async def addbot(interaction: discord.Interaction[Any],
+                     level: Literal["easy", "normal", "hard"] | None = None) -> None:  # fmt: skip
+        await run(interaction, "addbot", [level] if level else [])
 
     @tree.command(name=_name("kick"), description=_about("kick"))
     @app_commands.describe(seat=locale_str(N_("Seat number 0–3")))

@@ -72,6 +72,7 @@ class Harness:
             if table is not None and table.deadline is not None:
                 self.clock.now = max(self.clock.now, table.deadline)
             await self.manager.tick()
+            await self.manager.thinking.settle()  # a hard AI decides in a worker thread
         raise AssertionError("condition never became true")
 
     def table(self, chat: str = CHAT):
