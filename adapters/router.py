@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.manager import Sender
+from bot.keeping import Sender
 from bot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)

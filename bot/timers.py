@@ -1,0 +1,140 @@
+"""The tables' own time: AI seats, 托管, time-outs and the ready timer, acted on in batches
+stored together; slow AI decisions handed to worker threads (`bot.thinking`); and the
+heartbeat that prunes what no longer matters.
+
+`TableManager` (`bot.manager`) is made of this, `bot.keeping` and its command routing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from asyncio import FIRST_COMPLETED
+
+from bot.effects import Effects
+from bot.keeping import TableKeeping
+from bot.logs import table_context
+from bot.playing import apply_action, slow_decision
+from bot.table import Table
+from bot.thinking import Decision, Thinking
+from engine.actions import Action
+
+log = logging.getLogger(__name__)
+HEARTBEAT_SECONDS = 5.0
+BATCH_TABLES = 8
+"""Tables acting in one timer pass share one transaction (group commit), at most this many:
+fewer round trips to the database, and a bounded wait for each of them."""
+BATCHES_IN_FLIGHT = 2
+"""While one batch is being written (SQLite works in its own thread), the next is computed."""
+
+
+class TableTimers(TableKeeping):
+    """The timers of a `bot.manager.TableManager`, and its per-chat locks."""
+
+    thinking: Thinking
+    flood_burst: float
+    flood_rate: float
+    _locks: dict[str, asyncio.Lock]
+    _last_heartbeat: float
+    _allowance: dict[str, tuple[float, float]]
+
+    def lock(self, chat: str) -> asyncio.Lock:
+        return self._locks.setdefault(chat, asyncio.Lock())
+
+    async def tick(self) -> None:
+        """Let every table act on its timers (AI seats, 托管, time-outs, ready), storing the
+        tables that acted together in batches before anything about them is sent."""
+        now = self.clock()
+        due = []
+        for chat, table in self.tables.items():
+            if table.deadline is None or now < table.deadline or self.thinking.busy(chat):
+                continue
+            decision = slow_decision(table)
+            if decision is not None:
+                self.thinking.start(decision)  # decided off the loop, applied when back
+            else:
+                due.append(chat)
+        in_flight: set[asyncio.Task[None]] = set()
+        for start in range(0, len(due), BATCH_TABLES):
+            in_flight.add(asyncio.create_task(self._tick_batch(due[start : start + BATCH_TABLES])))
+            if len(in_flight) >= BATCHES_IN_FLIGHT:
+                done, in_flight = await asyncio.wait(in_flight, return_when=FIRST_COMPLETED)
+                for task in done:
+                    task.result()
+        if in_flight:
+            await asyncio.gather(*in_flight)
+        now = self.clock()
+        if now - self._last_heartbeat >= HEARTBEAT_SECONDS:
+            self._last_heartbeat = now
+            self.prune()
+            await self.db.set_meta("alive_at", repr(now))
+
+    async def _tick_batch(self, chats: list[str]) -> None:
+        async with contextlib.AsyncExitStack() as held:
+            steps: list[tuple[Table, Effects]] = []
+            failed: list[str] = []
+            for chat in chats:
+                await held.enter_async_context(self.lock(chat))
+                table = self.tables.get(chat)
+                if table is None or table.deadline is None or self.clock() < table.deadline:
+                    continue  # a command came first and moved the timer
+                try:
+                    with table_context(chat):
+                        steps.append((table, table.tick()))
+                except Exception:
+                    failed.append(chat)
+            try:
+                await self._store_batch(steps)
+            except Exception:  # one table's bad step must not cost the others theirs
+                log.exception("storing a batch of %d tables failed; storing one by one", len(steps))
+                steps = await self._store_each(steps, failed)
+            for _, effects in steps:
+                for message in effects.out:
+                    await self.send(message)
+            for chat in failed:
+                with table_context(chat):
+                    contained = await self._contain(chat, None)
+                for message in contained:
+                    await self.send(message)
+
+    async def _decided(self, decision: Decision, action: Action | None) -> None:
+        """A slow AI decision came back: applied and stored if the table is still where it
+        was when asked (else dropped: the table moved on and its timer asks again)."""
+        chat = decision.chat
+        async with self.lock(chat), table_context(chat):
+            table = self.tables.get(chat)
+            if table is None or not decision.still_current(table):
+                return
+            try:
+                if action is None:
+                    raise RuntimeError("the AI decision failed")
+                effects = apply_action(table, action)
+                async with self.db.transaction() as tx:
+                    await self._store(tx, table, effects)
+                out = effects.out
+            except Exception:
+                out = await self._contain(chat, None)
+            for message in out:
+                await self.send(message)
+
+    def prune(self) -> None:
+        """Forget what no longer matters, so memory does not grow with everyone who ever
+        typed: full allowances, and the locks of chats with no table."""
+        now = self.clock()
+        refill = self.flood_burst / self.flood_rate
+        self._allowance = {user: (tokens, since) for user, (tokens, since)
+                           in self._allowance.items() if now - since < refill}  # fmt: skip
+        self._locks = {chat: lock for chat, lock in self._locks.items()
+                       if chat in self.tables or lock.locked()}  # fmt: skip
+
+    async def run_timers(self, stop: asyncio.Event, step: float = 0.2) -> None:
+        """Run the tables' timers until ``stop``; nothing a table does can end this loop."""
+        while not stop.is_set():
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("a timer pass failed; the timers go on")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), timeout=step)
+        await self.thinking.settle()  # a decision under way is applied and stored, not lost
