@@ -280,7 +280,7 @@ class TableManager(TableTimers):
             line = Outgoing("group", new, table.say("This group moved; the table moved with it."))
             out = [line]
             if table.hand is not None and table.state == PLAYING:
-                from bot.playing import table_message
+                from bot.hand_views import table_message
 
                 out.append(table_message(table))
             return out

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from bot import lobby, playing
+from bot import hand_views, lobby, playing
 from bot.commands import Command
 from bot.controls import Selection, Stamp
 from bot.effects import Effects
@@ -249,4 +249,4 @@ class Table:
         if self.deadline is not None:
             self.deadline = self.clock() + max(0.0, self.deadline - stopped_at)
         restored = Outgoing("group", self.chat, self.say("Table restored after a restart."))
-        return [restored, playing.table_message(self)]
+        return [restored, hand_views.table_message(self)]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.playing import NOTICE_QUIET_SECONDS
+from bot.hand_views import NOTICE_QUIET_SECONDS
 from bot.table import BETWEEN, CLOSED
 from engine.erqiwang.events import TrickWon
 from engine.situan.events import RoundWon

@@ -1,0 +1,188 @@
+"""What each person sees of the running hand: the table message in the group, every seat's
+private hand with its buttons, the new private message when the turn comes to a person, and
+the pictures that go with the hand and the settlement.
+
+`bot.playing` runs the hand and asks for these after each step.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from bot.controls import Selection, auto_toggle
+from bot.games import Stamps
+from bot.games.pictured import drawn_hand, drawn_settlement
+from bot.i18n import N_, t
+from bot.outgoing import Button, Outgoing
+from bot.pictures import PictureError
+from engine.game import Result
+
+if TYPE_CHECKING:
+    from bot.table import Table
+
+log = logging.getLogger(__name__)
+
+
+def acts_by_itself(table: Table, seat: int) -> bool:
+    """AI seats, seats on 托管 and players who left are played by the table."""
+    occupant = table.seats[seat]
+    assert table.hand is not None
+    return occupant is None or occupant.ai or occupant.left or bool(table.hand.auto[seat])
+
+
+def waits_for_a_person(table: Table) -> bool:
+    seat = table.turn_seat
+    return seat is not None and not acts_by_itself(table, seat)
+
+
+NOTICE_QUIET_SECONDS = 5.0
+"""A player who acted this recently needs no new message to know it is their turn again."""
+
+
+def turn_notice(table: Table) -> list[Outgoing]:
+    """When the turn comes to a person: a *new* private message (edits notify nobody) with
+    the time left and what to do — once per turn, and not right after their own action —
+    or, where the table prefers it, their name in the group."""
+    seat = table.turn_seat
+    hand = table.hand
+    if hand is None or hand.over or seat is None or not waits_for_a_person(table):
+        return []
+    key = (table.hand_number, table.turn_count, seat)
+    if table.notified == key:
+        return []
+    table.notified = key
+    occupant = table.seats[seat]
+    assert occupant is not None and occupant.user is not None
+    if table.table_options.get("mention_turn"):
+        return [table.group("{name}: your turn.", name=occupant.name)]
+    if table.clock() - table.acted_at.get(seat, -1e9) < NOTICE_QUIET_SECONDS:
+        return []
+    lang = table.lang_of(occupant.user)
+    prompt = table.front.prompt(lang, hand.view(seat), hand.legal_actions(seat))
+    line = (
+        N_("Your turn at {table} ({game}, {seconds} s): {prompt}")
+        if table.title
+        else N_("Your turn ({game}, {seconds} s): {prompt}")
+    )  # a player seated in two groups knows which one calls
+    text = t(lang, line, table=table.title, game=t(lang, table.game), seconds=hand.time_limit,
+             prompt=prompt)  # fmt: skip
+    return [Outgoing("private", table.chat, text, user=occupant.user)]
+
+
+# ----------------------------------------------------------------- messages
+
+
+def table_message(table: Table, urgent: bool = True) -> Outgoing:
+    """The table message of the running hand, from a snapshot of the public view taken now;
+    its text is written when it is sent (`Outgoing.render`), so superseded states are never
+    rendered and the one sent shows the latest time left."""
+    assert table.hand is not None
+    view = table.hand.view(None)
+    names = tuple(table.seat_names())
+    number, lang, front, clock = table.hand_number, table.lang, table.front, table.clock
+    # The time left is shown for a person's decision only (an AI or 托管 acts at once).
+    deadline = table.deadline if waits_for_a_person(table) else None
+
+    def write() -> str:
+        left = None if deadline is None else max(0, round(deadline - clock()))
+        return front.table_text(lang, view, names, number, left)
+
+    chrome = table.table_chrome
+    if chrome[0] != (table.tag, number, lang):  # made once per hand (and language)
+        stamp = table.stamp().text()
+        my_hand = Button(table.say("My hand"), "/hand", stamp)
+        chrome = table.table_chrome = ((table.tag, number, lang), ((my_hand,),), f"table {stamp}")
+    buttons, slot = chrome[1], chrome[2]
+    return Outgoing("table", table.chat, "", buttons=buttons, slot=slot, urgent=urgent,
+                    render=write)  # fmt: skip
+
+
+def private_hands(table: Table, seats: Iterable[int] = range(4)) -> list[Outgoing]:
+    """Fresh private hand views for the human seats whose view changed (AI seats get none)."""
+    out = []
+    for index in seats:
+        seat = table.seats[index]
+        if seat is None or seat.ai:
+            continue
+        message = private_hand(table, index)
+        shown = (message.text, message.buttons)
+        if table.shown.get(index) != shown:
+            table.shown[index] = shown
+            out.append(message)
+    return out
+
+
+def fresh_hand(table: Table, index: int) -> list[Outgoing]:
+    """The seat's private hand, sent even if unchanged (it was asked for)."""
+    table.shown.pop(index, None)
+    return private_hands(table, [index])
+
+
+def private_hand(table: Table, index: int) -> Outgoing:
+    hand = table.hand
+    assert hand is not None
+    seat = table.seats[index]
+    assert seat is not None and seat.user is not None
+    lang = table.lang_of(seat.user)
+    view = hand.view(index)
+    front = table.front
+    cards, notes = front.hand_text(lang, view, table.seat_names(lang))
+    key = (
+        N_("Your hand at {table} ({game}, seat {seat}): {cards}")
+        if table.title
+        else N_("Your hand ({game}, seat {seat}): {cards}")
+    )  # the hand names its group
+    text = t(lang, key, table=table.title, game=t(lang, table.game), seat=index,
+             cards=cards) + notes  # fmt: skip
+    selection = table.selections.get(index, Selection())
+    if selection.size():
+        text += "\n" + front.selection_text(lang, selection)
+    buttons: tuple[tuple[Button, ...], ...] = ()
+    if not hand.over:
+        legal = hand.legal_actions(index)
+        if table.turn_seat == index:
+            text += "\n" + t(lang, "Your turn.") + " " + front.prompt(lang, view, legal)
+        stamps = Stamps(table.stamp(), table.stamp(turn=True))
+        rows = front.hand_buttons(lang, view, legal, selection, stamps)
+        toggle = auto_toggle(lang, legal, stamps.whole)
+        buttons = tuple([*rows, toggle] if toggle else rows)
+    slot = f"hand {table.stamp().text()}"
+    picture = hand_drawing(table, lang, view, seat.name)
+    return Outgoing("private", table.chat, text, user=seat.user, buttons=buttons, slot=slot,
+                    picture=picture)  # fmt: skip
+
+
+# ----------------------------------------------------------------- pictures
+
+
+def pictures_wanted(table: Table) -> bool:
+    return bool(table.table_options.get("pictures", True))
+
+
+def hand_drawing(table: Table, lang: str, view: Any, player: str) -> Callable[[], bytes] | None:
+    """The private hand's picture, drawn only when an adapter sends it (None: text only)."""
+    if not pictures_wanted(table):
+        return None
+    try:
+        return drawn_hand(table.front.hand_picture(lang, view, player, table.hand_number))
+    except PictureError as error:  # a picture is a nicety: the text goes on alone
+        log.warning("no hand picture at %s: %s", table.chat, error)
+        return None
+
+
+def settlement_drawing(
+    table: Table, result: Result, names: list[str], totals: list[Fraction],
+    running: list[Fraction],
+) -> Callable[[], bytes] | None:  # fmt: skip
+    if not pictures_wanted(table):
+        return None
+    try:
+        picture = table.front.settlement_picture(table.lang, result, names, totals, running,
+                                                 table.hand_number)  # fmt: skip
+    except PictureError as error:
+        log.warning("no settlement picture at %s: %s", table.chat, error)
+        return None
+    return drawn_settlement(picture)
