@@ -12,9 +12,8 @@ from typing import Any
 
 from bot import playing
 from bot.table import CLOSED, PLAYING
-from storage import Database
 from tests.bot.harness import CHAT, FakeClock, Harness
-from tests.bot.test_console import read_until, started
+from tests.bot.test_console import read_until, started, stored_settings
 
 
 async def opened(tmp_path: Path, game: str = "erqiwang") -> Harness:
@@ -86,24 +85,37 @@ class GatedPlayer:
         return self.real.decide(view, legal)
 
 
-async def test_a_hard_decision_is_made_off_the_loop_and_other_tables_go_on(tmp_path, monkeypatch):
+async def thinking_hard(tmp_path: Path, monkeypatch: Any) -> tuple[Harness, GatedPlayer]:
+    """Ann bids 120 at a 二七王 table of three hard AI players; AI 1 is then thinking, held
+    at the gate in its worker thread."""
     gated = GatedPlayer(playing.ai_player("erqiwang", "hard"))
     monkeypatch.setitem(playing._PLAYERS, ("erqiwang", "hard"), gated)
     harness = await opened(tmp_path)
+    for _ in range(3):
+        await harness.say("ann", "/addbot hard")
+    await harness.say("ann", "/start")
+    await harness.say("ann", "/bid 120")  # Ann (seat 0) bids first; AI 1 is to act next
+    assert harness.table().state == PLAYING and harness.table().turn_seat == 1
+    harness.clock.advance(5)
+    await harness.manager.tick()
+    await asyncio.to_thread(gated.asked.wait, 10)
+    return harness, gated
+
+
+async def let_go(harness: Harness, gated: GatedPlayer) -> None:
+    gated.gate.set()
+    await harness.manager.thinking.settle()
+    await harness.db.close()
+
+
+async def test_a_hard_decision_is_made_off_the_loop_and_other_tables_go_on(tmp_path, monkeypatch):
+    harness, gated = await thinking_hard(tmp_path, monkeypatch)
     try:
-        for _ in range(3):
-            await harness.say("ann", "/addbot hard")
-        await harness.say("bob", "/new situan", chat="group-b", lang="en")
-        await harness.say("ann", "/start")
-        await harness.say("ann", "/bid 120")  # Ann (seat 0) bids first; AI 1 is to act next
         table = harness.table()
-        assert table.state == PLAYING and table.turn_seat == 1
-        harness.clock.advance(5)
-        await harness.manager.tick()
-        await asyncio.to_thread(gated.asked.wait, 10)
         assert harness.manager.thinking.busy(CHAT)
         assert gated.threads and gated.threads[0] != threading.current_thread().name
         # While AI 1 thinks, another table is served, and this one is not ticked again.
+        await harness.say("bob", "/new situan", chat="group-b", lang="en")
         out = await harness.say("bob", "/addbot", chat="group-b")
         assert [m.text for m in out] == ["An AI player (normal) sits at seat 1."]
         await harness.manager.tick()
@@ -114,23 +126,12 @@ async def test_a_hard_decision_is_made_off_the_loop_and_other_tables_go_on(tmp_p
         hands = await harness.db.hands_of(CHAT)
         assert len(hands[-1].actions) == 2  # stored: Ann's bid and AI 1's
     finally:
-        gated.gate.set()
-        await harness.manager.thinking.settle()
-        await harness.db.close()
+        await let_go(harness, gated)
 
 
 async def test_a_decision_for_a_table_that_moved_on_is_dropped(tmp_path, monkeypatch):
-    gated = GatedPlayer(playing.ai_player("erqiwang", "hard"))
-    monkeypatch.setitem(playing._PLAYERS, ("erqiwang", "hard"), gated)
-    harness = await opened(tmp_path)
+    harness, gated = await thinking_hard(tmp_path, monkeypatch)
     try:
-        for _ in range(3):
-            await harness.say("ann", "/addbot hard")
-        await harness.say("ann", "/start")
-        await harness.say("ann", "/bid 120")
-        harness.clock.advance(5)
-        await harness.manager.tick()
-        await asyncio.to_thread(gated.asked.wait, 10)
         await harness.say("ann", "/stop")  # the host ends the match while AI 1 thinks
         gated.gate.set()
         await harness.manager.thinking.settle()
@@ -139,9 +140,7 @@ async def test_a_decision_for_a_table_that_moved_on_is_dropped(tmp_path, monkeyp
         hands = await harness.db.hands_of(CHAT)
         assert len(hands[-1].actions) == 1  # only Ann's bid: the late decision was dropped
     finally:
-        gated.gate.set()
-        await harness.manager.thinking.settle()
-        await harness.db.close()
+        await let_go(harness, gated)
 
 
 def test_the_console_seats_ai_players_of_the_level_asked_for(tmp_path: Path):
@@ -151,12 +150,4 @@ def test_the_console_seats_ai_players_of_the_level_asked_for(tmp_path: Path):
     process.send_signal(signal.SIGINT)
     process.communicate(timeout=20)
 
-    async def levels() -> list:
-        database = await Database.open(str(db))
-        try:
-            (table,) = await database.open_tables()
-            return [seat[4] for seat in table.settings["seats"][1:]]
-        finally:
-            await database.close()
-
-    assert asyncio.run(levels()) == ["easy", "easy", "easy"]
+    assert [seat[4] for seat in stored_settings(db)["seats"][1:]] == ["easy", "easy", "easy"]

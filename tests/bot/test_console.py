@@ -58,14 +58,10 @@ def test_a_signal_mid_hand_stops_at_once_with_no_traceback_and_the_next_run_resu
     assert again.returncode == 0 and "Traceback" not in errors, errors
 
 
-def test_set_takes_effect(tmp_path: Path):
-    db = tmp_path / "s.sqlite3"
-    process = started(db, "--set", "turn_seconds=30", "--set", "stake=2")
-    read_until(process, "Your hand")
-    process.send_signal(signal.SIGINT)
-    process.communicate(timeout=20)
+def stored_settings(db: Path) -> dict:
+    """The one table's stored settings in the console's database."""
 
-    async def stored() -> dict:
+    async def read() -> dict:
         database = await Database.open(str(db))
         try:
             (table,) = await database.open_tables()
@@ -73,7 +69,17 @@ def test_set_takes_effect(tmp_path: Path):
         finally:
             await database.close()
 
-    settings = asyncio.run(stored())
+    return asyncio.run(read())
+
+
+def test_set_takes_effect(tmp_path: Path):
+    db = tmp_path / "s.sqlite3"
+    process = started(db, "--set", "turn_seconds=30", "--set", "stake=2")
+    read_until(process, "Your hand")
+    process.send_signal(signal.SIGINT)
+    process.communicate(timeout=20)
+
+    settings = stored_settings(db)
     assert settings["options"]["turn_seconds"] == 30 and settings["table_options"]["stake"] == "2"
 
 
