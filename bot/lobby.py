@@ -196,6 +196,10 @@ def close(table: Table) -> Effects:
 
 
 def score(table: Table, command: Command) -> Effects:
+    """The match's ledger: in the group, or to the asker alone when asked privately."""
+    if command.private:
+        text = ledger_text(table.answer_lang(command), table.ledger, table.names)
+        return Effects(out=[Outgoing("reply", table.chat, text, user=command.user)])
     text = ledger_text(table.lang, table.ledger, table.names)
     return Effects(out=[Outgoing("group", table.chat, text)])
 

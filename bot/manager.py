@@ -174,7 +174,9 @@ class TableManager(TableTimers):
             lines = [t(lang, "Leaderboard:")] + [
                 f"{i + 1}. {n} {a}" for i, (n, a) in enumerate(rows)
             ]
-            return Effects(out=[Outgoing("group", command.chat, "\n".join(lines))])
+            kind = "reply" if command.private else "group"  # asked privately: said privately
+            out = Outgoing(kind, command.chat, "\n".join(lines), user=command.user)
+            return Effects(out=[out])
         if command.name == "export":
             return await self._export(command, lang)
         if table is None or table.state == CLOSED:

@@ -49,11 +49,17 @@ async def stored(harness: Harness) -> list:
 async def test_the_private_hand_and_the_turn_notice_name_the_group(tmp_path):
     harness = await ann_at_two_tables(tmp_path)
     try:
-        family_hand = [m for m in harness.recorder.sent
-                       if m.user == "ann" and m.chat == CHAT and (m.slot or "").startswith("hand")]
+        family_hand = [
+            m
+            for m in harness.recorder.sent
+            if m.user == "ann" and m.chat == CHAT and (m.slot or "").startswith("hand")
+        ]
         assert family_hand[-1].text.startswith("Your hand at Family (Situan")
-        work_hand = [m for m in harness.recorder.sent
-                     if m.user == "ann" and m.chat == WORK and (m.slot or "").startswith("hand")]
+        work_hand = [
+            m
+            for m in harness.recorder.sent
+            if m.user == "ann" and m.chat == WORK and (m.slot or "").startswith("hand")
+        ]
         assert work_hand and work_hand[-1].text.startswith("Your hand at Work (Er Qi Wang")
         await say_in(harness, "bob", "/pass", DM, None, private=True)  # Bob sits at one table
         notices = [m.text for m in harness.recorder.sent if m.user == "ann" and m.slot is None
@@ -118,7 +124,8 @@ async def test_naming_the_table_acts_there_by_number_or_name(tmp_path):
         assert work.turn_count == turns + 1 and work.turn_seat == 2
         assert not [m for m in out if m.kind == "reply" and "several" in m.text]
         out = await say_in(harness, "ann", "/score @fam", DM, None, private=True)
-        assert out and all("several" not in m.text for m in out)
+        assert [(m.kind, m.user) for m in out] == [("reply", "ann")]  # not posted in the group
+        assert out[0].text.startswith("At Family: ")
         out = await say_in(harness, "ann", "/leave @3", DM, None, private=True)
         (answer,) = out
         assert answer.text.startswith("None of your tables is @3.")
