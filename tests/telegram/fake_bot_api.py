@@ -3,6 +3,9 @@
 It records every call, keeps the messages the bot sent (so a test can press their buttons),
 long-polls ``getUpdates`` from the updates a test queues, and refuses private messages to
 users who never opened the bot (403, as Telegram does).
+
+A kept photo has its ``caption`` and, for the tests' reading, the same as ``text``; what the
+library receives (answers, pressed messages) is Telegram's form, a photo without ``text``.
 """
 
 from __future__ import annotations
@@ -18,6 +21,11 @@ from aiohttp import web
 BOT_ID = 7000
 BOT_USERNAME = "cardhost_bot"
 NEVER_OPENED = "Forbidden: bot can't initiate conversation with a user"
+NOT_FOUND = "Bad Request: message to edit not found"
+NOT_MODIFIED = (
+    "Bad Request: message is not modified: specified new message content and reply markup "
+    "are exactly the same as a current content and reply markup of the message"
+)
 
 
 @dataclass
@@ -36,6 +44,8 @@ class FakeBotAPI:
     """Users who never started the bot: private messages to them are refused."""
     fail_next: dict[str, int] = field(default_factory=dict)
     """method → how many of its next calls answer 429 (retry after 1 s)."""
+    refuse_next: dict[str, str] = field(default_factory=dict)
+    """method → the description its next call is refused with (400, "Bad Request: …")."""
     admins: set[int] = field(default_factory=set)
     """Users whom ``getChatMember`` names administrators of every group."""
     migrated: dict[int, int] = field(default_factory=dict)
@@ -51,6 +61,7 @@ class FakeBotAPI:
         self._new_update = asyncio.Event()
         self._next_message = 100
         self._next_update = 1
+        self._next_file = 0
         self._stopping = False
         self._runner: web.AppRunner | None = None
 
@@ -81,6 +92,8 @@ class FakeBotAPI:
             self.fail_next[method] -= 1
             return _reply({"ok": False, "error_code": 429, "description": "Too Many Requests",
                            "parameters": {"retry_after": 1}})  # fmt: skip
+        if method in self.refuse_next:
+            return _bad_request(self.refuse_next.pop(method))
         handler = getattr(self, f"api_{method}", None)
         if handler is None:
             return _reply({"ok": True, "result": True})
@@ -145,30 +158,41 @@ class FakeBotAPI:
         if chat_id in self.never_opened:
             return _reply({"ok": False, "error_code": 403, "description": NEVER_OPENED})
         message = self._store(chat_id, params)
-        message["photo"] = [{"file_id": f"p{message['message_id']}", "file_unique_id": "up",
-                             "width": 10, "height": 10}]  # fmt: skip
-        return message
+        message["photo"] = self._photo_sizes()
+        _set_caption(message, params.get("caption", ""))
+        return telegram_form(message)
 
     async def api_editMessageMedia(self, params: dict[str, Any]) -> Any:
-        key = (int(params["chat_id"]), int(params["message_id"]))
-        message = self.messages.get(key)
+        message = self.messages.get((int(params["chat_id"]), int(params["message_id"])))
         if message is None:
-            return _reply({"ok": False, "error_code": 400,
-                           "description": "Bad Request: message to edit not found"})  # fmt: skip
+            return _bad_request(NOT_FOUND)
+        message["photo"] = self._photo_sizes()
+        _set_caption(message, params["media"].get("caption", ""))
+        _set_markup(message, params)
         message["edit_date"] = int(time.time())
-        return message
+        return telegram_form(message)
+
+    async def api_editMessageCaption(self, params: dict[str, Any]) -> Any:
+        message = self.messages.get((int(params["chat_id"]), int(params["message_id"])))
+        if message is None:
+            return _bad_request(NOT_FOUND)
+        caption = params.get("caption", "")
+        if caption == message.get("caption", "") and params.get("reply_markup") == message.get(
+            "reply_markup"
+        ):
+            return _bad_request(NOT_MODIFIED)
+        _set_caption(message, caption)
+        _set_markup(message, params)
+        message["edit_date"] = int(time.time())
+        return telegram_form(message)
 
     async def api_editMessageText(self, params: dict[str, Any]) -> Any:
         key = (int(params["chat_id"]), int(params["message_id"]))
         message = self.messages.get(key)
         if message is None:
-            return _reply({"ok": False, "error_code": 400,
-                           "description": "Bad Request: message to edit not found"})  # fmt: skip
+            return _bad_request(NOT_FOUND)
         message["text"] = params["text"]
-        if "reply_markup" in params:
-            message["reply_markup"] = params["reply_markup"]
-        else:
-            message.pop("reply_markup", None)
+        _set_markup(message, params)
         message["edit_date"] = int(time.time())
         return message
 
@@ -179,6 +203,12 @@ class FakeBotAPI:
         return (
             self.messages.pop((int(params["chat_id"]), int(params["message_id"])), None) is not None
         )
+
+    def _photo_sizes(self) -> list[dict[str, Any]]:
+        """An uploaded picture as Telegram describes it (each upload a new file)."""
+        self._next_file += 1
+        return [{"file_id": f"p{self._next_file}", "file_unique_id": f"u{self._next_file}",
+                 "width": 10, "height": 10}]  # fmt: skip
 
     def _store(self, chat_id: int, params: dict[str, Any]) -> dict[str, Any]:
         self._next_message += 1
@@ -279,7 +309,7 @@ def private_message(chat_id: int) -> dict[str, Any]:
 
 def callback_update(sender: dict[str, Any], message: dict[str, Any], data: str,
                     query_id: str) -> dict[str, Any]:  # fmt: skip
-    shown = {k: v for k, v in message.items() if k != "document_body"}
+    shown = telegram_form(message)
     return {"callback_query": {"id": query_id, "from": sender, "message": shown,
                                "chat_instance": "ci", "data": data}}  # fmt: skip
 
@@ -329,6 +359,35 @@ def attached_png(params: dict[str, Any], field: str = "photo") -> Any:
     image.load()
     assert image.format == "PNG", image.format
     return image
+
+
+def telegram_form(message: dict[str, Any]) -> dict[str, Any]:
+    """A kept message as Telegram shows it: without the fake's own fields, and a photo with
+    its caption only (no ``text``)."""
+    shown = {k: v for k, v in message.items() if k != "document_body"}
+    if "photo" in shown:
+        shown.pop("text", None)
+    return shown
+
+
+def _set_caption(message: dict[str, Any], caption: str) -> None:
+    message["text"] = caption
+    if caption:
+        message["caption"] = caption
+    else:
+        message.pop("caption", None)
+
+
+def _set_markup(message: dict[str, Any], params: dict[str, Any]) -> None:
+    """An edit without a keyboard removes the message's keyboard, as Telegram does."""
+    if "reply_markup" in params:
+        message["reply_markup"] = params["reply_markup"]
+    else:
+        message.pop("reply_markup", None)
+
+
+def _bad_request(description: str) -> web.Response:
+    return _reply({"ok": False, "error_code": 400, "description": description})
 
 
 def _reply(payload: dict[str, Any]) -> web.Response:
