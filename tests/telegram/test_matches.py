@@ -10,7 +10,6 @@ import pytest
 from bot.table import CLOSED
 from tests.telegram.world import (
     GROUP,
-    PACE_SPEED,
     PLAYERS,
     TelegramWorld,
     play_turn,
@@ -41,9 +40,15 @@ async def open_and_seat(world: TelegramWorld, game: str, thread: int | None = No
 
 
 def assert_within_budget(world: TelegramWorld) -> None:
-    times = [c.at * PACE_SPEED for c in world.group_calls()]
-    for i, start in enumerate(times):
-        inside = [x for x in times[i:] if x < start + BUDGET_WINDOW]
+    """Never more than 20 group calls in any 60 s, counted when each call is made (by the
+    adapter, on its pacing clock, just before the request) — and every group call the fake
+    Bot API received was counted."""
+    group = world.key()
+    made = [at for key, at in world.adapter.outbox.group_calls_made if key == group]
+    received = world.group_calls()
+    assert len(made) == len(received) > 20
+    for i, start in enumerate(made):
+        inside = [at for at in made[i:] if at < start + BUDGET_WINDOW]
         assert len(inside) <= BUDGET, f"{len(inside)} group calls within 60 s"
 
 
@@ -62,13 +67,18 @@ def private_holdings(world: TelegramWorld) -> set[str]:
     lines = set()
     for user_id in PLAYERS:
         for call in world.api.calls:
-            if call.method in ("sendMessage", "editMessageText") and str(
-                call.params.get("chat_id")
-            ) == str(user_id):
-                first = str(call.params.get("text", "")).split("\n")[0]
+            if str(call.params.get("chat_id")) == str(user_id):
+                first = said(call).split("\n")[0]
                 if "：" in first and "手牌" in first:
                     lines.add(first.split("：", 1)[1])
     return {line for line in lines if len(line) > 6}
+
+
+def said(call) -> str:
+    """The text of a call: a message's text, or a photo's caption (the private hand)."""
+    media = call.params.get("media")
+    caption = media.get("caption") if isinstance(media, dict) else call.params.get("caption")
+    return str(call.params.get("text") or caption or "")
 
 
 def assert_no_private_card_in_the_group(world: TelegramWorld) -> None:

@@ -38,8 +38,10 @@ async def seated_table(world: TelegramWorld, game: str = "situan", *, dee_opened
 
 
 def sent_to(world: TelegramWorld, chat_id: int, since: int = 0) -> list[str]:
-    return [str(c.params.get("text", "")) for c in world.api.calls[since:]
-            if c.method in ("sendMessage", "editMessageText")
+    """Texts sent or edited in a chat, a photo's caption included (the private hand)."""
+    return [str(c.params.get("text") or c.params.get("caption") or "")
+            for c in world.api.calls[since:]
+            if c.method in ("sendMessage", "editMessageText", "sendPhoto", "editMessageCaption")
             and str(c.params.get("chat_id")) == str(chat_id)]  # fmt: skip
 
 
@@ -61,7 +63,7 @@ async def test_a_player_who_never_opened_the_bot_gets_a_deep_link_and_then_the_h
         assert links and links[0].startswith(f"https://t.me/{BOT_USERNAME}?start=")
         payload = links[0].split("?start=")[1]
         assert read_start_payload(payload) == world.key()
-        assert world.api.calls_to("sendMessage", chat_id=14)  # tried, and refused (403) …
+        assert world.api.calls_to("sendPhoto", chat_id=14)  # tried, and refused (403) …
         assert world.api.chat_messages(14) == []  # … as Telegram does
         world.api.never_opened.clear()  # Dee taps the link: Telegram opens the private chat
         before = len(world.api.calls)
@@ -221,6 +223,6 @@ async def test_a_refused_play_of_a_player_who_never_opened_the_bot_stays_out_of_
         await eventually(lambda: world.adapter.outbox.paced_out() and world.adapter.outbox.idle())
         answers = [t for t in sent_to(world, GROUP, before) if t.startswith("Bob: ")]
         assert answers == []  # no answer about Bob's cards in the group (only "open the bot")
-        assert world.api.calls_to("sendMessage", chat_id=12)  # the answer was tried privately
+        assert world.api.calls_to("sendPhoto", chat_id=12)  # the hand was tried privately
     finally:
         await world.close()
