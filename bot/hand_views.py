@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -115,10 +116,11 @@ def private_hands(table: Table, seats: Iterable[int] = range(4)) -> list[Outgoin
     return out
 
 
-def fresh_hand(table: Table, index: int) -> list[Outgoing]:
-    """The seat's private hand, sent even if unchanged (it was asked for)."""
+def fresh_hand(table: Table, index: int, asked: bool = False) -> list[Outgoing]:
+    """The seat's private hand, sent even if unchanged (a button was pressed on it; or,
+    ``asked``, the player asked for it with /hand: it comes anew, see `Outgoing.asked`)."""
     table.shown.pop(index, None)
-    return private_hands(table, [index])
+    return [replace(message, asked=asked) for message in private_hands(table, [index])]
 
 
 def private_hand(table: Table, index: int) -> Outgoing:

@@ -47,6 +47,9 @@ class Outgoing:
     urgent: bool = True
     """For the table message: whether it should be shown soon (a trick ended, the turn came
     to a person). A state of plays between AI seats may wait and be folded into the next."""
+    asked: bool = False
+    """For a private hand: the player asked for it (/hand): where the platform keeps a chat's
+    history, it is shown anew at the end (the old one removed) rather than edited above."""
     render: Callable[[], str] | None = field(default=None, compare=False, repr=False)
     """Writes ``text`` when the message is about to be sent (the table message): states that
     are superseded before their turn to be sent are never rendered, and the one sent shows

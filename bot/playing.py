@@ -138,7 +138,7 @@ def hand(table: Table, command: Command) -> Effects:
     index = table.seat_of(command.user)
     if index is None or table.hand is None:
         return table.reply(command, "You have no cards in play.")
-    return Effects(out=fresh_hand(table, index))
+    return Effects(out=fresh_hand(table, index, asked=True))
 
 
 COMMANDS: dict[str, Callable[[Table, Command], Effects]] = {

@@ -119,8 +119,13 @@ class TelegramOutbox(Delivery):
         assert message.user is not None
         self.enqueue(message.user, (user_id_of(message.user), None), message)
 
+    counts_calls_when_made = True  # every group call passes `adapters.telegram.request`
+
     def group_target(self, chat: str) -> Any:
         return chat_target(chat)
+
+    def budget_key(self, chat: str) -> str:
+        return chat_key(chat_target(chat)[0])  # a forum's topics share the supergroup's
 
     def group_calls(self, message: Outgoing) -> int:
         fits = message.picture is None or len(message.resolved().text) <= CAPTION_LIMIT
@@ -193,6 +198,9 @@ class TelegramOutbox(Delivery):
             await self._send_photo_post(chat_id, thread, png, message, markup)
             return
         if message.slot is not None:
+            if message.asked:  # asked for: shown anew at the end of the chat, not above
+                await self._drop(key, chat_id, _photo_of(message))
+                await self._drop(key, chat_id, message)
             if png is not None and len(message.text) <= CAPTION_LIMIT:
                 await self._show_captioned(key, chat_id, thread, message, markup, png)
                 return
