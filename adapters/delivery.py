@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.outgoing import Outgoing
-from bot.pacing import WINDOW, GroupPacer
+from bot.pacing import WINDOW, CallBudget, GroupPacer
 from bot.pictures import render_async
 
 log = logging.getLogger(__name__)
@@ -36,6 +36,9 @@ DELETE = "delete"
 """The kind of a queued deletion: its ``text`` is the platform's id of the message."""
 DELETE_RESERVE = 10
 """Calls of a group's one-minute budget that deletions leave to posts and edits."""
+CALL_MARGIN = 1.0
+"""Where calls are counted when made, the window is this much longer than the platform's
+minute: what the platform receives a little later or sooner still fits its budget."""
 
 
 @dataclass
@@ -48,11 +51,18 @@ class Conversation:
 
 
 class Delivery(ABC):
+    counts_calls_when_made = False
+    """Whether the adapter calls `before_group_call` before each group call it makes (the
+    budget then counts calls when made, not when released)."""
+
     def __init__(self, pace_speed: float = 1.0) -> None:
         self.pace_speed = pace_speed
         """How fast pacing time runs against the event loop's clock: 1 in service; a test
         or a simulation may run the one-minute budget faster."""
         self._pacers: dict[str, GroupPacer] = {}
+        self._budgets: dict[str, CallBudget] = {}
+        self.group_calls_made: deque[tuple[str, float]] = deque(maxlen=10_000)
+        """(group, pacing time) of the latest group calls made (`before_group_call`)."""
         self._flushes: dict[str, asyncio.TimerHandle] = {}
         self.conversations: dict[str, Conversation] = {}
         self._slots: dict[tuple[str, str, str], tuple[str, Any]] = {}
@@ -78,11 +88,39 @@ class Delivery(ABC):
     def _pace_clock(self) -> float:
         return asyncio.get_running_loop().time() * self.pace_speed
 
+    def budget_key(self, chat: str) -> str:
+        """The group whose call budget a table's chat spends (a forum's topics share their
+        supergroup's)."""
+        return chat
+
+    def _budget(self, key: str) -> CallBudget:
+        budget = self._budgets.get(key)
+        if budget is None:
+            window = WINDOW + CALL_MARGIN if self.counts_calls_when_made else WINDOW
+            budget = CallBudget(window=window, counts_when_made=self.counts_calls_when_made)
+            self._budgets[key] = budget
+        return budget
+
     def _pacer(self, chat: str) -> GroupPacer:
         pacer = self._pacers.get(chat)
         if pacer is None:
-            pacer = self._pacers[chat] = GroupPacer(self._pace_clock)
+            budget = self._budget(self.budget_key(chat))
+            pacer = self._pacers[chat] = GroupPacer(self._pace_clock, calls=budget)
         return pacer
+
+    async def before_group_call(self, key: str) -> None:
+        """Called by the adapter just before it makes a call to the group ``key``: waits, if
+        need be, until the call keeps every window within the budget, and counts it. The
+        pacer's slots make this wait rare — a call made late, or one that ends in two."""
+        budget = self._budget(key)
+        while True:
+            now = self._pace_clock()
+            at = budget.made_room_at(now)
+            if at <= now:
+                break
+            await asyncio.sleep((at - now) / self.pace_speed)
+        budget.made(now)
+        self.group_calls_made.append((key, now))
 
     def pace(self, message: Outgoing) -> None:
         self._pacer(message.chat).submit(message)
@@ -98,8 +136,8 @@ class Delivery(ABC):
         self._flushes.pop(chat, None)
         pacer = self._pacers[chat]
         for message in pacer.due():
-            for _ in range(self.group_calls(message) - 1):
-                pacer.calls.append(pacer.calls[-1])  # the budget counts every call made
+            # The budget counts every call made (a second one for a long text's picture).
+            pacer.budget.released(self._pace_clock(), self.group_calls(message) - 1)
             self.enqueue(chat, self.group_target(chat), message)
         when = pacer.next_time()
         deletes = self._deletes.get(chat)
@@ -114,15 +152,13 @@ class Delivery(ABC):
     ) -> float | None:
         """Send the deletions the budget has room for; returns when to look again."""
         now = self._pace_clock()
-        while pacer.calls and now >= pacer.calls[0] + WINDOW:
-            pacer.calls.popleft()
-        while deletes and len(pacer.calls) < pacer.budget - DELETE_RESERVE:
-            pacer.calls.append(now)
+        while deletes and pacer.budget.room(now) > DELETE_RESERVE:
+            pacer.budget.released(now)
             # Their own conversation: a deletion never holds up a post behind it.
             self.enqueue(chat + "#delete", self.group_target(chat), deletes.popleft())
         if not deletes:
             return None
-        return pacer.calls[-(pacer.budget - DELETE_RESERVE)] + WINDOW
+        return pacer.budget.free_at(now, keep=DELETE_RESERVE)
 
     # ----------------------------------------------------------------- sending
 

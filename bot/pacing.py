@@ -2,11 +2,15 @@
 
 Telegram allows about 20 messages and edits a minute in one group. A `GroupPacer` releases
 at most one group call per ``slot`` seconds (3 s: 20 a minute), and never more than
-``budget`` in any 60-second window. Table-message edits are coalesced — only the latest
-state is sent, so several plays in quick succession become one edit. A post (a new message)
-released while a table state is waiting carries that state along, so a play shows in the
-group within one slot even when posts take the turn; the table message is then edited in a
-following slot. Posts are never dropped and keep their order.
+``budget`` in any 60-second window. Where the adapter tells it when each call is actually
+made (``counts_when_made``: `made`), the window counts those moments, and a released call
+holds a reservation until it is made (or for ``RESERVATION`` seconds, for a release that
+ends in no call at all); a call made late therefore never lets the next ones bunch.
+Table-message edits are coalesced — only the latest state is sent, so several plays in
+quick succession become one edit. A post (a new message) released while a table state is
+waiting carries that state along, so a play shows in the group within one slot even when
+posts take the turn; the table message is then edited in a following slot. Posts are never
+dropped and keep their order.
 """
 
 from __future__ import annotations
@@ -20,19 +24,81 @@ from bot.outgoing import Outgoing
 WINDOW = 60.0
 BUDGET = 20
 SLOT = 3.0
+RESERVATION = 10.0
+"""How long a released call may take to be made before its reservation lapses."""
 QUIET = 12.0
 """A table state that is not urgent (plays between AI seats in the middle of a trick) waits
 up to this long after the last call, folded into whatever comes next: about one group call
 per trick or round instead of one per play."""
 
 
+class CallBudget:
+    """A group's calls in the last ``window`` seconds, shared by every table that posts in it
+    (a forum supergroup's topics share one). Where the adapter tells it when each call is
+    actually made (``counts_when_made``), the window holds those moments, and each released
+    call holds a reservation until it is made (or for ``RESERVATION`` seconds)."""
+
+    def __init__(self, budget: int = BUDGET, window: float = WINDOW,
+                 counts_when_made: bool = False) -> None:  # fmt: skip
+        self.budget = budget
+        self.window = window
+        self.counts_when_made = counts_when_made
+        self.calls: deque[float] = deque()
+        """When the calls of the last window were made (or released, if not told)."""
+        self.reserved: deque[float] = deque()
+        """When each call released but not yet made was released."""
+
+    def room(self, now: float) -> int:
+        # Compared as `now >= call + window`, the very sum `free_at` hands out, so a
+        # timer set for that moment always finds the room (no rounding gap).
+        while self.calls and now >= self.calls[0] + self.window:
+            self.calls.popleft()
+        while self.reserved and now >= self.reserved[0] + RESERVATION:
+            self.reserved.popleft()
+        return self.budget - len(self.calls) - len(self.reserved)
+
+    def released(self, now: float, calls: int = 1) -> None:
+        """``calls`` calls were handed to the sender now."""
+        for _ in range(calls):
+            (self.reserved if self.counts_when_made else self.calls).append(now)
+
+    def made(self, at: float) -> None:
+        """A call was made at ``at`` (``counts_when_made``)."""
+        if self.reserved:
+            self.reserved.popleft()
+        self.calls.append(at)
+
+    def free_at(self, now: float, keep: int = 0) -> float:
+        """When the window next has room for a call beyond ``keep`` spare ones: now, or when
+        enough of its calls and reservations have lapsed."""
+        short = keep + 1 - self.room(now)  # how many calls or reservations must lapse
+        if short < 1:
+            return now
+        lapses = sorted([*(c + self.window for c in self.calls),
+                         *(r + RESERVATION for r in self.reserved)])  # fmt: skip
+        return lapses[short - 1] if short <= len(lapses) else now
+
+    def made_room_at(self, now: float) -> float:
+        """When a call may be made without more than ``budget`` made in any window: now,
+        or when the oldest call made leaves it (reservations aside: they are the calls
+        being made)."""
+        while self.calls and now >= self.calls[0] + self.window:
+            self.calls.popleft()
+        if len(self.calls) < self.budget:
+            return now
+        return self.calls[len(self.calls) - self.budget] + self.window
+
+    @property
+    def last(self) -> float | None:
+        return self.calls[-1] if self.calls else None
+
+
 class GroupPacer:
     def __init__(self, clock: Callable[[], float], budget: int = BUDGET,
-                 slot: float = SLOT) -> None:  # fmt: skip
+                 slot: float = SLOT, calls: CallBudget | None = None) -> None:  # fmt: skip
         self.clock = clock
-        self.budget = budget
         self.slot = slot
-        self.calls: deque[float] = deque()
+        self.budget = calls if calls is not None else CallBudget(budget)
         self.posts: deque[Outgoing] = deque()
         self.table: Outgoing | None = None
         self.table_urgent = False
@@ -49,17 +115,14 @@ class GroupPacer:
         else:
             self.posts.append(message)
 
-    def _room(self, now: float) -> int:
-        # Compared as `now >= call + WINDOW`, the very sum `next_time` hands out, so a
-        # timer set for that moment always finds the room (no rounding gap).
-        while self.calls and now >= self.calls[0] + WINDOW:
-            self.calls.popleft()
-        return self.budget - len(self.calls)
-
     def due(self) -> list[Outgoing]:
         """The call that may be made now, if any; the rest waits for `next_time`."""
         now = self.clock()
-        if now < self.next_slot or self._room(now) <= 0 or (not self.posts and self.table is None):
+        if (
+            now < self.next_slot
+            or self.budget.room(now) <= 0
+            or (not self.posts and self.table is None)
+        ):
             return []
         if not self.posts and not self.table_urgent and now < self._quiet_until():
             return []
@@ -74,7 +137,7 @@ class GroupPacer:
             assert self.table is not None
             message, self.table = self.table, None
             self.table_urgent = False
-        self.calls.append(now)
+        self.budget.released(now)
         self.next_slot = now + self.slot
         return [message]
 
@@ -86,9 +149,8 @@ class GroupPacer:
         ready = max(now, self.next_slot)
         if not self.posts and not self.table_urgent:
             ready = max(ready, self._quiet_until())
-        if self._room(now) <= 0:
-            ready = max(ready, self.calls[0] + WINDOW)
-        return ready
+        return max(ready, self.budget.free_at(now))
 
     def _quiet_until(self) -> float:
-        return self.calls[-1] + QUIET if self.calls else -1e18
+        last = self.budget.last
+        return last + QUIET if last is not None else -1e18

@@ -29,6 +29,7 @@ from adapters.startup import StartupError, scrubbed
 from adapters.telegram.inbox import TelegramInbox
 from adapters.telegram.keyboards import PREFIX
 from adapters.telegram.outbox import TelegramOutbox
+from adapters.telegram.request import CountedRequest
 from adapters.telegram.updates import ChatOrderedUpdates
 from bot.command_menu import COMMAND_MENU
 from bot.i18n import t
@@ -78,9 +79,11 @@ class TelegramAdapter:
         limiter = AIORateLimiter(
             max_retries=3, overall_time_period=1 / pace_speed, group_time_period=60 / pace_speed
         )
+        requests = CountedRequest(connection_pool_size=256)
         builder = (
             Application.builder()
             .token(settings.token)
+            .request(requests)
             .rate_limiter(limiter)
             .concurrent_updates(ChatOrderedUpdates())
         )
@@ -91,6 +94,7 @@ class TelegramAdapter:
         self.outbox = TelegramOutbox(
             self.application.bot, manager.name_at, manager.language_at, pace_speed=pace_speed
         )
+        requests.before_group_call = self.outbox.before_group_call
         self.outbox.on_reachable = db.set_reachable
         self.inbox = TelegramInbox(manager, self.outbox, language)
         self.inbox.on_language = self._chat_menu

@@ -4,7 +4,7 @@ import random
 from itertools import pairwise
 
 from bot.outgoing import Outgoing
-from bot.pacing import GroupPacer
+from bot.pacing import RESERVATION, CallBudget, GroupPacer
 from tests.bot.harness import FakeClock
 
 
@@ -72,3 +72,64 @@ def test_only_the_latest_table_state_is_sent():
     assert pacer.due() == []  # within the slot
     clock.now = 3.0
     assert [m.text for m in pacer.due()] == ["three"]
+
+
+def test_counted_when_made_a_late_call_never_lets_the_next_ones_bunch():
+    """The adapter makes each released call some time later (behind a slow upload); the
+    budget counts the moments the calls are made, so no 60 s holds more than 20 of them."""
+    clock = FakeClock(0.0)
+    budget = CallBudget(window=61.0, counts_when_made=True)
+    pacer = GroupPacer(clock, calls=budget)
+    rng = random.Random(7)
+    made: list[float] = []
+    ends: list[float] = []
+    free_at = 0.0  # the sender is busy with the previous call until then
+    for number in range(300):
+        pacer.submit(Outgoing("group", "g", f"post {number}"))
+    while len(made) < 300:
+        released = pacer.due()
+        for _ in released:
+            start = max(clock.now, free_at)
+            start = max(start, budget.made_room_at(start))  # the gate, just before the call
+            budget.made(start)
+            made.append(start)
+            free_at = start + rng.choice([0.01] * 8 + [4.0, 9.0])  # some calls are slow
+            ends.append(free_at)
+        upcoming = pacer.next_time()
+        assert upcoming is not None or len(made) == 300
+        clock.now = max(clock.now + 0.01, upcoming or clock.now)
+    for start in made:
+        assert sum(1 for at in made if start <= at < start + 60) <= 20
+    # And nothing is wasted: each call is made one slot after the last, or as soon as the
+    # sender is free, or when the window (61 s here) lets it — never later.
+    for before, at, end in zip(made, made[1:], ends, strict=False):
+        full = sum(1 for other in made if at - 61 <= other < at) >= 20
+        assert at <= max(before + 3.0, end) + 0.05 or full  # the loop steps by 0.01 s
+
+
+def test_topics_of_one_forum_share_its_budget():
+    clock = FakeClock(0.0)
+    shared = CallBudget()
+    topics = [GroupPacer(clock, calls=shared) for _ in range(3)]
+    sent: list[float] = []
+    for topic in topics:
+        for number in range(20):
+            topic.submit(Outgoing("group", "g", f"post {number}"))
+    while clock.now < 200:
+        for topic in topics:
+            sent += [clock.now for _ in topic.due()]
+        clock.now += 0.5
+    assert len(sent) == 60
+    for start in sent:
+        assert sum(1 for at in sent if start <= at < start + 60) <= 20
+
+
+def test_a_release_that_ends_in_no_call_gives_its_room_back():
+    budget = CallBudget(counts_when_made=True)
+    budget.released(0.0, calls=20)  # twenty released, none made (all found unchanged)
+    assert budget.room(1.0) == 0
+    assert budget.free_at(1.0) == RESERVATION
+    assert budget.room(RESERVATION) == 20
+    budget.released(RESERVATION)
+    budget.made(RESERVATION + 1)  # made: the reservation becomes a call of the window
+    assert (budget.room(RESERVATION + 1), len(budget.reserved)) == (19, 0)

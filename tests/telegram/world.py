@@ -14,6 +14,7 @@ from telegram.ext import TypeHandler
 
 from adapters.telegram.app import TelegramAdapter, TelegramSettings
 from adapters.telegram.keyboards import chat_key
+from adapters.telegram.request import GROUP_CALLS
 from bot.manager import TableManager
 from engine.situan.combos import RANKS
 from storage import Database
@@ -105,7 +106,8 @@ class TelegramWorld:
         assert answers, "every press is answered"
         edits = [
             c for c in self.api.calls[before:]
-            if c.method == "editMessageText" and str(c.params["chat_id"]) == str(user_id)
+            if c.method in ("editMessageText", "editMessageCaption", "editMessageMedia")
+            and str(c.params["chat_id"]) == str(user_id)
         ]  # fmt: skip
         if edits:
             self.press_latencies.append(edits[0].at - started)
@@ -126,8 +128,9 @@ class TelegramWorld:
         return self.api.chat_messages(GROUP)
 
     def group_calls(self) -> list[Any]:
+        """Every call that posts, edits or deletes in the group (photos and deletions too)."""
         return [c for c in self.api.calls if str(c.params.get("chat_id")) == str(GROUP)
-                and c.method in ("sendMessage", "editMessageText", "sendDocument")]  # fmt: skip
+                and c.method in GROUP_CALLS]  # fmt: skip
 
 
 async def _unset(message: Any) -> None:
