@@ -223,6 +223,9 @@ async def test_a_refused_play_of_a_player_who_never_opened_the_bot_stays_out_of_
         await eventually(lambda: world.adapter.outbox.paced_out() and world.adapter.outbox.idle())
         answers = [t for t in sent_to(world, GROUP, before) if t.startswith("Bob: ")]
         assert answers == []  # no answer about Bob's cards in the group (only "open the bot")
-        assert world.api.calls_to("sendPhoto", chat_id=12)  # the hand was tried privately
+        # His hand was tried privately at the deal (refused: 403); the answer to his play is
+        # not tried again while he cannot be reached, and never goes to the group.
+        assert world.api.calls_to("sendPhoto", chat_id=12)
+        assert [c for c in world.api.calls[before:] if str(c.params.get("chat_id")) == "12"] == []
     finally:
         await world.close()
