@@ -7,6 +7,7 @@ import asyncio
 import itertools
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from telegram import Update
@@ -45,11 +46,13 @@ class TelegramWorld:
 
     @classmethod
     async def open(cls, db_path: str, never_opened: set[int] = frozenset(), seed: int = 5,
-                   pace_speed: float = PACE_SPEED) -> TelegramWorld:  # fmt: skip
+                   pace_speed: float = PACE_SPEED,
+                   clock: Callable[[], float] = time.time) -> TelegramWorld:  # fmt: skip
+        """``clock``: the tables' clock (turn timers, AI pauses); a test may drive it."""
         api = FakeBotAPI(never_opened=set(never_opened))
         base = await api.start()
         db = await Database.open(db_path)
-        manager = TableManager(db, _unset, seeds=lambda n: seed * 1000 + n,
+        manager = TableManager(db, _unset, seeds=lambda n: seed * 1000 + n, clock=clock,
                                flood_burst=10_000, flood_rate=10_000.0)  # fmt: skip
         settings = TelegramSettings(token="123:TEST", base_url=base, poll_timeout=1)
         adapter = TelegramAdapter(manager, db, settings, "zh-Hans", pace_speed=pace_speed)

@@ -1,0 +1,122 @@
+"""Issue 11 through the real library against the fake Bot API, for both games: a player on
+托管 from the start never times out and the group stays within its budget; every finished
+trick or round — the last one too — is shown whole with its winner; a person gets one new
+private message when their turn comes."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.hand_views import NOTICE_QUIET_SECONDS
+from bot.table import BETWEEN, CLOSED
+from engine.erqiwang.events import TrickWon
+from engine.situan.events import RoundWon
+from tests.bot.harness import FakeClock
+from tests.telegram.test_matches import assert_within_budget
+from tests.telegram.world import PACE_SPEED, TelegramWorld, typed_move
+from tests.waiting import eventually
+
+ANN = 11
+CLOSING = re.compile(r"(?:上一墩|上一轮|本墩|本轮)：(.*) → (\S+(?: \d)?) (?:赢|得)")
+"""A finished trick's or round's line: its plays, then who won it."""
+NOTICE = "「Card room」轮到你了"
+
+
+async def ai_move(world: TelegramWorld, table, clock: FakeClock) -> None:
+    """Let the time of the seat to act run out on the tables' clock: the AI moves, and what
+    its step sends is handed to the outbox (the table's lock is held until then)."""
+    before = table.turn_count
+    clock.now = max(clock.now, table.deadline)  # the bot's timer loop then acts for the seat
+    await eventually(lambda: table.turn_count != before, 5.0, 0.005, "an AI move")
+    lock = world.manager.lock(table.chat)
+    await eventually(lambda: not lock.locked(), 5.0, 0.002, "the step sent")
+    await world.settle()
+
+
+def group_texts(world: TelegramWorld) -> list[str]:
+    return [str(c.params.get("text") or c.params.get("caption") or "")
+            for c in world.group_calls() if c.method != "deleteMessage"]  # fmt: skip
+
+
+@pytest.mark.parametrize(("game", "closing"), [("situan", RoundWon), ("erqiwang", TrickWon)])
+async def test_on_tuoguan_from_the_start_every_trick_shows_whole_within_budget(
+    tmp_path, game, closing
+):
+    world = await TelegramWorld.open(str(tmp_path / "tg.sqlite3"), seed=8)
+    table_front = None
+    try:
+        await world.say(ANN, "/start", chat_id=ANN)
+        await world.say(ANN, f"/new {game}")
+        await world.say(ANN, "/settings max_hands 1")
+        await world.say(ANN, f"/settings ai_delay {1 / PACE_SPEED:.3f}")
+        for _ in range(3):
+            await world.say(ANN, "/addbot")
+        table = world.manager.tables[world.key()]
+        closed: list = []
+        table_front = table.front
+        original = table_front.closes_a_trick
+
+        def spy(event):
+            if isinstance(event, closing) and event.plays:
+                closed.append(event)
+            return original(event)
+
+        table_front.closes_a_trick = spy  # type: ignore[method-assign]
+        await world.say(ANN, "/start")
+        await world.say(ANN, "/auto on", chat_id=ANN)
+        await eventually(lambda: table.state in (CLOSED, BETWEEN), 120.0, 0.05, "the hand over")
+        await eventually(lambda: world.adapter.outbox.paced_out() and world.adapter.outbox.idle(),
+                         30.0, 0.02, "every group call made")  # fmt: skip
+        texts = group_texts(world)
+        assert not [t for t in texts if "超时" in t]  # 托管 is no time-out
+        assert_within_budget(world)
+        lines: dict[str, tuple[int, str]] = {}  # each finished trick's line, in order seen
+        for text in texts:
+            for line in text.splitlines():
+                if (found := CLOSING.search(line)) is not None:
+                    lines.setdefault(line, (found[1].count(" · ") + 1, found[2]))
+        shown = list(lines.values())  # (plays, winner) of each finished trick
+        names = table.seat_names()
+        expected = [(len(event.plays), names[event.seat]) for event in closed]
+        assert len(expected) > 3
+        assert shown == expected  # every trick, the last one too, whole and with its winner
+    finally:
+        if table_front is not None:
+            table_front.closes_a_trick = type(table_front).closes_a_trick.__get__(table_front)
+        await world.close()
+
+
+@pytest.mark.parametrize("game", ["situan", "erqiwang"])
+async def test_a_person_gets_one_new_private_message_per_turn(tmp_path, game):
+    clock = FakeClock()
+    world = await TelegramWorld.open(str(tmp_path / "tg.sqlite3"), seed=8, clock=clock)
+    try:
+        await world.say(ANN, "/start", chat_id=ANN)
+        await world.say(ANN, f"/new {game}")
+        await world.say(ANN, "/settings ai_delay 3")  # the AI players take 9 s in all
+        for _ in range(3):
+            await world.say(ANN, "/addbot")
+        await world.say(ANN, "/start")
+        table = world.manager.tables[world.key()]
+        turns, expected, acted_at = 0, 0, -1e9
+        while turns < 6 and table.state == "playing":
+            if table.hand.to_act != 0:
+                await ai_move(world, table, clock)
+                continue
+            await world.settle()
+            notices = [c for c in world.api.calls if c.method == "sendMessage"
+                       and str(c.params.get("chat_id")) == str(ANN)
+                       and str(c.params.get("text", "")).startswith(NOTICE)]  # fmt: skip
+            turns += 1
+            # One new message per turn — unless she acted a moment ago (she won the bidding
+            # or the trick and is to act at once): she is looking at the table already.
+            expected += clock.now - acted_at >= NOTICE_QUIET_SECONDS
+            assert len(notices) == expected, [c.params["text"] for c in notices]
+            clock.advance(10)  # she takes her time
+            acted_at = clock.now
+            await world.say(ANN, typed_move(table), chat_id=ANN)
+        assert turns == 6 and expected >= 3
+    finally:
+        await world.close()
