@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.outgoing import Outgoing
-from bot.pacing import WINDOW, CallBudget, GroupPacer
+from bot.pacing import BUDGET, SLOT, WINDOW, CallBudget, GroupPacer
 from bot.pictures import render_async
 
 log = logging.getLogger(__name__)
@@ -54,6 +54,12 @@ class Delivery(ABC):
     counts_calls_when_made = False
     """Whether the adapter calls `before_group_call` before each group call it makes (the
     budget then counts calls when made, not when released)."""
+    pace_slot = SLOT
+    pace_budget = BUDGET
+    pace_window = WINDOW
+    """The platform's limit for one group: ``pace_budget`` calls in ``pace_window`` seconds,
+    released one per ``pace_slot`` (Telegram's 20 a minute unless a platform says
+    otherwise)."""
 
     def __init__(self, pace_speed: float = 1.0) -> None:
         self.pace_speed = pace_speed
@@ -62,7 +68,8 @@ class Delivery(ABC):
         self._pacers: dict[str, GroupPacer] = {}
         self._budgets: dict[str, CallBudget] = {}
         self.group_calls_made: deque[tuple[str, float]] = deque(maxlen=10_000)
-        """(group, pacing time) of the latest group calls made (`before_group_call`)."""
+        """(group, pacing time) of the latest group calls, as the budget counted them: when
+        made (`before_group_call`), or else when released."""
         self._flushes: dict[str, asyncio.TimerHandle] = {}
         self.conversations: dict[str, Conversation] = {}
         self._slots: dict[tuple[str, str, str], tuple[str, Any]] = {}
@@ -96,8 +103,8 @@ class Delivery(ABC):
     def _budget(self, key: str) -> CallBudget:
         budget = self._budgets.get(key)
         if budget is None:
-            window = WINDOW + CALL_MARGIN if self.counts_calls_when_made else WINDOW
-            budget = CallBudget(window=window, counts_when_made=self.counts_calls_when_made)
+            window = self.pace_window + (CALL_MARGIN if self.counts_calls_when_made else 0.0)
+            budget = CallBudget(self.pace_budget, window, self.counts_calls_when_made)
             self._budgets[key] = budget
         return budget
 
@@ -105,7 +112,8 @@ class Delivery(ABC):
         pacer = self._pacers.get(chat)
         if pacer is None:
             budget = self._budget(self.budget_key(chat))
-            pacer = self._pacers[chat] = GroupPacer(self._pace_clock, calls=budget)
+            pacer = GroupPacer(self._pace_clock, slot=self.pace_slot, calls=budget)
+            self._pacers[chat] = pacer
         return pacer
 
     async def before_group_call(self, key: str) -> None:
@@ -137,7 +145,9 @@ class Delivery(ABC):
         pacer = self._pacers[chat]
         for message in pacer.due():
             # The budget counts every call made (a second one for a long text's picture).
-            pacer.budget.released(self._pace_clock(), self.group_calls(message) - 1)
+            now, calls = self._pace_clock(), self.group_calls(message)
+            pacer.budget.released(now, calls - 1)
+            self._counted_at_release(chat, now, calls)
             self.enqueue(chat, self.group_target(chat), message)
         when = pacer.next_time()
         deletes = self._deletes.get(chat)
@@ -152,13 +162,19 @@ class Delivery(ABC):
     ) -> float | None:
         """Send the deletions the budget has room for; returns when to look again."""
         now = self._pace_clock()
-        while deletes and pacer.budget.room(now) > DELETE_RESERVE:
+        reserve = min(DELETE_RESERVE, self.pace_budget // 2)
+        while deletes and pacer.budget.room(now) > reserve:
             pacer.budget.released(now)
+            self._counted_at_release(chat, now, 1)
             # Their own conversation: a deletion never holds up a post behind it.
             self.enqueue(chat + "#delete", self.group_target(chat), deletes.popleft())
         if not deletes:
             return None
-        return pacer.budget.free_at(now, keep=DELETE_RESERVE)
+        return pacer.budget.free_at(now, keep=reserve)
+
+    def _counted_at_release(self, chat: str, now: float, calls: int) -> None:
+        if not self.counts_calls_when_made:  # else `before_group_call` logs each call made
+            self.group_calls_made.extend([(self.budget_key(chat), now)] * calls)
 
     # ----------------------------------------------------------------- sending
 

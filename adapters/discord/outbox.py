@@ -52,6 +52,11 @@ class Origin:
 
 
 class DiscordOutbox(Delivery):
+    pace_budget, pace_window = 5, 5.0
+    """Discord's own limit for a channel: 5 messages (posts or edits) in 5 s, not Telegram's
+    20 a minute. The slot stays 3 s, table edits coalesced and plays between AI seats
+    folded: a play shows within 3 s and the channel stays about as quiet as a group."""
+
     def __init__(
         self, client: discord.Client, names: Callable[[str, str], str],
         language: Callable[[str], str], *, pace_speed: float = 1.0,
