@@ -9,16 +9,10 @@
   with the text as its caption, buttons and all, where the text fits a caption (1024
   characters). A group post whose text does not fit is the photo and then the text (two
   group calls, both counted by the pacer).
-- A private hand is one photo message: its picture, its text as caption, its keyboard. It is
-  edited in place: ``editMessageMedia`` when the picture changed, ``editMessageCaption``
-  when only the text or keyboard did (an unchanged picture is never uploaded again), no
-  call when neither did. A hand whose text outgrows a caption is two messages instead: its
-  picture as a photo of its own, then its text message with the keyboard, each edited in
-  place. A hand without a picture (pictures off, or it could not be drawn: logged) is a
-  text message with its keyboard. A text message cannot become a photo or back, so when a
-  hand changes form the old message is deleted and the new one sent, except where a photo
-  can stay: the separate picture takes the caption and keyboard, or the photo drops them
-  and becomes the separate picture.
+- A private hand is one photo message: its picture, its text as caption, its keyboard,
+  edited in place (`adapters.telegram.hand_photo`); a hand asked for with /hand is sent
+  anew at the end of the chat, the old one deleted.
+- Every group call passes the group's budget when it is made (`adapters.telegram.request`).
 - A group that became a supergroup answers ``ChatMigrated``: the table follows it
   (``on_migrated``) and the message goes to the new chat.
 """
@@ -32,11 +26,12 @@ from dataclasses import dataclass, replace
 from io import BytesIO
 from typing import Any
 
-from telegram import Bot, InputMediaPhoto, Message
+from telegram import Bot, Message
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 from telegram.helpers import create_deep_linked_url
 
-from adapters.delivery import DELETE, Delivery, digest, split_text
+from adapters.delivery import DELETE, split_text
+from adapters.telegram.hand_photo import HandPhotos
 from adapters.telegram.keyboards import (
     chat_key,
     chat_target,
@@ -66,7 +61,7 @@ class Origin:
     """A game command (its answers may describe the player's cards: never in the group)."""
 
 
-class TelegramOutbox(Delivery):
+class TelegramOutbox(HandPhotos):
     def __init__(
         self, bot: Bot, names: Callable[[str, str], str], language: Callable[[str], str],
         *, pace_speed: float = 1.0,
@@ -159,12 +154,6 @@ class TelegramOutbox(Delivery):
                 await asyncio.sleep(0.5 * 2**attempt)
         log.warning("giving up on a message to %s after %d attempts", key, SEND_ATTEMPTS)
 
-    async def _delete(self, chat_id: int, message_id: int) -> None:
-        try:
-            await self.bot.delete_message(chat_id, message_id)
-        except Exception as error:  # no right to delete here, or gone already: that is all
-            log.info("could not delete a message in %s: %s", chat_id, error)
-
     def _follow(self, old: int, new: int, message: Outgoing) -> None:
         """The group moved to ``new``: the table follows (once), then this message does."""
         log.info("a group moved to a new chat id; its table follows")
@@ -199,8 +188,7 @@ class TelegramOutbox(Delivery):
             return
         if message.slot is not None:
             if message.asked:  # asked for: shown anew at the end of the chat, not above
-                await self._drop(key, chat_id, _photo_of(message))
-                await self._drop(key, chat_id, message)
+                await self._drop_every_form(key, chat_id, message)
             if png is not None and len(message.text) <= CAPTION_LIMIT:
                 await self._show_captioned(key, chat_id, thread, message, markup, png)
                 return
@@ -248,125 +236,6 @@ class TelegramOutbox(Delivery):
                 reply_markup=markup if index == len(chunks) - 1 else None,
             )  # fmt: skip
 
-    # ----------------------------------------------------------------- a hand's photo
-
-    async def _show_captioned(self, key: str, chat_id: int, thread: int | None,
-                              message: Outgoing, markup: Any, png: bytes) -> None:  # fmt: skip
-        """The hand as one photo: its picture, its text as caption, its keyboard. A text
-        message cannot become a photo: the hand's other forms are deleted."""
-        photo = _photo_of(message)
-        if not await self._edit_captioned(key, chat_id, message, markup, png):
-            sent = await self.bot.send_photo(
-                chat_id, png, caption=photo.text, filename="hand.png",
-                message_thread_id=thread, reply_markup=markup,
-            )  # fmt: skip
-            self._remember_captioned(key, photo, sent.message_id, png, markup)
-        await self._drop(key, chat_id, message)
-        await self._drop(key, chat_id, _picture_of(message))
-
-    async def _edit_captioned(self, key: str, chat_id: int, message: Outgoing, markup: Any,
-                              png: bytes) -> bool:  # fmt: skip
-        """Edit the slot's photo into this view: its captioned photo, or else its separate
-        picture, which takes the caption. False: there is none to edit (send it)."""
-        photo = _photo_of(message)
-        for form in (photo, _picture_of(message)):
-            known = self.known_message(key, form)
-            if known is None:
-                continue
-            same = self.picture_shown(key, form) == digest(png)
-            if same and form is photo and self._caption_shown(key, photo, markup):
-                return True
-            edited = await self._edit_photo(chat_id, known, None if same else png, photo.text,
-                                            markup)  # fmt: skip
-            self._forget(key, form)  # only once answered: a call that raised is retried as is
-            if edited:
-                self._remember_captioned(key, photo, known, png, markup)
-                return True
-        return False
-
-    async def _uncaption(self, key: str, chat_id: int, message: Outgoing,
-                         png: bytes | None) -> None:  # fmt: skip
-        """The hand leaves its captioned photo (its text outgrew a caption, or it has no
-        picture now): the photo stays as the separate picture above the text where there is
-        one, without caption or keyboard; else it is deleted."""
-        photo = _photo_of(message)
-        known = self.known_message(key, photo)
-        if known is None:
-            return
-        if png is not None:
-            same = self.picture_shown(key, photo) == digest(png)
-            if await self._edit_photo(chat_id, known, None if same else png, "", None):
-                self._forget(key, photo)
-                picture = _picture_of(message)
-                self.remember_message(key, picture, known)
-                self.remember_picture(key, picture, png)
-                return
-        self._forget(key, photo)
-        await self._delete(chat_id, known)
-
-    async def _show_hand_picture(self, key: str, chat_id: int, thread: int | None,
-                                 message: Outgoing, png: bytes | None) -> None:  # fmt: skip
-        """The picture beside a hand's text message (when the text is too long for a
-        caption): sent once per hand, edited when the picture changed, deleted when it can
-        no longer be drawn (it would show cards no longer held)."""
-        picture = _picture_of(message)
-        if png is None:
-            await self._drop(key, chat_id, picture)
-            return
-        known = self.known_message(key, picture)
-        if known is not None and self.picture_shown(key, picture) == digest(png):
-            return
-        if known is not None and await self._edit_photo(chat_id, known, png, None, None):
-            self.remember_picture(key, picture, png)
-            return
-        try:
-            sent = await self.bot.send_photo(chat_id, png, filename="hand.png",
-                                             message_thread_id=thread)  # fmt: skip
-        except Forbidden:
-            return  # not reachable: the text's own refusal tells the group (`_unreachable`)
-        self.remember_message(key, picture, sent.message_id)
-        self.remember_picture(key, picture, png)
-
-    async def _edit_photo(self, chat_id: int, message_id: int, png: bytes | None,
-                          caption: str | None, markup: Any) -> bool:  # fmt: skip
-        """Edit a photo message in place: its picture (``png``; None keeps it, no upload),
-        caption and keyboard. False: it could not be edited (gone), send it anew."""
-        try:
-            if png is None:
-                await self.bot.edit_message_caption(
-                    chat_id=chat_id, message_id=message_id, caption=caption, reply_markup=markup
-                )
-            else:
-                media = InputMediaPhoto(png, caption=caption, filename="hand.png")
-                await self.bot.edit_message_media(media, chat_id=chat_id, message_id=message_id,
-                                                  reply_markup=markup)  # fmt: skip
-        except BadRequest as error:
-            if "not modified" not in str(error).lower():
-                log.info("editing a photo failed (%s); sending it anew", error)
-                return False
-        return True
-
-    def _remember_captioned(self, key: str, photo: Outgoing, message_id: int, png: bytes,
-                            markup: Any) -> None:  # fmt: skip
-        self.remember_message(key, photo, message_id)
-        self.remember_picture(key, photo, png)
-        self._captions[(key, photo.chat, photo.kind)] = _caption(photo, markup)
-
-    def _caption_shown(self, key: str, photo: Outgoing, markup: Any) -> bool:
-        return self._captions.get((key, photo.chat, photo.kind)) == _caption(photo, markup)
-
-    def _forget(self, key: str, form: Outgoing) -> None:
-        self.remember_message(key, replace(form, slot=f"gone {form.slot}"), None)
-        self.remember_picture(key, form, None)
-        self._captions.pop((key, form.chat, form.kind), None)
-
-    async def _drop(self, key: str, chat_id: int, form: Outgoing) -> None:
-        """Delete the slot's message of this form, if one was sent."""
-        known = self.known_message(key, form)
-        if known is not None:
-            self._forget(key, form)
-            await self._delete(chat_id, known)
-
     # ----------------------------------------------------------------- reachability
 
     def _mark_reachable(self, user: str, chat: str) -> None:
@@ -412,21 +281,6 @@ class TelegramOutbox(Delivery):
         """``user`` opened the private chat: they can be messaged from now on."""
         self.reachable.add(user)
         self._told_to_open = {(c, u) for c, u in self._told_to_open if u != user}
-
-
-def _photo_of(message: Outgoing) -> Outgoing:
-    """A slot's message as one captioned photo (the hand's picture, text and keyboard)."""
-    return replace(message, kind=f"{message.kind} photo")
-
-
-def _picture_of(message: Outgoing) -> Outgoing:
-    """A slot's picture as a photo of its own, beside the text message."""
-    return replace(message, kind=f"{message.kind} picture")
-
-
-def _caption(photo: Outgoing, markup: Any) -> tuple[str | None, str, str | None]:
-    """What a captioned photo says: edited only when this changed."""
-    return photo.slot, photo.text, None if markup is None else markup.to_json()
 
 
 def _seconds(value: object) -> float:
