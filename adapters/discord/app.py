@@ -266,6 +266,14 @@ class DiscordAdapter:
         assert origin.hand is not None
         return "\n".join([*origin.alerts, origin.hand.text])[:2000]
 
+    @staticmethod
+    def _choice_view(origin: Origin) -> dict[str, Any]:
+        """The buttons of an answer that offers choices (a button per table), if any."""
+        if origin.choices is None:
+            return {}
+        view = build_view(origin.choices.chat, origin.choices.buttons)
+        return {} if view is None else {"view": view}
+
     def _done_text(self, origin: Origin) -> str:
         lang = normalize_language(str(origin.interaction.locale)) or self.language
         return "\n".join(origin.alerts)[:2000] or t(lang, "Done.")
@@ -286,7 +294,8 @@ class DiscordAdapter:
                     files["view"] = view
                 await response.send_message(text, ephemeral=True, **files)
         elif origin.alerts:
-            await response.send_message(self._done_text(origin), ephemeral=True)
+            await response.send_message(self._done_text(origin), ephemeral=True,
+                                        **self._choice_view(origin))  # fmt: skip
         elif origin.interaction.type == discord.InteractionType.component:
             await response.defer()
         else:
@@ -316,9 +325,11 @@ class DiscordAdapter:
                     files["view"] = view
                 await interaction.followup.send(text, ephemeral=True, **files)
         elif thinking:
-            await interaction.edit_original_response(content=self._done_text(origin))
+            await interaction.edit_original_response(content=self._done_text(origin),
+                                                     **self._choice_view(origin))  # fmt: skip
         elif origin.alerts:
-            await interaction.followup.send(self._done_text(origin), ephemeral=True)
+            await interaction.followup.send(self._done_text(origin), ephemeral=True,
+                                            **self._choice_view(origin))  # fmt: skip
 
     # ----------------------------------------------------------------- autocomplete
 

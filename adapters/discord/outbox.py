@@ -47,6 +47,9 @@ class Origin:
     on_own_hand: bool
     wants_hand: bool
     alerts: list[str] = field(default_factory=list)
+    choices: Outgoing | None = None
+    """An answer with buttons (which of the player's tables?): its buttons go with the
+    interaction's response."""
     hand: Outgoing | None = None
     file: Outgoing | None = None
 
@@ -81,6 +84,8 @@ class DiscordOutbox(Delivery):
             if own:
                 assert origin is not None
                 origin.alerts.append(message.text)
+                if message.buttons:
+                    origin.choices = message
             elif message.user not in self.closed_dms:
                 self._to_dm(message)
             # else: an answer may name the player's cards, so it never goes to the channel;

@@ -272,3 +272,28 @@ async def test_presets_autocomplete_for_the_chosen_game(tmp_path: Path):
         assert [c["value"] for c in answer[0]["data"]["choices"]] == ["online", "one_deck"]
     finally:
         await world.close()
+
+
+async def test_a_member_at_two_tables_is_asked_which_with_a_button_per_table(tmp_path: Path):
+    """Issue 12, item 6: seated in the channel's table and the thread's, a member's DM slash
+    command names no table: the answer lists both, with a button each that shows that
+    table's hand; /play in a DM takes ``@2`` before the cards."""
+    world = await DiscordWorld.open(str(tmp_path / "dc.sqlite3"))
+    try:
+        for channel in (CHANNEL_ID, THREAD_ID):
+            await world.slash("21", "new", channel_id=channel, game="situan")
+        before = len(world.manager.tables)
+        answer = await world.slash("21", "settings", channel_id=None)
+        data = answer[-1]["data"]
+        assert data["flags"] == 64 and "你同时坐在几张牌桌上" in data["content"]
+        assert "@1 · Card room #cards" in data["content"]
+        assert "@2 · Card room #hand-talk" in data["content"]
+        buttons = [c for row in data["components"] for c in row["components"]]
+        assert [b["custom_id"].split("|")[1] for b in buttons] == [CHANNEL_ID, THREAD_ID]
+        assert all(b["custom_id"].endswith("|/hand") for b in buttons)
+        assert len(world.manager.tables) == before  # asked, nothing done
+        answer = await world.slash("21", "play", channel_id=None, cards="@2 3")
+        reply = answer[-1]["data"]["content"]
+        assert reply.startswith("「Card room #hand-talk」：")  # the reply names the table
+    finally:
+        await world.close()
