@@ -36,6 +36,10 @@ WORDS = ["", "0", "1", "3", "²", "-1", "9" * 60, "1e9", "nan", "inf", "on", "of
          "erqiwang", "online", "one_deck", "spade3", "75", "80", "120", "125", "73", "S3 S4",
          "ai_delay", "stake", "turn_seconds", "bid_step", "1/2", "０", "x" * 300]  # fmt: skip
 NAMES = [*sorted(COMMANDS), "blah", "", "NEW", "play@other"]
+TABLE_CHOICES = ["@1", "@2", "@3", "#1", "@g", "@", "@" + "x" * 60, "@²", "@0", "@999999"]
+"""How a player at several tables names one in a private command (and garbage like it)."""
+TITLES = [None, "Family", "家里", "", "  spaced   out ", "x" * 300, "@everyone"]
+"""Group names as the platform reports them with a command."""
 SUIT_CARD = re.compile(r"[♠♥♣♦](?:10|[2-9JQKA])")
 
 
@@ -80,6 +84,13 @@ def random_command(rng: random.Random, manager: TableManager) -> Command:
     name = rng.choice(NAMES)
     args = tuple(rng.choice(WORDS) for _ in range(rng.choice((0, 0, 1, 1, 2, 3))))
     private = rng.random() < 0.2
+    title = None
+    if private and rng.random() < 0.5:  # typed to the bot: the host picks one of their tables
+        chat = f"dm-{user}"
+        if rng.random() < 0.5:
+            args = (rng.choice(TABLE_CHOICES), *args)
+    elif not private:
+        title = rng.choice(TITLES)
     table = manager.tables.get(chat)
     stamp = None
     if rng.random() < 0.3:
@@ -91,7 +102,7 @@ def random_command(rng: random.Random, manager: TableManager) -> Command:
             f"{tag}.{number - 1}.{turn}", "x.²", "garbage", f"{tag}.{'9' * 40}", "",
         ])  # fmt: skip
     return Command(name, args, user, user.title(), chat, private, rng.choice([None, "en", "zh-CN"]),
-                   stamp, admin=rng.random() < 0.05)  # fmt: skip
+                   stamp, admin=rng.random() < 0.05, chat_title=title)  # fmt: skip
 
 
 def legal_command(rng: random.Random, manager: TableManager) -> Command | None:
@@ -149,7 +160,9 @@ async def fuzz(db_path: str, commands: int, seed: int) -> Report:
         command = legal_command(rng, manager) if rng.random() < 0.4 else None
         if command is None:
             command = random_command(rng, manager)
-        before = state_of(manager, command.chat)
+        # A private command may act at any of the user's tables: watch them all.
+        watched = CHATS if command.chat.startswith("dm-") else [command.chat]
+        before = [state_of(manager, chat) for chat in watched]
         try:
             out = await manager.handle(command)
         except Exception as error:  # the thing that must never happen
@@ -162,7 +175,7 @@ async def fuzz(db_path: str, commands: int, seed: int) -> Report:
         if refused or not out:
             report.refused += refused
             if command.name not in ("lang", "pick", "clear", "hand") and (
-                state_of(manager, command.chat) != before
+                [state_of(manager, chat) for chat in watched] != before
             ):
                 report.refused_changes += 1
                 report.notes.append(f"refused but changed: {command}")
