@@ -96,7 +96,7 @@ def table_message(table: Table, urgent: bool = True) -> Outgoing:
         stamp = table.stamp().text()
         my_hand = Button(table.say("My hand"), "/hand", stamp)
         chrome = table.table_chrome = ((table.tag, number, lang), ((my_hand,),), f"table {stamp}")
-    buttons, slot = chrome[1], chrome[2]
+    buttons, slot = (() if table.hand.over else chrome[1]), chrome[2]  # over: no hand to show
     return Outgoing("table", table.chat, "", buttons=buttons, slot=slot, urgent=urgent,
                     render=write)  # fmt: skip
 

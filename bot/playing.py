@@ -273,6 +273,8 @@ def after_action(table: Table, action: Action, events: list[Any]) -> Effects:
             text = tn(table.lang, one, many, event.count, name=names[event.seat])
             effects.out.append(Outgoing("group", table.chat, text))
         elif isinstance(event, HandEnded):
+            # The last trick or round, and the play that ended the hand, shown whole first.
+            effects.out.append(table_message(table, urgent=True))
             effects.extend(end_hand(table, event.result))
             return effects
         elif not isinstance(event, AutoChanged):

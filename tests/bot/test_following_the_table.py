@@ -3,16 +3,14 @@ not counted as timing out, prompts that say what to do, 亮墩 and the flipped c
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 
 from bot.hand_views import NOTICE_QUIET_SECONDS
 from bot.table import BETWEEN, CLOSED
-from engine.erqiwang.events import TrickWon
-from engine.situan.events import RoundWon
 from tests.bot.harness import CHAT, Harness
+from tests.trick_lines import expected_tricks, shown_tricks, watch_finished_tricks
 
 
 async def ai_match(tmp_path: Path, game: str, human_on_auto: bool) -> Harness:
@@ -39,30 +37,18 @@ async def test_a_player_on_tuoguan_from_the_start_never_times_out(tmp_path, game
         await harness.db.close()
 
 
-@pytest.mark.parametrize(("game", "closing"), [("situan", RoundWon), ("erqiwang", TrickWon)])
-async def test_every_finished_trick_shows_whole_with_its_winner(tmp_path, game, closing):
+@pytest.mark.parametrize("game", ["situan", "erqiwang"])
+async def test_every_finished_trick_shows_whole_with_its_winner(tmp_path, monkeypatch, game):
+    finished = watch_finished_tricks(monkeypatch)
     harness = await ai_match(tmp_path, game, human_on_auto=True)
-    closed: list = []
     table = harness.table()
-    original = table.front.closes_a_trick
-
-    def spy(event):
-        if original(event):
-            closed.append(event)
-        return original(event)
-
-    table.front.closes_a_trick = spy  # type: ignore[method-assign]
     try:
         await harness.run_until(lambda: table.state in (CLOSED, BETWEEN))
-        shown = "\n".join(harness.recorder.texts("table"))
-        assert len(closed) > 3
-        for event in closed:
-            if event.plays:  # the table message named the winner and points of that trick
-                winner = "Ann" if event.seat == 0 else f"AI {event.seat}"
-                assert f"→ {winner} " in shown
-        assert len(re.findall(r"Last (?:trick|round):", shown)) >= len(closed) - 1
+        expected = expected_tricks(finished, table.seat_names())
+        assert len(expected) > 3
+        # Every trick, the hand's last one too, in the table messages in order, whole.
+        assert shown_tricks(harness.recorder.texts("table")) == expected
     finally:
-        table.front.closes_a_trick = original  # type: ignore[method-assign]
         await harness.db.close()
 
 

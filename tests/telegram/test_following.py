@@ -5,22 +5,17 @@ private message when their turn comes."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from bot.hand_views import NOTICE_QUIET_SECONDS
 from bot.table import BETWEEN, CLOSED
-from engine.erqiwang.events import TrickWon
-from engine.situan.events import RoundWon
 from tests.bot.harness import FakeClock
 from tests.telegram.test_matches import assert_within_budget
 from tests.telegram.world import PACE_SPEED, TelegramWorld, typed_move
+from tests.trick_lines import expected_tricks, shown_tricks, watch_finished_tricks
 from tests.waiting import eventually
 
 ANN = 11
-CLOSING = re.compile(r"(?:上一墩|上一轮|本墩|本轮)：(.*) → (\S+(?: \d)?) (?:赢|得)")
-"""A finished trick's or round's line: its plays, then who won it."""
 NOTICE = "「Card room」轮到你了"
 
 
@@ -40,12 +35,12 @@ def group_texts(world: TelegramWorld) -> list[str]:
             for c in world.group_calls() if c.method != "deleteMessage"]  # fmt: skip
 
 
-@pytest.mark.parametrize(("game", "closing"), [("situan", RoundWon), ("erqiwang", TrickWon)])
+@pytest.mark.parametrize("game", ["situan", "erqiwang"])
 async def test_on_tuoguan_from_the_start_every_trick_shows_whole_within_budget(
-    tmp_path, game, closing
+    tmp_path, monkeypatch, game
 ):
+    finished = watch_finished_tricks(monkeypatch)
     world = await TelegramWorld.open(str(tmp_path / "tg.sqlite3"), seed=8)
-    table_front = None
     try:
         await world.say(ANN, "/start", chat_id=ANN)
         await world.say(ANN, f"/new {game}")
@@ -54,16 +49,6 @@ async def test_on_tuoguan_from_the_start_every_trick_shows_whole_within_budget(
         for _ in range(3):
             await world.say(ANN, "/addbot")
         table = world.manager.tables[world.key()]
-        closed: list = []
-        table_front = table.front
-        original = table_front.closes_a_trick
-
-        def spy(event):
-            if isinstance(event, closing) and event.plays:
-                closed.append(event)
-            return original(event)
-
-        table_front.closes_a_trick = spy  # type: ignore[method-assign]
         await world.say(ANN, "/start")
         await world.say(ANN, "/auto on", chat_id=ANN)
         await eventually(lambda: table.state in (CLOSED, BETWEEN), 120.0, 0.05, "the hand over")
@@ -72,19 +57,11 @@ async def test_on_tuoguan_from_the_start_every_trick_shows_whole_within_budget(
         texts = group_texts(world)
         assert not [t for t in texts if "超时" in t]  # 托管 is no time-out
         assert_within_budget(world)
-        lines: dict[str, tuple[int, str]] = {}  # each finished trick's line, in order seen
-        for text in texts:
-            for line in text.splitlines():
-                if (found := CLOSING.search(line)) is not None:
-                    lines.setdefault(line, (found[1].count(" · ") + 1, found[2]))
-        shown = list(lines.values())  # (plays, winner) of each finished trick
-        names = table.seat_names()
-        expected = [(len(event.plays), names[event.seat]) for event in closed]
+        shown = shown_tricks(texts)
+        expected = expected_tricks(finished, table.seat_names())
         assert len(expected) > 3
         assert shown == expected  # every trick, the last one too, whole and with its winner
     finally:
-        if table_front is not None:
-            table_front.closes_a_trick = type(table_front).closes_a_trick.__get__(table_front)
         await world.close()
 
 

@@ -86,7 +86,8 @@ def table_text(lang: str, view: SituanView, names: Sequence[str], number: int,
         lines.append(line)
     if view.last_round:
         lines.append(last_round_line(lang, view.last_round, names))
-    plays = _plays(lang, view.round_plays, names)
+    ended_with_it = view.result is not None and tuple(view.round_plays) == tuple(view.last_round)
+    plays = "" if ended_with_it else _plays(lang, view.round_plays, names)  # shown just above
     if plays:
         lines.append(t(lang, "This round: {plays}", plays=plays))
     elif not view.last_round and view.result is None:
