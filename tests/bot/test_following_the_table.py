@@ -9,7 +9,7 @@ import pytest
 
 from bot.hand_views import NOTICE_QUIET_SECONDS
 from bot.table import BETWEEN, CLOSED
-from tests.bot.harness import CHAT, Harness
+from tests.bot.harness import CHAT, Harness, latest_hand_message
 from tests.trick_lines import expected_tricks, shown_tricks, watch_finished_tricks
 
 
@@ -140,6 +140,46 @@ async def test_surrender_asks_for_a_second_press(tmp_path):
         await harness.db.close()
 
 
+async def test_the_prompt_to_follow_says_what_was_led(tmp_path):
+    harness = await ai_match(tmp_path, "erqiwang", human_on_auto=False)
+    table = harness.table()
+    try:
+        for _ in range(400):  # Ann bids and plays what the engine lists first
+            view = table.hand.view(0)
+            if table.hand.to_act == 0 and view.phase == "play" and view.trick:
+                break
+            if table.hand.to_act == 0:
+                await harness.say("ann", move_of(table))
+            else:
+                harness.clock.now = max(harness.clock.now, table.deadline)
+                await harness.manager.tick()
+        led = table.hand.view(0).trick[0][1]
+        prompt = latest_hand_message(harness, "ann").text.splitlines()[-1]
+        cards = " ".join(c.text for c in led)
+        assert prompt.startswith(f"Your turn. Led {cards}: follow with {len(led)} card")
+    finally:
+        await harness.db.close()
+
+
+async def test_surrender_where_it_is_not_allowed_is_refused_at_once_with_the_rule(tmp_path):
+    harness = await Harness.open(str(tmp_path / "r.sqlite3"), seed=8)
+    try:
+        await harness.say("ann", "/new erqiwang", lang="en")
+        for _ in range(3):
+            await harness.say("ann", "/addbot")
+        await harness.say("ann", "/start")
+        before = harness.table().turn_count
+        for attempt in ("/surrender", "/surrender", "/surrender yes"):  # in the bidding
+            (answer,) = await harness.say("ann", attempt)
+            assert answer.text == (
+                "Only the declarer may surrender, from taking the bottom until the first card "
+                "is played, and only with a bid above 80."
+            )  # never "press it again" for what cannot be done
+        assert harness.table().turn_count == before and harness.table().confirming is None
+    finally:
+        await harness.db.close()
+
+
 async def test_the_flipped_card_that_chose_the_leader_is_shown(tmp_path):
     harness = await Harness.open(str(tmp_path / "o.sqlite3"), seed=8)
     try:
@@ -149,6 +189,7 @@ async def test_the_flipped_card_that_chose_the_leader_is_shown(tmp_path):
         sent = await harness.say("ann", "/start")
         table_text = next(m.text for m in sent if m.kind == "table")
         assert "Flipped card:" in table_text and "leads." in table_text
+        assert "team A (Ann, AI 2) 0 · team B (AI 1, AI 3) 0" in table_text  # who partners whom
         assert CHAT
     finally:
         await harness.db.close()

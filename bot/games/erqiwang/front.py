@@ -123,6 +123,10 @@ class ErqiwangFront:
                 raise BadInput("Say the trump suit: /trump S, H, C, D or none")
             return NameTrump(seat, suit)
         if name == "surrender":
+            if Surrender(seat) not in hand.legal_actions(seat):  # say when it is, not "later"
+                raise BadInput(N_("Only the declarer may surrender, from taking the bottom until "
+                                  "the first card is played, and only with a bid above {points}."),
+                               points=hand.rules.surrender_above)  # fmt: skip
             return Surrender(seat)
         if name == "bonus":
             return DeclareBonus(seat)
@@ -233,9 +237,10 @@ class ErqiwangFront:
             return t(lang, "Bury {count} cards: pick them, then press Bury (or /bury …).",
                      count=len(view.bottom_shown))  # fmt: skip
         if view.trick:
-            size = len(view.trick[0][1])
-            return tn(lang, "Follow with {count} card (/play …).",
-                      "Follow with {count} cards (/play …).", size)  # fmt: skip
+            led = view.trick[0][1]  # what to follow, said with the count (the group shows it too)
+            return tn(lang, "Led {cards}: follow with {count} card (/play …).",
+                      "Led {cards}: follow with {count} cards (/play …).", len(led),
+                      cards=cards_text(lang, led))  # fmt: skip
         return t(lang, "Lead a single, a pair, a tractor or a throw (/play …).")
 
     def needs_confirming(self, action: Action) -> bool:

@@ -106,7 +106,9 @@ def table_text(lang: str, view: SituanView, names: Sequence[str], number: int,
     lines.append(t(lang, "Cards: {counts}", counts=" · ".join(counts)))
     team_a = view.captured[0] + view.captured[2]
     team_b = view.captured[1] + view.captured[3]
-    lines.append(t(lang, "Points: team A {a} · team B {b}", a=team_a, b=team_b))
+    lines.append(t(lang, "Points: team A ({a_names}) {a} · team B ({b_names}) {b}",
+                   a_names=f"{names[0]}, {names[2]}", a=team_a,
+                   b_names=f"{names[1]}, {names[3]}", b=team_b))  # fmt: skip
     if view.revealed is not None:
         lines.append(
             t(
