@@ -70,7 +70,10 @@ def game_command(table: Table, command: Command) -> Effects:
     index = playing_seat(table, command)
     assert table.hand is not None
     if command.name not in table.front.commands:
-        raise BadInput("That command is not used in this game.")
+        game = t(table.answer_lang(command), table.front.title)
+        commands = " ".join(f"/{c}" for c in sorted(table.front.commands))
+        raise BadInput("{game} has no /{name}: its commands are {commands}.", game=game,
+                       name=command.name, commands=commands)  # fmt: skip
     action = table.front.command_action(table.hand, index, command.name, command.args)
     if table.front.needs_confirming(action) and not _confirmed(table, index, command):
         return table.reply(command, "Press it again (or add yes: /{name} yes) to confirm.",
@@ -194,14 +197,14 @@ def start_turn(table: Table) -> None:
 
 
 def ai_levels_line(table: Table) -> str:
-    """`` AI players: AI 1 hard · AI 2 normal.`` (empty for a table of people)."""
+    """A line ``AI players: AI 1 hard · AI 2 normal.`` (empty for a table of people)."""
     names = table.seat_names()
     levels = [
         f"{names[index]} {table.say(seat.level)}"
         for index, seat in enumerate(table.seats)
         if seat is not None and seat.ai
     ]
-    return " " + table.say("AI players: {levels}.", levels=" · ".join(levels)) if levels else ""
+    return "\n" + table.say("AI players: {levels}.", levels=" · ".join(levels)) if levels else ""
 
 
 def slow_decision(table: Table) -> Decision | None:

@@ -31,7 +31,7 @@ async def test_addbot_takes_a_level_shows_it_and_keeps_it_across_a_restart(tmp_p
     assert [s.level for s in harness.table().seats[1:]] == ["hard", "easy", "normal"]
     out = await harness.say("ann", "/start")
     dealt = [m.text for m in out if m.text.startswith("Hand 1 is dealt.")]
-    assert dealt == ["Hand 1 is dealt. AI players: AI 1 hard · AI 2 easy · AI 3 normal."]
+    assert dealt == ["Hand 1 is dealt.\nAI players: AI 1 hard · AI 2 easy · AI 3 normal."]
     await harness.db.close()
     again = await Harness.open(str(tmp_path / "levels.sqlite3"), FakeClock())
     try:

@@ -193,3 +193,19 @@ async def test_the_flipped_card_that_chose_the_leader_is_shown(tmp_path):
         assert CHAT
     finally:
         await harness.db.close()
+
+
+async def test_a_command_of_the_other_game_names_this_games_commands(tmp_path):
+    harness = await Harness.open(str(tmp_path / "c.sqlite3"), seed=8)
+    try:
+        await harness.say("ann", "/new situan", lang="zh-Hans")
+        for _ in range(3):
+            await harness.say("ann", "/addbot")
+        sent = await harness.say("ann", "/start")
+        table_text = next(m.text for m in sent if m.kind == "table")
+        assert "得分：A 队（Ann, 电脑 2）0 · B 队（电脑 1, 电脑 3）0" in table_text
+        (answer,) = await harness.say("ann", "/bid 100")
+        assert answer.text == "四团没有 /bid：它的命令是 /pass /play /reveal /show。"
+        assert "轮到：Ann（剩 60 秒）" in table_text  # seed 8: Ann leads; one line, no gap
+    finally:
+        await harness.db.close()

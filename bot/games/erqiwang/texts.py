@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from bot.i18n import N_, t
+from bot.i18n import N_, t, tn
 from bot.render import SUIT_NAMES, cards_text, player_lines
 from engine.cards import Card
 from engine.erqiwang import ErqiwangResult, ErqiwangView
@@ -52,7 +52,8 @@ def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
     if view.result is None and view.to_act is not None:
         line = t(lang, "Turn: {name}", name=names[view.to_act])
         if seconds_left is not None:
-            line += " " + t(lang, "({seconds} s left)", seconds=seconds_left)
+            line = t(lang, "Turn: {name} ({seconds} s left)", name=names[view.to_act],
+                     seconds=seconds_left)  # fmt: skip
         lines.append(line)
     finished = view.result is not None and bool(view.trick)
     last = view.trick if finished else view.last_trick
@@ -71,7 +72,7 @@ def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
         lines.append(t(lang, "No trump left: {names}", names=", ".join(voids)))
     if view.trump_counts and view.phase == "play":
         counts = [
-            t(lang, "{name} {count} trumps", name=names[s], count=n)
+            tn(lang, "{name}: {count} trump", "{name}: {count} trumps", n, name=names[s])
             + (" " + t(lang, "(with a pair)") if pair else "")
             for s, n, pair in view.trump_counts
         ]

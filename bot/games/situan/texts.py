@@ -82,7 +82,8 @@ def table_text(lang: str, view: SituanView, names: Sequence[str], number: int,
     elif view.result is None:
         line = t(lang, "Turn: {name}", name=names[view.turn])
         if seconds_left is not None:
-            line += " " + t(lang, "({seconds} s left)", seconds=seconds_left)
+            line = t(lang, "Turn: {name} ({seconds} s left)", name=names[view.turn],
+                     seconds=seconds_left)  # fmt: skip
         lines.append(line)
     if view.last_round:
         lines.append(last_round_line(lang, view.last_round, names))
@@ -106,9 +107,9 @@ def table_text(lang: str, view: SituanView, names: Sequence[str], number: int,
     lines.append(t(lang, "Cards: {counts}", counts=" · ".join(counts)))
     team_a = view.captured[0] + view.captured[2]
     team_b = view.captured[1] + view.captured[3]
+    a_names, b_names = f"{names[0]}, {names[2]}", f"{names[1]}, {names[3]}"
     lines.append(t(lang, "Points: team A ({a_names}) {a} · team B ({b_names}) {b}",
-                   a_names=f"{names[0]}, {names[2]}", a=team_a,
-                   b_names=f"{names[1]}, {names[3]}", b=team_b))  # fmt: skip
+                   a_names=a_names, a=team_a, b_names=b_names, b=team_b))  # fmt: skip
     if view.revealed is not None:
         lines.append(
             t(
