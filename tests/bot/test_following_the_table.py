@@ -209,3 +209,25 @@ async def test_a_command_of_the_other_game_names_this_games_commands(tmp_path):
         assert "轮到：Ann（剩 60 秒）" in table_text  # seed 8: Ann leads; one line, no gap
     finally:
         await harness.db.close()
+
+
+def test_the_settlement_says_where_the_bottoms_points_went():
+    from fractions import Fraction
+
+    from bot.games.erqiwang.texts import settlement_text
+    from engine.erqiwang.result import ErqiwangResult
+
+    zero = (Fraction(0),) * 4
+    result = ErqiwangResult(declarer=0, bid=0, trump="S", defender_points=180, bottom_points=35,
+                            bottom_multiplier=1, last_trick_winner=3, stakes=zero, bonus=zero,
+                            total=zero)  # fmt: skip
+    names = ["Ann", "AI 1", "AI 2", "AI 3"]
+    text = settlement_text("en", result, names, zero, zero)
+    assert "Ann lost the bid: the defenders took 180 against a bid of 0." in text
+    assert "The defenders won the last trick: the bottom's 35 points ×1 went to them" in text
+    chinese = settlement_text("zh-Hans", result, names, zero, zero)
+    assert "闲家抓底：底牌 35 分 ×1 归闲家。" in chinese
+    kept = ErqiwangResult(declarer=0, bid=0, trump="S", defender_points=145, bottom_points=35,
+                          bottom_multiplier=1, last_trick_winner=0, stakes=zero, bonus=zero,
+                          total=zero)  # fmt: skip
+    assert "bottom" not in settlement_text("en", kept, names, zero, zero)

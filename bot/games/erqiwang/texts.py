@@ -95,6 +95,11 @@ def settlement_text(lang: str, result: ErqiwangResult, names: Sequence[str],
         else N_("{name} lost the bid ({points} against {bid}).")
     )
     lines.append(t(lang, key, name=who, points=result.defender_points, bid=result.bid))
+    caught = result.last_trick_winner is not None and result.last_trick_winner != result.declarer
+    if caught and result.bottom_points and result.bottom_multiplier:  # where the rest came from
+        lines.append(t(lang, "The defenders won the last trick: the bottom's {points} points "
+                             "×{times} went to them (抓底).",
+                       points=result.bottom_points, times=result.bottom_multiplier))  # fmt: skip
     if result.surrendered:
         lines.append(t(lang, "{name} surrendered.", name=who))
     if result.bonus_points:
