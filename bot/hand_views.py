@@ -146,7 +146,7 @@ def private_hand(table: Table, index: int) -> Outgoing:
     if not hand.over:
         legal = hand.legal_actions(index)
         if table.turn_seat == index:
-            text += "\n" + t(lang, "Your turn.") + " " + front.prompt(lang, view, legal)
+            text += "\n" + t(lang, "Your turn. {prompt}", prompt=front.prompt(lang, view, legal))
         stamps = Stamps(table.stamp(), table.stamp(turn=True))
         rows = front.hand_buttons(lang, view, legal, selection, stamps)
         toggle = auto_toggle(lang, legal, stamps.whole)
