@@ -25,6 +25,16 @@ async def ai_match(tmp_path: Path, game: str, human_on_auto: bool) -> Harness:
     return harness
 
 
+async def dealt(tmp_path: Path, game: str, lang: str = "en") -> tuple[Harness, list]:
+    """Ann opens a table (seed 8), seats three AI players and deals: the harness and what
+    the deal sent."""
+    harness = await Harness.open(str(tmp_path / f"{game}.sqlite3"), seed=8)
+    await harness.say("ann", f"/new {game}", lang=lang)
+    for _ in range(3):
+        await harness.say("ann", "/addbot")
+    return harness, await harness.say("ann", "/start")
+
+
 @pytest.mark.parametrize("game", ["situan", "erqiwang"])
 async def test_a_player_on_tuoguan_from_the_start_never_times_out(tmp_path, game):
     harness = await ai_match(tmp_path, game, human_on_auto=True)
@@ -101,12 +111,8 @@ def move_of(table) -> str:
 
 
 async def test_the_private_prompt_says_what_to_do_next(tmp_path):
-    harness = await Harness.open(str(tmp_path / "p.sqlite3"), seed=8)
+    harness, sent = await dealt(tmp_path, "erqiwang", "en")
     try:
-        await harness.say("ann", "/new erqiwang", lang="en")
-        for _ in range(3):
-            await harness.say("ann", "/addbot")
-        sent = await harness.say("ann", "/start")
         hand = next(m for m in sent if m.kind == "private" and m.slot)
         assert "Bid from 120 down to 0 in steps of 5" in hand.text and "/pass" in hand.text
     finally:
@@ -116,12 +122,8 @@ async def test_the_private_prompt_says_what_to_do_next(tmp_path):
 async def test_surrender_asks_for_a_second_press(tmp_path):
     from engine.actions import Bid, Pass
 
-    harness = await Harness.open(str(tmp_path / "s.sqlite3"), seed=8)
+    harness, _ = await dealt(tmp_path, "erqiwang", "en")
     try:
-        await harness.say("ann", "/new erqiwang", lang="en")
-        for _ in range(3):
-            await harness.say("ann", "/addbot")
-        await harness.say("ann", "/start")
         table = harness.table()
         hand = table.hand
         while hand.view(None).phase == "bidding":  # ann declares at 120
@@ -162,12 +164,8 @@ async def test_the_prompt_to_follow_says_what_was_led(tmp_path):
 
 
 async def test_surrender_where_it_is_not_allowed_is_refused_at_once_with_the_rule(tmp_path):
-    harness = await Harness.open(str(tmp_path / "r.sqlite3"), seed=8)
+    harness, _ = await dealt(tmp_path, "erqiwang", "en")
     try:
-        await harness.say("ann", "/new erqiwang", lang="en")
-        for _ in range(3):
-            await harness.say("ann", "/addbot")
-        await harness.say("ann", "/start")
         before = harness.table().turn_count
         for attempt in ("/surrender", "/surrender", "/surrender yes"):  # in the bidding
             (answer,) = await harness.say("ann", attempt)
@@ -181,12 +179,8 @@ async def test_surrender_where_it_is_not_allowed_is_refused_at_once_with_the_rul
 
 
 async def test_the_flipped_card_that_chose_the_leader_is_shown(tmp_path):
-    harness = await Harness.open(str(tmp_path / "o.sqlite3"), seed=8)
+    harness, sent = await dealt(tmp_path, "situan", "en")
     try:
-        await harness.say("ann", "/new situan", lang="en")
-        for _ in range(3):
-            await harness.say("ann", "/addbot")
-        sent = await harness.say("ann", "/start")
         table_text = next(m.text for m in sent if m.kind == "table")
         assert "Flipped card:" in table_text and "leads." in table_text
         assert "team A (Ann, AI 2) 0 · team B (AI 1, AI 3) 0" in table_text  # who partners whom
@@ -196,12 +190,8 @@ async def test_the_flipped_card_that_chose_the_leader_is_shown(tmp_path):
 
 
 async def test_a_command_of_the_other_game_names_this_games_commands(tmp_path):
-    harness = await Harness.open(str(tmp_path / "c.sqlite3"), seed=8)
+    harness, sent = await dealt(tmp_path, "situan", "zh-Hans")
     try:
-        await harness.say("ann", "/new situan", lang="zh-Hans")
-        for _ in range(3):
-            await harness.say("ann", "/addbot")
-        sent = await harness.say("ann", "/start")
         table_text = next(m.text for m in sent if m.kind == "table")
         assert "得分：A 队（Ann, 电脑 2）0 · B 队（电脑 1, 电脑 3）0" in table_text
         (answer,) = await harness.say("ann", "/bid 100")
