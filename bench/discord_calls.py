@@ -1,6 +1,6 @@
 """Discord: channel calls per hand and the time from a click to the updated hand message.
 
-Run: ``python bench/discord_calls.py [--hands 3]``
+Run: ``python bench/discord_calls.py [--hands 3] [--scenario players|tuoguan|ai]``
 
 Drives real discord.py against the fake gateway + REST server of the tests (127.0.0.1 only):
 four members play whole hands of each game by clicking the components of their DM hand
@@ -29,6 +29,46 @@ from tests.discord.test_discord import actor, seated
 from tests.discord.world import PACE_SPEED, DiscordWorld, presses_for
 
 WINDOW = 60.0
+
+
+async def measure_table(game: str, hands: int, scenario: str, folder: str) -> dict[str, float]:
+    """Calls per hand of a table that plays itself: one member on 托管 and three AI players
+    (``tuoguan``), or four AI players (``ai``), each acting after 1 s of pacing time."""
+    world = await DiscordWorld.open(f"{folder}/{game}-{scenario}.sqlite3")
+    try:
+        first = len(world.fake.calls)
+        await world.slash("21", "new", game=game)
+        for name, value in (("max_hands", str(hands)), ("ai_delay", f"{1 / PACE_SPEED:.3f}")):
+            await world.slash("21", "settings", name=name, value=value)
+        if scenario == "ai":
+            await world.slash("21", "leave")
+        for _ in range(4 if scenario == "ai" else 3):
+            await world.slash("21", "addbot")
+        await world.slash("21", "start")
+        if scenario == "tuoguan":
+            await world.slash("21", "auto", channel_id=None, on=True)
+        table = world.manager.tables[world.key()]
+        while table.state != CLOSED:
+            if table.state == "between":
+                await world.slash("21", "ready")
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(25 * 3 / PACE_SPEED)
+        await world.settle()
+        calls = [c for c in world.channel_calls(CHANNEL_ID) if c in world.fake.calls[first:]]
+        key = channel_key(int(CHANNEL_ID))
+        made = [at for chat, at in world.adapter.outbox.group_calls_made if chat == key]
+        windows = [sum(1 for x in made[i:] if x < t + WINDOW) for i, t in enumerate(made)]
+        bursts = [sum(1 for x in made[i:] if x < t + 5.0) for i, t in enumerate(made)]
+        timeouts = sum(1 for c in calls if "超时" in str((c.body or {}).get("content", "")))
+        return {
+            "calls_per_hand": len(calls) / hands,
+            "typical_minute": statistics.median(windows),
+            "worst_minute": max(windows),
+            "burst": max(bursts),
+            "timeout_lines": timeouts,
+        }
+    finally:
+        await world.close()
 
 
 async def measure(game: str, hands: int, folder: str) -> dict[str, float]:
@@ -76,9 +116,17 @@ async def measure(game: str, hands: int, folder: str) -> dict[str, float]:
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--hands", type=int, default=3)
+    parser.add_argument("--scenario", choices=("players", "tuoguan", "ai"), default="players")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         for game in ("situan", "erqiwang"):
+            if args.scenario != "players":
+                found = await measure_table(game, args.hands, args.scenario, folder)
+                print(f"{game} ({args.scenario}): {found['calls_per_hand']:.1f} channel calls per "
+                      f"hand; 60 s windows: typical {found['typical_minute']:.0f}, worst "
+                      f"{found['worst_minute']:.0f}; busiest 5 s {found['burst']:.0f} (Discord's "
+                      f"limit 5); time-out lines {found['timeout_lines']:.0f}")  # fmt: skip
+                continue
             f = await measure(game, args.hands, folder)
             print(
                 f"{game}: {f['hands']:.0f} hands, {f['calls_per_hand']:.1f} channel calls per "
