@@ -110,6 +110,11 @@ def _hand_over_host(table: Table, leaving: str) -> list[Outgoing]:
     return []
 
 
+def ai_seat(table: Table, index: int, level: str) -> Seat:
+    """An AI player of ``level`` for seat ``index``, ready for every hand."""
+    return Seat(None, table.say("AI {seat}", seat=index), ready=True, level=level)
+
+
 def addbot(table: Table, command: Command) -> Effects:
     if (refused := table.host_only(command)) is not None:
         return refused
@@ -120,7 +125,7 @@ def addbot(table: Table, command: Command) -> Effects:
         return table.reply(command, "The table is full.")
     level = read_ai_level(command.args[0]) if command.args else table.table_options["ai_level"]
     index = free[0]
-    table.seats[index] = Seat(None, table.say("AI {seat}", seat=index), ready=True, level=level)
+    table.seats[index] = ai_seat(table, index, level)
     line = table.group("An AI player ({level}) sits at seat {seat}.",
                        level=table.say(level), seat=index)  # fmt: skip
     return Effects(out=[line], table_changed=True)
@@ -312,11 +317,9 @@ def ready_timeout(table: Table) -> Effects:
             effects.out.append(
                 table.group("{name} was not ready and leaves the table.", name=seat.name)
             )
-            fill = table.table_options["fill_with_ai"]
             level = table.table_options["ai_level"]
-            table.seats[index] = (
-                Seat(None, table.say("AI {seat}", seat=index), True, level=level) if fill else None
-            )
+            fill = table.table_options["fill_with_ai"]
+            table.seats[index] = ai_seat(table, index, level) if fill else None
     if all(seat is not None for seat in table.seats):
         effects.extend(playing.deal(table))
     else:
