@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from adapters.discord.components import channel_key
 from bot.table import CLOSED
+from tests.call_windows import calls_per_window
 from tests.discord.fake_discord import CHANNEL_ID
 from tests.discord.test_discord import actor, seated
 from tests.discord.world import PACE_SPEED, DiscordWorld, presses_for
@@ -57,8 +58,7 @@ async def measure_table(game: str, hands: int, scenario: str, folder: str) -> di
         calls = [c for c in world.channel_calls(CHANNEL_ID) if c in world.fake.calls[first:]]
         key = channel_key(int(CHANNEL_ID))
         made = [at for chat, at in world.adapter.outbox.group_calls_made if chat == key]
-        windows = [sum(1 for x in made[i:] if x < t + WINDOW) for i, t in enumerate(made)]
-        bursts = [sum(1 for x in made[i:] if x < t + 5.0) for i, t in enumerate(made)]
+        windows, bursts = calls_per_window(made, WINDOW), calls_per_window(made, 5.0)
         timeouts = sum(1 for c in calls if "超时" in str((c.body or {}).get("content", "")))
         return {
             "calls_per_hand": len(calls) / hands,
@@ -93,10 +93,10 @@ async def measure(game: str, hands: int, folder: str) -> dict[str, float]:
         await world.settle()
         calls = [c for c in world.channel_calls(CHANNEL_ID) if c in world.fake.calls[first:]]
         times = [c.at * PACE_SPEED for c in calls]
-        busiest = max(sum(1 for x in times[i:] if x < t + WINDOW) for i, t in enumerate(times))
+        busiest = max(calls_per_window(times, WINDOW))
         key = channel_key(int(CHANNEL_ID))  # as the host counted its calls
         counted = [at for chat, at in world.adapter.outbox.group_calls_made if chat == key]
-        burst = max(sum(1 for x in counted[i:] if x < t + 5.0) for i, t in enumerate(counted))
+        burst = max(calls_per_window(counted, 5.0))
         posts = sum(1 for c in calls if c.method == "POST")
         latencies.sort()
         return {

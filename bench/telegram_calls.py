@@ -30,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.table import CLOSED
+from tests.call_windows import calls_per_window
 from tests.telegram.world import PACE_SPEED, PLAYERS, TelegramWorld, play_turn
 
 WINDOW = 60.0
@@ -60,7 +61,7 @@ async def measure_table(game: str, hands: int, scenario: str, folder: str) -> di
         await world.settle()
         calls = [c for c in world.group_calls() if c in world.api.calls[first_call:]]
         made = [at for chat, at in world.adapter.outbox.group_calls_made if chat == world.key()]
-        windows = [sum(1 for x in made[i:] if x < t + WINDOW) for i, t in enumerate(made)]
+        windows = calls_per_window(made, WINDOW)
         timeouts = sum(1 for c in calls if "已超时" in str(c.params.get("text", "")))
         return {
             "calls_per_hand": len(calls) / hands,
@@ -98,9 +99,9 @@ async def measure(game: str, hands: int, move_seconds: float, folder: str) -> di
         await world.settle()
         calls = [c for c in world.group_calls() if c in world.api.calls[first_call:]]
         times = [c.at * PACE_SPEED for c in calls]
-        busiest = max(sum(1 for x in times[i:] if x < t + WINDOW) for i, t in enumerate(times))
+        busiest = max(calls_per_window(times, WINDOW))
         made = [at for chat, at in world.adapter.outbox.group_calls_made if chat == key]
-        busiest_made = max(sum(1 for x in made[i:] if x < t + WINDOW) for i, t in enumerate(made))
+        busiest_made = max(calls_per_window(made, WINDOW))
         latencies = sorted(world.press_latencies)
         posts = sum(1 for c in calls if c.method != "editMessageText")
         return {

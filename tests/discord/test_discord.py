@@ -13,6 +13,7 @@ import pytest
 from adapters.discord.components import channel_key
 from bot.table import CLOSED
 from engine.situan.combos import RANKS
+from tests.call_windows import calls_per_window
 from tests.discord.fake_discord import CHANNEL_ID, THREAD_ID
 from tests.discord.world import DiscordWorld, presses_for
 from tests.waiting import eventually
@@ -96,8 +97,7 @@ def assert_within_budget(world: DiscordWorld, channel: str = CHANNEL_ID) -> None
     counted = [at for key, at in world.adapter.outbox.group_calls_made
                if key == channel_key(int(channel))]  # fmt: skip
     assert len(counted) == len(world.channel_calls(channel)) > 5
-    for i, start in enumerate(counted):
-        assert sum(1 for at in counted[i:] if at < start + 5.0) <= 5
+    assert max(calls_per_window(counted, 5.0)) <= 5
 
 
 @pytest.mark.parametrize("game", ["situan", "erqiwang"])

@@ -94,13 +94,8 @@ class DiscordWorld:
 
     async def slash(self, user_id: str, command_name: str, /, channel_id: str | None = CHANNEL_ID,
                     **options: Any) -> list[dict[str, Any]]:  # fmt: skip
-        payload = self._base(user_id, channel_id, 2)
-        payload["data"] = {
-            "id": "1", "name": command_name, "type": 1,
-            "options": [{"name": k, "type": OPTION_TYPES[type(v)], "value": v}
-                        for k, v in options.items()],
-        }  # fmt: skip
-        return await self._answered(payload)
+        return await self._answered(self.slash_payload(user_id, command_name, channel_id,
+                                                       **options))  # fmt: skip
 
     async def click(self, user_id: str, message: dict[str, Any], command: str) -> list[Any]:
         """Click the button of ``message`` sending ``command``, or choose it in a menu."""
