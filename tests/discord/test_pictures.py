@@ -8,10 +8,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.table import CLOSED
 from tests.discord.fake_discord import CHANNEL_ID
 from tests.discord.world import DiscordWorld
-from tests.waiting import eventually
+from tests.waiting import eventually, until_closed_and_sent
 
 
 def uploads(world: DiscordWorld, channel: str) -> list[bytes]:
@@ -42,9 +41,7 @@ async def test_the_hand_in_the_dm_and_the_settlement_in_the_channel_are_png_file
         dm = world.fake.dm_channels["21"]
         await eventually(lambda: bool(uploads(world, dm)), 10, 0.005, "the hand picture")
         await world.slash("21", "auto", on=True)
-        await eventually(lambda: world.manager.tables[key].state == CLOSED, 60, 0.01, "the end")
-        await eventually(world.adapter.outbox.paced_out, 20, 0.01, "every channel call")
-        await world.settle()
+        await until_closed_and_sent(world.manager, world.adapter.outbox, key)
         assert png(uploads(world, dm)[0]).width > 100
         hand = [m for m in world.fake.channel_messages(dm) if m["attachments"]]
         assert hand and hand[0]["content"], "the text goes with the picture"

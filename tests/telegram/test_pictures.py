@@ -24,7 +24,7 @@ from tests.telegram.world import (
     buttons_of,
     wait_for_group_message,
 )
-from tests.waiting import eventually
+from tests.waiting import eventually, until_closed_and_sent
 
 ANN = 11
 
@@ -73,9 +73,7 @@ async def one_hand_on_auto(world: TelegramWorld, game: str, *settings: str) -> s
     """Ann's table plays its one hand out with Ann on 托管."""
     table = await dealt(world, game, *settings)
     await world.say(ANN, "/auto on", chat_id=ANN)
-    await eventually(lambda: table.state == CLOSED, 60, 0.01, "the match's end")
-    await eventually(world.adapter.outbox.paced_out, 20, 0.01, "every group call")
-    await world.settle()
+    await until_closed_and_sent(world.manager, world.adapter.outbox, table.chat)
     return str(table.chat)
 
 
@@ -160,10 +158,6 @@ async def test_the_hand_and_the_settlement_arrive_as_png_photos_with_their_text_
         attached_png(edits[-1].params, "media")
         assert "手牌" in edits[-1].params["media"]["caption"]
         assert hand_texts(world) == [], "the hand's text is the photo's caption"
-        # The table is closed before its settlement reaches the outbox: wait for that post.
-        await eventually(lambda: bool(world.api.calls_to("sendPhoto", chat_id=GROUP)), 20, 0.01,
-                         "the settlement's photo")  # fmt: skip
-        await world.settle()
         group = world.api.calls_to("sendPhoto", chat_id=GROUP)
         assert len(group) == 1
         attached_png(group[0].params)
@@ -185,9 +179,7 @@ async def test_the_pictures_option_off_sends_no_picture_and_the_hand_is_a_text_m
         assert "photo" not in shown and "手牌" in shown["text"]
         assert hand_texts(world)
         await world.say(ANN, "/auto on", chat_id=ANN)
-        await eventually(lambda: table.state == CLOSED, 60, 0.01, "the match's end")
-        await eventually(world.adapter.outbox.paced_out, 20, 0.01, "every group call")
-        await world.settle()
+        await until_closed_and_sent(world.manager, world.adapter.outbox, table.chat)
         assert not world.api.calls_to("sendPhoto")
         assert not world.api.calls_to("editMessageMedia")
         assert not world.api.calls_to("editMessageCaption")
