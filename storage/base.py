@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from storage.leases import LeaseReads, LeaseWrites
+
 JsonObject = dict[str, Any]
 
 DumpRow = dict[str, Any]
@@ -98,7 +100,7 @@ class StoredTable:
     updated: float
 
 
-class Transaction(ABC):
+class Transaction(LeaseWrites, ABC):
     """The writes of one step; obtained from ``Database.transaction()`` only."""
 
     _finished = False
@@ -161,7 +163,7 @@ class Transaction(ABC):
         their ids, ledger lines their order, tables their separate timer columns."""
 
 
-class Database(ABC):
+class Database(LeaseReads, ABC):
     """The bot's storage. ``await Database.open(address)`` (or ``storage.open_database``)
     picks the back end from the address: ``postgresql://…`` or ``postgres://…`` is
     PostgreSQL, anything else (a path, ``:memory:``) is a SQLite file."""

@@ -38,6 +38,7 @@ from storage.base import (
     table_from_columns,
     to_json,
 )
+from storage.postgres_leases import LEASES_MIGRATION, PostgresLeaseReads, PostgresLeaseWrites
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: everything the SQLite file has after its third migration.
@@ -89,6 +90,8 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    # 2: which process owns each table (`storage.leases`).
+    LEASES_MIGRATION,
 )
 
 MIGRATION_LOCK = 0x63617264  # "card": the advisory lock two processes migrating at once share
@@ -139,7 +142,7 @@ TYPES: dict[str, tuple[Any, ...]] = {
 Connection: TypeAlias = "asyncpg.pool.PoolConnectionProxy[asyncpg.Record]"
 
 
-class PostgresTransaction(Transaction):
+class PostgresTransaction(PostgresLeaseWrites, Transaction):
     """Writes on one pooled connection inside a database transaction."""
 
     def __init__(self, connection: Connection) -> None:
@@ -256,7 +259,7 @@ def _typed(kind: str, values: tuple[Any, ...]) -> tuple[Any, ...]:
     )
 
 
-class PostgresDatabase(Database):
+class PostgresDatabase(PostgresLeaseReads, Database):
     """A pool of connections to one PostgreSQL database."""
 
     def __init__(self, pool: asyncpg.Pool[asyncpg.Record]) -> None:

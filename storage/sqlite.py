@@ -35,6 +35,7 @@ from storage.base import (
     table_from_columns,
     to_json,
 )
+from storage.sqlite_leases import LEASES_MIGRATION, SqliteLeaseReads, SqliteLeaseWrites
 
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -91,6 +92,8 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE tables ADD COLUMN turn_count INTEGER;
     ALTER TABLE tables ADD COLUMN saved_at REAL;
     """,
+    # 4: which process owns each table, when several share the file (`storage.leases`).
+    LEASES_MIGRATION,
 )
 
 
@@ -138,7 +141,7 @@ FLAGS = {"player": 3, "ledger": 5}
 """Where each kind of row has its boolean (an integer column here)."""
 
 
-class SqliteTransaction(Transaction):
+class SqliteTransaction(SqliteLeaseWrites, Transaction):
     """Writes on the connection; committing or rolling back is ``SqliteDatabase._begin``'s."""
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
@@ -231,7 +234,7 @@ class SqliteTransaction(Transaction):
             await self._db.executemany(LOAD[kind], values)
 
 
-class SqliteDatabase(Database):
+class SqliteDatabase(SqliteLeaseReads, Database):
     """One connection to the bot's SQLite file (``:memory:`` works for tests)."""
 
     def __init__(self, connection: aiosqlite.Connection) -> None:

@@ -1,0 +1,108 @@
+"""Table leases on SQLite (`storage.leases`): one file is one machine's, so several processes
+sharing it is for tests and a single host; PostgreSQL is the back end for several machines."""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Sequence
+from typing import Any
+
+import aiosqlite
+
+from storage.leases import Lease, LeaseLost, LeaseReads, LeaseWrites
+
+LEASES_MIGRATION = """
+    CREATE TABLE leases (
+        chat TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        address TEXT NOT NULL,
+        expires REAL NOT NULL
+    );
+    CREATE INDEX leases_owner ON leases(owner);
+"""
+
+CLAIM = (
+    "INSERT INTO leases (chat, owner, address, expires) VALUES (?, ?, ?, ?)"
+    " ON CONFLICT(chat) DO UPDATE SET owner = excluded.owner, address = excluded.address,"
+    " expires = excluded.expires WHERE leases.owner = excluded.owner OR leases.expires <= ?"
+)
+
+
+def placeholders(count: int) -> str:
+    return ", ".join("?" * count)
+
+
+class SqliteLeaseWrites(LeaseWrites):
+    @property
+    @abstractmethod
+    def _db(self) -> aiosqlite.Connection:
+        """The transaction's connection."""
+
+    async def _rows(self, sql: str, parameters: Sequence[Any]) -> list[Any]:
+        async with self._db.execute(sql, parameters) as cursor:
+            return list(await cursor.fetchall())
+
+    async def claim(self, chat: str, owner: str, address: str, now: float, until: float) -> Lease:
+        await self._db.execute(CLAIM, (chat, owner, address, until, now))
+        rows = await self._rows(
+            "SELECT chat, owner, address, expires FROM leases WHERE chat = ?", (chat,)
+        )
+        return Lease(*rows[0])
+
+    async def renew(self, owner: str, now: float, until: float) -> set[str]:
+        rows = await self._rows(
+            "UPDATE leases SET expires = ? WHERE owner = ? AND expires > ? RETURNING chat",
+            (until, owner, now),
+        )
+        return {row[0] for row in rows}
+
+    async def hold(self, owner: str, chats: Sequence[str], now: float, until: float) -> None:
+        wanted = set(chats)
+        if not wanted:
+            return
+        rows = await self._rows(
+            "UPDATE leases SET expires = ? WHERE owner = ? AND expires > ?"
+            f" AND chat IN ({placeholders(len(wanted))}) RETURNING chat",
+            (until, owner, now, *wanted),
+        )
+        lost = wanted - {row[0] for row in rows}
+        if lost:
+            raise LeaseLost(lost)
+
+    async def release(self, owner: str, chats: Sequence[str]) -> None:
+        if chats:
+            await self._db.execute(
+                f"DELETE FROM leases WHERE owner = ? AND chat IN ({placeholders(len(chats))})",
+                (owner, *chats),
+            )
+
+
+class SqliteLeaseReads(LeaseReads):
+    @abstractmethod
+    async def _all(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[Any]: ...
+
+    async def leases_of(self, chats: Sequence[str], now: float) -> dict[str, Lease]:
+        if not chats:
+            return {}
+        rows = await self._all(
+            "SELECT chat, owner, address, expires FROM leases WHERE expires > ?"
+            f" AND chat IN ({placeholders(len(chats))})",
+            (now, *chats),
+        )
+        return {row[0]: Lease(*row) for row in rows}
+
+    async def orphaned_tables(self, now: float) -> list[str]:
+        rows = await self._all(
+            "SELECT tables.chat FROM tables LEFT JOIN leases ON leases.chat = tables.chat"
+            " WHERE tables.state != 'closed' AND (leases.chat IS NULL OR leases.expires <= ?)"
+            " ORDER BY tables.chat",
+            (now,),
+        )
+        return [row[0] for row in rows]
+
+    async def tables_mentioning(self, text: str) -> list[tuple[str, str]]:
+        rows = await self._all(
+            "SELECT chat, settings FROM tables WHERE state != 'closed' AND instr(settings, ?) > 0",
+            (text,),
+        )
+        return [(row[0], row[1]) for row in rows]
