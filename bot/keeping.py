@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 from bot.commands import Command
 from bot.effects import Effects
@@ -16,8 +17,12 @@ from bot.logs import table_context
 from bot.outgoing import Outgoing
 from bot.snapshot import restore_table, table_snapshot
 from bot.table import PLAYING, Table
+
+if TYPE_CHECKING:
+    from bot.leasing import Ownership
 from storage import Database
 from storage.base import ActionRow, LedgerLine, StoredTable, TableRow, TimerRow, Transaction
+from storage.leases import LeaseLost
 
 log = logging.getLogger(__name__)
 Sender = Callable[[Outgoing], Awaitable[None]]
@@ -42,6 +47,32 @@ class TableKeeping:
     the count again."""
     _hand_ids: dict[str, int]
     _stored_actions: dict[str, int]
+    ownership: Ownership | None
+    """This process's name and lease time when it shares the database (`bot.leasing`)."""
+    held: set[str]
+    """The chats whose lease this process holds (with ``ownership``)."""
+
+    def _until(self) -> float:
+        assert self.ownership is not None
+        return self.clock() + self.ownership.seconds
+
+    async def _hold(self, tx: Transaction, chats: list[str]) -> None:
+        """Inside a step's transaction: the step's tables are still this process's, or the
+        transaction rolls back (`LeaseLost`) and nothing of the step is stored or sent."""
+        if self.ownership is not None and chats:
+            await tx.hold(self.ownership.owner, chats, self.clock(), self._until())
+
+    def _lose(self, chats: list[str]) -> None:
+        """Tables that are another process's now: forgotten here, nothing more sent."""
+        for chat in chats:
+            self.held.discard(chat)
+            if self.tables.pop(chat, None) is not None:
+                log.warning("table %s went to another process; dropped here", chat)
+            self._hand_ids.pop(chat, None)
+            self._stored_actions.pop(chat, None)
+
+    async def _claim_at_start(self, chat: str) -> bool:
+        return True
 
     async def _store_each(
         self, steps: list[tuple[Table, Effects]], failed: list[str]
@@ -51,6 +82,8 @@ class TableKeeping:
             try:
                 async with self.db.transaction() as tx:
                     await self._store(tx, table, effects)
+            except LeaseLost as lost:
+                self._lose(lost.chats)
             except Exception:
                 failed.append(table.chat)
             else:
@@ -110,6 +143,7 @@ class TableKeeping:
             await self._store_steps(tx, steps)
 
     async def _store_steps(self, tx: Transaction, steps: list[tuple[Table, Effects]]) -> None:
+        await self._hold(tx, [table.chat for table, _ in steps])
         rows: list[ActionRow] = []
         snapshots: list[TableRow] = []
         timers: list[TimerRow] = []
@@ -141,6 +175,7 @@ class TableKeeping:
         """Store a step: its actions belong to the hand that was current when it began, which
         may then finish; a new hand dealt in the same step comes after."""
         chat = table.chat
+        await self._hold(tx, [chat])
         if effects.actions:
             await tx.append_actions(self._action_rows(chat, effects))
         if effects.hand_finished is not None:
@@ -160,9 +195,13 @@ class TableKeeping:
         and a fresh table message, and their timers resume with the time that was left. A
         table that cannot be rebuilt is logged and left closed; the others come back."""
         alive = await self.db.meta("alive_at")
-        alive_at = float(alive) if alive else None
+        # Sharing the database, the heartbeat is any process's: each table's own last save
+        # is when its timer stopped.
+        alive_at = float(alive) if alive and self.ownership is None else None
         for stored in await self.db.open_tables():
             try:
+                if not await self._claim_at_start(stored.chat):
+                    continue  # another process runs it
                 with table_context(stored.chat):
                     await self._restore_table(stored, alive_at, announce=True)
             except Exception:

@@ -18,6 +18,7 @@ from bot.effects import Effects
 from bot.games import FRONTS, presets
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, normalize_language, t
 from bot.keeping import Sender
+from bot.leasing import Ownership
 from bot.lobby import lobby_buttons
 from bot.logs import table_context
 from bot.outgoing import Outgoing
@@ -27,6 +28,7 @@ from bot.thinking import Thinking
 from bot.timers import TableTimers
 from engine.errors import RecordError
 from storage import Database
+from storage.leases import LeaseLost
 
 log = logging.getLogger(__name__)
 FLOOD_BURST = 30
@@ -44,6 +46,7 @@ class TableManager(TableTimers):
         self, db: Database, send: Sender, *, clock: Callable[[], float] = time.time,
         seeds: Callable[[int], int] | None = None, language: str = DEFAULT_LANGUAGE,
         flood_burst: int = FLOOD_BURST, flood_rate: float = FLOOD_RATE,
+        ownership: Ownership | None = None,
     ) -> None:  # fmt: skip
         self.db = db
         self.send = send
@@ -61,6 +64,9 @@ class TableManager(TableTimers):
         self.crashes = {}
         self.flood_burst = float(flood_burst)
         self.flood_rate = flood_rate
+        self.ownership = ownership
+        self.held = set()
+        self._renewed_at = self._scanned_at = float("-inf")
         self.thinking = Thinking(self._decided)
         """Slow AI decisions under way in worker threads (`bot.thinking`)."""
 
@@ -137,14 +143,30 @@ class TableManager(TableTimers):
         """Run a command at the table of its chat, store the step, return what to send."""
         async with self.lock(command.chat), table_context(command.chat):
             try:
+                if self._at_a_table(command) and not await self._own(command.chat):
+                    return self._elsewhere(command)
                 effects = await self._handle_locked(command)
                 table = self.tables.get(command.chat)
                 if table is not None:
                     async with self.db.transaction() as tx:
                         await self._store(tx, table, effects)
+            except LeaseLost as lost:
+                self._lose(lost.chats)
+                return self._elsewhere(command)
             except Exception:
                 return await self._contain(command.chat, command)
         return effects.out
+
+    def _at_a_table(self, command: Command) -> bool:
+        """Whether a command acts at a table (a group's, or one a private command was routed
+        to) — what needs the table's lease when processes share the database."""
+        return self.ownership is not None and (not command.private or command.chat in self.tables)
+
+    def _elsewhere(self, command: Command) -> list[Outgoing]:
+        """The table is another process's (it moved there a moment ago)."""
+        lang = normalize_language(command.lang) or self.language
+        text = t(lang, "This table moved to another server a moment ago. Please try again.")
+        return [Outgoing("reply", command.chat, text, user=command.user)]
 
     async def _handle_locked(self, command: Command) -> Effects:
         table = self.tables.get(command.chat)

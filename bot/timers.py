@@ -13,12 +13,13 @@ import logging
 from asyncio import FIRST_COMPLETED
 
 from bot.effects import Effects
-from bot.keeping import TableKeeping
+from bot.leasing import TableLeasing
 from bot.logs import table_context
 from bot.playing import apply_action, slow_decision
 from bot.table import Table
 from bot.thinking import Decision, Thinking
 from engine.actions import Action
+from storage.leases import LeaseLost
 
 log = logging.getLogger(__name__)
 HEARTBEAT_SECONDS = 5.0
@@ -29,18 +30,14 @@ BATCHES_IN_FLIGHT = 2
 """While one batch is being written (SQLite works in its own thread), the next is computed."""
 
 
-class TableTimers(TableKeeping):
+class TableTimers(TableLeasing):
     """The timers of a `bot.manager.TableManager`, and its per-chat locks."""
 
     thinking: Thinking
     flood_burst: float
     flood_rate: float
-    _locks: dict[str, asyncio.Lock]
     _last_heartbeat: float
     _allowance: dict[str, tuple[float, float]]
-
-    def lock(self, chat: str) -> asyncio.Lock:
-        return self._locks.setdefault(chat, asyncio.Lock())
 
     async def tick(self) -> None:
         """Let every table act on its timers (AI seats, 托管, time-outs, ready), storing the
@@ -64,6 +61,7 @@ class TableTimers(TableKeeping):
                     task.result()
         if in_flight:
             await asyncio.gather(*in_flight)
+        await self.keep_leases()
         now = self.clock()
         if now - self._last_heartbeat >= HEARTBEAT_SECONDS:
             self._last_heartbeat = now
@@ -86,6 +84,10 @@ class TableTimers(TableKeeping):
                     failed.append(chat)
             try:
                 await self._store_batch(steps)
+            except LeaseLost as lost:  # tables another process took: theirs, not sent here
+                self._lose(lost.chats)
+                steps = [(t, e) for t, e in steps if t.chat not in lost.chats]
+                steps = await self._store_each(steps, failed)
             except Exception:  # one table's bad step must not cost the others theirs
                 log.exception("storing a batch of %d tables failed; storing one by one", len(steps))
                 steps = await self._store_each(steps, failed)
@@ -113,6 +115,9 @@ class TableTimers(TableKeeping):
                 async with self.db.transaction() as tx:
                     await self._store(tx, table, effects)
                 out = effects.out
+            except LeaseLost as lost:
+                self._lose(lost.chats)
+                out = []
             except Exception:
                 out = await self._contain(chat, None)
             for message in out:

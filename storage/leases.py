@@ -72,6 +72,6 @@ class LeaseReads(ABC):
         """The chats of open tables nobody holds a lease of at ``now`` (their owner died)."""
 
     @abstractmethod
-    async def tables_mentioning(self, text: str) -> list[tuple[str, str]]:
-        """(chat, settings JSON) of the open tables whose settings contain ``text`` — a quick
+    async def tables_mentioning(self, text: str) -> list[tuple[str, str, str]]:
+        """(chat, state, settings JSON) of the open tables whose settings contain ``text`` — a quick
         filter for finding where a player sits, confirmed by whoever reads the settings."""

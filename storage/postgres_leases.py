@@ -101,10 +101,10 @@ class PostgresLeaseReads(LeaseReads):
         )
         return [row[0] for row in rows]
 
-    async def tables_mentioning(self, text: str) -> list[tuple[str, str]]:
+    async def tables_mentioning(self, text: str) -> list[tuple[str, str, str]]:
         rows = await self._pool.fetch(
-            "SELECT chat, settings FROM tables WHERE state != 'closed'"
+            "SELECT chat, state, settings FROM tables WHERE state != 'closed'"
             " AND strpos(settings, $1) > 0",
             text,
         )
-        return [(row[0], row[1]) for row in rows]
+        return [(row[0], row[1], row[2]) for row in rows]

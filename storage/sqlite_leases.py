@@ -100,9 +100,10 @@ class SqliteLeaseReads(LeaseReads):
         )
         return [row[0] for row in rows]
 
-    async def tables_mentioning(self, text: str) -> list[tuple[str, str]]:
+    async def tables_mentioning(self, text: str) -> list[tuple[str, str, str]]:
         rows = await self._all(
-            "SELECT chat, settings FROM tables WHERE state != 'closed' AND instr(settings, ?) > 0",
+            "SELECT chat, state, settings FROM tables WHERE state != 'closed'"
+            " AND instr(settings, ?) > 0",
             (text,),
         )
-        return [(row[0], row[1]) for row in rows]
+        return [(row[0], row[1], row[2]) for row in rows]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from bot.commands import parse_command
+from bot.leasing import Ownership
 from bot.manager import TableManager
 from bot.outgoing import Outgoing
 from storage import Database
@@ -39,11 +40,12 @@ class Recorder:
 
 
 class Harness:
-    def __init__(self, db: Database, clock: FakeClock, seed: int = 1) -> None:
+    def __init__(self, db: Database, clock: FakeClock, seed: int = 1,
+                 ownership: Ownership | None = None) -> None:  # fmt: skip
         self.db = db
         self.clock = clock
         self.recorder = Recorder()
-        self.manager = TableManager(db, self.recorder, clock=clock,
+        self.manager = TableManager(db, self.recorder, clock=clock, ownership=ownership,
                                     seeds=lambda number: seed * 1000 + number)  # fmt: skip
 
     @classmethod

@@ -77,7 +77,8 @@ async def test_orphaned_tables_are_the_open_ones_nobody_holds(db):
 async def test_a_players_tables_are_found_through_their_settings(db):
     await a_table(db, "tg:-1")
     await a_table(db, "tg:-2", state="closed")
-    assert [chat for chat, _ in await db.tables_mentioning('"tg:7"')] == ["tg:-1"]
+    found = await db.tables_mentioning('"tg:7"')
+    assert [(chat, state) for chat, state, _ in found] == [("tg:-1", "playing")]
     assert await db.tables_mentioning('"tg:8"') == []
 
 

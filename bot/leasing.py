@@ -1,0 +1,161 @@
+"""Sharing a database with other bot processes: each table is one process's at a time, by a
+lease in storage (`storage.leases`).
+
+A process takes a table's lease before it runs a command there, holds it in every step it
+stores (a step of a table that went to another process rolls back and is dropped, never
+sent), renews its leases on the heartbeat, and picks up the tables whose owner died — their
+leases ran out — rebuilding them from their records with their timers resumed. It also says
+where an update belongs (`forward_address`), so that whichever process receives one can hand
+it to the table's owner.
+
+`TableManager` is made of this when it is given an `Ownership`; without one (a single
+process, the SQLite default) nothing here runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import socket
+from dataclasses import dataclass
+
+from bot.keeping import TableKeeping
+from bot.logs import table_context
+from bot.table import CLOSED, PLAYING
+
+log = logging.getLogger(__name__)
+LEASE_SECONDS = 15.0
+"""How long a lease lasts unrenewed: a dead process's tables wait this long for a new owner."""
+ORPHAN_SCAN = 1.0
+"""How often a process looks for tables whose owner died (at most a third of a lease)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ownership:
+    """This process among those sharing a database: its name in the leases, the address the
+    others forward its tables' updates to, and how long its leases last."""
+
+    owner: str
+    address: str = ""
+    seconds: float = LEASE_SECONDS
+
+    @classmethod
+    def default_owner(cls) -> str:
+        """A name that differs between processes of one machine and between machines."""
+        return f"{socket.gethostname()}:{os.getpid()}"
+
+
+class TableLeasing(TableKeeping):
+    """The leases of a `bot.manager.TableManager` (``ownership`` None: it shares nothing)."""
+
+    _renewed_at: float
+    _scanned_at: float
+    _locks: dict[str, asyncio.Lock]
+
+    def lock(self, chat: str) -> asyncio.Lock:
+        """The lock of a chat's table: one step of it at a time."""
+        return self._locks.setdefault(chat, asyncio.Lock())
+
+    async def _own(self, chat: str) -> bool:
+        """Take (or keep) the lease of ``chat`` before acting there; a table this process did
+        not have is rebuilt from storage first. False: another process owns it."""
+        ownership = self.ownership
+        if ownership is None or chat in self.held:
+            return True  # held: the step's own transaction checks it is still (`_hold`)
+        now = self.clock()
+        async with self.db.transaction() as tx:
+            lease = await tx.claim(chat, ownership.owner, ownership.address, now, self._until())
+        if lease.owner != ownership.owner:
+            self._lose([chat])
+            return False
+        self.held.add(chat)
+        await self._take_over(chat)
+        return True
+
+    async def _take_over(self, chat: str) -> None:
+        """A table that was another process's (or nobody's) is ours now: rebuilt from what
+        storage holds, its players told, its timer resumed with the time left at its last
+        save (the time it waited for a new owner is not counted against anyone)."""
+        self.tables.pop(chat, None)
+        for stored in await self.db.open_tables():
+            if stored.chat == chat:
+                with table_context(chat):
+                    await self._restore_table(stored, None, announce=True)
+                    log.info("table taken over by %s", self.ownership)
+
+    async def _claim_at_start(self, chat: str) -> bool:
+        """At start-up, a table is restored here only if its lease is free or already this
+        process's (restarted under the same name); the others run elsewhere."""
+        ownership = self.ownership
+        if ownership is None:
+            return True
+        now = self.clock()
+        async with self.db.transaction() as tx:
+            lease = await tx.claim(chat, ownership.owner, ownership.address, now, self._until())
+        if lease.owner == ownership.owner:
+            self.held.add(chat)
+            return True
+        return False
+
+    async def keep_leases(self) -> None:
+        """On the timer passes: renew what is held (every third of a lease), dropping what was
+        lost and giving up the leases of chats with no open table; and take over the tables
+        whose owner died (looked for every second)."""
+        ownership = self.ownership
+        if ownership is None:
+            return
+        now = self.clock()
+        if now - self._renewed_at >= ownership.seconds / 3:
+            self._renewed_at = now
+            idle = [chat for chat in self.held if self._idle(chat)]
+            async with self.db.transaction() as tx:
+                renewed = await tx.renew(ownership.owner, now, self._until())
+                await tx.release(ownership.owner, idle)
+            self._lose([chat for chat in self.held | set(self.tables) if chat not in renewed])
+            self.held -= set(idle)
+        if now - self._scanned_at >= min(ORPHAN_SCAN, ownership.seconds / 3):
+            self._scanned_at = now
+            for chat in await self.db.orphaned_tables(now):
+                async with self.lock(chat):
+                    try:
+                        await self._own(chat)
+                    except Exception:
+                        log.exception("table %s could not be taken over", chat)
+                        self._lose([chat])
+
+    def _idle(self, chat: str) -> bool:
+        table = self.tables.get(chat)
+        return (table is None or table.state == CLOSED) and not self.lock(chat).locked()
+
+    async def forward_address(self, chat: str, user: str, private: bool) -> str | None:
+        """Where an update from ``user`` in ``chat`` belongs: None for this process (or when
+        nobody else holds its table), else the owner's address. A private chat belongs where
+        the player's table is (a running hand first)."""
+        ownership = self.ownership
+        if ownership is None:
+            return None
+        if private:
+            if any(table.seat_of(user) is not None for table in self.tables.values()):
+                return None
+            chats = await self._tables_of_player(user)
+        else:
+            if chat in self.held:
+                return None
+            chats = [chat]
+        leases = await self.db.leases_of(chats, self.clock())
+        for each in chats:
+            lease = leases.get(each)
+            if lease is not None and lease.owner != ownership.owner and lease.address:
+                return lease.address
+        return None
+
+    async def _tables_of_player(self, user: str) -> list[str]:
+        """The open tables where ``user`` sits, as storage has them, running hands first."""
+        seated = []
+        for chat, state, settings in await self.db.tables_mentioning(json.dumps(user)):
+            seats = json.loads(settings).get("seats", [])
+            if any(seat is not None and seat[0] == user for seat in seats):
+                seated.append((state != PLAYING, chat))
+        return [chat for _, chat in sorted(seated)]

@@ -1,0 +1,135 @@
+"""Two table managers on one PostgreSQL database, as two bot processes: a table is one's at a
+time, the other refuses or forwards its commands; when the owner stops, the other takes the
+table over after the lease runs out and the hand settles as an uninterrupted one would; the
+old owner, waking from a stall, stores and sends nothing."""
+
+from __future__ import annotations
+
+from bot.leasing import Ownership
+from bot.manager import TableManager
+from storage import Database
+from tests.bot.harness import CHAT, FakeClock, Harness
+
+SEED = 4
+
+
+async def open_table(h: Harness, game: str) -> None:
+    await h.say("ann", f"/new {game}", lang="en")
+    for _ in range(3):
+        await h.say("ann", "/addbot")
+    await h.say("ann", "/start")
+    await h.say("ann", "/auto")  # Ann on 托管: the table plays every seat by itself
+
+
+async def step(h: Harness) -> None:
+    """The table's next move: the clock at its deadline, one timer pass."""
+    table = h.manager.tables[CHAT]
+    if table.deadline is not None:
+        h.clock.now = max(h.clock.now, table.deadline)
+    await h.manager.tick()
+
+
+async def first_hand(db: Database) -> tuple[list[dict[str, object]], object]:
+    hands = await db.hands_of(CHAT)
+    return hands[0].actions, hands[0].result
+
+
+async def play_out_first_hand(h: Harness) -> None:
+    for _ in range(2000):
+        hands = await h.db.hands_of(CHAT)
+        if hands and hands[0].result is not None:
+            return
+        await step(h)
+    raise AssertionError("the hand never settled")
+
+
+async def uninterrupted(tmp_path, game: str) -> tuple[list[dict[str, object]], object, object]:
+    reference = await Harness.open(str(tmp_path / f"reference-{game}.sqlite3"), FakeClock(), SEED)
+    try:
+        await open_table(reference, game)
+        await play_out_first_hand(reference)
+        actions, result = await first_hand(reference.db)
+        return actions, result, await reference.db.leaderboard(CHAT)
+    finally:
+        await reference.db.close()
+
+
+async def test_a_table_moves_to_the_other_process_when_its_owner_stops(postgres_server, tmp_path):
+    for game in ("situan", "erqiwang"):
+        address = postgres_server.database()
+        clock = FakeClock()
+        a = Harness(await Database.open(address), clock, SEED, Ownership("a", "http://a", 15))
+        b = Harness(await Database.open(address), clock, SEED, Ownership("b", "http://b", 15))
+        try:
+            await open_table(a, game)
+            for _ in range(9):
+                await step(a)
+            # While a holds the table, b sends its updates to a, and refuses a command that
+            # reached it anyway, changing nothing.
+            assert await b.manager.forward_address(CHAT, "bob", private=False) == "http://a"
+            assert await b.manager.forward_address("dm-ann", "ann", private=True) == "http://a"
+            assert await a.manager.forward_address(CHAT, "bob", private=False) is None
+            stored = len((await first_hand(a.db))[0])
+            refused = await b.say("bob", "/join", lang="en")
+            assert [m.text for m in refused] == [
+                "This table moved to another server a moment ago. Please try again."
+            ]
+            assert CHAT not in b.manager.tables
+            assert len((await first_hand(a.db))[0]) == stored
+
+            # a stops (no more timer passes). Until its lease runs out b leaves the table be;
+            # then b takes it, tells the group, and plays on.
+            clock.advance(14)
+            await b.manager.tick()
+            assert CHAT not in b.manager.tables
+            clock.advance(1.5)
+            await b.manager.tick()
+            assert CHAT in b.manager.tables
+            assert any("restored" in text for text in b.recorder.texts("group"))
+            assert await b.manager.forward_address(CHAT, "bob", private=False) is None
+            assert await a.manager.forward_address(CHAT, "bob", private=False) is None
+            assert await b.manager.forward_address("dm-ann", "ann", private=True) is None
+            await step(b)
+
+            # a wakes from its stall and acts on its old copy of the table: the step is
+            # not stored, nothing is sent, and a forgets the table.
+            sent_by_a = len(a.recorder.sent)
+            stored = len((await first_hand(a.db))[0])
+            await step(a)
+            assert len(a.recorder.sent) == sent_by_a
+            assert CHAT not in a.manager.tables
+            assert len((await first_hand(a.db))[0]) == stored
+            assert (await a.manager.forward_address(CHAT, "bob", private=False)) == "http://b"
+
+            await play_out_first_hand(b)
+            actions, result = await first_hand(b.db)
+            expected = await uninterrupted(tmp_path, game)
+            assert (actions, result) == expected[:2], game
+            assert await b.db.leaderboard(CHAT) == expected[2]
+        finally:
+            await a.db.close()
+            await b.db.close()
+
+
+async def test_a_restarted_process_keeps_the_tables_it_held(postgres_server):
+    """Restarted under the same name before its leases ran out, a process takes its own
+    tables back at once; another process started meanwhile does not get them."""
+    address = postgres_server.database()
+    clock = FakeClock()
+    first = Harness(await Database.open(address), clock, SEED, Ownership("a", "http://a", 15))
+    await open_table(first, "situan")
+    await step(first)
+    await first.db.close()
+    clock.advance(5)
+    other = TableManager(await Database.open(address), first.recorder, clock=clock,
+                         ownership=Ownership("b", "http://b", 15))  # fmt: skip
+    again = TableManager(await Database.open(address), first.recorder, clock=clock,
+                         ownership=Ownership("a", "http://a", 15))  # fmt: skip
+    try:
+        await other.restore()
+        await again.restore()
+        assert CHAT not in other.tables
+        assert CHAT in again.tables and CHAT in again.held
+    finally:
+        await other.db.close()
+        await again.db.close()
