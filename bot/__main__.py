@@ -8,6 +8,10 @@ Operators' commands, on the database named by ``--db`` or ``BOT_DB``:
 FILE`` (everything in it to a JSON-lines file) and ``python -m bot import-db FILE`` (such a
 file into a database that holds nothing yet, SQLite or PostgreSQL alike).
 
+On PostgreSQL several processes may run at once, each table leased to one of them
+(``BOT_PROCESS_ID``, ``BOT_PEER_URL``, ``BOT_LEASE_SECONDS``: `ownership_from`); Telegram
+then runs in webhook mode behind one address, Discord with ``DISCORD_SHARDS`` per process.
+
 ``BOT_HEALTH_PORT`` (with the platforms running) serves ``GET /healthz`` on that port
 (``BOT_HEALTH_LISTEN``, default 0.0.0.0): 200 ``{"ok": true, "tables": N}`` while the
 database answers, 503 ``{"ok": false}`` when it does not.
@@ -30,11 +34,12 @@ from adapters.console import build_parser, check_preset, run_console
 from adapters.router import SendRouter
 from adapters.startup import StartupError
 from bot.i18n import DEFAULT_LANGUAGE, normalize_language
+from bot.leasing import LEASE_SECONDS, Ownership
 from bot.logs import configure_logging
 from bot.manager import TableManager
 from storage import Database
 from storage.base import DUMP_KINDS
-from storage.opening import address_secrets, masked_address
+from storage.opening import address_secrets, is_postgres_address, masked_address
 from storage.transfer import TransferError, export_to, import_from
 
 log = logging.getLogger("bot")
@@ -125,6 +130,29 @@ def _counted(counts: Mapping[str, int]) -> str:
     return ", ".join(f"{counts.get(kind, 0)} {kind}" for kind in DUMP_KINDS)
 
 
+# --------------------------------------------------------------------- several processes
+
+
+def ownership_from(env: Mapping[str, str], db_path: str) -> Ownership | None:
+    """On PostgreSQL, several processes may share the database, so tables are leased
+    (`bot.leasing`): ``BOT_PROCESS_ID`` names this process (default host:pid; give each a
+    stable one so that a quick restart keeps its tables), ``BOT_PEER_URL`` is where the others
+    forward its tables' Telegram updates (its webhook server, ``http://host:port``), and
+    ``BOT_LEASE_SECONDS`` how long a dead process's tables wait for a new owner (default 15).
+    A SQLite file is one process's: no leases."""
+    if not is_postgres_address(db_path):
+        return None
+    seconds = env.get("BOT_LEASE_SECONDS", "").strip()
+    try:
+        lease = float(seconds) if seconds else LEASE_SECONDS
+    except ValueError:
+        lease = 0.0
+    if not 3 <= lease <= 600:
+        raise StartupError(f"BOT_LEASE_SECONDS={seconds}: say a number of seconds, 3 to 600")
+    owner = env.get("BOT_PROCESS_ID", "").strip() or Ownership.default_owner()
+    return Ownership(owner, env.get("BOT_PEER_URL", "").strip(), lease)
+
+
 # --------------------------------------------------------------------- health
 
 
@@ -166,9 +194,13 @@ async def run_platforms(
     from adapters.discord.app import DiscordAdapter, DiscordSettings
     from adapters.telegram.app import TelegramAdapter, TelegramSettings
 
+    ownership = ownership_from(env, db_path)
     db = await Database.open(db_path)
     router = SendRouter()
-    manager = TableManager(db, router, language=lang)
+    manager = TableManager(db, router, language=lang, ownership=ownership)
+    if ownership is not None:
+        log.info("sharing the database as %s (leases of %.0f s)", ownership.owner,
+                 ownership.seconds)  # fmt: skip
     adapters: list[TelegramAdapter | DiscordAdapter] = []
     telegram = TelegramSettings.from_env(env)
     if telegram is not None:

@@ -54,11 +54,39 @@ COMMANDS_HASH = "discord.commands_hash"
 class DiscordSettings:
     token: str
     sync_commands: bool = True
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process connects (None: all of them, as Discord recommends)."""
+    shard_count: int | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> DiscordSettings | None:
         token = env.get("DISCORD_BOT_TOKEN")
-        return cls(token=token) if token else None
+        if not token:
+            return None
+        shards = env.get("DISCORD_SHARDS", "").strip()
+        if not shards:
+            return cls(token=token)
+        shard_ids, shard_count = read_shards(shards)
+        return cls(token=token, shard_ids=shard_ids, shard_count=shard_count)
+
+
+def read_shards(text: str) -> tuple[tuple[int, ...], int]:
+    """``DISCORD_SHARDS``: this process's shards of how many, ``0-1/4`` (shards 0 and 1 of
+    4), ``2,3/4`` or ``3/4``; `StartupError` for anything else."""
+    wanted, slash, total = text.partition("/")
+    try:
+        count = int(total)
+        ids: set[int] = set()
+        for part in wanted.split(","):
+            first, dash, last = part.partition("-")
+            ids.update(range(int(first), int(last if dash else first) + 1))
+    except ValueError:
+        ids, count = set(), 0
+    if not slash or count < 1 or not ids or not all(0 <= i < count for i in ids):
+        raise StartupError(
+            f"DISCORD_SHARDS={text}: say which shards of how many, like 0-1/4 or 2,3/4"
+        )
+    return tuple(sorted(ids)), count
 
 
 class CardClient(discord.AutoShardedClient):
@@ -105,6 +133,9 @@ class DiscordAdapter:
         self.answering: set[int] = set()
         """The interactions being handled (their final answer is still to come)."""
         self.language = language
+        if settings.shard_ids is not None:
+            client_options.setdefault("shard_ids", list(settings.shard_ids))
+            client_options.setdefault("shard_count", settings.shard_count)
         self.client = CardClient(self, **client_options)
         self.outbox = DiscordOutbox(
             self.client, manager.name_at, manager.language_at, pace_speed=pace_speed

@@ -31,6 +31,7 @@ from adapters.telegram.keyboards import PREFIX
 from adapters.telegram.outbox import TelegramOutbox
 from adapters.telegram.request import CountedRequest
 from adapters.telegram.updates import ChatOrderedUpdates
+from adapters.telegram.webhook import Webhook
 from bot.command_menu import COMMAND_MENU
 from bot.i18n import t
 from bot.manager import TableManager
@@ -100,6 +101,7 @@ class TelegramAdapter:
         self.inbox.on_language = self._chat_menu
         self.outbox.on_migrated = self.inbox.move
         self.language = language
+        self.webhook: Webhook | None = None
         app = self.application
         app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self.inbox.on_migration))
         app.add_handler(MessageHandler(filters.COMMAND, self.inbox.on_command))
@@ -128,23 +130,34 @@ class TelegramAdapter:
         await self._register_commands()
         await app.start()
         updater = app.updater
-        assert updater is not None
         if self.settings.webhook_url:
-            secret = self.settings.webhook_secret or secrets.token_urlsafe(32)
-            await updater.start_webhook(
-                listen=self.settings.webhook_listen,
-                port=self.settings.webhook_port,
-                url_path="telegram",
-                webhook_url=self.settings.webhook_url,
-                secret_token=secret,
-                allowed_updates=UPDATES,
-            )
+            await self._start_webhook()
         else:
+            assert updater is not None
             await updater.start_polling(
                 timeout=self.settings.poll_timeout,
                 allowed_updates=UPDATES,
                 error_callback=self._on_polling_error,
             )
+
+    async def _start_webhook(self) -> None:
+        """Our own webhook server (`adapters.telegram.webhook`), so that several processes can
+        share a database and hand each other updates; they must share the secret."""
+        secret = self.settings.webhook_secret
+        if secret is None:
+            if self.manager.ownership is not None:
+                raise StartupError(
+                    "several processes share the database: set TELEGRAM_WEBHOOK_SECRET, the "
+                    "same in each, so they accept each other's forwarded updates."
+                )
+            secret = secrets.token_urlsafe(32)
+        listen, port = self.settings.webhook_listen, self.settings.webhook_port
+        self.webhook = Webhook(self.application, self.manager, secret, listen, port)
+        await self.webhook.start()
+        assert self.settings.webhook_url is not None
+        await self.application.bot.set_webhook(
+            self.settings.webhook_url, secret_token=secret, allowed_updates=UPDATES
+        )
 
     @staticmethod
     def _on_polling_error(error: TelegramError) -> None:
@@ -169,6 +182,8 @@ class TelegramAdapter:
 
     async def stop(self) -> None:
         app = self.application
+        if self.webhook is not None:
+            await self.webhook.stop()
         if app.updater is not None and app.updater.running:
             await app.updater.stop()
         if app.running:

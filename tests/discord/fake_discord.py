@@ -53,6 +53,8 @@ class FakeDiscord:
         self._sockets: list[web.WebSocketResponse] = []
         self._runner: web.AppRunner | None = None
         self.ready = asyncio.Event()
+        self.identified: list[list[int]] = []
+        """The [shard, of how many] each IDENTIFY asked for."""
         self.answered: dict[str, asyncio.Event] = {}
         self.dm_channels: dict[str, str] = {}
         self._original: dict[str, str] = {}
@@ -103,7 +105,9 @@ class FakeDiscord:
             if payload["op"] == 1:
                 await socket.send_str(json.dumps({"op": 11}))
             elif payload["op"] == 2:
-                await self._send(socket, "READY", self._ready_payload())
+                shard = payload["d"].get("shard") or [0, 1]
+                self.identified.append(shard)
+                await self._send(socket, "READY", self._ready_payload(shard))
                 await self._send(socket, "GUILD_CREATE", self._guild_payload())
                 self.ready.set()
         self._sockets.remove(socket)
@@ -117,10 +121,10 @@ class FakeDiscord:
         for socket in self._sockets:
             await self._send(socket, event, data)
 
-    def _ready_payload(self) -> dict[str, Any]:
+    def _ready_payload(self, shard: list[int]) -> dict[str, Any]:
         return {"v": 10, "user": user_payload(BOT_ID, "Cardhost", bot=True),
                 "guilds": [{"id": GUILD_ID, "unavailable": True}], "session_id": "session",
-                "resume_gateway_url": self.gateway_url, "shard": [0, 1],
+                "resume_gateway_url": self.gateway_url, "shard": shard,
                 "application": {"id": APP_ID, "flags": 0}}  # fmt: skip
 
     def member(self, user_id: str) -> dict[str, Any]:

@@ -44,8 +44,8 @@ class DiscordWorld:
         self._saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
 
     @classmethod
-    async def open(cls, db_path: str, closed_dms: set[str] = frozenset(),
-                   seed: int = 5) -> DiscordWorld:  # fmt: skip
+    async def open(cls, db_path: str, closed_dms: set[str] = frozenset(), seed: int = 5,
+                   settings: DiscordSettings | None = None) -> DiscordWorld:  # fmt: skip
         fake = FakeDiscord(users=dict(MEMBERS), closed_dms=set(closed_dms))
         await fake.start()
         # discord.py reads these class attributes for where Discord is (pinned version).
@@ -55,7 +55,8 @@ class DiscordWorld:
         db = await Database.open(db_path)
         manager = TableManager(db, _unset, seeds=lambda n: seed * 1000 + n,
                                flood_burst=10_000, flood_rate=10_000.0)  # fmt: skip
-        adapter = DiscordAdapter(manager, DiscordSettings(token="discord-test-token"),
+        settings = settings or DiscordSettings(token="discord-test-token")
+        adapter = DiscordAdapter(manager, settings,
                                  "zh-Hans", db=db, pace_speed=PACE_SPEED,
                                  guild_ready_timeout=0.01)  # fmt: skip
         manager.send = adapter.outbox
