@@ -130,24 +130,30 @@ class TableLeasing(TableKeeping):
         return (table is None or table.state == CLOSED) and not self.lock(chat).locked()
 
     async def forward_address(self, chat: str, user: str, private: bool) -> str | None:
-        """Where an update from ``user`` in ``chat`` belongs: None for this process (or when
-        nobody else holds its table), else the owner's address. A private chat belongs where
-        the player's table is (a running hand first)."""
+        """Where an update from ``user`` in ``chat`` belongs, asked as it arrives: None for
+        this process, else the address of the process that owns its table. A group's table
+        nobody holds is claimed here and now, so the updates that follow (wherever they
+        arrive) find their owner. A private chat belongs where the player's table is (a
+        running hand first); one whose owner died is taken over here."""
         ownership = self.ownership
         if ownership is None:
             return None
-        if private:
-            if any(table.seat_of(user) is not None for table in self.tables.values()):
-                return None
-            chats = await self._tables_of_player(user)
-        else:
-            if chat in self.held:
-                return None
+        if not private:
+            async with self.lock(chat):
+                if await self._own(chat):
+                    return None
             chats = [chat]
+        elif any(table.seat_of(user) is not None for table in self.tables.values()):
+            return None
+        else:
+            chats = await self._tables_of_player(user)
         leases = await self.db.leases_of(chats, self.clock())
         for each in chats:
             lease = leases.get(each)
-            if lease is not None and lease.owner != ownership.owner and lease.address:
+            if lease is None:
+                async with self.lock(each):
+                    await self._own(each)
+            elif lease.owner != ownership.owner and lease.address:
                 return lease.address
         return None
 

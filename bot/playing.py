@@ -190,7 +190,7 @@ def start_turn(table: Table) -> None:
     now = table.clock()
     if seat is None:
         table.deadline = None
-    elif acts_by_itself(table, seat):
+    elif acts_by_itself(table, seat) or table.carried_auto:  # their 托管 first: `carry_auto`
         table.deadline = now + float(table.table_options["ai_delay"])
     else:
         table.deadline = now + float(table.hand.time_limit)
@@ -219,6 +219,20 @@ def slow_decision(table: Table) -> Decision | None:
     legal = tuple(hand.legal_actions(seat))  # listed now: the hand may change meanwhile
     return Decision(table.chat, table.hand_number, table.turn_count, seat, player,
                     hand.view(seat), legal)  # fmt: skip
+
+
+def carry_auto(table: Table) -> Effects:
+    """The seats that ended the last hand on 托管 are put on 托管 in this one too: nobody
+    waits out a time limit for a player who is not there (a redeal deals at once)."""
+    hand = table.hand
+    assert hand is not None
+    effects = Effects(table_changed=True)
+    for seat in sorted(table.carried_auto):
+        occupant = table.seats[seat]
+        if occupant is not None and not occupant.ai and not hand.auto[seat] and not hand.over:
+            effects.extend(apply_action(table, Auto(seat, True)))
+    table.carried_auto.clear()
+    return effects
 
 
 def act_for_seat(table: Table, seat: int) -> Effects:
@@ -329,6 +343,9 @@ def end_hand(table: Table, result: Result) -> Effects:
         effects.extend(close(table))
         return effects
     assert table.hand is not None
+    table.carried_auto = {seat for seat, on in enumerate(table.hand.auto)
+                          if on and (sitting := table.seats[seat]) is not None
+                          and not sitting.ai}  # fmt: skip
     table.carry = table.hand.next_carry()
     table.state = BETWEEN
     table.deadline = table.clock() + float(table.table_options["ready_seconds"])

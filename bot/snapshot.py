@@ -30,6 +30,7 @@ def table_snapshot(table: Table) -> dict[str, Any]:
         "match": table.match,
         "turn_count": table.turn_count,
         "title": table.title,
+        "carried_auto": sorted(table.carried_auto),
     }
 
 
@@ -52,6 +53,7 @@ def restore_table(table: Table, state: str, data: dict[str, Any]) -> None:
     table.match = data["match"]
     table.turn_count = data.get("turn_count", 0)
     table.title = data.get("title", "")
+    table.carried_auto = set(data.get("carried_auto", ()))
 
 
 def _carry(data: dict[str, Any]) -> Carry | None:
