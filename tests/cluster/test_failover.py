@@ -1,0 +1,267 @@
+"""Failover: two bot processes (``python -m bot``) on one PostgreSQL database, in Telegram
+webhook mode behind a load balancer (this test), with the fake Bot API. The owner of running
+tables is killed with SIGKILL at random moments, again and again, and a fresh process takes
+its place; the other process must take its tables within the lease, and every hand must
+settle exactly as an uninterrupted run would: each recorded action the one that table would
+have chosen, none lost or doubled, the result and the ledger those of the replayed hand."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import asyncpg
+
+from engine import game_of
+from engine.actions import Auto, Timeout
+from engine.ai import player
+from storage import Database
+from tests.telegram.fake_bot_api import FakeBotAPI, text_update, user
+
+ROOT = Path(__file__).resolve().parents[2]
+SECRET = "failover-secret"
+LEASE_SECONDS = 3.0
+KILLS = 20
+TAKEOVER_LIMIT = LEASE_SECONDS + 3.0
+"""A dead owner's tables must be running elsewhere within this (the lease, the once-a-second
+look for orphans, and a slow machine's margin)."""
+GAMES = ("situan", "erqiwang")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class BotProcess:
+    """One ``python -m bot``, its webhook on its own port, named by its generation."""
+
+    def __init__(self, slot: int, generation: int, api: str, db: str, logs: Path) -> None:
+        self.port = free_port()
+        self.name = f"p{slot}-g{generation}"
+        env = dict(os.environ)
+        for name in ("DISCORD_BOT_TOKEN", "BOT_HEALTH_PORT"):
+            env.pop(name, None)
+        env.update(
+            TELEGRAM_BOT_TOKEN="123:TEST", TELEGRAM_API_BASE_URL=api,
+            TELEGRAM_WEBHOOK_URL="https://cards.example/telegram",
+            TELEGRAM_WEBHOOK_LISTEN="127.0.0.1", TELEGRAM_WEBHOOK_PORT=str(self.port),
+            TELEGRAM_WEBHOOK_SECRET=SECRET, BOT_DB=db, BOT_PROCESS_ID=self.name,
+            BOT_PEER_URL=f"http://127.0.0.1:{self.port}", BOT_LEASE_SECONDS=str(LEASE_SECONDS),
+            BOT_LANG="en",
+        )  # fmt: skip
+        self.log = open(logs / f"{self.name}.log", "wb")  # noqa: SIM115 - closed in kill/stop
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "bot"], cwd=ROOT, env=env, stdout=self.log, stderr=self.log
+        )
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/telegram"
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+        self.log.close()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+
+
+class LoadBalancer:
+    """What Telegram and a load balancer do together: post each update to one live process
+    (any of them), retrying another while one is down."""
+
+    def __init__(self, processes: list[BotProcess]) -> None:
+        self.processes = processes
+        self.rng = random.Random(7)
+        self.ids = itertools.count(1)
+        self.session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30))
+
+    async def post(self, update: dict[str, Any]) -> None:
+        update = {**update, "update_id": next(self.ids)}
+        headers = {"X-Telegram-Bot-Api-Secret-Token": SECRET}
+        for _ in range(600):
+            target = self.rng.choice(self.processes)
+            try:
+                async with self.session.post(target.url, json=update, headers=headers) as answer:
+                    if answer.status == 200:
+                        return
+            except (aiohttp.ClientError, TimeoutError):
+                pass
+            await asyncio.sleep(0.1)
+        raise AssertionError("no process took the update")
+
+
+async def owners(db: str) -> dict[str, str]:
+    """chat → the process whose lease on it is in force now."""
+    connection = await asyncpg.connect(db)
+    try:
+        rows = await connection.fetch(
+            "SELECT chat, owner FROM leases WHERE expires > $1", time.time()
+        )
+    finally:
+        await connection.close()
+    return {row["chat"]: row["owner"] for row in rows}
+
+
+async def table_states(db: str) -> dict[str, str]:
+    connection = await asyncpg.connect(db)
+    try:
+        rows = await connection.fetch("SELECT chat, state FROM tables")
+    finally:
+        await connection.close()
+    return {row["chat"]: row["state"] for row in rows}
+
+
+async def open_table(lb: LoadBalancer, chat_id: int, host: dict[str, Any], game: str) -> None:
+    for text in (f"/new {game}", "/settings ai_delay 0.25", "/settings max_hands 2",
+                 "/settings ready_seconds 5", "/addbot", "/addbot", "/addbot", "/start",
+                 "/auto"):  # fmt: skip
+        await lb.post(text_update(host, chat_id, text))
+        await asyncio.sleep(0.3)  # a person types; each is handled before the next
+
+
+async def stored_hands(db: str) -> tuple[list[asyncpg.Record], dict[int, list[Any]]]:
+    connection = await asyncpg.connect(db)
+    try:
+        hands = await connection.fetch(
+            "SELECT id, chat, number, start, result FROM hands ORDER BY id"
+        )
+        actions = await connection.fetch("SELECT hand, seq, action FROM actions ORDER BY hand, seq")
+        ledger = await connection.fetch("SELECT hand, user_id, amount FROM ledger ORDER BY id")
+    finally:
+        await connection.close()
+    by_hand: dict[int, list[Any]] = {}
+    for row in actions:
+        by_hand.setdefault(row["hand"], []).append(row)
+    amounts: dict[int, list[Any]] = {}
+    for row in ledger:  # a hand's lines in seat order
+        amounts.setdefault(row["hand"], []).append((row["user_id"], Fraction(row["amount"])))
+    return hands, {"actions": by_hand, "ledger": amounts}  # type: ignore[dict-item]
+
+
+def replay_as_uninterrupted(start: dict[str, Any], recorded: list[dict[str, Any]],
+                            human: int | None) -> Any:  # fmt: skip
+    """Replay a hand choosing as an uninterrupted table would — the AI seats' decisions, the
+    seat on 托管 played by the table (a `Timeout`) — checking each recorded action is that
+    choice; returns the settled hand."""
+    game = game_of(start["game"])
+    hand = game.hand_from_record(start)
+    ai = player(start["game"], "normal")
+    for index, raw in enumerate(recorded):
+        action = game.action_from_json(raw)
+        assert not isinstance(action, str), action
+        seat = hand.to_act
+        if isinstance(action, Auto):
+            assert action.seat == human and action.on, (index, raw)
+        elif seat == human and human is not None:
+            assert action == Timeout(seat), (index, raw)
+        else:
+            assert seat is not None, (index, raw)
+            expected = ai.decide(hand.view(seat), hand.legal_actions(seat))
+            assert raw == expected.to_json(), (index, raw, expected.to_json())
+        hand.apply(action)
+    return hand
+
+
+async def test_killing_the_owner_at_random_points_settles_every_hand_as_if_uninterrupted(
+    postgres_server, tmp_path
+):
+    api = FakeBotAPI()
+    base = await api.start()
+    db = postgres_server.database()
+    await (await Database.open(db)).close()  # migrated, as `python -m bot migrate` would
+    rng = random.Random(2026)
+    generations = itertools.count(1)
+    slots = [BotProcess(slot, 0, base, db, tmp_path) for slot in (0, 1)]
+    lb = LoadBalancer(slots)
+    hosts = {}
+    takeovers: list[float] = []
+    try:
+        chats = itertools.count(1)
+        while len(takeovers) < KILLS:
+            states = await table_states(db)
+            running = [chat for chat, state in states.items() if state != "closed"]
+            if len(running) < 2:  # keep two tables playing, one of each game
+                number = next(chats)
+                chat_id = -1_000_000 - number
+                host = user(100 + number, f"Host {number}", "en")
+                hosts[f"tg:{chat_id}"] = host
+                await open_table(lb, chat_id, host, GAMES[number % 2])
+                continue
+            held = await owners(db)
+            victims = [p for p in slots if p.name in {held.get(chat) for chat in running}]
+            if not victims:
+                await asyncio.sleep(0.2)
+                continue
+            await asyncio.sleep(rng.uniform(0.2, 2.5))  # a random point of the hands
+            victim = rng.choice(victims)
+            theirs = [chat for chat, owner in (await owners(db)).items() if owner == victim.name]
+            victim.kill()
+            killed_at = time.monotonic()
+            index = slots.index(victim)
+            slots[index] = BotProcess(index, next(generations), base, db, tmp_path)
+            lb.processes = slots
+            # Every table the victim held (still open) is someone else's within the limit.
+            while True:
+                held = await owners(db)
+                open_now = {c for c, s in (await table_states(db)).items() if s != "closed"}
+                if all(held.get(c, victim.name) != victim.name for c in theirs if c in open_now):
+                    break
+                assert time.monotonic() - killed_at < TAKEOVER_LIMIT, (theirs, held)
+                await asyncio.sleep(0.05)
+            takeovers.append(time.monotonic() - killed_at)
+        # Let every table finish its match.
+        for _ in range(2400):
+            if all(state == "closed" for state in (await table_states(db)).values()):
+                break
+            await asyncio.sleep(0.1)
+        else:
+            raise AssertionError(f"tables never finished: {await table_states(db)}")
+    finally:
+        for process in slots:
+            process.stop()
+        await lb.session.close()
+        await api.stop()
+
+    hands, stored = await stored_hands(db)
+    settled = 0
+    for row in hands:
+        start = json.loads(row["start"])
+        recorded = stored["actions"].get(row["id"], [])
+        assert [r["seq"] for r in recorded] == list(range(len(recorded))), row["id"]
+        assert row["result"] is not None, row["id"]  # every table finished its match
+        lines = stored["ledger"][row["id"]]
+        people = [seat for seat, (who, _) in enumerate(lines) if not who.startswith("ai:")]
+        assert len(lines) == 4 and len(people) <= 1, row["id"]  # once each, never twice
+        human = people[0] if people else None  # the host, on 托管, until unseated
+        hand = replay_as_uninterrupted(start, [json.loads(r["action"]) for r in recorded], human)
+        assert hand.over and hand.result.to_json() == json.loads(row["result"]), row["id"]
+        assert [amount for _, amount in lines] == list(hand.result.total), row["id"]
+        settled += 1
+    assert settled >= 4
+    print(
+        f"\n{len(takeovers)} kills, {settled} hands settled; takeover after the kill: "
+        f"median {sorted(takeovers)[len(takeovers) // 2]:.2f} s, max {max(takeovers):.2f} s"
+    )
