@@ -2,7 +2,12 @@
 TableManager, with every accepted action stored in SQLite on a file before it is "sent".
 
 Run: ``python bench/host_throughput.py [--tables 1000] [--seconds 20] [--rounds 4] [--game situan]
-[--level easy|normal|hard] [--lag]``
+[--level easy|normal|hard] [--lag] [--db sqlite|postgresql|postgresql://…] [--processes N]``
+
+``--db postgresql`` starts a PostgreSQL server of its own (its default, durable settings) on a
+temporary directory; a ``postgresql://`` address uses that database. On PostgreSQL the tables
+are leased as when several bot processes share it (`bot.leasing`), and ``--processes 2`` runs
+two host processes on the one database, the tables split between them (figures summed).
 
 Prints accepted actions/s, the latency of each action (from the table acting to its commit,
 p50/p99) and resident memory per table. Targets (issue 4): ≥ 3,000 actions/s, p99 ≤ 20 ms,
@@ -16,8 +21,10 @@ import argparse
 import asyncio
 import gc
 import heapq
+import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -26,6 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.commands import parse_command
+from bot.leasing import Ownership
 from bot.manager import TableManager
 from bot.outgoing import Outgoing
 from bot.pacing import GroupPacer
@@ -43,7 +51,9 @@ def rss_kib() -> int:
 
 async def main_async(args: argparse.Namespace) -> None:
     folder = tempfile.mkdtemp()
-    db = await Database.open(os.path.join(folder, "bench.sqlite3"))
+    shared = args.db.startswith("postgres")
+    db = await Database.open(args.db if shared else os.path.join(folder, "bench.sqlite3"))
+    worker = max(args.worker, 0)
     sent = 0
     drawing: dict[str, list[float]] = {"hand": [], "settlement": []}
     renders: set[asyncio.Task[None]] = set()
@@ -98,11 +108,12 @@ async def main_async(args: argparse.Namespace) -> None:
             _, chat = heapq.heappop(waiting)
             release(chat)
 
-    manager = TableManager(db, sink, seeds=lambda number: number * 7919)
+    ownership = Ownership(f"bench-{worker}") if shared else None
+    manager = TableManager(db, sink, seeds=lambda number: number * 7919, ownership=ownership)
     gc.collect()
     before = rss_kib()
     for index in range(args.tables):
-        chat = f"chat-{index}"
+        chat = f"chat-{worker}-{index}"
         for text in (f"/new {args.game}", "/settings ai_delay 0",
                      f"/settings ai_level {args.level}", "/addbot", "/addbot", "/addbot",
                      "/leave", "/addbot", "/start"):  # fmt: skip
@@ -181,7 +192,12 @@ async def main_async(args: argparse.Namespace) -> None:
     await manager.thinking.settle()
     await db.close()
     ms = sorted(x * 1000 for x in latencies)
-    print(f"{args.tables} tables of {args.game}, 4 {args.level} AI seats each, SQLite file, "
+    if args.worker >= 0:  # one of several processes: its figures to the parent
+        print(json.dumps({"rates": rates, "ms": ms[:: max(1, len(ms) // 20000)],
+                          "actions": actions, "elapsed": elapsed}))  # fmt: skip
+        return
+    where = "PostgreSQL, leased" if shared else "SQLite file"
+    print(f"{args.tables} tables of {args.game}, 4 {args.level} AI seats each, {where}, "
           f"{elapsed:.1f} s")  # fmt: skip
     windows = ", ".join(f"{rate:,.0f}" for rate in rates)
     print(f"actions/s per {window:.0f} s window: {windows} (best {max(rates):,.0f}, "
@@ -207,6 +223,28 @@ async def main_async(args: argparse.Namespace) -> None:
                       f"{1000 * statistics.median(times):.1f} ms each")  # fmt: skip
 
 
+def several_processes(args: argparse.Namespace, argv: list[str]) -> None:
+    """``--processes N``: N host processes on one PostgreSQL database, each with its share of
+    the tables, their windows run at the same time; actions/s summed, latencies merged."""
+    share = args.tables // args.processes
+    command = [sys.executable, __file__, *argv, "--tables", str(share), "--db", args.db]
+    workers = [subprocess.Popen([*command, "--worker", str(n)], stdout=subprocess.PIPE)
+               for n in range(args.processes)]  # fmt: skip
+    figures = []
+    for process in workers:
+        out, _ = process.communicate()
+        assert process.returncode == 0, "a worker failed"
+        figures.append(json.loads(out.decode().strip().splitlines()[-1]))
+    rates = [sum(each) for each in zip(*(f["rates"] for f in figures), strict=True)]
+    ms = sorted(x for f in figures for x in f["ms"])
+    print(f"{share * args.processes} tables of {args.game} in {args.processes} processes "
+          f"({share} each), 4 {args.level} AI seats each, PostgreSQL, leased")  # fmt: skip
+    print(f"actions/s (all processes) per window: {', '.join(f'{r:,.0f}' for r in rates)} "
+          f"(best {max(rates):,.0f}, median {statistics.median(rates):,.0f})")  # fmt: skip
+    print(f"latency per action: p50 {statistics.median(ms):.2f} ms, "
+          f"p99 {ms[int(len(ms) * 0.99)]:.2f} ms, max {ms[-1]:.1f} ms")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=1000)
@@ -219,7 +257,45 @@ def main() -> None:
                         help="also measure how late the event loop wakes up")  # fmt: skip
     parser.add_argument("--pictures", action="store_true",
                         help="draw the pictures the sink sends, off the loop, timed")  # fmt: skip
-    asyncio.run(main_async(parser.parse_args()))
+    parser.add_argument("--db", default="sqlite",
+                        help="sqlite (a temporary file), postgresql (a server of its own) "
+                        "or a postgresql:// address")  # fmt: skip
+    parser.add_argument("--processes", type=int, default=1,
+                        help="host processes on one PostgreSQL database")  # fmt: skip
+    parser.add_argument("--worker", type=int, default=-1, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.processes > 1 and not args.db.startswith("postgres"):
+        parser.error("several processes share a PostgreSQL database: say --db postgresql")
+    server = None
+    if args.db == "postgresql":
+        from tests.pg_server import PostgresServer
+
+        server = PostgresServer()
+        server.start()
+        args.db = server.database("bench")
+    try:
+        if args.processes > 1 and args.worker < 0:
+            passed = strip_options(sys.argv[1:], ("--tables", "--db", "--processes"))
+            several_processes(args, passed)
+        else:
+            asyncio.run(main_async(args))
+    finally:
+        if server is not None:
+            server.stop()
+
+
+def strip_options(argv: list[str], names: tuple[str, ...]) -> list[str]:
+    """``argv`` without the options ``names`` and their values."""
+    kept: list[str] = []
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word in names:
+            skip = True
+        elif not word.startswith(tuple(f"{name}=" for name in names)):
+            kept.append(word)
+    return kept
 
 
 if __name__ == "__main__":
