@@ -22,7 +22,7 @@ from bot.leasing import Ownership
 from bot.lobby import lobby_buttons
 from bot.logs import table_context
 from bot.outgoing import Outgoing
-from bot.private import name_the_table, needs_routing, route
+from bot.private import name_the_table, needs_routing, route, seated_tables
 from bot.table import CLOSED, PLAYING, Table
 from bot.thinking import Thinking
 from bot.timers import TableTimers
@@ -127,6 +127,16 @@ class TableManager(TableTimers):
         if not needs_routing(self.tables, command):
             return await self._handle_at(command)
         lang = normalize_language(command.lang) or self.language
+        # Sharing the database, the player's table may be another process's (a Discord direct
+        # message reaches shard 0's process), or one whose owner died (then taken here).
+        if (
+            self.ownership is not None
+            and not seated_tables(self.tables, command.user)
+            and await self.forward_address(command.chat, command.user, True) is not None
+        ):
+            text = t(lang, "Your table is run by another of this bot's servers: play it "
+                     "with the buttons at the table.")  # fmt: skip
+            return [Outgoing("reply", command.chat, text, user=command.user)]
         routed = route(self.tables, command, lang)
         if routed.answer is not None:
             return routed.answer.out

@@ -75,6 +75,11 @@ async def test_a_table_moves_to_the_other_process_when_its_owner_stops(postgres_
                 "This table moved to another server a moment ago. Please try again."
             ]
             assert CHAT not in b.manager.tables
+            asked = await b.say("ann", "/hand", chat="dm-ann", private=True, lang="en")
+            assert [m.text for m in asked] == [
+                "Your table is run by another of this bot's servers: play it with the buttons "
+                "at the table."
+            ]
             assert len((await first_hand(a.db))[0]) == stored
 
             # a stops (no more timer passes). Until its lease runs out b leaves the table be;
