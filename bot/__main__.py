@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from aiohttp import web
 
 from adapters.console import build_parser, check_preset, run_console
+from adapters.health import healthz
 from adapters.router import SendRouter
 from adapters.startup import StartupError
 from bot.i18n import DEFAULT_LANGUAGE, normalize_language
@@ -164,17 +165,8 @@ async def start_health(
     if not port:
         return None
     listen = env.get("BOT_HEALTH_LISTEN") or "0.0.0.0"
-
-    async def healthz(request: web.Request) -> web.Response:
-        try:
-            await db.schema_version()
-        except Exception:
-            log.warning("healthz: the database does not answer", exc_info=True)
-            return web.json_response({"ok": False}, status=503)
-        return web.json_response({"ok": True, "tables": len(manager.tables)})
-
     app = web.Application()
-    app.router.add_get("/healthz", healthz)
+    app.router.add_get("/healthz", healthz(manager, db))
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     try:

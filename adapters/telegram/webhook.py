@@ -7,7 +7,8 @@ so the processes must share ``TELEGRAM_WEBHOOK_SECRET``. An update belongs where
 group's table, a private message to the table where its sender sits. One for another process
 is posted on to that process's ``/forwarded``, which handles it without asking again. If the
 owner does not answer, it is dying: the update waits until the owner's lease runs out, and is
-then handled here — taking the table over.
+then handled here — taking the table over. ``GET /healthz`` answers on this port too, for the
+load balancer (`adapters.health`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import Application
 
+from adapters.health import healthz
 from adapters.startup import StartupError
 from adapters.telegram.inbox import message_chat
 from adapters.telegram.keyboards import PREFIX, read_callback, user_key
@@ -72,6 +74,7 @@ class Webhook:
         app = web.Application()
         app.router.add_post("/telegram", self._received)
         app.router.add_post("/forwarded", self._forwarded)
+        app.router.add_get("/healthz", healthz(self.manager, self.manager.db))
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         try:

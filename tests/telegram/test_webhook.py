@@ -50,6 +50,9 @@ async def test_webhook_mode_registers_a_secret_and_refuses_posts_without_it(tmp_
             }
             async with session.post(url, data=json.dumps(update), headers=headers) as accepted:
                 assert accepted.status == 200
+            health = f"http://127.0.0.1:{port}/healthz"  # for a load balancer, on this port
+            async with session.get(health) as answer:
+                assert answer.status == 200 and await answer.json() == {"ok": True, "tables": 0}
         for _ in range(300):
             if api.chat_messages(11):
                 break
