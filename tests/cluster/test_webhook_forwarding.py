@@ -1,0 +1,87 @@
+"""Webhook mode with two processes (here two adapters and managers in one test, on one
+PostgreSQL database and the fake Bot API): an update reaching the process that does not own
+its table is handed to the owner; with the owner gone, it waits out the lease and is handled
+by the process that received it, which takes the table over."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import aiohttp
+
+from adapters.telegram.app import TelegramAdapter, TelegramSettings
+from bot.leasing import Ownership
+from bot.manager import TableManager
+from storage import Database
+from tests.pg_server import free_port
+from tests.telegram.fake_bot_api import FakeBotAPI, text_update, user
+
+SECRET = "shared-secret"
+GROUP = -100777
+CHAT = f"tg:{GROUP}"
+ANN = user(11, "Ann", "en")
+
+
+class Process:
+    def __init__(self, name: str, base: str, db: Database) -> None:
+        self.port = free_port()
+        peer = f"http://127.0.0.1:{self.port}"
+        self.manager = TableManager(db, lambda m: asyncio.sleep(0), ownership=Ownership(
+            name, peer, seconds=3.0))  # fmt: skip
+        settings = TelegramSettings(
+            token="123:TEST", base_url=base, webhook_url="https://cards.example/telegram",
+            webhook_listen="127.0.0.1", webhook_port=self.port, webhook_secret=SECRET,
+        )  # fmt: skip
+        self.adapter = TelegramAdapter(self.manager, db, settings, "en")
+        self.manager.send = self.adapter.outbox
+
+    async def post(self, text: str, number: int) -> float:
+        """Post a group message to this process, as the load balancer would; seconds taken."""
+        update = {**text_update(ANN, GROUP, text), "update_id": number}
+        headers = {"X-Telegram-Bot-Api-Secret-Token": SECRET}
+        started = time.monotonic()
+        async with aiohttp.ClientSession() as session:
+            url = f"http://127.0.0.1:{self.port}/telegram"
+            async with session.post(url, json=update, headers=headers) as answer:
+                assert answer.status == 200
+        return time.monotonic() - started
+
+
+async def until(condition, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "never happened"
+        await asyncio.sleep(0.02)
+
+
+def seats(process: Process) -> int:
+    table = process.manager.tables.get(CHAT)
+    return 0 if table is None else sum(seat is not None for seat in table.seats)
+
+
+async def test_an_update_for_another_processes_table_is_handled_by_its_owner(postgres_server):
+    api = FakeBotAPI()
+    base = await api.start()
+    address = postgres_server.database()
+    a = Process("a", base, await Database.open(address))
+    b = Process("b", base, await Database.open(address))
+    await a.adapter.start()
+    await b.adapter.start()
+    try:
+        await a.post("/new situan", 1)
+        await until(lambda: seats(a) == 1)
+        await b.post("/addbot", 2)  # reaches b; a owns the table: b hands it to a
+        await until(lambda: seats(a) == 2)
+        assert CHAT not in b.manager.tables
+        await a.adapter.stop()  # a is gone: its webhook does not answer, its lease runs out
+        expires = (await b.manager.db.leases_of([CHAT], time.time()))[CHAT].expires
+        waited = await b.post("/addbot", 3)
+        await until(lambda: seats(b) == 3)  # b waited out the lease, took the table, added
+        assert time.time() >= expires and waited < 3.0 + 2.0
+        assert b.manager.held == {CHAT}
+    finally:
+        await b.adapter.stop()
+        await api.stop()
+        await a.manager.db.close()
+        await b.manager.db.close()
