@@ -2,7 +2,7 @@
 TableManager, with every accepted action stored in SQLite on a file before it is "sent".
 
 Run: ``python bench/host_throughput.py [--tables 1000] [--seconds 20] [--rounds 4] [--game situan]
-[--level easy|normal|hard] [--lag] [--db sqlite|postgresql|postgresql://…] [--processes N]``
+[--level easy|normal|hard] [--lag] [--db sqlite|postgresql|postgresql://…|compare] [--processes N]``
 
 ``--db postgresql`` starts a PostgreSQL server of its own (its default, durable settings) on a
 temporary directory; a ``postgresql://`` address uses that database. On PostgreSQL the tables
@@ -258,12 +258,16 @@ def main() -> None:
     parser.add_argument("--pictures", action="store_true",
                         help="draw the pictures the sink sends, off the loop, timed")  # fmt: skip
     parser.add_argument("--db", default="sqlite",
-                        help="sqlite (a temporary file), postgresql (a server of its own) "
-                        "or a postgresql:// address")  # fmt: skip
+                        help="sqlite (a temporary file), postgresql (a server of its own), "
+                        "a postgresql:// address, or compare (all three: SQLite, PostgreSQL "
+                        "with 1 and with 2 processes)")  # fmt: skip
     parser.add_argument("--processes", type=int, default=1,
                         help="host processes on one PostgreSQL database")  # fmt: skip
     parser.add_argument("--worker", type=int, default=-1, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.db == "compare":
+        compare_back_ends(sys.argv[1:])
+        return
     if args.processes > 1 and not args.db.startswith("postgres"):
         parser.error("several processes share a PostgreSQL database: say --db postgresql")
     server = None
@@ -282,6 +286,16 @@ def main() -> None:
     finally:
         if server is not None:
             server.stop()
+
+
+def compare_back_ends(argv: list[str]) -> None:
+    """``--db compare``: SQLite, then PostgreSQL with one process and with two, one after the
+    other in one run (the same tables and windows each), each printing its own figures."""
+    passed = strip_options(argv, ("--db", "--processes"))
+    for db, processes in (("sqlite", 1), ("postgresql", 1), ("postgresql", 2)):
+        print(f"--- --db {db} --processes {processes}", flush=True)
+        command = [sys.executable, __file__, *passed, "--db", db, "--processes", str(processes)]
+        subprocess.run(command, check=True)
 
 
 def strip_options(argv: list[str], names: tuple[str, ...]) -> list[str]:
