@@ -100,9 +100,10 @@ class TableLeasing(TableKeeping):
         return False
 
     async def keep_leases(self) -> None:
-        """On the timer passes: renew what is held (every third of a lease), dropping what was
-        lost and giving up the leases of chats with no open table; and take over the tables
-        whose owner died (looked for every second)."""
+        """On the timer passes, every third of a lease: hand over the tables another process
+        asked for, renew the rest, drop what was lost, give up the leases of chats with no
+        open table, and take the tables handed to this process; and every second, take over
+        the tables whose owner died."""
         ownership = self.ownership
         if ownership is None:
             return
@@ -111,10 +112,14 @@ class TableLeasing(TableKeeping):
             self._renewed_at = now
             idle = [chat for chat in self.held if self._idle(chat)]
             async with self.db.transaction() as tx:
+                await tx.hand_over(ownership.owner, now, self._until())
                 renewed = await tx.renew(ownership.owner, now, self._until())
                 await tx.release(ownership.owner, idle)
             self._lose([chat for chat in self.held | set(self.tables) if chat not in renewed])
             self.held -= set(idle)
+            for chat in sorted(renewed - self.held - set(idle)):  # handed to this process
+                async with self.lock(chat):
+                    await self._own(chat)
         if now - self._scanned_at >= min(ORPHAN_SCAN, ownership.seconds / 3):
             self._scanned_at = now
             for chat in await self.db.orphaned_tables(now):

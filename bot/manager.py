@@ -35,6 +35,11 @@ FLOOD_BURST = 30
 FLOOD_RATE = 5.0
 """Per user: a burst of 30 commands (picking cards by button is many presses), then 5 a
 second; beyond that commands are dropped."""
+ELSEWHERE = N_(
+    "Your table is run by another of this bot's servers: play it with the buttons at the table."
+)
+"""Said to a private command for a table another process holds (there is no handing on a
+Discord direct message; Telegram's are handed on before they get here)."""
 
 
 class TableManager(TableTimers):
@@ -134,9 +139,7 @@ class TableManager(TableTimers):
             and not seated_tables(self.tables, command.user)
             and await self.forward_address(command.chat, command.user, True) is not None
         ):
-            text = t(lang, "Your table is run by another of this bot's servers: play it "
-                     "with the buttons at the table.")  # fmt: skip
-            return [Outgoing("reply", command.chat, text, user=command.user)]
+            return [Outgoing("reply", command.chat, t(lang, ELSEWHERE), user=command.user)]
         routed = route(self.tables, command, lang)
         if routed.answer is not None:
             return routed.answer.out
@@ -154,7 +157,7 @@ class TableManager(TableTimers):
         async with self.lock(command.chat), table_context(command.chat):
             try:
                 if self._at_a_table(command) and not await self._own(command.chat):
-                    return self._elsewhere(command)
+                    return await self._elsewhere(command)
                 effects = await self._handle_locked(command)
                 table = self.tables.get(command.chat)
                 if table is not None:
@@ -162,7 +165,7 @@ class TableManager(TableTimers):
                         await self._store(tx, table, effects)
             except LeaseLost as lost:
                 self._lose(lost.chats)
-                return self._elsewhere(command)
+                return await self._elsewhere(command)
             except Exception:
                 return await self._contain(command.chat, command)
         return effects.out
@@ -172,9 +175,16 @@ class TableManager(TableTimers):
         to) — what needs the table's lease when processes share the database."""
         return self.ownership is not None and (not command.private or command.chat in self.tables)
 
-    def _elsewhere(self, command: Command) -> list[Outgoing]:
-        """The table is another process's (it moved there a moment ago)."""
+    async def _elsewhere(self, command: Command) -> list[Outgoing]:
+        """The table is another process's. A command from its own chat asks for it (it is
+        handed over within a third of a lease: a Discord process gets the tables of its own
+        shards' channels back after a failover); a private one is told where to play."""
         lang = normalize_language(command.lang) or self.language
+        if command.private:
+            return [Outgoing("reply", command.chat, t(lang, ELSEWHERE), user=command.user)]
+        assert self.ownership is not None
+        async with self.db.transaction() as tx:
+            await tx.ask_for(command.chat, self.ownership.owner)
         text = t(lang, "This table moved to another server a moment ago. Please try again.")
         return [Outgoing("reply", command.chat, text, user=command.user)]
 

@@ -56,6 +56,16 @@ class LeaseWrites(ABC):
         if ``owner`` does not hold every one of them at ``now``."""
 
     @abstractmethod
+    async def ask_for(self, chat: str, asker: str) -> None:
+        """Ask the owner of ``chat``'s lease to hand it to ``asker`` (the process that receives
+        the table's commands, as a Discord process its shards' channels)."""
+
+    @abstractmethod
+    async def hand_over(self, owner: str, now: float, until: float) -> list[str]:
+        """Give each lease of ``owner`` that another process asked for to that process, until
+        ``until``; returns their chats (the asker takes them on its next renewal)."""
+
+    @abstractmethod
     async def release(self, owner: str, chats: Sequence[str]) -> None:
         """Give up ``owner``'s leases of ``chats`` (another process may claim them at once)."""
 

@@ -18,6 +18,7 @@ LEASES_MIGRATION = """
         chat TEXT PRIMARY KEY,
         owner TEXT NOT NULL,
         address TEXT NOT NULL,
+        wanted_by TEXT,
         expires DOUBLE PRECISION NOT NULL
     );
     CREATE INDEX leases_owner ON leases(owner);
@@ -26,7 +27,9 @@ LEASES_MIGRATION = """
 CLAIM = (
     "INSERT INTO leases (chat, owner, address, expires) VALUES ($1, $2, $3, $4)"
     " ON CONFLICT (chat) DO UPDATE SET owner = EXCLUDED.owner, address = EXCLUDED.address,"
-    " expires = EXCLUDED.expires WHERE leases.owner = EXCLUDED.owner OR leases.expires <= $5"
+    " expires = EXCLUDED.expires,"
+    " wanted_by = CASE WHEN leases.owner = EXCLUDED.owner THEN leases.wanted_by END"
+    " WHERE leases.owner = EXCLUDED.owner OR leases.expires <= $5"
 )
 
 
@@ -68,6 +71,21 @@ class PostgresLeaseWrites(LeaseWrites):
         lost = wanted - {row[0] for row in rows}
         if lost:
             raise LeaseLost(lost)
+
+    async def ask_for(self, chat: str, asker: str) -> None:
+        await self._db.execute(
+            "UPDATE leases SET wanted_by = $1 WHERE chat = $2 AND owner != $1", asker, chat
+        )
+
+    async def hand_over(self, owner: str, now: float, until: float) -> list[str]:
+        rows = await self._db.fetch(
+            "UPDATE leases SET owner = wanted_by, address = '', expires = $1, wanted_by = NULL"
+            " WHERE owner = $2 AND wanted_by IS NOT NULL AND expires > $3 RETURNING chat",
+            until,
+            owner,
+            now,
+        )
+        return sorted(row[0] for row in rows)
 
     async def release(self, owner: str, chats: Sequence[str]) -> None:
         if chats:

@@ -16,6 +16,7 @@ LEASES_MIGRATION = """
         chat TEXT PRIMARY KEY,
         owner TEXT NOT NULL,
         address TEXT NOT NULL,
+        wanted_by TEXT,
         expires REAL NOT NULL
     );
     CREATE INDEX leases_owner ON leases(owner);
@@ -24,7 +25,9 @@ LEASES_MIGRATION = """
 CLAIM = (
     "INSERT INTO leases (chat, owner, address, expires) VALUES (?, ?, ?, ?)"
     " ON CONFLICT(chat) DO UPDATE SET owner = excluded.owner, address = excluded.address,"
-    " expires = excluded.expires WHERE leases.owner = excluded.owner OR leases.expires <= ?"
+    " expires = excluded.expires,"
+    " wanted_by = CASE WHEN leases.owner = excluded.owner THEN leases.wanted_by END"
+    " WHERE leases.owner = excluded.owner OR leases.expires <= ?"
 )
 
 
@@ -68,6 +71,19 @@ class SqliteLeaseWrites(LeaseWrites):
         lost = wanted - {row[0] for row in rows}
         if lost:
             raise LeaseLost(lost)
+
+    async def ask_for(self, chat: str, asker: str) -> None:
+        await self._db.execute(
+            "UPDATE leases SET wanted_by = ? WHERE chat = ? AND owner != ?", (asker, chat, asker)
+        )
+
+    async def hand_over(self, owner: str, now: float, until: float) -> list[str]:
+        rows = await self._rows(
+            "UPDATE leases SET owner = wanted_by, address = '', expires = ?, wanted_by = NULL"
+            " WHERE owner = ? AND wanted_by IS NOT NULL AND expires > ? RETURNING chat",
+            (until, owner, now),
+        )
+        return sorted(row[0] for row in rows)
 
     async def release(self, owner: str, chats: Sequence[str]) -> None:
         if chats:

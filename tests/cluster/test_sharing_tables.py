@@ -138,3 +138,31 @@ async def test_a_restarted_process_keeps_the_tables_it_held(postgres_server):
     finally:
         await other.db.close()
         await again.db.close()
+
+
+async def test_a_table_goes_to_the_process_its_chat_talks_to(postgres_server):
+    """As on Discord, where a channel's commands reach the process of its shard only: a
+    command there for a table another process holds asks for it, and on their next renewals
+    the owner hands it over and the asker takes it on, the hand going on."""
+    address = postgres_server.database()
+    clock = FakeClock()
+    a = Harness(await Database.open(address), clock, SEED, Ownership("a", "", 15))
+    b = Harness(await Database.open(address), clock, SEED, Ownership("b", "", 15))
+    try:
+        await open_table(a, "erqiwang")
+        await step(a)
+        refused = await b.say("ann", "/hand", lang="en")
+        assert [m.text for m in refused] == [
+            "This table moved to another server a moment ago. Please try again."
+        ]
+        clock.advance(5)  # a third of a lease: a's renewal hands the table over
+        await a.manager.tick()
+        assert CHAT not in a.manager.tables
+        await b.manager.tick()  # b's renewal finds the table its own, and takes it on
+        assert CHAT in b.manager.tables and CHAT in b.manager.held
+        before = len(b.manager.tables[CHAT].hand.history)
+        await step(b)
+        assert len(b.manager.tables[CHAT].hand.history) == before + 1
+    finally:
+        await a.db.close()
+        await b.db.close()
