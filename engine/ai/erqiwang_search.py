@@ -1,0 +1,103 @@
+"""The ``hard`` 二七王 player: the candidate plays weighed by playouts on sampled deals
+(`engine.ai.erqiwang_sampling`), every seat played by the ``normal`` player."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.actions import Action, DeclareBonus, Play
+from engine.ai.erqiwang import ErqiwangAI
+from engine.ai.erqiwang_sampling import sampled_hand
+from engine.ai.search_decision import MAX_CANDIDATES, Search
+from engine.erqiwang.bonus import bonus_of, window_open
+from engine.erqiwang.follow import smallness_key
+from engine.erqiwang.hand import ErqiwangHand
+from engine.erqiwang.phases import PLAY as ERQIWANG_PLAY
+from engine.erqiwang.views import ErqiwangView
+from engine.errors import IllegalAction
+
+
+class ErqiwangSearchAI(Search):
+    """``hard`` 二七王: determinized playouts of the candidate plays (bidding, trump and
+    bury are the ``normal`` player's)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.policy = ErqiwangAI()
+
+    def decide(self, view: ErqiwangView, legal: Sequence[Action]) -> Action:
+        fallback = self.policy.decide(view, legal)
+        if view.phase != ERQIWANG_PLAY or not isinstance(fallback, Play):
+            return fallback
+        seat = view.seat
+        assert seat is not None
+        candidates = _erqiwang_candidates(view, legal, fallback)
+        if len(candidates) <= 1:
+            return fallback
+        rng = random.Random(f"{self.seed}:{seat}:{len(view.played_cards)}:{view.trick}")
+
+        def playout(rng: random.Random, action: Action) -> float | None:
+            hand = sampled_hand(view, rng)
+            if hand is None:
+                return None
+            try:  # a throw allowed at the real table may be refused in a sampled deal
+                hand.apply(action)
+            except IllegalAction:
+                return None
+            while not hand.over:
+                actor = hand.to_act
+                assert actor is not None
+                _erqiwang_step(hand, actor, self.policy)
+            return _erqiwang_value(hand, seat)
+
+        return self._choose(candidates, fallback, rng, playout)
+
+
+def _erqiwang_step(hand: ErqiwangHand, actor: int, policy: ErqiwangAI) -> None:
+    """One playout step by the ``normal`` policy, without listing every legal play."""
+    if hand.phase != ERQIWANG_PLAY:
+        hand.apply(policy.decide(hand.view(actor), hand.legal_actions(actor)))
+        return
+    if window_open(hand, actor) and bonus_of(hand.hands[actor], hand.trump) is not None:
+        hand.apply(DeclareBonus(actor))
+    try:
+        hand.apply(Play(actor, policy.play_for(hand.view(actor))))
+    except IllegalAction:  # a throw the sampled hands refuse: the smallest play instead
+        hand.apply(Play(actor, hand.smallest_play(actor)))
+
+
+def _erqiwang_candidates(
+    view: ErqiwangView, legal: Sequence[Action], fallback: Play
+) -> list[Action]:
+    """The heuristic's choice and a spread of the others, from the smallest to the largest."""
+    plays = [a for a in legal if isinstance(a, Play)]
+    order = view.order
+    plays.sort(key=lambda a: smallness_key(a.cards, order))
+    chosen: list[Action] = [fallback]
+    if len(plays) <= MAX_CANDIDATES:
+        chosen += [a for a in plays if _key(a) != _key(fallback)]
+        return chosen
+    step = (len(plays) - 1) / (MAX_CANDIDATES - 2)
+    for i in range(MAX_CANDIDATES - 1):
+        a = plays[round(i * step)]
+        if all(_key(a) != _key(b) for b in chosen):
+            chosen.append(a)
+    return chosen
+
+
+def _key(action: Action) -> tuple[str, ...]:
+    assert isinstance(action, Play)
+    return tuple(sorted(c.text for c in action.cards))
+
+
+def _erqiwang_value(hand: ErqiwangHand, seat: int) -> float:
+    result = hand.result
+    if result is None or result.declarer is None:
+        return 0.0
+    bid = max(result.bid or 0, 5)
+    margin = (bid - result.defender_points) / (4 * bid)
+    declarer_side = 1.0 if result.declarer_won else -1.0
+    value = declarer_side + max(-0.5, min(0.5, margin))
+    return value if seat == result.declarer else -value

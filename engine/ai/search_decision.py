@@ -1,0 +1,95 @@
+"""The ``hard`` players' decision: every candidate played out on the same sampled deals, for as
+long as the budget allows, and the ``normal`` player's choice kept unless another clearly beats
+it. What a sampled deal is and how a playout is valued are each game's own
+(`engine.ai.situan_search`, `engine.ai.erqiwang_search`).
+
+Determinism: the random choices come from ``seed`` and the public state of the decision, so
+the same view gives the same decision. A search stops at ``playouts`` iterations or when
+``budget`` seconds (read from ``clock``, injectable for tests) have passed, whichever first.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+
+from engine.actions import Action
+
+Clock = Callable[[], float]
+DEFAULT_BUDGET = 0.15
+"""Seconds per decision (the issue's median target is 0.2 s)."""
+DEFAULT_PLAYOUTS = 64
+"""Iterations (one sampled deal, every candidate played out) at most per decision."""
+MAX_CANDIDATES = 5
+"""Actions weighed at most per decision, the ``normal`` choice among them."""
+OVERRUN = 2
+"""An iteration under way is dropped once the search has run this many budgets."""
+MIN_SAMPLES = 4
+"""Fewer sampled deals than this decide nothing: the ``normal`` choice is played."""
+CONFIDENCE = 2.0
+"""Standard errors by which a candidate must beat the ``normal`` choice to replace it."""
+MIN_GAIN = 0.15
+"""And by at least this much of a hand's worth (a win is 1, a loss −1)."""
+
+
+class Search:
+    """What both games' searches share: the budget, the seeded sampling, the averaging."""
+
+    def __init__(
+        self, seed: int | None = None, budget: float = DEFAULT_BUDGET,
+        playouts: int = DEFAULT_PLAYOUTS, clock: Clock = time.perf_counter,
+    ) -> None:  # fmt: skip
+        self.seed = 0 if seed is None else seed
+        self.budget = budget
+        self.playouts = playouts
+        self.clock = clock
+        self.iterations = 0
+        """Iterations of the last search (for tests and the benchmark)."""
+        self.samples = 0
+        """Of those, the sampled deals every candidate was played out on."""
+
+    def _choose(
+        self, candidates: list[Action], fallback: Action, rng: random.Random,
+        playout: Callable[[random.Random, Action], float | None],
+    ) -> Action:  # fmt: skip
+        """Play every candidate out on the same sampled deals. ``candidates[0]`` is the
+        ``normal`` player's choice; another replaces it only when its average gain over it,
+        deal by deal, is clearly above the noise of so few deals (`CONFIDENCE` standard
+        errors and at least `MIN_GAIN`): with a handful of samples the best-looking of six
+        candidates is mostly luck, and luck must not overrule a sound heuristic."""
+        started = self.clock()
+        gains: list[list[float]] = [[] for _ in candidates]
+        self.iterations = 0
+        self.samples = 0
+        while self.iterations < self.playouts:
+            if self.iterations and self.clock() - started >= self.budget:
+                break
+            state = rng.getstate()
+            values: list[float] = []
+            for action in candidates:
+                if self.iterations and self.clock() - started >= OVERRUN * self.budget:
+                    break  # one slow sampled deal must not hold the table up
+                rng.setstate(state)  # every candidate meets the same sampled deal
+                value = playout(rng, action)
+                if value is None:
+                    break  # a sampled deal the public record rules out: draw another
+                values.append(value)
+            rng.setstate(state)
+            rng.random()
+            self.iterations += 1
+            if len(values) == len(candidates):
+                self.samples += 1
+                for i, value in enumerate(values):
+                    gains[i].append(value - values[0])
+        best, best_gain = 0, 0.0
+        n = self.samples
+        if n < MIN_SAMPLES:
+            return candidates[0]
+        for i in range(1, len(candidates)):
+            mean = sum(gains[i]) / n
+            spread = math.sqrt(sum((g - mean) ** 2 for g in gains[i]) / (n - 1))
+            if mean >= MIN_GAIN and mean > CONFIDENCE * spread / math.sqrt(n) and mean > best_gain:
+                best, best_gain = i, mean
+        return candidates[best]

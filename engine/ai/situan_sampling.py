@@ -1,0 +1,116 @@
+"""四团 deals for the ``hard`` player: an engine hand in the state a seat's view shows, the
+cards this seat has not seen dealt at random to the other hands and the bottom, consistently
+with what is public (cards played, hands shown, 墩 shown at the deal)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.cards import Card
+from engine.situan.combos import COPIES, RANK_COUNT, RANKS
+from engine.situan.deal import Deal as SituanDeal
+from engine.situan.hand import SituanHand
+from engine.situan.views import SituanView
+
+
+def sampled_hand(view: SituanView, rng: random.Random) -> SituanHand | None:
+    """An engine hand in this view's state, the unseen cards dealt at random."""
+    seat = view.seat
+    assert seat is not None
+    known: dict[int, list[int]] = {seat: _rank_counts(view.hand)}
+    if view.revealed is not None:
+        known[view.revealed] = _rank_counts(view.revealed_hand)
+    for s, seen_cards in view.show_seen.items():
+        known[s] = _rank_counts(seen_cards)
+    pool = [COPIES[r] - view.played_counts[r] for r in range(RANK_COUNT)]
+    for counts in known.values():
+        for r in range(RANK_COUNT):
+            pool[r] -= counts[r]
+    hidden = [s for s in range(4) if s not in known and view.held[s]]
+    hands: dict[int, list[int]] = dict(known)
+    for s in range(4):
+        if s not in hands:
+            hands[s] = [0] * RANK_COUNT
+    need = {s: view.held[s] for s in hidden}
+    for s in hidden:  # a 墩 shown at the deal (亮墩) stays in its owner's hand until played
+        for dun in view.duns[s] if len(view.duns) > s else []:
+            if isinstance(dun, int):
+                ranks = [r for r in range(RANK_COUNT - 2) if view.played_by[s][r] < dun]
+                _reserve_dun(view, s, ranks, dun, pool, hands, need)
+    unseen: list[int] = [r for r in range(RANK_COUNT) for _ in range(max(0, pool[r]))]
+    rng.shuffle(unseen)
+    at = 0
+    for s in hidden:
+        take = need[s]
+        if take < 0 or at + take > len(unseen):
+            return None
+        for r in unseen[at : at + take]:
+            hands[s][r] += 1
+        at += take
+    bottom_ranks = unseen[at:]
+    return _situan_hand(view, hands, bottom_ranks)
+
+
+def _reserve_dun(
+    view: SituanView, s: int, ranks: list[int], dun: int, pool: list[int],
+    hands: dict[int, list[int]], need: dict[int, int],
+) -> None:  # fmt: skip
+    """Keep in seat ``s`` the rest of a dealt 墩 of ``dun`` cards, at a rank it could be."""
+    fits = [r for r in ranks if pool[r] >= dun - view.played_by[s][r] and hands[s][r] == 0]
+    if not fits:
+        return
+    r = fits[0] if len(fits) == 1 else max(fits, key=lambda r: view.played_by[s][r])
+    keep = dun - view.played_by[s][r]
+    hands[s][r] += keep
+    pool[r] -= keep
+    need[s] -= keep
+
+
+def _rank_counts(cards: Sequence[Card]) -> list[int]:
+    from engine.situan.combos import RANK_INDEX
+
+    counts = [0] * RANK_COUNT
+    for c in cards:
+        counts[RANK_INDEX[c.rank]] += 1
+    return counts
+
+
+_SITUAN_CARD: dict[int, Card] = {}
+
+
+def _situan_card(rank: int) -> Card:
+    from engine.cards import card
+
+    if rank not in _SITUAN_CARD:
+        name = RANKS[rank]
+        _SITUAN_CARD[rank] = card(name if name in ("LJ", "BJ") else "S" + name)
+    return _SITUAN_CARD[rank]
+
+
+def _situan_hand(view: SituanView, hands: dict[int, list[int]], bottom: list[int]) -> SituanHand:
+    """Suits never matter in 四团: the sampled hands are built from one card per rank."""
+    cards = tuple(
+        tuple(_situan_card(r) for r in range(RANK_COUNT) for _ in range(hands[s][r]))
+        for s in range(4)
+    )
+    deal = SituanDeal(cards, tuple(_situan_card(r) for r in bottom))
+    hand = SituanHand(view.rules, deal, view.turn, view.carry)
+    hand.dealt_duns = [list(d) for d in view.duns] if len(view.duns) == 4 else hand.dealt_duns
+    hand.played_counts = list(view.played_counts)
+    hand.turn = view.turn
+    hand.round_combo = view.round_combo
+    hand.round_seat = view.round_seat
+    hand.round_plays = list(view.round_plays)
+    passes = 0
+    for _, combo in reversed(view.round_plays):
+        if combo is not None:
+            break
+        passes += 1
+    hand.passes = passes
+    hand.table_points = view.table_points
+    hand.finish = list(view.finish)
+    hand.captured = list(view.captured)
+    hand.show_by = view.show_by
+    hand.revealed = view.revealed
+    return hand

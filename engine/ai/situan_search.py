@@ -1,0 +1,87 @@
+"""The ``hard`` 四团 player: the candidate plays weighed by playouts on sampled deals
+(`engine.ai.situan_sampling`), every seat played by the ``normal`` player."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.actions import Action, Pass, PickShow, Play
+from engine.ai.search_decision import MAX_CANDIDATES, Search
+from engine.ai.situan import SituanAI
+from engine.ai.situan_sampling import sampled_hand
+from engine.situan.hand import SituanHand
+from engine.situan.legal import PLAY as SITUAN_PLAY
+from engine.situan.views import SituanView
+
+
+class SituanSearchAI(Search):
+    """``hard`` 四团: determinized playouts of the candidate plays."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.policy = SituanAI()
+
+    def decide(self, view: SituanView, legal: Sequence[Action]) -> Action:
+        fallback = self.policy.decide(view, legal)
+        if view.phase != SITUAN_PLAY or isinstance(fallback, PickShow):
+            return fallback
+        turn = [a for a in legal if isinstance(a, (Play, Pass))]
+        candidates = _situan_candidates(view, turn, fallback)
+        if len(candidates) <= 1:
+            return fallback
+        seat = view.seat
+        assert seat is not None
+        rng = random.Random(f"{self.seed}:{seat}:{view.held}:{view.played_counts}:{view.turn}")
+
+        def playout(rng: random.Random, action: Action) -> float | None:
+            hand = sampled_hand(view, rng)
+            if hand is None:
+                return None
+            hand.apply(action)
+            return _situan_value(_play_out_situan(hand, self.policy), seat & 1)
+
+        return self._choose(candidates, fallback, rng, playout)
+
+
+def _situan_candidates(view: SituanView, turn: Sequence[Action], fallback: Action) -> list[Action]:
+    """The heuristic's choice, the pass, and the lowest few plays of each size."""
+    chosen: list[Action] = [fallback]
+    passes = [a for a in turn if isinstance(a, Pass)]
+    chosen += [a for a in passes if a not in chosen]
+    plays = [a for a in turn if isinstance(a, Play)]
+    by_size: dict[int, list[Action]] = {}
+    for a in plays:
+        assert isinstance(a, Play)
+        by_size.setdefault(len(a.ranks), []).append(a)
+    # plays come low rank first within a size: take the lowest of each size, then the next
+    for depth in range(3):
+        for size in sorted(by_size):
+            group = by_size[size]
+            if depth < len(group) and group[depth] not in chosen:
+                chosen.append(group[depth])
+            if len(chosen) >= MAX_CANDIDATES:
+                return chosen
+    return chosen
+
+
+def _play_out_situan(hand: SituanHand, policy: SituanAI) -> SituanHand:
+    for _ in range(2000):
+        if hand.over:
+            break
+        seat = hand.to_act
+        assert seat is not None
+        hand.apply(policy.wanted_for(hand.view(seat)))
+    return hand
+
+
+def _situan_value(hand: SituanHand, team: int) -> float:
+    result = hand.result
+    if result is None:
+        return 0.0
+    own, other = result.team_points[team], result.team_points[1 - team]
+    margin = (own - other) / 300
+    if result.winner is None:
+        return margin
+    return (1.0 if result.winner == "AB"[team] else -1.0) + margin
