@@ -18,16 +18,16 @@ from itertools import chain, islice
 from engine.actions import Action, Bid, Bury, DeclareBonus, NameTrump, Pass, Play
 from engine.ai.erqiwang_bidding import best_trump as estimated_best_trump
 from engine.ai.erqiwang_bidding import expected_defender_points
+from engine.ai.erqiwang_strength import best_trump as best_trump  # its old import path
 from engine.cards import ALL_CARDS, Card
 from engine.erqiwang.follow import legal_follows, smallest_follow, smallness_key
 from engine.erqiwang.leads import suit_leads
 from engine.erqiwang.legal import listed_play
-from engine.erqiwang.order import ORDERS, TRUMP, TrumpOrder
+from engine.erqiwang.order import TRUMP, TrumpOrder
 from engine.erqiwang.phases import BIDDING, BURY, PLAY, TRUMP_PHASE
 from engine.erqiwang.shapes import Shape, shape_of
 from engine.erqiwang.views import ErqiwangView
 
-SUITS = ("S", "H", "C", "D")
 FOLLOW_CANDIDATES = 80
 """How many legal follows to weigh at most (discards can run into the thousands)."""
 SAFE_TRUMPS_FOR_POINTS = 14
@@ -38,43 +38,6 @@ JUMP_ROOM = 25
 """Under another bid, a hand whose floor is further below bids its floor plus this."""
 BID_DARING_UNDER = 12
 """The same for a bid under another player's: a bidding war must not outbid the hand."""
-
-
-def hand_strength(hand: Sequence[Card], trump: str | None) -> float:
-    """A rough worth of a hand under a trump choice, in points the declarer can hold off."""
-    return _worth(Counter(hand), ORDERS[trump])
-
-
-def _worth(counts: Counter[Card], order: TrumpOrder) -> float:
-    suits, positions = order.suit, order.position
-    worth = 0.0
-    for c, n in counts.items():
-        if suits[c] == TRUMP:
-            position = positions[c]
-            worth += 3 + position * 0.6
-            if n == 2:
-                worth += 4 + position * 0.3
-            continue
-        if c.rank == "A":
-            worth += 4 * n
-        elif c.rank == "K":
-            worth += 1.5 * n
-        if n == 2:
-            worth += 1.5
-    return worth
-
-
-@lru_cache(maxsize=4096)
-def strongest(hand: tuple[Card, ...]) -> float:
-    """The hand's worth under its best trump choice (a player bids up to three times with
-    the same hand, and many tables share one AI: worth remembering)."""
-    counts = Counter(hand)
-    return max(_worth(counts, ORDERS[t]) for t in (*SUITS, None))
-
-
-def best_trump(hand: Sequence[Card], allow_no_trump: bool) -> str | None:
-    choices: list[str | None] = [*SUITS, None] if allow_no_trump else list(SUITS)
-    return max(choices, key=lambda t: hand_strength(hand, t))
 
 
 class ErqiwangAI:

@@ -18,16 +18,16 @@ from functools import lru_cache
 from itertools import chain, islice
 
 from engine.actions import Action, Bid, Bury, DeclareBonus, NameTrump, Pass, Play
+from engine.ai.erqiwang_strength import best_trump, strongest
 from engine.cards import ALL_CARDS, Card
 from engine.erqiwang.follow import legal_follows, smallest_follow, smallness_key
 from engine.erqiwang.leads import suit_leads
 from engine.erqiwang.legal import listed_play
-from engine.erqiwang.order import ORDERS, TRUMP, TrumpOrder
+from engine.erqiwang.order import TRUMP, TrumpOrder
 from engine.erqiwang.phases import BIDDING, BURY, PLAY, TRUMP_PHASE
 from engine.erqiwang.shapes import Shape, shape_of
 from engine.erqiwang.views import ErqiwangView
 
-SUITS = ("S", "H", "C", "D")
 FOLLOW_CANDIDATES = 80
 """How many legal follows to weigh at most (discards can run into the thousands)."""
 SAFE_TRUMPS_FOR_POINTS = 14
@@ -36,47 +36,10 @@ BID_MARGIN = 5
 """With this many trumps the declarer expects to win the last trick, so points may be buried."""
 
 
-def hand_strength(hand: Sequence[Card], trump: str | None) -> float:
-    """A rough worth of a hand under a trump choice, in points the declarer can hold off."""
-    return _worth(Counter(hand), ORDERS[trump])
-
-
-def _worth(counts: Counter[Card], order: TrumpOrder) -> float:
-    suits, positions = order.suit, order.position
-    worth = 0.0
-    for c, n in counts.items():
-        if suits[c] == TRUMP:
-            position = positions[c]
-            worth += 3 + position * 0.6
-            if n == 2:
-                worth += 4 + position * 0.3
-            continue
-        if c.rank == "A":
-            worth += 4 * n
-        elif c.rank == "K":
-            worth += 1.5 * n
-        if n == 2:
-            worth += 1.5
-    return worth
-
-
-@lru_cache(maxsize=4096)
-def strongest(hand: tuple[Card, ...]) -> float:
-    """The hand's worth under its best trump choice (a player bids up to three times with
-    the same hand, and many tables share one AI: worth remembering)."""
-    counts = Counter(hand)
-    return max(_worth(counts, ORDERS[t]) for t in (*SUITS, None))
-
-
 def expected_defender_points(strength: float) -> float:
     """What defenders score against this AI as declarer, by the hand's worth before the
     bottom: a least-squares fit over 500 seeded AI-against-AI hands (residual sd ≈ 31)."""
     return 251.4 - 1.14 * strength
-
-
-def best_trump(hand: Sequence[Card], allow_no_trump: bool) -> str | None:
-    choices: list[str | None] = [*SUITS, None] if allow_no_trump else list(SUITS)
-    return max(choices, key=lambda t: hand_strength(hand, t))
 
 
 class ErqiwangEasyAI:
