@@ -12,14 +12,21 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
-from itertools import chain, islice
+from itertools import islice
 
 from engine.actions import Action, Bid, Bury, DeclareBonus, NameTrump, Pass, Play
 from engine.ai.erqiwang_bidding import best_trump as estimated_best_trump
 from engine.ai.erqiwang_bidding import expected_defender_points
 from engine.ai.erqiwang_strength import best_trump as best_trump  # its old import path
-from engine.cards import ALL_CARDS, Card
+from engine.ai.erqiwang_unseen import (
+    beats_unseen,
+    is_top,
+    shown_voids,
+    unseen_cards,
+    unseen_of_suit,
+    unseen_tops,
+)
+from engine.cards import Card
 from engine.erqiwang.follow import legal_follows, smallest_follow, smallness_key
 from engine.erqiwang.leads import suit_leads
 from engine.erqiwang.legal import listed_play
@@ -147,14 +154,14 @@ class ErqiwangAI:
         by_suit: dict[str, list[Card]] = {}
         for c in view.hand:
             by_suit.setdefault(order.suit[c], []).append(c)
-        unseen = _unseen(view)
+        unseen = unseen_cards(view)
         declarer = seat == view.declarer
         throw = self._safe_throw(view, by_suit.get(TRUMP, []), unseen)
         if throw:
             return throw
         leads = [lead for cards in by_suit.values() for lead in suit_leads(cards, order)]
-        tops = _unseen_tops(unseen, order)
-        sure = [lead for lead in leads if _beats_unseen(lead, order, tops)]
+        tops = unseen_tops(unseen, order)
+        sure = [lead for lead in leads if beats_unseen(lead, order, tops)]
         if declarer:
             return self._declarer_lead(by_suit, leads, sure, unseen, order)
         # A defender: lead where the declarer must still follow, sure winners first.
@@ -305,78 +312,12 @@ def _likely_holds(view: ErqiwangView, best_seat: int) -> bool:
     order = view.order
     for s, cards in view.trick:
         if s == best_seat:
-            return _is_top(cards, order, _unseen_of_suit(view, order.suit[cards[0]]))
+            return is_top(cards, order, unseen_of_suit(view, order.suit[cards[0]]))
     return False
-
-
-def _unseen_of_suit(view: ErqiwangView, suit: str) -> Counter[Card]:
-    """`_unseen`, for one following-suit only."""
-    in_suit = order_suit_cards(view.order, suit)
-    seen = Counter(c for c in view.hand if c in in_suit)
-    seen.update(c for c in view.played_cards if c in in_suit)
-    seen.update(c for c in view.buried if c in in_suit)
-    return Counter({c: 2 - seen[c] for c in in_suit if seen[c] < 2})
-
-
-@lru_cache(maxsize=64)
-def order_suit_cards(order: TrumpOrder, suit: str) -> frozenset[Card]:
-    """The cards that follow ``suit`` under a trump choice."""
-    return frozenset(c for c in ALL_CARDS if order.suit[c] == suit)
-
-
-def _unseen(view: ErqiwangView) -> Counter[Card]:
-    """Cards this seat has not seen: the deck less its hand, the played, the shown bottom
-    (its own buried cards when declarer)."""
-    # ``played_cards`` holds the trick in progress too
-    seen = Counter(chain(view.hand, view.played_cards, view.buried))
-    return Counter({c: 2 - seen[c] for c in ALL_CARDS if seen[c] < 2})
-
-
-def shown_voids(view: ErqiwangView, seat: int) -> set[str]:
-    """Suits ``seat`` has shown to be void in (did not follow a lead of them)."""
-    voids: set[str] = set()
-    order = view.order
-    for trick in [*view.tricks, view.trick]:
-        if not trick:
-            continue
-        suit = order.suit[trick[0][1][0]]
-        for player, cards in trick[1:]:
-            if player == seat and any(order.suit[c] != suit for c in cards):
-                voids.add(suit)
-    return voids
 
 
 def _top_key(play: Sequence[Card], order: TrumpOrder) -> tuple[int, int, int]:
     return max(order.key[c] for c in play)
-
-
-def _is_top(play: Sequence[Card], order: TrumpOrder, unseen: Counter[Card]) -> bool:
-    """No unseen card (or pair) of the suit outranks this single (or pair)."""
-    return _beats_unseen(play, order, _unseen_tops(unseen, order))
-
-
-def _unseen_tops(unseen: Counter[Card], order: TrumpOrder) -> dict[str, tuple[int, int]]:
-    """Per suit, the highest position among unseen cards, and among unseen pairs (-1: none),
-    so that many plays can be checked against them in one pass over the unseen cards."""
-    tops: dict[str, tuple[int, int]] = {}
-    suits, positions = order.suit, order.position
-    for c, n in unseen.items():
-        suit, position = suits[c], positions[c]
-        single, pair = tops.get(suit, (-1, -1))
-        if position > single:
-            single = position
-        if n >= 2 and position > pair:
-            pair = position
-        tops[suit] = (single, pair)
-    return tops
-
-
-def _beats_unseen(
-    play: Sequence[Card], order: TrumpOrder, tops: dict[str, tuple[int, int]]
-) -> bool:
-    top = max(order.position[c] for c in play)
-    single, pair = tops.get(order.suit[play[0]], (-1, -1))
-    return top >= (pair if len(play) >= 2 else single)
 
 
 def _best_so_far(view: ErqiwangView, lead_suit: str) -> tuple[bool, int]:

@@ -14,11 +14,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
 from itertools import chain, islice
 
 from engine.actions import Action, Bid, Bury, DeclareBonus, NameTrump, Pass, Play
 from engine.ai.erqiwang_strength import best_trump, strongest
+from engine.ai.erqiwang_unseen import (
+    beats_unseen,
+    is_top,
+    order_suit_cards,
+    shown_voids,
+    unseen_tops,
+)
 from engine.cards import ALL_CARDS, Card
 from engine.erqiwang.follow import legal_follows, smallest_follow, smallness_key
 from engine.erqiwang.leads import suit_leads
@@ -139,12 +145,12 @@ class ErqiwangEasyAI:
         if throw:
             return throw
         leads = [lead for cards in by_suit.values() for lead in suit_leads(cards, order)]
-        tops = _unseen_tops(unseen, order)
-        sure = [lead for lead in leads if _beats_unseen(lead, order, tops)]
+        tops = unseen_tops(unseen, order)
+        sure = [lead for lead in leads if beats_unseen(lead, order, tops)]
         if declarer:
             return self._declarer_lead(by_suit, leads, sure, unseen, order)
         # A defender: lead where the declarer must still follow, sure winners first.
-        declarer_void = set() if view.declarer is None else _shown_voids(view, view.declarer)
+        declarer_void = set() if view.declarer is None else shown_voids(view, view.declarer)
         good = [lead for lead in sure if order.suit[lead[0]] not in declarer_void
                 and order.suit[lead[0]] != TRUMP]  # fmt: skip
         if good:
@@ -251,7 +257,7 @@ def _likely_holds(view: ErqiwangView, best_seat: int) -> bool:
     order = view.order
     for s, cards in view.trick:
         if s == best_seat:
-            return _is_top(cards, order, _unseen_of_suit(view, order.suit[cards[0]]))
+            return is_top(cards, order, _unseen_of_suit(view, order.suit[cards[0]]))
     return False
 
 
@@ -266,12 +272,6 @@ def _unseen_of_suit(view: ErqiwangView, suit: str) -> Counter[Card]:
     return Counter({c: 2 - seen[c] for c in in_suit if seen[c] < 2})
 
 
-@lru_cache(maxsize=64)
-def order_suit_cards(order: TrumpOrder, suit: str) -> frozenset[Card]:
-    """The cards that follow ``suit`` under a trump choice."""
-    return frozenset(c for c in ALL_CARDS if order.suit[c] == suit)
-
-
 def _unseen(view: ErqiwangView) -> Counter[Card]:
     """Cards this seat has not seen: the deck less its hand, the played, the shown bottom
     (its own buried cards when declarer)."""
@@ -280,51 +280,8 @@ def _unseen(view: ErqiwangView) -> Counter[Card]:
     return Counter({c: 2 - seen[c] for c in ALL_CARDS if seen[c] < 2})
 
 
-def _shown_voids(view: ErqiwangView, seat: int) -> set[str]:
-    """Suits ``seat`` has shown to be void in (did not follow a lead of them)."""
-    voids: set[str] = set()
-    order = view.order
-    for trick in [*view.tricks, view.trick]:
-        if not trick:
-            continue
-        suit = order.suit[trick[0][1][0]]
-        for player, cards in trick[1:]:
-            if player == seat and any(order.suit[c] != suit for c in cards):
-                voids.add(suit)
-    return voids
-
-
 def _top_key(play: Sequence[Card], order: TrumpOrder) -> tuple[int, int, int]:
     return max(order.key[c] for c in play)
-
-
-def _is_top(play: Sequence[Card], order: TrumpOrder, unseen: Counter[Card]) -> bool:
-    """No unseen card (or pair) of the suit outranks this single (or pair)."""
-    return _beats_unseen(play, order, _unseen_tops(unseen, order))
-
-
-def _unseen_tops(unseen: Counter[Card], order: TrumpOrder) -> dict[str, tuple[int, int]]:
-    """Per suit, the highest position among unseen cards, and among unseen pairs (-1: none),
-    so that many plays can be checked against them in one pass over the unseen cards."""
-    tops: dict[str, tuple[int, int]] = {}
-    suits, positions = order.suit, order.position
-    for c, n in unseen.items():
-        suit, position = suits[c], positions[c]
-        single, pair = tops.get(suit, (-1, -1))
-        if position > single:
-            single = position
-        if n >= 2 and position > pair:
-            pair = position
-        tops[suit] = (single, pair)
-    return tops
-
-
-def _beats_unseen(
-    play: Sequence[Card], order: TrumpOrder, tops: dict[str, tuple[int, int]]
-) -> bool:
-    top = max(order.position[c] for c in play)
-    single, pair = tops.get(order.suit[play[0]], (-1, -1))
-    return top >= (pair if len(play) >= 2 else single)
 
 
 def _best_so_far(view: ErqiwangView, lead_suit: str) -> tuple[bool, int]:

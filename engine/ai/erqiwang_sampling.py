@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from engine.actions import Bid, Bury, DeclareBonus, NameTrump, Pass, Play
-from engine.ai.erqiwang import shown_voids
+from engine.ai.erqiwang_unseen import shown_voids
 from engine.cards import ALL_CARDS, Card
 from engine.erqiwang.deal import Deal as ErqiwangDeal
 from engine.erqiwang.hand import ErqiwangHand
