@@ -14,20 +14,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import chain, islice
+from itertools import islice
 
 from engine.actions import Action, Bid, Bury, DeclareBonus, NameTrump, Pass, Play
+from engine.ai.erqiwang_leading import lead_for
 from engine.ai.erqiwang_strength import best_trump, strongest
-from engine.ai.erqiwang_unseen import (
-    beats_unseen,
-    is_top,
-    order_suit_cards,
-    shown_voids,
-    unseen_tops,
-)
-from engine.cards import ALL_CARDS, Card
+from engine.ai.erqiwang_unseen import is_top, order_suit_cards
+from engine.cards import Card
 from engine.erqiwang.follow import legal_follows, smallest_follow, smallness_key
-from engine.erqiwang.leads import suit_leads
 from engine.erqiwang.legal import listed_play
 from engine.erqiwang.order import TRUMP, TrumpOrder
 from engine.erqiwang.phases import BIDDING, BURY, PLAY, TRUMP_PHASE
@@ -66,7 +60,7 @@ class ErqiwangEasyAI:
         declare = DeclareBonus(seat)
         if declare in legal:
             return declare
-        wanted = self._follow(view) if view.trick else self._lead(view)
+        wanted = self._follow(view) if view.trick else lead_for(view)
         # Every choice of this policy is among the engine's plays; the fallback keeps a
         # table from ever stalling should one not be.
         found = listed_play(legal, wanted)
@@ -130,78 +124,6 @@ class ErqiwangEasyAI:
             buried += sorted(trumps, key=order.key.__getitem__)[: size - len(buried)]
         return tuple(buried)
 
-    # ----------------------------------------------------------------- leading
-
-    def _lead(self, view: ErqiwangView) -> tuple[Card, ...]:
-        seat = view.seat
-        assert seat is not None
-        order = view.order
-        by_suit: dict[str, list[Card]] = {}
-        for c in view.hand:
-            by_suit.setdefault(order.suit[c], []).append(c)
-        unseen = _unseen(view)
-        declarer = seat == view.declarer
-        throw = self._safe_throw(view, by_suit.get(TRUMP, []), unseen)
-        if throw:
-            return throw
-        leads = [lead for cards in by_suit.values() for lead in suit_leads(cards, order)]
-        tops = unseen_tops(unseen, order)
-        sure = [lead for lead in leads if beats_unseen(lead, order, tops)]
-        if declarer:
-            return self._declarer_lead(by_suit, leads, sure, unseen, order)
-        # A defender: lead where the declarer must still follow, sure winners first.
-        declarer_void = set() if view.declarer is None else shown_voids(view, view.declarer)
-        good = [lead for lead in sure if order.suit[lead[0]] not in declarer_void
-                and order.suit[lead[0]] != TRUMP]  # fmt: skip
-        if good:
-            return max(good, key=len)
-        options = [lead for lead in leads if order.suit[lead[0]] not in declarer_void
-                   and order.suit[lead[0]] != TRUMP and len(lead) == 1]  # fmt: skip
-        if options:
-            return min(options, key=lambda lead: (lead[0].points > 0, _top_key(lead, order)))
-        return min(leads, key=lambda lead: (lead[0].points > 0, _top_key(lead, order)))
-
-    def _declarer_lead(
-        self,
-        by_suit: dict[str, list[Card]],
-        leads: list[tuple[Card, ...]],
-        sure: list[tuple[Card, ...]],
-        unseen: Counter[Card],
-        order: TrumpOrder,
-    ) -> tuple[Card, ...]:
-        """Pull the defenders' trumps with sure trumps while they have some, cash sure side
-        winners, then keep leading trumps while holding the larger share of them."""
-        trumps = by_suit.get(TRUMP, [])
-        outstanding = sum(1 for c in unseen.elements() if order.suit[c] == TRUMP)
-        sure_trumps = [lead for lead in sure if order.suit[lead[0]] == TRUMP]
-        if sure_trumps and outstanding:
-            return max(sure_trumps, key=lambda lead: (len(lead), _top_key(lead, order)))
-        side_sure = [lead for lead in sure if order.suit[lead[0]] != TRUMP]
-        if side_sure:
-            return max(side_sure, key=lambda lead: (len(lead), _top_key(lead, order)))
-        if trumps and 3 * len(trumps) >= outstanding:
-            return (max(trumps, key=order.key.__getitem__),)
-        low = _lowest_side_lead(by_suit, order)
-        if low is not None:
-            return low
-        return min(leads, key=lambda lead: _top_key(lead, order))
-
-    def _safe_throw(
-        self, view: ErqiwangView, trumps: list[Card], unseen: Counter[Card]
-    ) -> tuple[Card, ...] | None:
-        """Throw all trumps when it is certain to be allowed: the others are announced void
-        (online) — under ``trump_if_unbeatable`` a throw is only tried when nothing unseen
-        is a trump at all."""
-        if len(trumps) < 2 or view.rules.throw == "none":
-            return None
-        if shape_of(trumps, view.order).components < 2:
-            return None
-        seat = view.seat
-        others_void = all(view.void[s] for s in range(4) if s != seat)
-        if others_void or not any(view.order.suit[c] == TRUMP for c in unseen.elements()):
-            return tuple(trumps)
-        return None
-
     # ----------------------------------------------------------------- following
 
     def _follow(self, view: ErqiwangView) -> tuple[Card, ...]:
@@ -262,7 +184,8 @@ def _likely_holds(view: ErqiwangView, best_seat: int) -> bool:
 
 
 def _unseen_of_suit(view: ErqiwangView, suit: str) -> Counter[Card]:
-    """`_unseen`, for one following-suit only."""
+    """The unseen cards of one following-suit — counting the trick in progress twice, as the
+    first player did (``played_cards`` holds it already): kept, this level is frozen."""
     in_suit = order_suit_cards(view.order, suit)
     seen = Counter(c for c in view.hand if c in in_suit)
     seen.update(c for c in view.played_cards if c in in_suit)
@@ -270,18 +193,6 @@ def _unseen_of_suit(view: ErqiwangView, suit: str) -> Counter[Card]:
     for _, cards in view.trick:
         seen.update(c for c in cards if c in in_suit)
     return Counter({c: 2 - seen[c] for c in in_suit if seen[c] < 2})
-
-
-def _unseen(view: ErqiwangView) -> Counter[Card]:
-    """Cards this seat has not seen: the deck less its hand, the played, the shown bottom
-    (its own buried cards when declarer)."""
-    seen = Counter(chain(view.hand, view.played_cards, view.buried,
-                         *(cards for _, cards in view.trick)))  # fmt: skip
-    return Counter({c: 2 - seen[c] for c in ALL_CARDS if seen[c] < 2})
-
-
-def _top_key(play: Sequence[Card], order: TrumpOrder) -> tuple[int, int, int]:
-    return max(order.key[c] for c in play)
 
 
 def _best_so_far(view: ErqiwangView, lead_suit: str) -> tuple[bool, int]:
@@ -316,14 +227,3 @@ def _would_win(
     ruff = suit == TRUMP and lead_suit != TRUMP
     best_ruff, best_top = best
     return (ruff and not best_ruff) or (ruff == best_ruff and top > best_top)
-
-
-def _lowest_side_lead(by_suit: dict[str, list[Card]], order: TrumpOrder) -> tuple[Card, ...] | None:
-    """The lowest card of the shortest side suit (to empty it and ruff later)."""
-    side = [(len(cards), suit) for suit, cards in by_suit.items() if suit != TRUMP and cards]
-    if not side:
-        return None
-    _, suit = min(side)
-    cards = by_suit[suit]
-    no_points = [c for c in cards if not c.points] or cards
-    return (min(no_points, key=order.key.__getitem__),)
