@@ -12,24 +12,20 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import islice
 
 from engine.actions import Action, Bid, Bury, DeclareBonus, NameTrump, Pass, Play
 from engine.ai.erqiwang_bidding import best_trump as estimated_best_trump
 from engine.ai.erqiwang_bidding import expected_defender_points
 from engine.ai.erqiwang_leading import lead_for
 from engine.ai.erqiwang_strength import best_trump as best_trump  # its old import path
-from engine.ai.erqiwang_unseen import is_top, unseen_of_suit
+from engine.ai.erqiwang_trick import best_so_far, follows_of, likely_holds, same_side, would_win
 from engine.cards import Card
-from engine.erqiwang.follow import legal_follows, smallest_follow, smallness_key
+from engine.erqiwang.follow import smallness_key
 from engine.erqiwang.legal import listed_play
 from engine.erqiwang.order import TRUMP, TrumpOrder
 from engine.erqiwang.phases import BIDDING, BURY, PLAY, TRUMP_PHASE
-from engine.erqiwang.shapes import Shape, shape_of
 from engine.erqiwang.views import ErqiwangView
 
-FOLLOW_CANDIDATES = 80
-"""How many legal follows to weigh at most (discards can run into the thousands)."""
 SAFE_TRUMPS_FOR_POINTS = 14
 """With this many trumps the declarer expects to win the last trick, so points may be buried."""
 BID_DARING = 12
@@ -144,19 +140,10 @@ class ErqiwangAI:
         seat = view.seat
         assert seat is not None
         order = view.order
-        _, lead_cards = view.trick[0]
-        lead = shape_of(lead_cards, order)
-        lead_suit = order.suit[lead_cards[0]]
-        hand = list(view.hand)
-        held = [c for c in hand if order.suit[c] == lead_suit]
-        candidates = list(islice(legal_follows(hand, held, lead, lead_suit, order),
-                                 FOLLOW_CANDIDATES))  # fmt: skip
-        smallest = smallest_follow(hand, held, lead, lead_suit, order)
-        if smallest not in candidates:
-            candidates.append(smallest)
+        lead, lead_suit, hand, held, candidates = follows_of(view)
         best_seat = view.best_seat
         assert best_seat is not None
-        partner_winning = _same_side(view, best_seat, seat)
+        partner_winning = same_side(view, best_seat, seat)
         if len(held) < lead.size:
             # Short of the led suit: all of it, filled up with the cards worth least to keep
             # (or, for a winning partner, with points) — the listed follows may miss them.
@@ -166,7 +153,7 @@ class ErqiwangAI:
             need = lead.size - len(held)
             declarer_done = any(s == view.declarer for s, _ in view.trick)
             feed = partner_winning and (
-                len(view.trick) == 3 or declarer_done or _likely_holds(view, best_seat)
+                len(view.trick) == 3 or declarer_done or likely_holds(view, best_seat)
             )
             for fill in (_cheapest(rest, need, order, False), _cheapest(rest, need, order, feed)):
                 play = tuple(held) + fill
@@ -182,15 +169,15 @@ class ErqiwangAI:
         # Once the declarer has played to the trick, a defender winning it keeps it for
         # the defenders whatever the others behind play: feed it points.
         declarer_done = any(s == view.declarer for s, _ in view.trick)
-        safe = last_to_play or declarer_done or _likely_holds(view, best_seat)
+        safe = last_to_play or declarer_done or likely_holds(view, best_seat)
         if partner_winning and safe:
             # Give points to the side that is winning, keeping high cards.
             most = max(points)
             richest = [p for p, n in zip(candidates, points, strict=True) if n == most]
             return min(richest, key=cost)
         if table_points > 0 or last_to_play or seat == view.declarer or any(c.points for c in held):
-            best = _best_so_far(view, lead_suit)
-            winning = [p for p in candidates if _would_win(order, p, lead, lead_suit, best)]
+            best = best_so_far(view, lead_suit)
+            winning = [p for p in candidates if would_win(order, p, lead, lead_suit, best)]
             if winning:
                 return min(winning, key=cost)
         fewest = min(points)
@@ -216,56 +203,3 @@ def _cheapest(
         return (c.points > 0, _keep_worth(c, order))
 
     return tuple(sorted(cards, key=key)[:need])
-
-
-def _neg(key: tuple[object, ...]) -> tuple[object, ...]:
-    levels, suits = key
-    assert isinstance(levels, tuple) and isinstance(suits, tuple)
-    return (tuple((-a, -b) for a, b in levels), tuple(-s for s in suits))
-
-
-def _same_side(view: ErqiwangView, a: int, b: int) -> bool:
-    return (a == view.declarer) == (b == view.declarer)
-
-
-def _likely_holds(view: ErqiwangView, best_seat: int) -> bool:
-    """The winning play is the top of what is still unseen (nobody behind can beat it)."""
-    order = view.order
-    for s, cards in view.trick:
-        if s == best_seat:
-            return is_top(cards, order, unseen_of_suit(view, order.suit[cards[0]]))
-    return False
-
-
-def _best_so_far(view: ErqiwangView, lead_suit: str) -> tuple[bool, int]:
-    """The winning play of the trick so far: (is it a ruff, the level it competes with)."""
-    order = view.order
-    for s, cards in view.trick:
-        if s == view.best_seat:
-            ruff = order.suit[cards[0]] == TRUMP and lead_suit != TRUMP
-            return ruff, shape_of(cards, order).top_position()
-    raise AssertionError("a trick in progress has a winning play")
-
-
-def _would_win(
-    order: TrumpOrder, play: tuple[Card, ...], lead: Shape, lead_suit: str,
-    best: tuple[bool, int],
-) -> bool:  # fmt: skip
-    """Whether this play would be winning the trick right after it is played."""
-    if lead.components > 1:
-        return False  # an allowed throw always wins its trick
-    suit = order.suit[play[0]]
-    if any(order.suit[c] != suit for c in play) or (suit != lead_suit and suit != TRUMP):
-        return False
-    if len(play) == 1:
-        top = order.position[play[0]]
-    elif lead.pair_total and len(set(play)) == len(play):
-        return False  # no pair in it: it cannot match a lead with pairs
-    else:
-        shape = shape_of(play, order)
-        if shape.signature != lead.signature:
-            return False
-        top = shape.top_position()
-    ruff = suit == TRUMP and lead_suit != TRUMP
-    best_ruff, best_top = best
-    return (ruff and not best_ruff) or (ruff == best_ruff and top > best_top)

@@ -14,22 +14,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import islice
 
 from engine.actions import Action, Bid, Bury, DeclareBonus, NameTrump, Pass, Play
 from engine.ai.erqiwang_leading import lead_for
 from engine.ai.erqiwang_strength import best_trump, strongest
-from engine.ai.erqiwang_unseen import is_top, order_suit_cards
+from engine.ai.erqiwang_trick import best_so_far, follows_of, likely_holds, same_side, would_win
+from engine.ai.erqiwang_unseen import order_suit_cards
 from engine.cards import Card
-from engine.erqiwang.follow import legal_follows, smallest_follow, smallness_key
+from engine.erqiwang.follow import smallness_key
 from engine.erqiwang.legal import listed_play
-from engine.erqiwang.order import TRUMP, TrumpOrder
+from engine.erqiwang.order import TRUMP
 from engine.erqiwang.phases import BIDDING, BURY, PLAY, TRUMP_PHASE
-from engine.erqiwang.shapes import Shape, shape_of
 from engine.erqiwang.views import ErqiwangView
 
-FOLLOW_CANDIDATES = 80
-"""How many legal follows to weigh at most (discards can run into the thousands)."""
 SAFE_TRUMPS_FOR_POINTS = 14
 BID_MARGIN = 5
 """Points of room the AI keeps above what it expects the defenders to score."""
@@ -130,19 +127,10 @@ class ErqiwangEasyAI:
         seat = view.seat
         assert seat is not None
         order = view.order
-        _, lead_cards = view.trick[0]
-        lead = shape_of(lead_cards, order)
-        lead_suit = order.suit[lead_cards[0]]
-        hand = list(view.hand)
-        held = [c for c in hand if order.suit[c] == lead_suit]
-        candidates = list(islice(legal_follows(hand, held, lead, lead_suit, order),
-                                 FOLLOW_CANDIDATES))  # fmt: skip
-        smallest = smallest_follow(hand, held, lead, lead_suit, order)
-        if smallest not in candidates:
-            candidates.append(smallest)
+        lead, lead_suit, _, held, candidates = follows_of(view)
         best_seat = view.best_seat
         assert best_seat is not None
-        partner_winning = _same_side(view, best_seat, seat)
+        partner_winning = same_side(view, best_seat, seat)
         last_to_play = len(view.trick) == 3
         table_points = sum(c.points for _, cards in view.trick for c in cards)
 
@@ -150,14 +138,14 @@ class ErqiwangEasyAI:
             return smallness_key(play, order)
 
         points = [sum(c.points for c in p) for p in candidates]
-        if partner_winning and (last_to_play or _likely_holds(view, best_seat)):
+        if partner_winning and (last_to_play or likely_holds(view, best_seat, _unseen_of_suit)):
             # Give points to the side that is winning, keeping high cards.
             most = max(points)
             richest = [p for p, n in zip(candidates, points, strict=True) if n == most]
             return max(richest, key=lambda p: _neg(cost(p)))
         if table_points > 0 or last_to_play or seat == view.declarer or any(c.points for c in held):
-            best = _best_so_far(view, lead_suit)
-            winning = [p for p in candidates if _would_win(order, p, lead, lead_suit, best)]
+            best = best_so_far(view, lead_suit)
+            winning = [p for p in candidates if would_win(order, p, lead, lead_suit, best)]
             if winning:
                 return min(winning, key=cost)
         fewest = min(points)
@@ -170,19 +158,6 @@ def _neg(key: tuple[object, ...]) -> tuple[object, ...]:
     return (tuple((-a, -b) for a, b in levels), tuple(-s for s in suits))
 
 
-def _same_side(view: ErqiwangView, a: int, b: int) -> bool:
-    return (a == view.declarer) == (b == view.declarer)
-
-
-def _likely_holds(view: ErqiwangView, best_seat: int) -> bool:
-    """The winning play is the top of what is still unseen (nobody behind can beat it)."""
-    order = view.order
-    for s, cards in view.trick:
-        if s == best_seat:
-            return is_top(cards, order, _unseen_of_suit(view, order.suit[cards[0]]))
-    return False
-
-
 def _unseen_of_suit(view: ErqiwangView, suit: str) -> Counter[Card]:
     """The unseen cards of one following-suit — counting the trick in progress twice, as the
     first player did (``played_cards`` holds it already): kept, this level is frozen."""
@@ -193,37 +168,3 @@ def _unseen_of_suit(view: ErqiwangView, suit: str) -> Counter[Card]:
     for _, cards in view.trick:
         seen.update(c for c in cards if c in in_suit)
     return Counter({c: 2 - seen[c] for c in in_suit if seen[c] < 2})
-
-
-def _best_so_far(view: ErqiwangView, lead_suit: str) -> tuple[bool, int]:
-    """The winning play of the trick so far: (is it a ruff, the level it competes with)."""
-    order = view.order
-    for s, cards in view.trick:
-        if s == view.best_seat:
-            ruff = order.suit[cards[0]] == TRUMP and lead_suit != TRUMP
-            return ruff, shape_of(cards, order).top_position()
-    raise AssertionError("a trick in progress has a winning play")
-
-
-def _would_win(
-    order: TrumpOrder, play: tuple[Card, ...], lead: Shape, lead_suit: str,
-    best: tuple[bool, int],
-) -> bool:  # fmt: skip
-    """Whether this play would be winning the trick right after it is played."""
-    if lead.components > 1:
-        return False  # an allowed throw always wins its trick
-    suit = order.suit[play[0]]
-    if any(order.suit[c] != suit for c in play) or (suit != lead_suit and suit != TRUMP):
-        return False
-    if len(play) == 1:
-        top = order.position[play[0]]
-    elif lead.pair_total and len(set(play)) == len(play):
-        return False  # no pair in it: it cannot match a lead with pairs
-    else:
-        shape = shape_of(play, order)
-        if shape.signature != lead.signature:
-            return False
-        top = shape.top_position()
-    ruff = suit == TRUMP and lead_suit != TRUMP
-    best_ruff, best_top = best
-    return (ruff and not best_ruff) or (ruff == best_ruff and top > best_top)
