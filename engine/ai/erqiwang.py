@@ -10,12 +10,12 @@ partner who is winning, wins cheaply when the declarer is winning, and discards 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from engine.actions import Action, Bid, Bury, DeclareBonus, NameTrump, Pass, Play
 from engine.ai.erqiwang_bidding import best_trump as estimated_best_trump
 from engine.ai.erqiwang_bidding import expected_defender_points
+from engine.ai.erqiwang_burying import bury_for
 from engine.ai.erqiwang_leading import lead_for
 from engine.ai.erqiwang_strength import best_trump as best_trump  # its old import path
 from engine.ai.erqiwang_trick import best_so_far, follows_of, likely_holds, same_side, would_win
@@ -109,30 +109,7 @@ class ErqiwangAI:
         return "none" if trump is None else trump
 
     def _bury(self, view: ErqiwangView) -> tuple[Card, ...]:
-        order = view.order
-        hand = list(view.hand)
-        trumps = [c for c in hand if order.suit[c] == TRUMP]
-        side = [c for c in hand if order.suit[c] != TRUMP]
-        size = len(view.bottom_shown) or 8
-        safe = SAFE_TRUMPS_FOR_POINTS * getattr(view.rules, "decks", 2) // 2
-        points_safe = len(trumps) - max(0, size - len(side)) >= safe
-        by_suit = Counter(order.suit[c] for c in side)
-
-        def keep_value(c: Card) -> tuple[float, ...]:
-            value = float(order.position[c])
-            if c.points and not points_safe:
-                value += 8  # points in the bottom are doubled or more if it is lost
-            if c.rank == "A":
-                value += 10
-            pair_bonus = 3 if hand.count(c) == 2 else 0
-            short_suit = -by_suit[order.suit[c]] * 0.5  # empty short suits to ruff them
-            return (value + pair_bonus - short_suit,)
-
-        ranked = sorted(side, key=keep_value)
-        buried = ranked[:size]
-        if len(buried) < size:  # a hand of almost only trumps: bury the lowest trumps too
-            buried += sorted(trumps, key=order.key.__getitem__)[: size - len(buried)]
-        return tuple(buried)
+        return bury_for(view, SAFE_TRUMPS_FOR_POINTS * getattr(view.rules, "decks", 2) // 2)
 
     # ----------------------------------------------------------------- following
 

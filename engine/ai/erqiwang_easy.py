@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from engine.actions import Action, Bid, Bury, DeclareBonus, NameTrump, Pass, Play
+from engine.ai.erqiwang_burying import bury_for
 from engine.ai.erqiwang_leading import lead_for
 from engine.ai.erqiwang_strength import best_trump, strongest
 from engine.ai.erqiwang_trick import best_so_far, follows_of, likely_holds, same_side, would_win
@@ -23,14 +24,13 @@ from engine.ai.erqiwang_unseen import order_suit_cards
 from engine.cards import Card
 from engine.erqiwang.follow import smallness_key
 from engine.erqiwang.legal import listed_play
-from engine.erqiwang.order import TRUMP
 from engine.erqiwang.phases import BIDDING, BURY, PLAY, TRUMP_PHASE
 from engine.erqiwang.views import ErqiwangView
 
 SAFE_TRUMPS_FOR_POINTS = 14
+"""With this many trumps the declarer expects to win the last trick, so points may be buried."""
 BID_MARGIN = 5
 """Points of room the AI keeps above what it expects the defenders to score."""
-"""With this many trumps the declarer expects to win the last trick, so points may be buried."""
 
 
 def expected_defender_points(strength: float) -> float:
@@ -95,31 +95,8 @@ class ErqiwangEasyAI:
         return "none" if trump is None else trump
 
     def _bury(self, view: ErqiwangView) -> tuple[Card, ...]:
-        order = view.order
-        hand = list(view.hand)
-        trumps = [c for c in hand if order.suit[c] == TRUMP]
-        side = [c for c in hand if order.suit[c] != TRUMP]
-        points_safe = (
-            len(trumps) - max(0, len(view.bottom_shown) - len(side)) >= SAFE_TRUMPS_FOR_POINTS
-        )
-        by_suit = Counter(order.suit[c] for c in side)
-
-        def keep_value(c: Card) -> tuple[float, ...]:
-            value = float(order.position[c])
-            if c.points and not points_safe:
-                value += 8  # points in the bottom are doubled or more if it is lost
-            if c.rank == "A":
-                value += 10
-            pair_bonus = 3 if hand.count(c) == 2 else 0
-            short_suit = -by_suit[order.suit[c]] * 0.5  # empty short suits to ruff them
-            return (value + pair_bonus - short_suit,)
-
-        ranked = sorted(side, key=keep_value)
-        size = len(view.bottom_shown) or 8
-        buried = ranked[:size]
-        if len(buried) < size:  # a hand of almost only trumps: bury the lowest trumps too
-            buried += sorted(trumps, key=order.key.__getitem__)[: size - len(buried)]
-        return tuple(buried)
+        # the first player kept two decks' threshold with one deck too
+        return bury_for(view, SAFE_TRUMPS_FOR_POINTS)
 
     # ----------------------------------------------------------------- following
 
