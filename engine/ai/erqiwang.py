@@ -16,13 +16,11 @@ from engine.actions import Action, Bid, Bury, DeclareBonus, NameTrump, Pass, Pla
 from engine.ai.erqiwang_bidding import best_trump as estimated_best_trump
 from engine.ai.erqiwang_bidding import expected_defender_points
 from engine.ai.erqiwang_burying import bury_for
+from engine.ai.erqiwang_following import follow_for
 from engine.ai.erqiwang_leading import lead_for
 from engine.ai.erqiwang_strength import best_trump as best_trump  # its old import path
-from engine.ai.erqiwang_trick import best_so_far, follows_of, likely_holds, same_side, would_win
 from engine.cards import Card
-from engine.erqiwang.follow import smallness_key
 from engine.erqiwang.legal import listed_play
-from engine.erqiwang.order import TRUMP, TrumpOrder
 from engine.erqiwang.phases import BIDDING, BURY, PLAY, TRUMP_PHASE
 from engine.erqiwang.views import ErqiwangView
 
@@ -114,69 +112,4 @@ class ErqiwangAI:
     # ----------------------------------------------------------------- following
 
     def _follow(self, view: ErqiwangView) -> tuple[Card, ...]:
-        seat = view.seat
-        assert seat is not None
-        order = view.order
-        lead, lead_suit, hand, held, candidates = follows_of(view)
-        best_seat = view.best_seat
-        assert best_seat is not None
-        partner_winning = same_side(view, best_seat, seat)
-        if len(held) < lead.size:
-            # Short of the led suit: all of it, filled up with the cards worth least to keep
-            # (or, for a winning partner, with points) — the listed follows may miss them.
-            rest = list(hand)
-            for c in held:
-                rest.remove(c)
-            need = lead.size - len(held)
-            declarer_done = any(s == view.declarer for s, _ in view.trick)
-            feed = partner_winning and (
-                len(view.trick) == 3 or declarer_done or likely_holds(view, best_seat)
-            )
-            for fill in (_cheapest(rest, need, order, False), _cheapest(rest, need, order, feed)):
-                play = tuple(held) + fill
-                if play not in candidates:
-                    candidates.append(play)
-        last_to_play = len(view.trick) == 3
-        table_points = sum(c.points for _, cards in view.trick for c in cards)
-
-        def cost(play: tuple[Card, ...]) -> tuple[object, ...]:
-            return (sum(_keep_worth(c, order) for c in play), smallness_key(play, order))
-
-        points = [sum(c.points for c in p) for p in candidates]
-        # Once the declarer has played to the trick, a defender winning it keeps it for
-        # the defenders whatever the others behind play: feed it points.
-        declarer_done = any(s == view.declarer for s, _ in view.trick)
-        safe = last_to_play or declarer_done or likely_holds(view, best_seat)
-        if partner_winning and safe:
-            # Give points to the side that is winning, keeping high cards.
-            most = max(points)
-            richest = [p for p, n in zip(candidates, points, strict=True) if n == most]
-            return min(richest, key=cost)
-        if table_points > 0 or last_to_play or seat == view.declarer or any(c.points for c in held):
-            best = best_so_far(view, lead_suit)
-            winning = [p for p in candidates if would_win(order, p, lead, lead_suit, best)]
-            if winning:
-                return min(winning, key=cost)
-        fewest = min(points)
-        return min((p for p, n in zip(candidates, points, strict=True) if n == fewest), key=cost)
-
-
-def _keep_worth(c: Card, order: TrumpOrder) -> float:
-    """How much a card is worth keeping: trumps above all side cards, then by level."""
-    position = order.position[c]
-    if order.suit[c] == TRUMP:
-        return 20.0 + position * 2
-    return position + (4.0 if c.rank == "A" else 0.0)
-
-
-def _cheapest(
-    cards: list[Card], need: int, order: TrumpOrder, points_first: bool
-) -> tuple[Card, ...]:
-    """The ``need`` cards worth least to keep; with ``points_first``, point cards first."""
-
-    def key(c: Card) -> tuple[float, ...]:
-        if points_first:
-            return (-c.points if order.suit[c] != TRUMP else 0, _keep_worth(c, order))
-        return (c.points > 0, _keep_worth(c, order))
-
-    return tuple(sorted(cards, key=key)[:need])
+        return follow_for(view)
