@@ -12,20 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.actions import Action, Bid, Bury, DeclareBonus, NameTrump, Pass, Play
+from engine.actions import Action, Bid, Pass
 from engine.ai.erqiwang_bidding import best_trump as estimated_best_trump
 from engine.ai.erqiwang_bidding import expected_defender_points
-from engine.ai.erqiwang_burying import bury_for
+from engine.ai.erqiwang_burying import SAFE_TRUMPS_FOR_POINTS, bury_for
 from engine.ai.erqiwang_following import follow_for
-from engine.ai.erqiwang_leading import lead_for
+from engine.ai.erqiwang_policy import ErqiwangPolicy
 from engine.ai.erqiwang_strength import best_trump as best_trump  # its old import path
 from engine.cards import Card
-from engine.erqiwang.legal import listed_play
-from engine.erqiwang.phases import BIDDING, BURY, PLAY, TRUMP_PHASE
 from engine.erqiwang.views import ErqiwangView
 
-SAFE_TRUMPS_FOR_POINTS = 14
-"""With this many trumps the declarer expects to win the last trick, so points may be buried."""
 BID_DARING = 12
 """Points by which an opening bid may fall short of the defenders' expected take."""
 JUMP_ROOM = 25
@@ -34,36 +30,9 @@ BID_DARING_UNDER = 12
 """The same for a bid under another player's: a bidding war must not outbid the hand."""
 
 
-class ErqiwangAI:
-    """A heuristic 二七王 policy: `decide(view, legal)` returns one of the ``legal`` actions
-    (or, while burying, which the engine cannot list, eight cards of its own hand)."""
-
-    def decide(self, view: ErqiwangView, legal: Sequence[Action]) -> Action:
-        seat = view.seat
-        assert seat is not None and view.to_act == seat
-        if view.phase == BIDDING:
-            return self._bid(view, legal)
-        if view.phase == TRUMP_PHASE:
-            trump = NameTrump(seat, self._trump(view))
-            return trump if trump in legal else next(a for a in legal if isinstance(a, NameTrump))
-        if view.phase == BURY:
-            return Bury(seat, self._bury(view))
-        assert view.phase == PLAY
-        declare = DeclareBonus(seat)
-        if declare in legal:
-            return declare
-        wanted = self._follow(view) if view.trick else lead_for(view)
-        # Every choice of this policy is among the engine's plays; the fallback keeps a
-        # table from ever stalling should one not be.
-        found = listed_play(legal, wanted)
-        if found is not None:
-            return found
-        return next(a for a in legal if isinstance(a, Play))
-
-    def play_for(self, view: ErqiwangView) -> tuple[Card, ...]:
-        """The cards this policy plays now, without the engine's list of plays (for
-        playouts: listing every discard of a long lead can take seconds)."""
-        return self._follow(view) if view.trick else lead_for(view)
+class ErqiwangAI(ErqiwangPolicy):
+    """The ``normal`` level: bids by the fitted estimate of `engine.ai.erqiwang_bidding`, names
+    the trump that estimate favours, and follows by `engine.ai.erqiwang_following`."""
 
     # ----------------------------------------------------------------- bidding
 

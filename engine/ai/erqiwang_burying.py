@@ -8,6 +8,10 @@ from engine.cards import Card
 from engine.erqiwang.order import TRUMP
 from engine.erqiwang.views import ErqiwangView
 
+SAFE_TRUMPS_FOR_POINTS = 14
+"""With this many trumps the declarer expects to win the last trick, so points may be
+buried (two decks)."""
+
 
 def bury_for(view: ErqiwangView, safe_trumps: int) -> tuple[Card, ...]:
     """The declarer's bury: the side cards worth least to keep — emptying short suits, to

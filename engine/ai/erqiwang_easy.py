@@ -15,20 +15,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from engine.actions import Action, Bid, Bury, DeclareBonus, NameTrump, Pass, Play
-from engine.ai.erqiwang_burying import bury_for
-from engine.ai.erqiwang_leading import lead_for
+from engine.actions import Action, Bid, Pass
+from engine.ai.erqiwang_burying import SAFE_TRUMPS_FOR_POINTS, bury_for
+from engine.ai.erqiwang_policy import ErqiwangPolicy
 from engine.ai.erqiwang_strength import best_trump, strongest
 from engine.ai.erqiwang_trick import best_so_far, follows_of, likely_holds, same_side, would_win
 from engine.ai.erqiwang_unseen import order_suit_cards
 from engine.cards import Card
 from engine.erqiwang.follow import smallness_key
-from engine.erqiwang.legal import listed_play
-from engine.erqiwang.phases import BIDDING, BURY, PLAY, TRUMP_PHASE
 from engine.erqiwang.views import ErqiwangView
 
-SAFE_TRUMPS_FOR_POINTS = 14
-"""With this many trumps the declarer expects to win the last trick, so points may be buried."""
 BID_MARGIN = 5
 """Points of room the AI keeps above what it expects the defenders to score."""
 
@@ -39,31 +35,8 @@ def expected_defender_points(strength: float) -> float:
     return 251.4 - 1.14 * strength
 
 
-class ErqiwangEasyAI:
-    """A heuristic 二七王 policy: `decide(view, legal)` returns one of the ``legal`` actions
-    (or, while burying, which the engine cannot list, eight cards of its own hand)."""
-
-    def decide(self, view: ErqiwangView, legal: Sequence[Action]) -> Action:
-        seat = view.seat
-        assert seat is not None and view.to_act == seat
-        if view.phase == BIDDING:
-            return self._bid(view, legal)
-        if view.phase == TRUMP_PHASE:
-            trump = NameTrump(seat, self._trump(view))
-            return trump if trump in legal else next(a for a in legal if isinstance(a, NameTrump))
-        if view.phase == BURY:
-            return Bury(seat, self._bury(view))
-        assert view.phase == PLAY
-        declare = DeclareBonus(seat)
-        if declare in legal:
-            return declare
-        wanted = self._follow(view) if view.trick else lead_for(view)
-        # Every choice of this policy is among the engine's plays; the fallback keeps a
-        # table from ever stalling should one not be.
-        found = listed_play(legal, wanted)
-        if found is not None:
-            return found
-        return next(a for a in legal if isinstance(a, Play))
+class ErqiwangEasyAI(ErqiwangPolicy):
+    """The ``easy`` level: bids and names trump by worth (`engine.ai.erqiwang_strength`)."""
 
     # ----------------------------------------------------------------- bidding
 
