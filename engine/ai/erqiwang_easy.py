@@ -17,9 +17,10 @@ from collections.abc import Sequence
 
 from engine.actions import Action, Bid, Pass
 from engine.ai.erqiwang_burying import SAFE_TRUMPS_FOR_POINTS, bury_for
+from engine.ai.erqiwang_following import win_cheaply_or_shed
 from engine.ai.erqiwang_policy import ErqiwangPolicy
 from engine.ai.erqiwang_strength import best_trump, strongest
-from engine.ai.erqiwang_trick import best_so_far, follows_of, likely_holds, same_side, would_win
+from engine.ai.erqiwang_trick import follows_of, likely_holds
 from engine.ai.erqiwang_unseen import order_suit_cards
 from engine.cards import Card
 from engine.erqiwang.follow import smallness_key
@@ -74,32 +75,23 @@ class ErqiwangEasyAI(ErqiwangPolicy):
     # ----------------------------------------------------------------- following
 
     def _follow(self, view: ErqiwangView) -> tuple[Card, ...]:
-        seat = view.seat
-        assert seat is not None
         order = view.order
-        lead, lead_suit, _, held, candidates = follows_of(view)
-        best_seat = view.best_seat
-        assert best_seat is not None
-        partner_winning = same_side(view, best_seat, seat)
+        follows = follows_of(view)
+        candidates = follows.candidates
         last_to_play = len(view.trick) == 3
-        table_points = sum(c.points for _, cards in view.trick for c in cards)
 
         def cost(play: tuple[Card, ...]) -> tuple[object, ...]:
             return smallness_key(play, order)
 
-        points = [sum(c.points for c in p) for p in candidates]
-        if partner_winning and (last_to_play or likely_holds(view, best_seat, _unseen_of_suit)):
+        if follows.partner_winning and (
+            last_to_play or likely_holds(view, follows.best_seat, _unseen_of_suit)
+        ):
             # Give points to the side that is winning, keeping high cards.
+            points = [sum(c.points for c in p) for p in candidates]
             most = max(points)
             richest = [p for p, n in zip(candidates, points, strict=True) if n == most]
             return max(richest, key=lambda p: _neg(cost(p)))
-        if table_points > 0 or last_to_play or seat == view.declarer or any(c.points for c in held):
-            best = best_so_far(view, lead_suit)
-            winning = [p for p in candidates if would_win(order, p, lead, lead_suit, best)]
-            if winning:
-                return min(winning, key=cost)
-        fewest = min(points)
-        return min((p for p, n in zip(candidates, points, strict=True) if n == fewest), key=cost)
+        return win_cheaply_or_shed(view, follows, cost)
 
 
 def _neg(key: tuple[object, ...]) -> tuple[object, ...]:

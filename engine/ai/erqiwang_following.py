@@ -1,11 +1,13 @@
-"""The ``normal`` 二七王 player's follows: points to a partner sure to win the trick, a cheap
-win when there are points to take, else the fewest points; short of the led suit, the rest
-filled with the cards worth least to keep. Cards are weighed by what they are worth keeping
-(`_keep_worth`), trumps above all."""
+"""二七王 follows. The ``normal`` player's (`follow_for`): points to a partner sure to win the
+trick, short of the led suit the rest filled with the cards worth least to keep (`_keep_worth`,
+trumps above all); otherwise, at both levels, the step they share (`win_cheaply_or_shed`): a
+cheap win when winning matters, else the fewest points."""
 
 from __future__ import annotations
 
-from engine.ai.erqiwang_trick import best_so_far, follows_of, likely_holds, same_side, would_win
+from collections.abc import Callable
+
+from engine.ai.erqiwang_trick import Follows, best_so_far, follows_of, likely_holds, would_win
 from engine.cards import Card
 from engine.erqiwang.follow import smallness_key
 from engine.erqiwang.order import TRUMP, TrumpOrder
@@ -14,17 +16,14 @@ from engine.erqiwang.views import ErqiwangView
 
 def follow_for(view: ErqiwangView) -> tuple[Card, ...]:
     """The cards this seat plays to the trick in progress."""
-    seat = view.seat
-    assert seat is not None
     order = view.order
-    lead, lead_suit, hand, held, candidates = follows_of(view)
-    best_seat = view.best_seat
-    assert best_seat is not None
-    partner_winning = same_side(view, best_seat, seat)
+    follows = follows_of(view)
+    lead, held, candidates = follows.lead, follows.held, follows.candidates
+    best_seat, partner_winning = follows.best_seat, follows.partner_winning
     if len(held) < lead.size:
         # Short of the led suit: all of it, filled up with the cards worth least to keep
         # (or, for a winning partner, with points) — the listed follows may miss them.
-        rest = list(hand)
+        rest = list(follows.hand)
         for c in held:
             rest.remove(c)
         need = lead.size - len(held)
@@ -37,26 +36,40 @@ def follow_for(view: ErqiwangView) -> tuple[Card, ...]:
             if play not in candidates:
                 candidates.append(play)
     last_to_play = len(view.trick) == 3
-    table_points = sum(c.points for _, cards in view.trick for c in cards)
 
     def cost(play: tuple[Card, ...]) -> tuple[object, ...]:
         return (sum(_keep_worth(c, order) for c in play), smallness_key(play, order))
 
-    points = [sum(c.points for c in p) for p in candidates]
     # Once the declarer has played to the trick, a defender winning it keeps it for
     # the defenders whatever the others behind play: feed it points.
     declarer_done = any(s == view.declarer for s, _ in view.trick)
     safe = last_to_play or declarer_done or likely_holds(view, best_seat)
     if partner_winning and safe:
         # Give points to the side that is winning, keeping high cards.
+        points = [sum(c.points for c in p) for p in candidates]
         most = max(points)
         richest = [p for p, n in zip(candidates, points, strict=True) if n == most]
         return min(richest, key=cost)
-    if table_points > 0 or last_to_play or seat == view.declarer or any(c.points for c in held):
+    return win_cheaply_or_shed(view, follows, cost)
+
+
+def win_cheaply_or_shed(
+    view: ErqiwangView, follows: Follows, cost: Callable[[tuple[Card, ...]], tuple[object, ...]]
+) -> tuple[Card, ...]:
+    """For a follower whose partner is not safely winning (both levels): the winning play
+    of least ``cost`` when winning matters — points on the table, the last to play, the
+    declarer, or points of the led suit in hand — else the fewest points, at least cost."""
+    order = view.order
+    lead, lead_suit, candidates = follows.lead, follows.lead_suit, follows.candidates
+    last_to_play = len(view.trick) == 3
+    table_points = sum(c.points for _, cards in view.trick for c in cards)
+    declarer = view.seat == view.declarer
+    if table_points > 0 or last_to_play or declarer or any(c.points for c in follows.held):
         best = best_so_far(view, lead_suit)
         winning = [p for p in candidates if would_win(order, p, lead, lead_suit, best)]
         if winning:
             return min(winning, key=cost)
+    points = [sum(c.points for c in p) for p in candidates]
     fewest = min(points)
     return min((p for p, n in zip(candidates, points, strict=True) if n == fewest), key=cost)
 

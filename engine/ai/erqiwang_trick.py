@@ -29,9 +29,15 @@ class Follows(NamedTuple):
     """The seat's cards of the led suit."""
     candidates: list[tuple[Card, ...]]
     """The first `FOLLOW_CANDIDATES` legal follows, and the smallest follow."""
+    best_seat: int
+    """The seat winning the trick so far."""
+    partner_winning: bool
+    """That seat plays for this seat's side."""
 
 
 def follows_of(view: ErqiwangView) -> Follows:
+    seat, best_seat = view.seat, view.best_seat
+    assert seat is not None and best_seat is not None
     order = view.order
     _, lead_cards = view.trick[0]
     lead = shape_of(lead_cards, order)
@@ -43,7 +49,8 @@ def follows_of(view: ErqiwangView) -> Follows:
     smallest = smallest_follow(hand, held, lead, lead_suit, order)
     if smallest not in candidates:
         candidates.append(smallest)
-    return Follows(lead, lead_suit, hand, held, candidates)
+    partner_winning = same_side(view, best_seat, seat)
+    return Follows(lead, lead_suit, hand, held, candidates, best_seat, partner_winning)
 
 
 def same_side(view: ErqiwangView, a: int, b: int) -> bool:
