@@ -1,11 +1,9 @@
-"""A 二七王 player that sees only its seat's view.
-
-Bidding follows hand strength (jokers, 7s, 2s, the best suit, side aces, pairs): it opens high
-and goes no lower than the hand supports. As declarer it names the strongest suit, buries low
-side cards (emptying short suits so it can ruff, and points only when its trumps are many
-enough to keep the last trick), draws trumps when it holds the majority, and cashes sure
-winners. As a defender it leads where the declarer still has to follow, gives points to a
-partner who is winning, wins cheaply when the declarer is winning, and discards low otherwise.
+"""The ``normal`` 二七王 player, which sees only its seat's view: the plan of the ``easy`` one
+(`engine.ai.erqiwang_easy`), leading alike, with four changes. It bids from the fitted estimate
+of the defenders' take (`engine.ai.erqiwang_bidding`), daring a little, and jumps under another
+bid when far stronger; it names the trump that estimate favours; its thresholds halve with one
+deck; and it follows by `engine.ai.erqiwang_following` — feeding points to a partner once the
+declarer has played, filling a short suit with the cards worth least to keep.
 """
 
 from __future__ import annotations
