@@ -16,7 +16,6 @@ from engine.ai.erqiwang_bidding import expected_defender_points
 from engine.ai.erqiwang_burying import SAFE_TRUMPS_FOR_POINTS, bury_for
 from engine.ai.erqiwang_following import follow_for
 from engine.ai.erqiwang_policy import ErqiwangPolicy
-from engine.ai.erqiwang_strength import best_trump as best_trump  # its old import path
 from engine.cards import Card
 from engine.erqiwang.views import ErqiwangView
 

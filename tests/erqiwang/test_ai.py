@@ -3,7 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.ai.erqiwang import ErqiwangAI, best_trump
+from engine.ai.erqiwang import ErqiwangAI
+from engine.ai.erqiwang_strength import best_trump
 from engine.erqiwang import ErqiwangHand, Rules
 from engine.erqiwang.order import ORDERS, TRUMP
 from tests.erqiwang.helpers import cards, dealt, play, playing
