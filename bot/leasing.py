@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from bot.keeping import TableKeeping
 from bot.logs import table_context
 from bot.table import CLOSED, PLAYING
+from storage.leases import Lease
 
 log = logging.getLogger(__name__)
 LEASE_SECONDS = 15.0
@@ -147,20 +148,30 @@ class TableLeasing(TableKeeping):
             async with self.lock(chat):
                 if await self._own(chat):
                     return None
-            chats = [chat]
-        elif any(table.seat_of(user) is not None for table in self.tables.values()):
+            lease = (await self.db.leases_of([chat], self.clock())).get(chat)
+            return (lease.address or None) if lease is not None else None
+        if any(table.seat_of(user) is not None for table in self.tables.values()):
             return None
-        else:
-            chats = await self._tables_of_player(user)
-        leases = await self.db.leases_of(chats, self.clock())
-        for each in chats:
-            lease = leases.get(each)
-            if lease is None:
-                async with self.lock(each):
-                    await self._own(each)
-            elif lease.owner != ownership.owner and lease.address:
+        for lease in await self.players_leases_elsewhere(user):
+            if lease.address:
                 return lease.address
         return None
+
+    async def players_leases_elsewhere(self, user: str) -> list[Lease]:
+        """The leases other processes hold of the open tables where ``user`` sits (running
+        hands first); a table of theirs nobody holds is taken over here on the way."""
+        assert self.ownership is not None
+        chats = await self._tables_of_player(user)
+        leases = await self.db.leases_of(chats, self.clock())
+        elsewhere = []
+        for chat in chats:
+            lease = leases.get(chat)
+            if lease is None:
+                async with self.lock(chat):
+                    await self._own(chat)
+            elif lease.owner != self.ownership.owner:
+                elsewhere.append(lease)
+        return elsewhere
 
     async def _tables_of_player(self, user: str) -> list[str]:
         """The open tables where ``user`` sits, as storage has them, running hands first."""

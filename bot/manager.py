@@ -132,13 +132,7 @@ class TableManager(TableTimers):
         if not needs_routing(self.tables, command):
             return await self._handle_at(command)
         lang = normalize_language(command.lang) or self.language
-        # Sharing the database, the player's table may be another process's (a Discord direct
-        # message reaches shard 0's process), or one whose owner died (then taken here).
-        if (
-            self.ownership is not None
-            and not seated_tables(self.tables, command.user)
-            and await self.forward_address(command.chat, command.user, True) is not None
-        ):
+        if self.ownership is not None and await self._played_elsewhere(command):
             return [Outgoing("reply", command.chat, t(lang, ELSEWHERE), user=command.user)]
         routed = route(self.tables, command, lang)
         if routed.answer is not None:
@@ -151,6 +145,20 @@ class TableManager(TableTimers):
                 answers = name_the_table(answers, table, each.user, lang)
             out += answers
         return out
+
+    async def _played_elsewhere(self, command: Command) -> bool:
+        """Sharing the database, a private command may be for a table another process holds
+        (a Discord direct message reaches shard 0's process): a button of that table, or a
+        typed command of a player seated nowhere here. A table whose owner died is taken
+        over here instead (by `forward_address`)."""
+        assert self.ownership is not None
+        lease = (await self.db.leases_of([command.chat], self.clock())).get(command.chat)
+        if lease is not None:  # a button of a table, pressed in a private chat
+            return lease.owner != self.ownership.owner
+        if seated_tables(self.tables, command.user):
+            return False
+        elsewhere = await self.players_leases_elsewhere(command.user)
+        return bool(elsewhere) and not seated_tables(self.tables, command.user)  # none taken
 
     async def _handle_at(self, command: Command) -> list[Outgoing]:
         """Run a command at the table of its chat, store the step, return what to send."""

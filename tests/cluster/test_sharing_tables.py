@@ -166,3 +166,24 @@ async def test_a_table_goes_to_the_process_its_chat_talks_to(postgres_server):
     finally:
         await a.db.close()
         await b.db.close()
+
+
+async def test_a_private_command_for_a_table_held_elsewhere_says_where_to_play(postgres_server):
+    """On Discord a direct message reaches shard 0's process, which may not hold the table:
+    a button of that table does not go to another table of the player's there, nor say there
+    is no table: it says where to play, and nothing changes."""
+    address = postgres_server.database()
+    clock = FakeClock()
+    a = Harness(await Database.open(address), clock, SEED, Ownership("a", "", 15))
+    b = Harness(await Database.open(address), clock, SEED, Ownership("b", "", 15))
+    try:
+        await open_table(a, "situan")
+        await b.say("ann", "/new erqiwang", chat="group-2", lang="en")  # Ann sits at b too
+        where = ("Your table is run by another of this bot's servers: play it with the "
+                 "buttons at the table.")  # fmt: skip
+        button = await b.say("ann", "/hand", chat=CHAT, private=True, lang="en")
+        assert [m.text for m in button] == [where]
+        assert CHAT not in b.manager.tables and CHAT in a.manager.tables
+    finally:
+        await a.db.close()
+        await b.db.close()
