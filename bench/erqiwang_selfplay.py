@@ -18,6 +18,7 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -38,10 +39,17 @@ def random_action(hand: ErqiwangHand, rng: random.Random) -> Action:
     if hand.phase == "bury":
         return Bury(seat, tuple(rng.sample(hand.hands[seat], 8)))
     actions = hand.legal_actions(seat)
-    action = rng.choice(actions)
-    while type(action) in ASIDE:
-        action = rng.choice(actions)
-    return action
+    return actions[rng.randrange(turn_choices(actions))]
+
+
+def turn_choices(actions: Sequence[Action]) -> int:
+    """How many listed actions are the turn's own choices: the ones aside from it come last.
+    One draw among those is the draw the benchmark made before the shared protocol (among the
+    plays, or the bids and the pass), so it plays the same games and times the same work."""
+    count = len(actions)
+    while count and type(actions[count - 1]) in ASIDE:
+        count -= 1
+    return count
 
 
 def run(hands: int, preset: str, seed: int = 0) -> tuple[int, float]:
