@@ -62,8 +62,9 @@ class ErqiwangHand:
         """Each seat's possible leads per following-suit, recomputed when that suit changes."""
         self._threats: list[Threat | None] = [None] * 4
         """Each seat's trump threat (for judging throws), recomputed when it plays a trump."""
-        self.throws: list[list[Play] | None] = [None] * 4
-        """Each seat's natural trump throws: they change only when some trump is played."""
+        self.throws: list[tuple[int, list[Threat], list[Play]] | None] = [None] * 4
+        """Each seat's natural trump throws, with the trump count and the others' threats they
+        were judged for (`legal._throw_plays`)."""
         self.phase = BIDDING
         self.turn = first
         self.bids: list[tuple[int, int | None]] = []
@@ -193,7 +194,6 @@ class ErqiwangHand:
             if following == TRUMP:
                 played_trump = True
                 self._threats[seat] = None
-                self.throws = [None] * 4  # everyone's throws are judged against this seat
         return played_trump
 
     def missing(self, seat: int, cards: tuple[Card, ...]) -> list[Card]:

@@ -117,14 +117,10 @@ def play_actions(hand: ErqiwangHand, seat: int) -> list[Play]:
             if leads is None:
                 leads = cached[suit] = _lead_plays(seat, cards, hand)
             plays.extend(leads)
-        throws = hand.throws[seat]
-        if throws is None:
-            trumps = hand.suit_cards(seat, TRUMP)
-            candidates = throw_candidates(
-                trumps, hand.order, hand.rules.throw, hand.others_threats(seat)
-            )
-            throws = hand.throws[seat] = [Play(seat, t) for t in candidates]
-        return plays + throws
+        trumps = hand.suit_cards(seat, TRUMP)
+        if len(trumps) < 2:  # a throw is two cards at least: no need to judge the others
+            return plays
+        return plays + _throw_plays(hand, seat, trumps)
     assert hand.lead_suit is not None
     held = hand.by_suit[seat].get(hand.lead_suit)
     cards = hand.hands[seat]
@@ -133,6 +129,20 @@ def play_actions(hand: ErqiwangHand, seat: int) -> list[Play]:
         return [singles[c] for c in dict.fromkeys(held or cards)]
     follows = legal_follows(cards, held or [], hand.lead_shape, hand.lead_suit, hand.order)
     return [Play(seat, p) for p in follows]
+
+
+def _throw_plays(hand: ErqiwangHand, seat: int, trumps: list[Card]) -> list[Play]:
+    """The natural throws as plays. They depend only on the seat's trumps (which only shrink,
+    so their count tells them apart) and on the others' threats, which most trumps played
+    leave as they were: kept under that key rather than judged again at every lead."""
+    others = hand.others_threats(seat)
+    kept = hand.throws[seat]
+    if kept is not None and kept[0] == len(trumps) and kept[1] == others:
+        return kept[2]
+    candidates = throw_candidates(trumps, hand.order, hand.rules.throw, others)
+    plays = [Play(seat, t) for t in candidates]
+    hand.throws[seat] = (len(trumps), others, plays)
+    return plays
 
 
 def _lead_plays(seat: int, cards: list[Card], hand: ErqiwangHand) -> list[Play]:
