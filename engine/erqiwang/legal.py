@@ -109,26 +109,34 @@ def legal_plays(hand: ErqiwangHand) -> list[tuple[Card, ...]]:
 def play_actions(hand: ErqiwangHand, seat: int) -> list[Play]:
     """The plays of the seat to move: leads (singles, pairs, tractors and the natural
     throws; any other allowed throw passes `check` too) or every legal follow."""
-    if hand.lead_shape is None:
-        plays: list[Play] = []
-        cached = hand.leads[seat]
-        for suit, cards in hand.by_suit[seat].items():
-            leads = cached.get(suit)
-            if leads is None:
-                leads = cached[suit] = _lead_plays(seat, cards, hand)
-            plays.extend(leads)
-        trumps = hand.suit_cards(seat, TRUMP)
-        if len(trumps) < 2:  # a throw is two cards at least: no need to judge the others
-            return plays
-        return plays + _throw_plays(hand, seat, trumps)
+    lead = hand.lead_shape
+    if lead is None:
+        return _lead_actions(hand, seat)
+    if lead.size == 1:
+        return _single_follows(hand, seat)
+    return [Play(seat, p) for p in _follows(hand, seat)]
+
+
+def _lead_actions(hand: ErqiwangHand, seat: int) -> list[Play]:
+    plays: list[Play] = []
+    cached = hand.leads[seat]
+    for suit, cards in hand.by_suit[seat].items():
+        leads = cached.get(suit)
+        if leads is None:
+            leads = cached[suit] = _lead_plays(seat, cards, hand)
+        plays.extend(leads)
+    trumps = hand.by_suit[seat].get(TRUMP)
+    if trumps is None or len(trumps) < 2:  # a throw is two cards at least: no need to judge
+        return plays
+    return plays + _throw_plays(hand, seat, trumps)
+
+
+def _single_follows(hand: ErqiwangHand, seat: int) -> list[Play]:
+    """Every card of the led suit, or of the hand when void of it (a single led)."""
     assert hand.lead_suit is not None
     held = hand.by_suit[seat].get(hand.lead_suit)
-    cards = hand.hands[seat]
-    if hand.lead_shape.size == 1:
-        singles = SINGLES[seat]
-        return [singles[c] for c in dict.fromkeys(held or cards)]
-    follows = legal_follows(cards, held or [], hand.lead_shape, hand.lead_suit, hand.order)
-    return [Play(seat, p) for p in follows]
+    singles = SINGLES[seat]
+    return [singles[c] for c in dict.fromkeys(held or hand.hands[seat])]
 
 
 def _throw_plays(hand: ErqiwangHand, seat: int, trumps: list[Card]) -> list[Play]:
@@ -167,9 +175,14 @@ def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
     phase = hand.phase
     if phase == PLAY and seat == hand.turn and hand.has_played[seat]:
         # The common case: past its first card a seat may neither surrender nor declare.
-        if hand.lead_shape is not None and hand.lead_shape.size > 1:
+        lead = hand.lead_shape
+        plays: list[Action]
+        if lead is None:
+            plays = _lead_actions(hand, seat)  # type: ignore[assignment]
+        elif lead.size == 1:
+            plays = _single_follows(hand, seat)  # type: ignore[assignment]
+        else:
             return LegalActions(seat, _follows(hand, seat), [AUTO[seat][not hand.auto[seat]]])
-        plays: list[Action] = play_actions(hand, seat)  # type: ignore[assignment]
         plays.append(AUTO[seat][not hand.auto[seat]])
         return plays
     if phase == OVER:
