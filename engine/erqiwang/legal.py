@@ -83,8 +83,14 @@ class LegalActions(Sequence[Action]):
 def listed_play(legal: Sequence[Action], cards: Sequence[Card]) -> Play | None:
     """The listed play of exactly these cards, in any order (None: not listed). Cheap even
     when a follow can be made hundreds of ways: only the one found is made."""
+    size = len(cards)
+    if size == 1 and not isinstance(legal, LegalActions):  # most plays: no sorting needed
+        only = cards[0]
+        for action in legal:
+            if isinstance(action, Play) and len(action.cards) == 1 and action.cards[0] is only:
+                return action
+        return None
     key = sorted(map(id, cards))
-    size = len(key)
     if isinstance(legal, LegalActions):
         for index, listed in enumerate(legal.plays):
             if len(listed) == size and sorted(map(id, listed)) == key:
