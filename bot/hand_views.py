@@ -76,20 +76,27 @@ def turn_notice(table: Table) -> list[Outgoing]:
 # ----------------------------------------------------------------- messages
 
 
-def table_message(table: Table, urgent: bool = True) -> Outgoing:
+def table_message(
+    table: Table, urgent: bool = True, names: list[str] | None = None,
+    waiting: bool | None = None,
+) -> Outgoing:  # fmt: skip
     """The table message of the running hand, from a snapshot of the public view taken now;
     its text is written when it is sent (`Outgoing.render`), so superseded states are never
-    rendered and the one sent shows the latest time left."""
+    rendered and the one sent shows the latest time left. ``names`` (`Table.seat_names`) and
+    ``waiting`` (`waits_for_a_person`) may be passed by a caller that has them already: this
+    runs after every action."""
     assert table.hand is not None
     view = table.hand.view(None)
-    names = tuple(table.seat_names())
+    names_now = tuple(table.seat_names() if names is None else names)
     number, lang, front, clock = table.hand_number, table.lang, table.front, table.clock
     # The time left is shown for a person's decision only (an AI or 托管 acts at once).
-    deadline = table.deadline if waits_for_a_person(table) else None
+    if waiting is None:
+        waiting = waits_for_a_person(table)
+    deadline = table.deadline if waiting else None
 
     def write() -> str:
         left = None if deadline is None else max(0, round(deadline - clock()))
-        return front.table_text(lang, view, names, number, left)
+        return front.table_text(lang, view, names_now, number, left)
 
     chrome = table.table_chrome
     if chrome[0] != (table.tag, number, lang):  # made once per hand (and language)

@@ -306,7 +306,8 @@ def after_action(table: Table, action: Action, events: list[Any]) -> Effects:
         table.turn_count += 1  # the turn moved on: its buttons go stale
     effects.out += private_hands(table)
     closed = any(front.closes_a_trick(e) for e in events)
-    effects.out.append(table_message(table, urgent=closed or waits_for_a_person(table)))
+    waiting = waits_for_a_person(table)
+    effects.out.append(table_message(table, closed or waiting, names, waiting))
     effects.out += turn_notice(table)
     return effects
 
