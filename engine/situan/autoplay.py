@@ -1,0 +1,63 @@
+"""Time-outs and 托管 in 四团: the table acts for a seat whose time is up (a pass, or the
+automatic lead), and three time-outs put the seat on 托管."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.actions import Auto, Timeout
+from engine.errors import IllegalAction
+from engine.events import AutoChanged, TimedOut
+from engine.situan import rounds, show
+from engine.situan.events import Event
+from engine.situan.legal import SHOW_PICK, auto_lead
+
+if TYPE_CHECKING:
+    from engine.situan.hand import SituanHand
+
+TIMEOUTS_FOR_AUTO = 3
+
+
+def check_timeout(hand: SituanHand, action: Timeout) -> None:
+    hand.check_running()
+    actor = hand.to_act
+    if action.seat != actor:
+        raise IllegalAction(
+            "not_your_turn", f"it is seat {actor}'s turn", seat=action.seat, turn=actor
+        )
+
+
+def timeout(hand: SituanHand, action: Timeout) -> list[Event]:
+    """The table acts for the seat: a time-out, unless the seat is on 托管 already (then
+    托管 is playing for it, which counts no time-out)."""
+    check_timeout(hand, action)
+    seat = action.seat
+    events: list[Event] = []
+    if not hand.auto[seat]:
+        hand.timeouts[seat] += 1
+        events.append(TimedOut(seat, hand.timeouts[seat]))
+        if hand.timeouts[seat] >= TIMEOUTS_FOR_AUTO:
+            hand.auto[seat] = True
+            events.append(AutoChanged(seat, True))
+    if hand.phase == SHOW_PICK:
+        show.reveal(hand, seat, events)
+    elif hand.round_combo is not None:
+        rounds.record_pass(hand, seat, events)
+    else:
+        combo, cards = auto_lead(hand, seat)
+        rounds.place(hand, seat, combo, cards, events)
+    return events
+
+
+def check_auto(hand: SituanHand, action: Auto) -> None:
+    if not isinstance(action.on, bool):
+        raise IllegalAction("bad_action", "auto needs on: true or false", on=action.on)
+    hand.check_running()
+
+
+def set_auto(hand: SituanHand, action: Auto) -> list[Event]:
+    check_auto(hand, action)
+    if hand.auto[action.seat] == action.on:
+        return []
+    hand.auto[action.seat] = action.on
+    return [AutoChanged(action.seat, action.on)]

@@ -1,0 +1,211 @@
+"""Rounds of 四团: each turn a seat beats the round's combination or passes; when everyone
+still holding cards has passed, the last player takes the round's points and leads (or, out
+of cards, hands the lead on). A play announces the count left (报牌) and may take a seat out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.actions import Pass, Play
+from engine.cards import Card
+from engine.errors import IllegalAction
+from engine.situan import ending
+from engine.situan.combos import COMBO_BY_RANKS, KINGS, RANK_INDEX, RANKS, Combo
+from engine.situan.events import CountAnnounced, Event, Passed, Played, RoundWon, WentOut
+from engine.situan.legal import COMBO_BY_RANK_NAMES, COMBO_OF_PLAY, PLAY
+
+if TYPE_CHECKING:
+    from engine.situan.hand import SituanHand
+
+
+def check_turn(hand: SituanHand, seat: int) -> None:
+    hand.check_running()
+    if hand.phase != PLAY:
+        raise IllegalAction("wrong_phase", "the table waits for the 亮牌 pick", phase=hand.phase)
+    if seat != hand.turn:
+        raise IllegalAction(
+            "not_your_turn", f"it is seat {hand.turn}'s turn", seat=seat, turn=hand.turn
+        )
+
+
+def check_pass(hand: SituanHand, action: Pass) -> None:
+    check_turn(hand, action.seat)
+    if hand.round_combo is None:
+        raise IllegalAction("must_lead", "the leader must play", seat=action.seat)
+
+
+def pass_turn(hand: SituanHand, action: Pass) -> list[Event]:
+    check_pass(hand, action)
+    events: list[Event] = []
+    hand.own_action(action.seat, events)
+    record_pass(hand, action.seat, events)
+    return events
+
+
+def check_play(hand: SituanHand, action: Play) -> tuple[Combo, tuple[Card, ...] | None]:
+    seat = action.seat
+    listed = COMBO_OF_PLAY.get(id(action))
+    if listed is not None:  # a play the engine listed: its combination is known
+        check_turn(hand, seat)
+        if listed.kind == KINGS or hand.counts[seat][listed.rank] < listed.size:
+            check_ranks_held(hand, seat, list(listed.ranks))
+        last = hand.round_combo
+        if last is not None and not listed.beats(last):
+            raise cannot_beat(listed, last)
+        return listed, None
+    if not action.cards and not action.ranks:
+        raise IllegalAction("bad_action", "a play needs its cards", act="play")
+    check_turn(hand, seat)
+    combo: Combo | None
+    if action.cards:
+        # Suits never matter: a card written with a suit means its rank. The cards named
+        # are taken when held, else any of those ranks (S7 takes any 7 held).
+        cards: tuple[Card, ...] | None = action.cards
+        ranks = sorted(RANK_INDEX[c.rank] for c in action.cards)
+        if not holds_cards(hand, seat, action.cards):
+            check_ranks_held(hand, seat, ranks)
+            cards = None
+        combo = COMBO_BY_RANKS.get(tuple(ranks))
+    else:
+        cards = None
+        combo = COMBO_BY_RANK_NAMES.get(action.ranks)
+        if combo is not None:
+            ranks = list(combo.ranks)
+        else:
+            if not all(r in RANK_INDEX for r in action.ranks):
+                raise IllegalAction("bad_action", "a play needs its cards", act="play")
+            ranks = sorted(RANK_INDEX[r] for r in action.ranks)
+            combo = COMBO_BY_RANKS.get(tuple(ranks))
+        check_ranks_held(hand, seat, ranks)
+    if combo is None:
+        shown = " ".join(RANKS[r] for r in ranks)
+        raise IllegalAction(
+            "not_a_combination",
+            f"{shown} is not a combination: one rank only (single, pair, triple, bomb) "
+            "or four kings",
+            ranks=[RANKS[r] for r in ranks],
+        )
+    last = hand.round_combo
+    if last is not None and not combo.beats(last):
+        raise cannot_beat(combo, last)
+    return combo, cards
+
+
+def check_ranks_held(hand: SituanHand, seat: int, ranks: list[int]) -> None:
+    counts = hand.counts[seat]
+    for rank in set(ranks):
+        wanted = ranks.count(rank)
+        if counts[rank] < wanted:
+            raise IllegalAction(
+                "not_in_hand",
+                f"seat {seat} holds {counts[rank]} of {RANKS[rank]}, not {wanted}",
+                seat=seat, rank=RANKS[rank], held=counts[rank], wanted=wanted,
+            )  # fmt: skip
+
+
+def play(hand: SituanHand, action: Play) -> list[Event]:
+    combo, cards = check_play(hand, action)
+    events: list[Event] = []
+    hand.own_action(action.seat, events)
+    place(hand, action.seat, combo, cards, events)
+    return events
+
+
+def holds_cards(hand: SituanHand, seat: int, cards: tuple[Card, ...]) -> bool:
+    needed: dict[Card, int] = {}
+    for c in cards:
+        needed[c] = needed.get(c, 0) + 1
+    piles = hand.piles[seat]
+    return all(piles[RANK_INDEX[c.rank]].count(c) >= n for c, n in needed.items())
+
+
+def take_cards(
+    hand: SituanHand, seat: int, combo: Combo, cards: tuple[Card, ...] | None
+) -> tuple[Card, ...]:
+    piles = hand.piles[seat]
+    if cards is None:
+        cards = tuple([piles[rank].pop() for rank in combo.ranks])
+    else:
+        for c in cards:
+            piles[RANK_INDEX[c.rank]].remove(c)
+    counts, played = hand.counts[seat], hand.played_by[seat]
+    for rank in combo.ranks:
+        counts[rank] -= 1
+        played[rank] += 1
+        hand.played_counts[rank] += 1
+    return cards
+
+
+def place(
+    hand: SituanHand, seat: int, combo: Combo, cards: tuple[Card, ...] | None, events: list[Event]
+) -> None:
+    taken = take_cards(hand, seat, combo, cards)
+    hand.held[seat] -= combo.size
+    hand.hand_points[seat] -= combo.points
+    hand.table_points += combo.points
+    hand.round_combo = combo
+    hand.round_seat = seat
+    hand.round_plays.append((seat, combo))
+    hand.passes = 0
+    if combo.dun is not None:
+        hand.played_duns[seat].append(combo.dun)
+    events.append(Played(seat, combo, taken))
+    held = hand.held[seat]
+    if held and held <= hand.rules.announce_at:
+        events.append(CountAnnounced(seat, held))
+    if held == 0:
+        hand.finish.append(seat)
+        events.append(WentOut(seat, len(hand.finish)))
+        if ending.check_end(hand, events):
+            hand.last_round = tuple(hand.round_plays)
+            return
+    hand.turn = next_holding(hand, seat)
+
+
+def record_pass(hand: SituanHand, seat: int, events: list[Event]) -> None:
+    hand.passes += 1
+    hand.round_plays.append((seat, None))
+    events.append(Passed(seat))
+    last_seat = hand.round_seat
+    assert last_seat is not None
+    others = sum(1 for s in range(4) if hand.held[s] and s != last_seat)
+    if hand.passes < others:
+        hand.turn = next_holding(hand, seat)
+        return
+    points = hand.table_points
+    hand.captured[last_seat] += points
+    hand.table_points = 0
+    hand.last_round = tuple(hand.round_plays)
+    hand.round_combo = None
+    hand.round_seat = None
+    hand.round_plays = []
+    hand.passes = 0
+    leader = next_leader(hand, last_seat)
+    events.append(RoundWon(last_seat, points, leader, hand.last_round))
+    hand.turn = leader
+    if hand.finish and hand.rules.early_end:
+        ending.check_end(hand, events)
+
+
+def next_holding(hand: SituanHand, seat: int) -> int:
+    for step in (1, 2, 3):
+        nxt = (seat + step) & 3
+        if hand.held[nxt]:
+            return nxt
+    return seat
+
+
+def next_leader(hand: SituanHand, winner: int) -> int:
+    if hand.held[winner]:
+        return winner
+    partner = (winner + 2) & 3
+    if hand.rules.lead_after_out == "partner" and hand.held[partner]:
+        return partner
+    return next_holding(hand, winner)
+
+
+def cannot_beat(combo: Combo, last: Combo) -> IllegalAction:
+    return IllegalAction(
+        "cannot_beat", f"{combo.name()} does not beat {last.name()}",
+        play=combo.rank_text(), last=last.rank_text(), play_kind=combo.kind, last_kind=last.kind,
+    )  # fmt: skip
