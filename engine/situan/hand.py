@@ -11,6 +11,7 @@ this class holds the state they share and dispatches actions.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import chain
 from typing import Any
 
 from engine.actions import Action, Auto, Pass, PickShow, Play, StartShow, Timeout
@@ -132,7 +133,7 @@ class SituanHand:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, low rank first."""
-        return tuple(c for cards in self.piles[seat] for c in cards)
+        return tuple(chain.from_iterable(self.piles[seat]))
 
     def rank_counts(self, seat: int) -> tuple[int, ...]:
         return tuple(self.counts[seat])
@@ -151,6 +152,11 @@ class SituanHand:
         """报牌: the card count when it is public (≤ announce_at), else None."""
         held = self.held[seat]
         return held if held <= self.rules.announce_at else None
+
+    def public_counts(self) -> list[int | None]:
+        """`public_count` of every seat (each view takes all four: one pass)."""
+        announce_at = self.rules.announce_at
+        return [held if held <= announce_at else None for held in self.held]
 
     def view(self, seat: int | None) -> SituanView:
         """What ``seat`` may know (None: the public view that group rendering gets)."""

@@ -63,7 +63,7 @@ class SituanView:
         self.hand: tuple[Card, ...] = () if seat is None else state.hand(seat)
         self.announce_at = state.rules.announce_at
         self.show_multiplier = state.rules.show_multiplier
-        self.counts = [state.public_count(s) for s in range(4)]
+        self.counts = state.public_counts()
         self.round_plays: list[tuple[int, Combo | None]] = list(state.round_plays)
         self.last_round = state.last_round
         self.round_combo = state.round_combo
@@ -74,7 +74,7 @@ class SituanView:
         self.played_counts = list(state.played_counts)
         # Every play is public, so what each seat has played, and how many cards it still
         # holds, is known to all (報牌 only says it aloud): kept here for the AI's search.
-        self.played_by: list[list[int]] = [list(played) for played in state.played_by]
+        self.played_by: list[list[int]] = list(map(list, state.played_by))
         self.held = list(state.held)
         self.carry = state.carry
         """A carried-over series' team totals (A, B), public."""
@@ -86,9 +86,9 @@ class SituanView:
             partner = (seat + 2) & 3
             self.show_seen = {partner: state.hand(partner)}
         self.duns = (
-            [list(d) for d in state.dealt_duns]
+            list(map(list, state.dealt_duns))
             if state.rules.dun_counted == "dealt"
-            else [list(d) for d in state.played_duns]
+            else list(map(list, state.played_duns))
         )
         self.flipped: Card | None = (
             state.deal.flipped_card if state.rules.first_leader == "flip" else None
