@@ -134,7 +134,7 @@ def _close(hand: ErqiwangHand, events: list[Event]) -> None:
     assert hand.lowest is not None
     hand.bid, hand.declarer = hand.lowest
     events.append(DeclarerChosen(hand.declarer, hand.bid))
-    hand.hands[hand.declarer].extend(hand.deal.bottom)
+    hand.add_cards(hand.declarer, hand.deal.bottom)
     events.append(BottomShown(hand.declarer, hand.deal.bottom))
     hand.phase = TRUMP_PHASE
     hand.turn = hand.declarer

@@ -56,6 +56,9 @@ class ErqiwangHand:
         self.bottom_size = len(deal.bottom)
         """底牌 and 扣底: 8 cards with two decks, 6 with one."""
         self.hands: list[list[Card]] = [list(h) for h in deal.hands]
+        self._held: list[tuple[Card, ...] | None] = [None] * 4
+        """Each seat's cards as held (`hand`), kept until they or the trump order change: every
+        view of the seat asks for them, and most steps change one hand at most."""
         self.by_suit: list[dict[str, list[Card]]] = [{}, {}, {}, {}]
         """Each seat's cards by following-suit, kept from trump naming on."""
         self.leads: list[dict[str, list[Play]]] = [{}, {}, {}, {}]
@@ -118,7 +121,10 @@ class ErqiwangHand:
         return self.rules.bury_seconds if self.phase == BURY else self.rules.turn_seconds
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        return tuple(self.order.sorted_cards(self.hands[seat]))
+        held = self._held[seat]
+        if held is None:
+            held = self._held[seat] = tuple(self.order.sorted_cards(self.hands[seat]))
+        return held
 
     def others_threats(self, seat: int) -> list[Threat]:
         """The trump threats of the three other players (a throw is judged against them)."""
@@ -180,11 +186,13 @@ class ErqiwangHand:
             self.by_suit[seat] = groups
         self._threats = [None] * 4
         self.throws = [None] * 4
+        self._held = [None] * 4  # the order they are held in changes with the trump
 
     def remove_cards(self, seat: int, cards: tuple[Card, ...]) -> bool:
         """Take cards out of a hand, dropping the caches they touch; whether a trump left."""
         hand, groups, suit = self.hands[seat], self.by_suit[seat], self.order.suit
         leads = self.leads[seat]
+        self._held[seat] = None
         played_trump = False
         for c in cards:
             following = suit[c]
@@ -195,6 +203,11 @@ class ErqiwangHand:
                 played_trump = True
                 self._threats[seat] = None
         return played_trump
+
+    def add_cards(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """The declarer takes the bottom into its hand."""
+        self.hands[seat].extend(cards)
+        self._held[seat] = None
 
     def missing(self, seat: int, cards: tuple[Card, ...]) -> list[Card]:
         """The cards of ``cards`` the seat does not hold (as many times as they are short)."""
