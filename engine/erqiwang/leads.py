@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 from engine.cards import Card
 from engine.erqiwang.order import TRUMP, TrumpOrder
-from engine.erqiwang.shapes import Shape, pairs_by_position, shape_of
+from engine.erqiwang.shapes import Shape, shape_of
 
 THROW_IF_UNBEATABLE = "trump_if_unbeatable"
 THROW_WHEN_OTHERS_VOID = "trump_when_others_void"
@@ -74,8 +74,15 @@ positions of its trump pairs."""
 def threat_of(trumps: Sequence[Card], order: TrumpOrder) -> Threat:
     if not trumps:
         return (-1, frozenset())
-    top = max(order.position[c] for c in trumps)
-    return (top, frozenset(pairs_by_position(trumps, order)))
+    position = order.position
+    seen: set[Card] = set()
+    paired: set[int] = set()
+    for c in trumps:  # `pairs_by_position`'s positions, without grouping the cards
+        if c in seen:
+            paired.add(position[c])
+        else:
+            seen.add(c)
+    return (max(map(position.__getitem__, trumps)), frozenset(paired))
 
 
 class TrumpThreats:
