@@ -145,8 +145,8 @@ class SituanHand:
         """Every combination the seat to move may play now (passing aside: see `can_pass`)."""
         return legal_plays(self)
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        return legal_actions(self, seat)
+    legal_actions = legal_actions
+    """Every action a seat can take now (`engine.situan.legal`)."""
 
     def public_count(self, seat: int) -> int | None:
         """报牌: the card count when it is public (≤ announce_at), else None."""
@@ -191,7 +191,9 @@ class SituanHand:
             raise IllegalAction(
                 "bad_action", f"{action.act!r} is not a 四团 action", act=action.act
             )
-        self.check_seat(action.seat)
+        seat = action.seat
+        if type(seat) is not int or not 0 <= seat < 4:  # called after every action: no call
+            self.check_seat(seat)
         events = handler(self, action)
         if events or type(action) is not Auto:  # an Auto that changes nothing is no step
             self.history.append(action)

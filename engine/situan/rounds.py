@@ -29,7 +29,8 @@ def check_turn(hand: SituanHand, seat: int) -> None:
 
 
 def check_pass(hand: SituanHand, action: Pass) -> None:
-    check_turn(hand, action.seat)
+    if hand.phase != PLAY or action.seat != hand.turn:  # else `check_turn` has nothing to say
+        check_turn(hand, action.seat)
     if hand.round_combo is None:
         raise IllegalAction("must_lead", "the leader must play", seat=action.seat)
 
@@ -37,7 +38,8 @@ def check_pass(hand: SituanHand, action: Pass) -> None:
 def pass_turn(hand: SituanHand, action: Pass) -> list[Event]:
     check_pass(hand, action)
     events: list[Event] = []
-    hand.own_action(action.seat, events)
+    if hand.auto[action.seat]:  # most players are not on 托管: no call
+        hand.own_action(action.seat, events)
     record_pass(hand, action.seat, events)
     return events
 
@@ -46,7 +48,8 @@ def check_play(hand: SituanHand, action: Play) -> tuple[Combo, tuple[Card, ...] 
     seat = action.seat
     listed = COMBO_OF_PLAY.get(id(action))
     if listed is not None:  # a play the engine listed: its combination is known
-        check_turn(hand, seat)
+        if hand.phase != PLAY or seat != hand.turn:  # else `check_turn` has nothing to say
+            check_turn(hand, seat)
         if listed.kind == KINGS or hand.counts[seat][listed.rank] < listed.size:
             check_ranks_held(hand, seat, list(listed.ranks))
         last = hand.round_combo
@@ -106,7 +109,8 @@ def check_ranks_held(hand: SituanHand, seat: int, ranks: list[int]) -> None:
 def play(hand: SituanHand, action: Play) -> list[Event]:
     combo, cards = check_play(hand, action)
     events: list[Event] = []
-    hand.own_action(action.seat, events)
+    if hand.auto[action.seat]:  # most players are not on 托管: no call
+        hand.own_action(action.seat, events)
     place(hand, action.seat, combo, cards, events)
     return events
 
