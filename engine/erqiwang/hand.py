@@ -68,6 +68,9 @@ class ErqiwangHand:
         self.throws: list[tuple[int, list[Threat], list[Play]] | None] = [None] * 4
         """Each seat's natural trump throws, with the trump count and the others' threats they
         were judged for (`legal._throw_plays`)."""
+        self.throws_current = [False] * 4
+        """Whether no trump was played since the seat's throws were judged or found still
+        good: then they are handed out without looking at the threats."""
         self.phase = BIDDING
         self.turn = first
         self.bids: list[tuple[int, int | None]] = []
@@ -186,6 +189,7 @@ class ErqiwangHand:
             self.by_suit[seat] = groups
         self._threats = [None] * 4
         self.throws = [None] * 4
+        self.throws_current = [False] * 4
         self._held = [None] * 4  # the order they are held in changes with the trump
 
     def remove_cards(self, seat: int, cards: tuple[Card, ...]) -> bool:
@@ -202,6 +206,7 @@ class ErqiwangHand:
             if following == TRUMP:
                 played_trump = True
                 self._threats[seat] = None
+                self.throws_current = [False] * 4  # everyone's throws are judged against it
         return played_trump
 
     def add_cards(self, seat: int, cards: tuple[Card, ...]) -> None:

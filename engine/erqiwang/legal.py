@@ -149,8 +149,11 @@ def _throw_plays(hand: ErqiwangHand, seat: int, trumps: list[Card]) -> list[Play
     """The natural throws as plays. They depend only on the seat's trumps (which only shrink,
     so their count tells them apart) and on the others' threats, which most trumps played
     leave as they were: kept under that key rather than judged again at every lead."""
-    others = hand.others_threats(seat)
     kept = hand.throws[seat]
+    if kept is not None and hand.throws_current[seat]:  # no trump played since
+        return kept[2]
+    others = hand.others_threats(seat)
+    hand.throws_current[seat] = True
     if kept is not None and kept[0] == len(trumps) and kept[1] == others:
         return kept[2]
     candidates = throw_candidates(trumps, hand.order, hand.rules.throw, others)
