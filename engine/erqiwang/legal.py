@@ -186,14 +186,23 @@ def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
         # The common case: past its first card a seat may neither surrender nor declare.
         lead = hand.lead_shape
         plays: list[Action]
-        if lead is None:
+        if lead is not None and lead.size == 1:  # most decisions: `_single_follows`, inlined
+            singles = SINGLES[seat]
+            held = hand.by_suit[seat].get(hand.lead_suit)  # type: ignore[arg-type]
+            plays = [singles[c] for c in dict.fromkeys(held or hand.hands[seat])]
+        elif lead is None:
             plays = _lead_actions(hand, seat)  # type: ignore[assignment]
-        elif lead.size == 1:
-            plays = _single_follows(hand, seat)  # type: ignore[assignment]
         else:
             return LegalActions(seat, _follows(hand, seat), [AUTO[seat][not hand.auto[seat]]])
         plays.append(AUTO[seat][not hand.auto[seat]])
         return plays
+    if phase == BIDDING and seat == hand.turn:  # the bids and the pass; no surrender yet
+        bids = BIDS[seat]
+        choices: list[Action] = [bids[points] for points in bidding.allowed_bids(hand)]
+        if bidding.may_pass(hand):
+            choices.append(PASSES[seat])
+        choices.append(AUTO[seat][not hand.auto[seat]])
+        return choices
     if phase == OVER:
         return []
     actions: list[Action] = []
