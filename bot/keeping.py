@@ -129,7 +129,7 @@ class TableKeeping:
     async def _reload(self, chat: str) -> Table | None:
         """The table of ``chat`` rebuilt from what storage holds (its last committed step)."""
         self.tables.pop(chat, None)
-        for stored in await self.db.open_tables():
+        for stored in await self.db.open_tables(chat):
             if stored.chat == chat:
                 await self._restore_table(stored, None, announce=False)
         return self.tables.get(chat)

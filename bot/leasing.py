@@ -31,6 +31,9 @@ LEASE_SECONDS = 15.0
 """How long a lease lasts unrenewed: a dead process's tables wait this long for a new owner."""
 ORPHAN_SCAN = 1.0
 """How often a process looks for tables whose owner died (at most a third of a lease)."""
+TAKEOVERS_PER_PASS = 100
+"""At most this many of a dead process's tables are taken over in one timer pass, so that a
+process taking over thousands still renews its own leases and runs its tables meanwhile."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +83,7 @@ class TableLeasing(TableKeeping):
         storage holds, its players told, its timer resumed with the time left at its last
         save (the time it waited for a new owner is not counted against anyone)."""
         self.tables.pop(chat, None)
-        for stored in await self.db.open_tables():
+        for stored in await self.db.open_tables(chat):
             if stored.chat == chat:
                 with table_context(chat):
                     await self._restore_table(stored, None, announce=True)
@@ -123,7 +126,8 @@ class TableLeasing(TableKeeping):
                     await self._own(chat)
         if now - self._scanned_at >= min(ORPHAN_SCAN, ownership.seconds / 3):
             self._scanned_at = now
-            for chat in await self.db.orphaned_tables(now):
+            orphans = await self.db.orphaned_tables(now)
+            for chat in orphans[:TAKEOVERS_PER_PASS]:  # the rest next time: renewals go on
                 async with self.lock(chat):
                     try:
                         await self._own(chat)

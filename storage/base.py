@@ -221,8 +221,9 @@ class Database(LeaseReads, ABC):
     async def schema_version(self) -> int: ...
 
     @abstractmethod
-    async def open_tables(self) -> list[StoredTable]:
-        """Every table not closed, with a timer saved after its settings folded into them."""
+    async def open_tables(self, chat: str | None = None) -> list[StoredTable]:
+        """Every table not closed (or only the one of ``chat``), with a timer saved after its
+        settings folded into them."""
 
     @abstractmethod
     async def hands_of(

@@ -318,10 +318,11 @@ class PostgresDatabase(PostgresLeaseReads, Database):
         version = await self._pool.fetchval("SELECT version FROM schema_version")
         return int(version) if version is not None else 0
 
-    async def open_tables(self) -> list[StoredTable]:
+    async def open_tables(self, chat: str | None = None) -> list[StoredTable]:
         rows = await self._pool.fetch(
             "SELECT chat, game, state, settings, updated, deadline, turn_count, saved_at"
-            " FROM tables WHERE state != 'closed'"
+            " FROM tables WHERE state != 'closed' AND ($1::text IS NULL OR chat = $1)",
+            chat,
         )
         return [table_from_columns(*row) for row in rows]
 

@@ -308,10 +308,11 @@ class SqliteDatabase(SqliteLeaseReads, Database):
         row = await self._first("SELECT version FROM schema_version")
         return int(row[0]) if row else 0
 
-    async def open_tables(self) -> list[StoredTable]:
+    async def open_tables(self, chat: str | None = None) -> list[StoredTable]:
         rows = await self._all(
             "SELECT chat, game, state, settings, updated, deadline, turn_count, saved_at"
-            " FROM tables WHERE state != 'closed'"
+            " FROM tables WHERE state != 'closed' AND (? IS NULL OR chat = ?)",
+            (chat, chat),
         )
         return [table_from_columns(*row) for row in rows]
 

@@ -5,6 +5,7 @@ old owner, waking from a stall, stores and sends nothing."""
 
 from __future__ import annotations
 
+from bot import leasing
 from bot.leasing import Ownership
 from bot.manager import TableManager
 from storage import Database
@@ -184,6 +185,36 @@ async def test_a_private_command_for_a_table_held_elsewhere_says_where_to_play(p
         button = await b.say("ann", "/hand", chat=CHAT, private=True, lang="en")
         assert [m.text for m in button] == [where]
         assert CHAT not in b.manager.tables and CHAT in a.manager.tables
+    finally:
+        await a.db.close()
+        await b.db.close()
+
+
+async def test_a_dead_processes_many_tables_are_taken_over_a_few_at_a_time(
+    postgres_server, monkeypatch
+):
+    """Taking over is done a share per timer pass, so that a process taking over a dead one's
+    thousands of tables goes on renewing its own leases and running its tables meanwhile."""
+    monkeypatch.setattr(leasing, "TAKEOVERS_PER_PASS", 2)
+    address = postgres_server.database()
+    clock = FakeClock()
+    a = Harness(await Database.open(address), clock, SEED, Ownership("a", "", 15))
+    b = Harness(await Database.open(address), clock, SEED, Ownership("b", "", 15))
+    try:
+        chats = [f"group-{n}" for n in range(5)]
+        for chat in chats:
+            await a.say("ann", "/new situan", chat=chat, lang="en")
+        await b.say("bob", "/new situan", chat="b-own", lang="en")
+        clock.advance(14)
+        await b.manager.tick()  # b renews its own lease; a renews nothing: it died
+        clock.advance(2)
+        taken = []
+        for _ in range(3):
+            await b.manager.tick()
+            taken.append(len(b.manager.held & set(chats)))
+            clock.advance(1)
+        assert taken == [2, 4, 5]
+        assert "b-own" in b.manager.held and "b-own" in b.manager.tables
     finally:
         await a.db.close()
         await b.db.close()
