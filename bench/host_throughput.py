@@ -108,7 +108,7 @@ async def main_async(args: argparse.Namespace) -> None:
             _, chat = heapq.heappop(waiting)
             release(chat)
 
-    ownership = Ownership(f"bench-{worker}") if shared else None
+    ownership = Ownership(f"bench-{worker}") if shared and not args.no_leases else None
     manager = TableManager(db, sink, seeds=lambda number: number * 7919, ownership=ownership)
     gc.collect()
     before = rss_kib()
@@ -197,7 +197,8 @@ async def main_async(args: argparse.Namespace) -> None:
         print(json.dumps({"rates": rates, "ms": ms[:: max(1, len(ms) // 20000)],
                           "actions": actions, "elapsed": elapsed}))  # fmt: skip
         return
-    where = "PostgreSQL, leased" if shared else "SQLite file"
+    where = ("PostgreSQL, not leased" if args.no_leases else "PostgreSQL, leased") if shared \
+        else "SQLite file"  # fmt: skip
     print(f"{args.tables} tables of {args.game}, 4 {args.level} AI seats each, {where}, "
           f"{elapsed:.1f} s")  # fmt: skip
     windows = ", ".join(f"{rate:,.0f}" for rate in rates)
@@ -264,6 +265,8 @@ def main() -> None:
                         "with 1 and with 2 processes)")  # fmt: skip
     parser.add_argument("--processes", type=int, default=1,
                         help="host processes on one PostgreSQL database")  # fmt: skip
+    parser.add_argument("--no-leases", action="store_true",
+                        help="PostgreSQL without leases (to see what they cost)")  # fmt: skip
     parser.add_argument("--worker", type=int, default=-1, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.db == "compare":
