@@ -171,7 +171,7 @@ def ready(table: Table, command: Command) -> Effects:
     seat = table.seats[index]
     assert seat is not None
     seat.ready = True
-    table.carried_auto.discard(index)  # here again: their own player in the next hand
+    table.carried_auto.discard(command.user)  # here again: their own player next hand
     if all(s is not None and s.ready for s in table.seats):
         return playing.deal(table)
     return Effects(out=[table.group("{name} is ready.", name=seat.name)], table_changed=True)

@@ -222,16 +222,17 @@ def slow_decision(table: Table) -> Decision | None:
 
 
 def carry_auto(table: Table) -> Effects:
-    """The seats that ended the last hand on 托管 are put on 托管 in this one too: nobody
-    waits out a time limit for a player who is not there (a redeal deals at once)."""
+    """The people who ended the last hand on 托管 are put on 托管 in this one too, if they
+    still sit at the table: nobody waits out a time limit for a player who is not there (a
+    redeal deals at once). Then the turn's timer is set as usual."""
     hand = table.hand
     assert hand is not None
+    carried, table.carried_auto = table.carried_auto, set()
     effects = Effects(table_changed=True)
-    for seat in sorted(table.carried_auto):
-        occupant = table.seats[seat]
-        if occupant is not None and not occupant.ai and not hand.auto[seat] and not hand.over:
+    for seat, occupant in enumerate(table.seats):
+        if occupant is not None and occupant.user in carried and not hand.auto[seat]:
             effects.extend(apply_action(table, Auto(seat, True)))
-    table.carried_auto.clear()
+    start_turn(table)  # the short wait for this step is over: the turn's own time
     return effects
 
 
@@ -344,9 +345,9 @@ def end_hand(table: Table, result: Result) -> Effects:
         effects.extend(close(table))
         return effects
     assert table.hand is not None
-    table.carried_auto = {seat for seat, on in enumerate(table.hand.auto)
+    table.carried_auto = {sitting.user for seat, on in enumerate(table.hand.auto)
                           if on and (sitting := table.seats[seat]) is not None
-                          and not sitting.ai}  # fmt: skip
+                          and sitting.user is not None}  # fmt: skip
     table.carry = table.hand.next_carry()
     table.state = BETWEEN
     table.deadline = table.clock() + float(table.table_options["ready_seconds"])

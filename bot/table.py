@@ -73,10 +73,10 @@ class Table:
         self.turn_seat: int | None = None
         self.deadline: float | None = None
         self.stop_votes: set[str] = set()
-        self.carried_auto: set[int] = set()
-        """Seats of people who ended the last hand on 托管 and have not said /ready since:
-        the new hand puts them on 托管 again at its first tick (a step of its own, so it is
-        recorded in the new hand)."""
+        self.carried_auto: set[str] = set()
+        """The people who ended the last hand on 托管 and have not said /ready since: the new
+        hand puts them on 托管 again at its first tick, if they still sit here (a step of its
+        own, so it is recorded in the new hand)."""
         self.match = f"{clock():.6f}"
         """This match's id: a new /new in the same chat starts a new match."""
         self.turn_count = 0

@@ -52,8 +52,54 @@ async def test_ready_between_hands_means_the_player_is_back():
     table = h.table()
     while table.state == "playing":
         await next_tick(h)
-    assert table.carried_auto == {0}
+    assert table.carried_auto == {"ann"}
     await h.say("ann", "/ready")
     assert table.hand_number == 2 and table.carried_auto == set()
     assert not table.hand.auto[0]
+    await h.db.close()
+
+
+BOB_BIDS_FIRST = 9
+"""The seed whose second 二七王 hand Bob (seat 2) bids first in, Ann still on 托管."""
+
+
+async def test_the_carried_auto_never_shortens_a_present_players_time():
+    """Ann stays on 托管 into hand 2 (the host deals it with /next); Bob is back (/ready) and
+    bids first: once Ann is put on 托管, Bob gets his full time and never times out."""
+    h = Harness(await Database.open(":memory:"), FakeClock(), BOB_BIDS_FIRST)
+    await h.say("ann", "/new erqiwang", lang="en")
+    await h.say("ann", "/addbot")
+    await h.say("bob", "/join", lang="en")
+    await h.say("ann", "/addbot")
+    await h.say("ann", "/start")
+    await h.say("ann", "/auto")
+    await h.say("bob", "/auto")
+    table = h.table()
+    while table.state == "playing":
+        await next_tick(h)
+    await h.say("bob", "/ready")
+    await h.say("ann", "/next")
+    assert table.hand_number == 2 and table.carried_auto == {"ann"}
+    assert table.hand.to_act == 2  # Bob bids first
+    await next_tick(h)  # Ann back on 托管
+    assert table.hand.auto[0] and not table.hand.auto[2]
+    assert table.deadline - h.clock.now == table.hand.time_limit  # Bob's own time
+    await h.manager.tick()  # a timer pass at once: nothing is due
+    assert not [text for text in h.recorder.texts("group") if "Bob has timed out" in text]
+    await h.db.close()
+
+
+async def test_a_seat_taken_by_someone_else_is_not_on_auto():
+    h = await table_on_auto("situan", 4)
+    table = h.table()
+    while table.state == "playing":
+        await next_tick(h)
+    await h.say("ann", "/leave")  # between hands: her seat is free
+    await h.say("cai", "/join", lang="en")
+    assert table.seat_of("cai") == 0
+    await h.say("cai", "/ready")
+    await h.say("cai", "/next")
+    assert table.hand_number == 2
+    await next_tick(h)
+    assert not table.hand.auto[0]  # Cai plays for himself
     await h.db.close()
