@@ -136,8 +136,9 @@ def _counted(counts: Mapping[str, int]) -> str:
 
 def ownership_from(env: Mapping[str, str], db_path: str) -> Ownership | None:
     """On PostgreSQL, several processes may share the database, so tables are leased
-    (`bot.leasing`): ``BOT_PROCESS_ID`` names this process (default host:pid; give each a
-    stable one so that a quick restart keeps its tables), ``BOT_PEER_URL`` is where the others
+    (`bot.leasing`): ``BOT_PROCESS_ID`` names this process in the leases and logs (default
+    host:pid; each start adds its own mark, so two processes given one name by mistake never
+    both own a table), ``BOT_PEER_URL`` is where the others
     forward its tables' Telegram updates (its webhook server, ``http://host:port``), and
     ``BOT_LEASE_SECONDS`` how long a dead process's tables wait for a new owner (default 15).
     A SQLite file is one process's: no leases."""
@@ -150,8 +151,8 @@ def ownership_from(env: Mapping[str, str], db_path: str) -> Ownership | None:
         lease = 0.0
     if not 3 <= lease <= 600:
         raise StartupError(f"BOT_LEASE_SECONDS={seconds}: say a number of seconds, 3 to 600")
-    owner = env.get("BOT_PROCESS_ID", "").strip() or Ownership.default_owner()
-    return Ownership(owner, env.get("BOT_PEER_URL", "").strip(), lease)
+    name = env.get("BOT_PROCESS_ID", "").strip() or Ownership.default_owner()
+    return Ownership.started(name, env.get("BOT_PEER_URL", "").strip(), lease)
 
 
 # --------------------------------------------------------------------- health
@@ -222,7 +223,10 @@ async def run_platforms(
             await health.cleanup()
         for running in reversed(adapters):
             await running.stop()
-        await db.close()
+        try:
+            await manager.release_leases()  # stopped cleanly: the others take over at once
+        finally:
+            await db.close()
     return 0
 
 

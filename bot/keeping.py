@@ -6,6 +6,7 @@ storage after a restart, and a table whose step raised put back as storage last 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
@@ -51,6 +52,12 @@ class TableKeeping:
     """This process's name and lease time when it shares the database (`bot.leasing`)."""
     held: set[str]
     """The chats whose lease this process holds (with ``ownership``)."""
+
+    _locks: dict[str, asyncio.Lock]
+
+    def lock(self, chat: str) -> asyncio.Lock:
+        """The lock of a chat's table: one step of it at a time."""
+        return self._locks.setdefault(chat, asyncio.Lock())
 
     def _until(self) -> float:
         assert self.ownership is not None
@@ -200,16 +207,18 @@ class TableKeeping:
         alive_at = float(alive) if alive and self.ownership is None else None
         for stored in await self.db.open_tables():
             try:
-                if not await self._claim_at_start(stored.chat):
-                    continue  # another process runs it
-                with table_context(stored.chat):
+                async with self.lock(stored.chat), table_context(stored.chat):
+                    if stored.chat in self.tables:
+                        continue  # a command came first and took the table on already
+                    if not await self._claim_at_start(stored.chat):
+                        continue  # another process runs it
                     await self._restore_table(stored, alive_at, announce=True)
             except Exception:
                 log.exception("table %s could not be restored", stored.chat)
                 self.tables.pop(stored.chat, None)
 
     async def _restore_table(self, stored: StoredTable, alive_at: float | None,
-                             announce: bool) -> None:  # fmt: skip
+                             announce: bool, line: str | None = None) -> None:  # fmt: skip
         data = stored.settings
         table = Table(stored.chat, stored.game, data["preset"], data["host"], data["lang"],
                       self.clock, self.seeds)  # fmt: skip
@@ -229,7 +238,7 @@ class TableKeeping:
             # The timer ran until the bot was last known alive (its heartbeat, or the last
             # save, on the table's own clock), then waits on with what was left.
             stopped = max(alive_at or 0.0, float(data.get("saved_at", 0.0)))
-            restored = table.resume(hand, stopped if announce else self.clock())
+            restored = table.resume(hand, stopped if announce else self.clock(), line)
             if announce:
                 for message in restored:
                     await self.send(message)

@@ -14,13 +14,14 @@ process, the SQLite default) nothing here runs.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import os
+import secrets
 import socket
 from dataclasses import dataclass
 
+from bot.i18n import N_
 from bot.keeping import TableKeeping
 from bot.logs import table_context
 from bot.table import CLOSED, PLAYING
@@ -31,6 +32,7 @@ LEASE_SECONDS = 15.0
 """How long a lease lasts unrenewed: a dead process's tables wait this long for a new owner."""
 ORPHAN_SCAN = 1.0
 """How often a process looks for tables whose owner died (at most a third of a lease)."""
+HANDED_OVER = N_("This table moved to another of the bot's servers; play on.")
 TAKEOVERS_PER_PASS = 100
 """At most this many of a dead process's tables are taken over in one timer pass, so that a
 process taking over thousands still renews its own leases and runs its tables meanwhile."""
@@ -50,19 +52,23 @@ class Ownership:
         """A name that differs between processes of one machine and between machines."""
         return f"{socket.gethostname()}:{os.getpid()}"
 
+    @classmethod
+    def started(cls, name: str, address: str = "", seconds: float = LEASE_SECONDS) -> Ownership:
+        """This start of a process called ``name``: the owner in its leases is the name and a
+        mark of this start, so that two processes given the same name (a deploy starting the
+        new one before the old one stops) can never both hold a table. A restarted process
+        therefore takes its old tables like any other: at once if it stopped cleanly (it gave
+        them up), after their lease if it died."""
+        return cls(f"{name}#{secrets.token_hex(3)}", address, seconds)
+
 
 class TableLeasing(TableKeeping):
     """The leases of a `bot.manager.TableManager` (``ownership`` None: it shares nothing)."""
 
     _renewed_at: float
     _scanned_at: float
-    _locks: dict[str, asyncio.Lock]
 
-    def lock(self, chat: str) -> asyncio.Lock:
-        """The lock of a chat's table: one step of it at a time."""
-        return self._locks.setdefault(chat, asyncio.Lock())
-
-    async def _own(self, chat: str) -> bool:
+    async def _own(self, chat: str, handed: bool = False) -> bool:
         """Take (or keep) the lease of ``chat`` before acting there; a table this process did
         not have is rebuilt from storage first. False: another process owns it."""
         ownership = self.ownership
@@ -75,10 +81,10 @@ class TableLeasing(TableKeeping):
             self._lose([chat])
             return False
         self.held.add(chat)
-        await self._take_over(chat)
+        await self._take_over(chat, handed)
         return True
 
-    async def _take_over(self, chat: str) -> None:
+    async def _take_over(self, chat: str, handed: bool) -> None:
         """A table that was another process's (or nobody's) is ours now: rebuilt from what
         storage holds, its players told, its timer resumed with the time left at its last
         save (the time it waited for a new owner is not counted against anyone)."""
@@ -86,7 +92,8 @@ class TableLeasing(TableKeeping):
         for stored in await self.db.open_tables(chat):
             if stored.chat == chat:
                 with table_context(chat):
-                    await self._restore_table(stored, None, announce=True)
+                    line = HANDED_OVER if handed else None
+                    await self._restore_table(stored, None, announce=True, line=line)
                     log.info("table taken over by %s", self.ownership)
 
     async def _claim_at_start(self, chat: str) -> bool:
@@ -114,16 +121,19 @@ class TableLeasing(TableKeeping):
         now = self.clock()
         if now - self._renewed_at >= ownership.seconds / 3:
             self._renewed_at = now
-            idle = [chat for chat in self.held if self._idle(chat)]
             async with self.db.transaction() as tx:
                 await tx.hand_over(ownership.owner, now, self._until())
                 renewed = await tx.renew(ownership.owner, now, self._until())
-                await tx.release(ownership.owner, idle)
+                # Decided inside the transaction: a claim waits for it (one writer), and a
+                # command finding its chat no longer held claims it again after the release.
+                idle = {chat for chat in self.held if self._idle(chat)}
+                self.held -= idle
+                await tx.release(ownership.owner, sorted(idle))
+            # What storage no longer has as ours went to another process (or was handed on).
             self._lose([chat for chat in self.held | set(self.tables) if chat not in renewed])
-            self.held -= set(idle)
-            for chat in sorted(renewed - self.held - set(idle)):  # handed to this process
+            for chat in sorted(renewed - self.held - idle):  # handed to this process
                 async with self.lock(chat):
-                    await self._own(chat)
+                    await self._own(chat, handed=True)
         if now - self._scanned_at >= min(ORPHAN_SCAN, ownership.seconds / 3):
             self._scanned_at = now
             orphans = await self.db.orphaned_tables(now)
@@ -134,6 +144,15 @@ class TableLeasing(TableKeeping):
                     except Exception:
                         log.exception("table %s could not be taken over", chat)
                         self._lose([chat])
+
+    async def release_leases(self) -> None:
+        """Stopping cleanly: every lease given up, so that the other processes (or this one,
+        started again) take the tables at once rather than after their lease."""
+        if self.ownership is None or not self.held:
+            return
+        async with self.db.transaction() as tx:
+            await tx.release(self.ownership.owner, sorted(self.held))
+        self.held.clear()
 
     def _idle(self, chat: str) -> bool:
         table = self.tables.get(chat)

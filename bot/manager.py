@@ -184,15 +184,19 @@ class TableManager(TableTimers):
         return self.ownership is not None and (not command.private or command.chat in self.tables)
 
     async def _elsewhere(self, command: Command) -> list[Outgoing]:
-        """The table is another process's. A command from its own chat asks for it (it is
-        handed over within a third of a lease: a Discord process gets the tables of its own
-        shards' channels back after a failover); a private one is told where to play."""
+        """The table is another process's. A command from its own chat at a process that takes
+        no updates handed on asks for it (it is handed over within a third of a lease: a
+        Discord process gets its shards' channels' tables back after a failover); with
+        Telegram's handing on this is only a race, and the next update finds the owner. A
+        private command is told where to play."""
         lang = normalize_language(command.lang) or self.language
         if command.private:
             return [Outgoing("reply", command.chat, t(lang, ELSEWHERE), user=command.user)]
-        assert self.ownership is not None
-        async with self.db.transaction() as tx:
-            await tx.ask_for(command.chat, self.ownership.owner)
+        ownership = self.ownership
+        assert ownership is not None
+        if not ownership.address:  # it takes no updates handed on: it must own what it gets
+            async with self.db.transaction() as tx:
+                await tx.ask_for(command.chat, ownership.owner, ownership.address)
         text = t(lang, "This table moved to another server a moment ago. Please try again.")
         return [Outgoing("reply", command.chat, text, user=command.user)]
 

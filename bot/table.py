@@ -247,12 +247,14 @@ class Table:
             return None
         return max(0, round(self.deadline - self.clock()))
 
-    def resume(self, hand: Hand, stopped_at: float) -> list[Outgoing]:
+    def resume(self, hand: Hand, stopped_at: float, line: str | None = None) -> list[Outgoing]:
         """Put a replayed hand back after a restart: its timer waits on with the time that
-        was left when the bot stopped; the group gets a line and a fresh table message."""
+        was left when the bot stopped; the group gets a line (``line``, else that the table
+        was restored) and a fresh table message."""
         self.hand = hand
         self.turn_seat = hand.to_act
         if self.deadline is not None:
             self.deadline = self.clock() + max(0.0, self.deadline - stopped_at)
-        restored = Outgoing("group", self.chat, self.say("Table restored after a restart."))
+        said = self.say(line or N_("Table restored after a restart."))
+        restored = Outgoing("group", self.chat, said)
         return [restored, hand_views.table_message(self)]

@@ -56,9 +56,10 @@ class LeaseWrites(ABC):
         if ``owner`` does not hold every one of them at ``now``."""
 
     @abstractmethod
-    async def ask_for(self, chat: str, asker: str) -> None:
+    async def ask_for(self, chat: str, asker: str, address: str) -> None:
         """Ask the owner of ``chat``'s lease to hand it to ``asker`` (the process that receives
-        the table's commands, as a Discord process its shards' channels)."""
+        the table's commands, as a Discord process its shards' channels), whose address for
+        forwarded updates is ``address``."""
 
     @abstractmethod
     async def hand_over(self, owner: str, now: float, until: float) -> list[str]:

@@ -19,6 +19,7 @@ LEASES_MIGRATION = """
         owner TEXT NOT NULL,
         address TEXT NOT NULL,
         wanted_by TEXT,
+        wanted_address TEXT,
         expires DOUBLE PRECISION NOT NULL
     );
     CREATE INDEX leases_owner ON leases(owner);
@@ -28,7 +29,8 @@ CLAIM = (
     "INSERT INTO leases (chat, owner, address, expires) VALUES ($1, $2, $3, $4)"
     " ON CONFLICT (chat) DO UPDATE SET owner = EXCLUDED.owner, address = EXCLUDED.address,"
     " expires = EXCLUDED.expires,"
-    " wanted_by = CASE WHEN leases.owner = EXCLUDED.owner THEN leases.wanted_by END"
+    " wanted_by = CASE WHEN leases.owner = EXCLUDED.owner THEN leases.wanted_by END,"
+    " wanted_address = CASE WHEN leases.owner = EXCLUDED.owner THEN leases.wanted_address END"
     " WHERE leases.owner = EXCLUDED.owner OR leases.expires <= $5"
 )
 
@@ -72,14 +74,19 @@ class PostgresLeaseWrites(LeaseWrites):
         if lost:
             raise LeaseLost(lost)
 
-    async def ask_for(self, chat: str, asker: str) -> None:
+    async def ask_for(self, chat: str, asker: str, address: str) -> None:
         await self._db.execute(
-            "UPDATE leases SET wanted_by = $1 WHERE chat = $2 AND owner != $1", asker, chat
+            "UPDATE leases SET wanted_by = $1, wanted_address = $2 WHERE chat = $3"
+            " AND owner != $1",
+            asker,
+            address,
+            chat,
         )
 
     async def hand_over(self, owner: str, now: float, until: float) -> list[str]:
         rows = await self._db.fetch(
-            "UPDATE leases SET owner = wanted_by, address = '', expires = $1, wanted_by = NULL"
+            "UPDATE leases SET owner = wanted_by, address = wanted_address, expires = $1,"
+            " wanted_by = NULL, wanted_address = NULL"
             " WHERE owner = $2 AND wanted_by IS NOT NULL AND expires > $3 RETURNING chat",
             until,
             owner,

@@ -17,6 +17,7 @@ LEASES_MIGRATION = """
         owner TEXT NOT NULL,
         address TEXT NOT NULL,
         wanted_by TEXT,
+        wanted_address TEXT,
         expires REAL NOT NULL
     );
     CREATE INDEX leases_owner ON leases(owner);
@@ -26,7 +27,8 @@ CLAIM = (
     "INSERT INTO leases (chat, owner, address, expires) VALUES (?, ?, ?, ?)"
     " ON CONFLICT(chat) DO UPDATE SET owner = excluded.owner, address = excluded.address,"
     " expires = excluded.expires,"
-    " wanted_by = CASE WHEN leases.owner = excluded.owner THEN leases.wanted_by END"
+    " wanted_by = CASE WHEN leases.owner = excluded.owner THEN leases.wanted_by END,"
+    " wanted_address = CASE WHEN leases.owner = excluded.owner THEN leases.wanted_address END"
     " WHERE leases.owner = excluded.owner OR leases.expires <= ?"
 )
 
@@ -72,14 +74,16 @@ class SqliteLeaseWrites(LeaseWrites):
         if lost:
             raise LeaseLost(lost)
 
-    async def ask_for(self, chat: str, asker: str) -> None:
+    async def ask_for(self, chat: str, asker: str, address: str) -> None:
         await self._db.execute(
-            "UPDATE leases SET wanted_by = ? WHERE chat = ? AND owner != ?", (asker, chat, asker)
+            "UPDATE leases SET wanted_by = ?, wanted_address = ? WHERE chat = ? AND owner != ?",
+            (asker, address, chat, asker),
         )
 
     async def hand_over(self, owner: str, now: float, until: float) -> list[str]:
         rows = await self._rows(
-            "UPDATE leases SET owner = wanted_by, address = '', expires = ?, wanted_by = NULL"
+            "UPDATE leases SET owner = wanted_by, address = wanted_address, expires = ?,"
+            " wanted_by = NULL, wanted_address = NULL"
             " WHERE owner = ? AND wanted_by IS NOT NULL AND expires > ? RETURNING chat",
             (until, owner, now),
         )

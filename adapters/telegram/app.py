@@ -144,6 +144,13 @@ class TelegramAdapter:
         """Our own webhook server (`adapters.telegram.webhook`), so that several processes can
         share a database and hand each other updates; they must share the secret."""
         secret = self.settings.webhook_secret
+        ownership = self.manager.ownership
+        if ownership is not None and not ownership.address:
+            raise StartupError(
+                "several processes share the database: set BOT_PEER_URL to where the others "
+                "reach this process's webhook server (http://host:port, not the load "
+                "balancer), so updates for its tables can be handed to it."
+            )
         if secret is None:
             if self.manager.ownership is not None:
                 raise StartupError(

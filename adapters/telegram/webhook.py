@@ -17,6 +17,7 @@ import asyncio
 import hmac
 import json
 import logging
+import time
 from typing import Any
 
 import aiohttp
@@ -99,7 +100,7 @@ class Webhook:
         try:
             data = await request.json()
             return data, Update.de_json(data, self.application.bot)
-        except (ValueError, TypeError, KeyError):
+        except Exception:  # not an update at all (a list, a number, a broken field): 400
             return None
 
     async def _received(self, request: web.Request) -> web.Response:
@@ -111,18 +112,19 @@ class Webhook:
         data, update = read
         home = update_home(update)
         ownership = self.manager.ownership
-        patience = (ownership.seconds if ownership else 0.0) + 2 * RETRY_EVERY
-        waited = 0.0
+        deadline = time.monotonic() + (ownership.seconds if ownership else 0.0) + RETRY_EVERY
         while home is not None:
             address = await self.manager.forward_address(*home)
-            if address is None or await self._forward(address, data):
-                if address is None:
-                    break
-                return web.Response()
-            if waited >= patience:
+            if address is None:
+                break
+            handed = await self._forward(address, data)
+            if handed is not None:
+                if handed:
+                    return web.Response()
+                break  # the owner refused it: a mistake in the set-up, logged; handled here
+            if time.monotonic() >= deadline:
                 break  # the owner never answered: its lease has run out; take the table
             await asyncio.sleep(RETRY_EVERY)
-            waited += RETRY_EVERY
         await self.application.update_queue.put(update)
         return web.Response()
 
@@ -137,13 +139,22 @@ class Webhook:
         await self.application.update_queue.put(read[1])
         return web.Response()
 
-    async def _forward(self, address: str, data: dict[str, Any]) -> bool:
+    async def _forward(self, address: str, data: dict[str, Any]) -> bool | None:
+        """Hand an update to the process at ``address``: True when it took it, False when it
+        refused it (a 4xx: another secret, say — no use asking again), None when it did not
+        answer or failed (it may be dying: ask again who owns the table)."""
         assert self._session is not None
         headers = {SECRET_HEADER: self.secret, "Content-Type": "application/json"}
         url = address.rstrip("/") + "/forwarded"
         try:
             async with self._session.post(url, data=json.dumps(data), headers=headers) as answer:
-                return answer.status == 200
+                if answer.status == 200:
+                    return True
+                if 400 <= answer.status < 500:
+                    log.error("%s refused an update handed on (%d): do the processes share "
+                              "TELEGRAM_WEBHOOK_SECRET?", address, answer.status)  # fmt: skip
+                    return False
+                return None
         except (aiohttp.ClientError, TimeoutError) as error:
             log.warning("forwarding an update to %s failed: %s", address, error)
-            return False
+            return None

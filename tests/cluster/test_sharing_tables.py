@@ -117,28 +117,28 @@ async def test_a_table_moves_to_the_other_process_when_its_owner_stops(postgres_
             await b.db.close()
 
 
-async def test_a_restarted_process_keeps_the_tables_it_held(postgres_server):
-    """Restarted under the same name before its leases ran out, a process takes its own
-    tables back at once; another process started meanwhile does not get them."""
+async def test_a_process_restarted_under_its_name_is_a_new_owner(postgres_server):
+    """Two starts of one BOT_PROCESS_ID are two owners, so that a deploy that starts the new
+    process before the old one stops never has both run a table: the new start waits out the
+    old one's lease, unless the old one stopped cleanly and gave its tables up."""
+    first, second = Ownership.started("cards-1"), Ownership.started("cards-1")
+    assert first.owner != second.owner and first.owner.startswith("cards-1#")
     address = postgres_server.database()
     clock = FakeClock()
-    first = Harness(await Database.open(address), clock, SEED, Ownership("a", "http://a", 15))
-    await open_table(first, "situan")
-    await step(first)
-    await first.db.close()
-    clock.advance(5)
-    other = TableManager(await Database.open(address), first.recorder, clock=clock,
-                         ownership=Ownership("b", "http://b", 15))  # fmt: skip
-    again = TableManager(await Database.open(address), first.recorder, clock=clock,
-                         ownership=Ownership("a", "http://a", 15))  # fmt: skip
+    old = Harness(await Database.open(address), clock, SEED, first)
+    await open_table(old, "situan")
+    await step(old)
+    new = TableManager(await Database.open(address), old.recorder, clock=clock,
+                       ownership=second)  # fmt: skip
     try:
-        await other.restore()
-        await again.restore()
-        assert CHAT not in other.tables
-        assert CHAT in again.tables and CHAT in again.held
+        await new.restore()
+        assert CHAT not in new.tables  # the old one still runs it
+        await old.manager.release_leases()  # …until it stops cleanly
+        await new.tick()
+        assert CHAT in new.tables and CHAT in new.held
     finally:
-        await other.db.close()
-        await again.db.close()
+        await old.db.close()
+        await new.db.close()
 
 
 async def test_a_table_goes_to_the_process_its_chat_talks_to(postgres_server):

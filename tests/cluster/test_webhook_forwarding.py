@@ -9,7 +9,9 @@ import asyncio
 import time
 
 import aiohttp
+import pytest
 
+from adapters.startup import StartupError
 from adapters.telegram.app import TelegramAdapter, TelegramSettings
 from bot.leasing import Ownership
 from bot.manager import TableManager
@@ -24,14 +26,15 @@ ANN = user(11, "Ann", "en")
 
 
 class Process:
-    def __init__(self, name: str, base: str, db: Database) -> None:
+    def __init__(self, name: str, base: str, db: Database, secret: str = SECRET) -> None:
+        self.secret = secret
         self.port = free_port()
         peer = f"http://127.0.0.1:{self.port}"
         self.manager = TableManager(db, lambda m: asyncio.sleep(0), ownership=Ownership(
             name, peer, seconds=3.0))  # fmt: skip
         settings = TelegramSettings(
             token="123:TEST", base_url=base, webhook_url="https://cards.example/telegram",
-            webhook_listen="127.0.0.1", webhook_port=self.port, webhook_secret=SECRET,
+            webhook_listen="127.0.0.1", webhook_port=self.port, webhook_secret=secret,
         )  # fmt: skip
         self.adapter = TelegramAdapter(self.manager, db, settings, "en")
         self.manager.send = self.adapter.outbox
@@ -39,13 +42,16 @@ class Process:
     async def post(self, text: str, number: int) -> float:
         """Post a group message to this process, as the load balancer would; seconds taken."""
         update = {**text_update(ANN, GROUP, text), "update_id": number}
-        headers = {"X-Telegram-Bot-Api-Secret-Token": SECRET}
         started = time.monotonic()
+        assert await self.post_raw(update) == 200
+        return time.monotonic() - started
+
+    async def post_raw(self, body: object) -> int:
+        headers = {"X-Telegram-Bot-Api-Secret-Token": self.secret}
         async with aiohttp.ClientSession() as session:
             url = f"http://127.0.0.1:{self.port}/telegram"
-            async with session.post(url, json=update, headers=headers) as answer:
-                assert answer.status == 200
-        return time.monotonic() - started
+            async with session.post(url, json=body, headers=headers) as answer:
+                return answer.status
 
 
 async def until(condition, seconds: float = 10.0) -> None:
@@ -85,3 +91,50 @@ async def test_an_update_for_another_processes_table_is_handled_by_its_owner(pos
         await api.stop()
         await a.manager.db.close()
         await b.manager.db.close()
+
+
+async def test_an_owner_that_refuses_a_handed_update_is_not_waited_for(postgres_server):
+    """b was given another secret by mistake: a refuses what b hands it (403), and b says so
+    in its log and answers at once, rather than waiting for a lease that never runs out;
+    the command is refused with a 'try again', changing nothing. Bad input is a 400."""
+    api = FakeBotAPI()
+    base = await api.start()
+    address = postgres_server.database()
+    a = Process("a", base, await Database.open(address))
+    b = Process("b", base, await Database.open(address), secret="another-secret")
+    await a.adapter.start()
+    await b.adapter.start()
+    try:
+        await a.post("/new situan", 1)
+        await until(lambda: seats(a) == 1)
+        waited = await b.post("/addbot", 2)
+        assert waited < 1.0
+        await asyncio.sleep(0.3)
+        assert seats(a) == 1 and CHAT not in b.manager.tables
+        for body in ([1, 2], 7, {"message": 5}, {}):
+            assert await b.post_raw(body) == 400
+    finally:
+        await a.adapter.stop()
+        await b.adapter.stop()
+        await api.stop()
+        await a.manager.db.close()
+        await b.manager.db.close()
+
+
+async def test_sharing_the_database_needs_an_address_for_handed_updates(postgres_server):
+    api = FakeBotAPI()
+    base = await api.start()
+    db = await Database.open(postgres_server.database())
+    manager = TableManager(db, lambda m: asyncio.sleep(0), ownership=Ownership("a"))
+    settings = TelegramSettings(token="123:TEST", base_url=base,
+                                webhook_url="https://cards.example/telegram",
+                                webhook_listen="127.0.0.1", webhook_port=free_port(),
+                                webhook_secret=SECRET)  # fmt: skip
+    adapter = TelegramAdapter(manager, db, settings, "en")
+    try:
+        with pytest.raises(StartupError, match="BOT_PEER_URL"):
+            await adapter.start()
+    finally:
+        await adapter.stop()
+        await api.stop()
+        await db.close()

@@ -101,13 +101,16 @@ async def test_a_lease_asked_for_is_handed_to_the_asker_by_its_owner(db):
     await claim(db, "tg:-1", "a", now=100)
     await claim(db, "tg:-2", "a", now=100)
     async with db.transaction() as tx:
-        await tx.ask_for("tg:-1", "b")
-        await tx.ask_for("tg:-2", "a")  # its own owner asking changes nothing
+        await tx.ask_for("tg:-1", "b", "http://b")
+        await tx.ask_for("tg:-2", "a", "http://a")  # its own owner asking changes nothing
         assert await tx.hand_over("b", now=101, until=111) == []  # only the owner hands over
     assert (await claim(db, "tg:-1", "a", now=102)).owner == "a"  # renewing keeps the ask
     async with db.transaction() as tx:
         assert await tx.hand_over("a", now=103, until=113) == ["tg:-1"]
         assert await tx.renew("b", now=104, until=114) == {"tg:-1"}  # b holds it now
         assert await tx.hand_over("b", now=104, until=114) == []  # asked once, handed once
-    owners = {c: lease.owner for c, lease in (await db.leases_of(["tg:-1", "tg:-2"], 105)).items()}
-    assert owners == {"tg:-1": "b", "tg:-2": "a"}
+    leases = await db.leases_of(["tg:-1", "tg:-2"], 105)
+    assert {chat: (lease.owner, lease.address) for chat, lease in leases.items()} == {
+        "tg:-1": ("b", "http://b"),  # updates for it are forwarded to b now
+        "tg:-2": ("a", "http://a"),
+    }
