@@ -6,8 +6,13 @@ these three itself and hands the rest to the game's presenter.
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
 from dataclasses import dataclass
 from typing import Any
+
+TIMEOUTS_FOR_AUTO = 3
+"""The seeds' rule in both games: a seat that times out this many times in a hand is put on
+托管 (it plays on by the table until its player turns 托管 off)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,3 +36,17 @@ class HandEnded:
     """The hand is over; ``result`` is the game's typed result."""
 
     result: Any
+
+
+def count_time_out(
+    timeouts: MutableSequence[int], auto: MutableSequence[bool], seat: int, events: list[Any]
+) -> None:
+    """The table acts for ``seat`` at its time limit: unless 托管 plays for it already (which
+    counts no time-out), one more time-out, and at the third the seat is put on 托管."""
+    if auto[seat]:
+        return
+    timeouts[seat] += 1
+    events.append(TimedOut(seat, timeouts[seat]))
+    if timeouts[seat] >= TIMEOUTS_FOR_AUTO:
+        auto[seat] = True
+        events.append(AutoChanged(seat, True))

@@ -76,8 +76,7 @@ class PostgresLeaseWrites(LeaseWrites):
 
     async def ask_for(self, chat: str, asker: str, address: str) -> None:
         await self._db.execute(
-            "UPDATE leases SET wanted_by = $1, wanted_address = $2 WHERE chat = $3"
-            " AND owner != $1",
+            "UPDATE leases SET wanted_by = $1, wanted_address = $2 WHERE chat = $3 AND owner != $1",
             asker,
             address,
             chat,

@@ -13,12 +13,10 @@ from engine.erqiwang.follow import smallest_follow
 from engine.erqiwang.order import SUIT_ORDER
 from engine.erqiwang.phases import BIDDING, BURY, OVER, TRUMP_PHASE, TRUMP_SUITS
 from engine.erqiwang.shapes import shape_of
-from engine.events import AutoChanged, TimedOut
+from engine.events import count_time_out
 
 if TYPE_CHECKING:
     from engine.erqiwang.hand import ErqiwangHand
-
-TIMEOUTS_FOR_AUTO = 3
 
 
 def check_timeout(hand: ErqiwangHand, action: Timeout) -> None:
@@ -33,12 +31,7 @@ def timeout(hand: ErqiwangHand, action: Timeout) -> list[Event]:
     check_timeout(hand, action)
     seat = action.seat
     events: list[Event] = []
-    if not hand.auto[seat]:
-        hand.timeouts[seat] += 1
-        events.append(TimedOut(seat, hand.timeouts[seat]))
-        if hand.timeouts[seat] >= TIMEOUTS_FOR_AUTO:
-            hand.auto[seat] = True
-            events.append(AutoChanged(seat, True))
+    count_time_out(hand.timeouts, hand.auto, seat, events)
     bonus.declare_for_table(hand, seat, events)  # the window is open before the action
     if hand.phase == BIDDING:
         if bidding.may_pass(hand):

@@ -7,15 +7,13 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Auto, Timeout
 from engine.errors import IllegalAction
-from engine.events import AutoChanged, TimedOut
+from engine.events import AutoChanged, count_time_out
 from engine.situan import rounds, show
 from engine.situan.events import Event
 from engine.situan.legal import SHOW_PICK, auto_lead
 
 if TYPE_CHECKING:
     from engine.situan.hand import SituanHand
-
-TIMEOUTS_FOR_AUTO = 3
 
 
 def check_timeout(hand: SituanHand, action: Timeout) -> None:
@@ -33,12 +31,7 @@ def timeout(hand: SituanHand, action: Timeout) -> list[Event]:
     check_timeout(hand, action)
     seat = action.seat
     events: list[Event] = []
-    if not hand.auto[seat]:
-        hand.timeouts[seat] += 1
-        events.append(TimedOut(seat, hand.timeouts[seat]))
-        if hand.timeouts[seat] >= TIMEOUTS_FOR_AUTO:
-            hand.auto[seat] = True
-            events.append(AutoChanged(seat, True))
+    count_time_out(hand.timeouts, hand.auto, seat, events)
     if hand.phase == SHOW_PICK:
         show.reveal(hand, seat, events)
     elif hand.round_combo is not None:

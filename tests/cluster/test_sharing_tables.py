@@ -14,6 +14,18 @@ from tests.bot.harness import CHAT, FakeClock, Harness
 SEED = 4
 
 
+async def two_processes(address: str, clock: FakeClock,
+                        forwarding: bool = False) -> tuple[Harness, Harness]:  # fmt: skip
+    """Processes a and b on one database (taking handed-on updates at http://a and http://b
+    when ``forwarding``, as Telegram's do; else none, as Discord's)."""
+
+    async def process(name: str) -> Harness:
+        ownership = Ownership(name, f"http://{name}" if forwarding else "", 15)
+        return Harness(await Database.open(address), clock, SEED, ownership)
+
+    return await process("a"), await process("b")
+
+
 async def open_table(h: Harness, game: str) -> None:
     await h.say("ann", f"/new {game}", lang="en")
     for _ in range(3):
@@ -59,8 +71,7 @@ async def test_a_table_moves_to_the_other_process_when_its_owner_stops(postgres_
     for game in ("situan", "erqiwang"):
         address = postgres_server.database()
         clock = FakeClock()
-        a = Harness(await Database.open(address), clock, SEED, Ownership("a", "http://a", 15))
-        b = Harness(await Database.open(address), clock, SEED, Ownership("b", "http://b", 15))
+        a, b = await two_processes(address, clock, forwarding=True)
         try:
             await open_table(a, game)
             for _ in range(9):
@@ -145,10 +156,8 @@ async def test_a_table_goes_to_the_process_its_chat_talks_to(postgres_server):
     """As on Discord, where a channel's commands reach the process of its shard only: a
     command there for a table another process holds asks for it, and on their next renewals
     the owner hands it over and the asker takes it on, the hand going on."""
-    address = postgres_server.database()
     clock = FakeClock()
-    a = Harness(await Database.open(address), clock, SEED, Ownership("a", "", 15))
-    b = Harness(await Database.open(address), clock, SEED, Ownership("b", "", 15))
+    a, b = await two_processes(postgres_server.database(), clock)
     try:
         await open_table(a, "erqiwang")
         await step(a)
@@ -173,10 +182,8 @@ async def test_a_private_command_for_a_table_held_elsewhere_says_where_to_play(p
     """On Discord a direct message reaches shard 0's process, which may not hold the table:
     a button of that table does not go to another table of the player's there, nor say there
     is no table: it says where to play, and nothing changes."""
-    address = postgres_server.database()
     clock = FakeClock()
-    a = Harness(await Database.open(address), clock, SEED, Ownership("a", "", 15))
-    b = Harness(await Database.open(address), clock, SEED, Ownership("b", "", 15))
+    a, b = await two_processes(postgres_server.database(), clock)
     try:
         await open_table(a, "situan")
         await b.say("ann", "/new erqiwang", chat="group-2", lang="en")  # Ann sits at b too
@@ -196,10 +203,8 @@ async def test_a_dead_processes_many_tables_are_taken_over_a_few_at_a_time(
     """Taking over is done a share per timer pass, so that a process taking over a dead one's
     thousands of tables goes on renewing its own leases and running its tables meanwhile."""
     monkeypatch.setattr(leasing, "TAKEOVERS_PER_PASS", 2)
-    address = postgres_server.database()
     clock = FakeClock()
-    a = Harness(await Database.open(address), clock, SEED, Ownership("a", "", 15))
-    b = Harness(await Database.open(address), clock, SEED, Ownership("b", "", 15))
+    a, b = await two_processes(postgres_server.database(), clock)
     try:
         chats = [f"group-{n}" for n in range(5)]
         for chat in chats:
