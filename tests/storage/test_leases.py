@@ -82,9 +82,16 @@ async def test_a_players_tables_are_found_through_their_settings(db):
     assert await db.tables_mentioning('"tg:8"') == []
 
 
-async def test_two_processes_claiming_one_table_at_once_give_it_one_owner(back_end, address, db):
-    """Each claim on its own connection (its own process, in effect), all at the same moment."""
+@pytest.mark.parametrize("held_before", [False, True])
+async def test_two_processes_claiming_one_table_at_once_give_it_one_owner(
+    back_end, address, db, held_before
+):
+    """Each claim on its own connection (its own process, in effect), all at the same moment:
+    of a table nobody held, and of one whose owner's lease has just run out (the upsert's
+    condition is looked at again on the row as the winner left it)."""
     await a_table(db, "tg:-1")
+    if held_before:
+        await claim(db, "tg:-1", "dead", now=80, seconds=5)
     others = [await open_database(address) for _ in range(4)]
     try:
         leases = await asyncio.gather(
