@@ -18,12 +18,12 @@ from bot.logs import table_context
 from bot.outgoing import Outgoing
 from bot.snapshot import restore_table, table_snapshot
 from bot.table import PLAYING, Table
-
-if TYPE_CHECKING:
-    from bot.leasing import Ownership
 from storage import Database
 from storage.base import ActionRow, LedgerLine, StoredTable, TableRow, TimerRow, Transaction
 from storage.leases import LeaseLost
+
+if TYPE_CHECKING:
+    from bot.leasing import Ownership
 
 log = logging.getLogger(__name__)
 Sender = Callable[[Outgoing], Awaitable[None]]
@@ -137,8 +137,7 @@ class TableKeeping:
         """The table of ``chat`` rebuilt from what storage holds (its last committed step)."""
         self.tables.pop(chat, None)
         for stored in await self.db.open_tables(chat):
-            if stored.chat == chat:
-                await self._restore_table(stored, None, announce=False)
+            await self._restore_table(stored, None, announce=False)
         return self.tables.get(chat)
 
     # ----------------------------------------------------------------- storage

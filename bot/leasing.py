@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from bot.i18n import N_
 from bot.keeping import TableKeeping
 from bot.logs import table_context
+from bot.private import seated_tables
 from bot.table import CLOSED, PLAYING
 from storage.leases import Lease
 
@@ -33,6 +34,8 @@ LEASE_SECONDS = 15.0
 ORPHAN_SCAN = 1.0
 """How often a process looks for tables whose owner died (at most a third of a lease)."""
 HANDED_OVER = N_("This table moved to another of the bot's servers; play on.")
+"""What the group is told when a live process hands its table to another (a dead owner's
+table says it was restored after a restart)."""
 TAKEOVERS_PER_PASS = 100
 """At most this many of a dead process's tables are taken over in one timer pass, so that a
 process taking over thousands still renews its own leases and runs its tables meanwhile."""
@@ -68,21 +71,30 @@ class TableLeasing(TableKeeping):
     _renewed_at: float
     _scanned_at: float
 
-    async def _own(self, chat: str, handed: bool = False) -> bool:
+    async def _take(self, chat: str, handed: bool = False) -> Lease | None:
         """Take (or keep) the lease of ``chat`` before acting there; a table this process did
-        not have is rebuilt from storage first. False: another process owns it."""
+        not have is rebuilt from storage first. None: this process holds it now; else the
+        lease of the process that does."""
+        if self.ownership is None or chat in self.held:
+            return None  # held: the step's own transaction checks it is still (`_hold`)
+        lease = await self._claim(chat)
+        if chat not in self.held:
+            self._lose([chat])
+            return lease
+        await self._take_over(chat, handed)
+        return None
+
+    async def _claim(self, chat: str) -> Lease:
+        """Claim the lease of ``chat`` (held here from now on if that worked); returns the
+        lease in force afterwards."""
         ownership = self.ownership
-        if ownership is None or chat in self.held:
-            return True  # held: the step's own transaction checks it is still (`_hold`)
+        assert ownership is not None
         now = self.clock()
         async with self.db.transaction() as tx:
             lease = await tx.claim(chat, ownership.owner, ownership.address, now, self._until())
-        if lease.owner != ownership.owner:
-            self._lose([chat])
-            return False
-        self.held.add(chat)
-        await self._take_over(chat, handed)
-        return True
+        if lease.owner == ownership.owner:
+            self.held.add(chat)
+        return lease
 
     async def _take_over(self, chat: str, handed: bool) -> None:
         """A table that was another process's (or nobody's) is ours now: rebuilt from what
@@ -90,25 +102,15 @@ class TableLeasing(TableKeeping):
         save (the time it waited for a new owner is not counted against anyone)."""
         self.tables.pop(chat, None)
         for stored in await self.db.open_tables(chat):
-            if stored.chat == chat:
-                with table_context(chat):
-                    line = HANDED_OVER if handed else None
-                    await self._restore_table(stored, None, announce=True, line=line)
-                    log.info("table taken over by %s", self.ownership)
+            with table_context(chat):
+                line = HANDED_OVER if handed else None
+                await self._restore_table(stored, None, announce=True, line=line)
+                log.info("table taken over by %s", self.ownership)
 
     async def _claim_at_start(self, chat: str) -> bool:
-        """At start-up, a table is restored here only if its lease is free or already this
-        process's (restarted under the same name); the others run elsewhere."""
-        ownership = self.ownership
-        if ownership is None:
-            return True
-        now = self.clock()
-        async with self.db.transaction() as tx:
-            lease = await tx.claim(chat, ownership.owner, ownership.address, now, self._until())
-        if lease.owner == ownership.owner:
-            self.held.add(chat)
-            return True
-        return False
+        """At start-up, a table is restored here only if its lease is free; the others run
+        elsewhere."""
+        return self.ownership is None or (await self._claim(chat)).owner == self.ownership.owner
 
     async def keep_leases(self) -> None:
         """On the timer passes, every third of a lease: hand over the tables another process
@@ -133,14 +135,14 @@ class TableLeasing(TableKeeping):
             self._lose([chat for chat in self.held | set(self.tables) if chat not in renewed])
             for chat in sorted(renewed - self.held - idle):  # handed to this process
                 async with self.lock(chat):
-                    await self._own(chat, handed=True)
+                    await self._take(chat, handed=True)
         if now - self._scanned_at >= min(ORPHAN_SCAN, ownership.seconds / 3):
             self._scanned_at = now
             orphans = await self.db.orphaned_tables(now)
             for chat in orphans[:TAKEOVERS_PER_PASS]:  # the rest next time: renewals go on
                 async with self.lock(chat):
                     try:
-                        await self._own(chat)
+                        await self._take(chat)
                     except Exception:
                         log.exception("table %s could not be taken over", chat)
                         self._lose([chat])
@@ -169,11 +171,9 @@ class TableLeasing(TableKeeping):
             return None
         if not private:
             async with self.lock(chat):
-                if await self._own(chat):
-                    return None
-            lease = (await self.db.leases_of([chat], self.clock())).get(chat)
-            return (lease.address or None) if lease is not None else None
-        if any(table.seat_of(user) is not None for table in self.tables.values()):
+                lease = await self._take(chat)
+            return None if lease is None else lease.address or None
+        if seated_tables(self.tables, user):
             return None
         for lease in await self.players_leases_elsewhere(user):
             if lease.address:
@@ -191,7 +191,7 @@ class TableLeasing(TableKeeping):
             lease = leases.get(chat)
             if lease is None:
                 async with self.lock(chat):
-                    await self._own(chat)
+                    await self._take(chat)
             elif lease.owner != self.ownership.owner:
                 elsewhere.append(lease)
         return elsewhere

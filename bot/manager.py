@@ -164,7 +164,7 @@ class TableManager(TableTimers):
         """Run a command at the table of its chat, store the step, return what to send."""
         async with self.lock(command.chat), table_context(command.chat):
             try:
-                if self._at_a_table(command) and not await self._own(command.chat):
+                if self._at_a_table(command) and await self._take(command.chat) is not None:
                     return await self._elsewhere(command)
                 effects = await self._handle_locked(command)
                 table = self.tables.get(command.chat)
