@@ -169,6 +169,32 @@ def legal_follows(
             yield key
 
 
+def listed_follow(
+    play: Sequence[Card], hand: Sequence[Card], held: Sequence[Card], lead: Shape,
+    lead_suit: str, order: TrumpOrder,
+) -> tuple[Card, ...]:  # fmt: skip
+    """A legal follow's cards in the order `legal_follows` lists them (given in any order),
+    so that one play can be found in the list without building the list."""
+    if lead.size == 1:
+        return tuple(play)
+    if lead.size == 2 and len(held) >= 2:  # a pair, or two cards by first place in ``held``
+        if play[0] is play[1]:
+            return tuple(play)
+        place = {c: i for i, c in reversed(list(enumerate(held)))}
+        return tuple(sorted(play, key=place.__getitem__))
+    if len(held) < lead.size:  # all of the suit in ``held``'s order, then the filler
+        suit = order.suit
+        fillers = [c for c in play if suit[c] != lead_suit]
+        pool = Counter(c for c in hand if suit[c] != lead_suit)
+        if len(fillers) > 1 and any(n > 1 for n in pool.values()):
+            fillers.sort(key=lambda c: c.text)  # `_multiset_combinations` walks by text
+        else:  # `combinations` of the pool: by first place in the hand
+            place = {c: i for i, c in reversed(list(enumerate(pool)))}
+            fillers.sort(key=place.__getitem__)
+        return tuple(held) + tuple(fillers)
+    return tuple(sorted(play, key=lambda c: c.text))
+
+
 def _structured_follows(
     held: Sequence[Card], lead: Shape, order: TrumpOrder
 ) -> Iterator[tuple[Card, ...]]:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, overload
 from engine.actions import Action, Auto, Bid, DeclareBonus, NameTrump, Pass, Play, Surrender
 from engine.cards import ALL_CARDS, Card
 from engine.erqiwang import bidding, bonus, declaring
-from engine.erqiwang.follow import legal_follows
+from engine.erqiwang.follow import follow_error, legal_follows, listed_follow
 from engine.erqiwang.leads import lead_parts, throw_candidates
 from engine.erqiwang.order import TRUMP
 from engine.erqiwang.phases import BIDDING, BURY, OVER, PLAY, TRUMP_PHASE
@@ -36,18 +36,56 @@ TRUMPS = tuple({suit: NameTrump(seat, suit) for suit in ("S", "H", "C", "D", "no
                for seat in range(4))  # fmt: skip
 
 
+class FollowChoice:
+    """What a follow to a lead of several cards is chosen from, kept as it was when listed
+    (the hand's cards are copied: the hand goes on)."""
+
+    __slots__ = ("hand", "held", "lead", "lead_suit", "order")
+
+    def __init__(self, hand: ErqiwangHand, seat: int) -> None:
+        assert hand.lead_shape is not None and hand.lead_suit is not None
+        self.hand = tuple(hand.hands[seat])
+        self.held = tuple(hand.by_suit[seat].get(hand.lead_suit) or ())
+        self.lead = hand.lead_shape
+        self.lead_suit = hand.lead_suit
+        self.order = hand.order
+
+    def all(self) -> list[tuple[Card, ...]]:
+        return list(legal_follows(self.hand, self.held, self.lead, self.lead_suit, self.order))
+
+    def listed(self, cards: Sequence[Card]) -> tuple[Card, ...] | None:
+        """These cards (in any order) as `all` lists them, or None if they are no legal
+        follow: judged by the rule (`follow_error`), without listing every follow."""
+        if len(cards) != self.lead.size:
+            return None
+        hand = self.hand
+        if any(cards.count(c) > hand.count(c) for c in cards):  # not all of them held
+            return None
+        if follow_error(cards, self.held, self.lead, self.lead_suit, self.order) is not None:
+            return None
+        return listed_follow(cards, self.hand, self.held, self.lead, self.lead_suit, self.order)
+
+
 class LegalActions(Sequence[Action]):
-    """A seat's plays followed by its other actions, where the plays are made only when
-    asked for: following a lead of several cards can be answered in hundreds of ways, and a
-    caller usually wants one of them."""
+    """A seat's follows to a lead of several cards, then its other actions. A lead of
+    several cards can be answered in hundreds of ways and a caller usually wants one of
+    them: the follows are listed only when the list is read (its length, an index,
+    iteration), and whether a play is among them is judged by the rule instead."""
 
-    __slots__ = ("_made", "others", "plays", "seat")
+    __slots__ = ("_listed", "_made", "follow", "others", "seat")
 
-    def __init__(self, seat: int, plays: list[tuple[Card, ...]], others: list[Action]) -> None:
+    def __init__(self, seat: int, follow: FollowChoice, others: list[Action]) -> None:
         self.seat = seat
-        self.plays = plays
+        self.follow = follow
         self.others = others
+        self._listed: list[tuple[Card, ...]] | None = None
         self._made: dict[int, Play] = {}
+
+    @property
+    def plays(self) -> list[tuple[Card, ...]]:
+        if self._listed is None:
+            self._listed = self.follow.all()
+        return self._listed
 
     def __len__(self) -> int:
         return len(self.plays) + len(self.others)
@@ -74,30 +112,36 @@ class LegalActions(Sequence[Action]):
         for index in range(len(self)):
             yield self[index]
 
+    def __reversed__(self) -> Iterator[Action]:
+        """The other actions first: the follows are listed only if they are reached."""
+        yield from reversed(self.others)
+        for index in range(len(self.plays) - 1, -1, -1):
+            yield self[index]
+
     def __contains__(self, action: object) -> bool:
         if isinstance(action, Play) and action.seat == self.seat and not action.ranks:
-            return action.cards in self.plays
+            return self.follow.listed(action.cards) == action.cards
         return action in self.others
+
+    def play_of(self, cards: Sequence[Card]) -> Play | None:
+        """The listed play of these cards in any order (None: no legal follow)."""
+        listed = self.follow.listed(cards)
+        return None if listed is None else Play(self.seat, listed)
 
 
 def listed_play(legal: Sequence[Action], cards: Sequence[Card]) -> Play | None:
     """The listed play of exactly these cards, in any order (None: not listed). Cheap even
-    when a follow can be made hundreds of ways: only the one found is made."""
+    when a follow can be made hundreds of ways: the follows are not listed for it."""
+    if isinstance(legal, LegalActions):
+        return legal.play_of(cards)
     size = len(cards)
-    if size == 1 and not isinstance(legal, LegalActions):  # most plays: no sorting needed
+    if size == 1:  # most plays: no sorting needed
         only = cards[0]
         for action in legal:
             if isinstance(action, Play) and len(action.cards) == 1 and action.cards[0] is only:
                 return action
         return None
     key = sorted(map(id, cards))
-    if isinstance(legal, LegalActions):
-        for index, listed in enumerate(legal.plays):
-            if len(listed) == size and sorted(map(id, listed)) == key:
-                found = legal[index]
-                assert isinstance(found, Play)
-                return found
-        return None
     for action in legal:
         same_size = isinstance(action, Play) and len(action.cards) == size
         if same_size and sorted(map(id, action.cards)) == key:  # type: ignore[union-attr]
@@ -120,7 +164,7 @@ def play_actions(hand: ErqiwangHand, seat: int) -> list[Play]:
         return _lead_actions(hand, seat)
     if lead.size == 1:
         return _single_follows(hand, seat)
-    return [Play(seat, p) for p in _follows(hand, seat)]
+    return [Play(seat, p) for p in FollowChoice(hand, seat).all()]
 
 
 def _lead_actions(hand: ErqiwangHand, seat: int) -> list[Play]:
@@ -193,7 +237,7 @@ def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
         elif lead is None:
             plays = _lead_actions(hand, seat)  # type: ignore[assignment]
         else:
-            return LegalActions(seat, _follows(hand, seat), [AUTO[seat][not hand.auto[seat]]])
+            return LegalActions(seat, FollowChoice(hand, seat), [AUTO[seat][not hand.auto[seat]]])
         plays.append(AUTO[seat][not hand.auto[seat]])
         return plays
     if phase == BIDDING and seat == hand.turn:  # the bids and the pass; no surrender yet
@@ -206,11 +250,11 @@ def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
     if phase == OVER:
         return []
     actions: list[Action] = []
-    follows: list[tuple[Card, ...]] | None = None
+    follows: FollowChoice | None = None
     if seat == hand.to_act:
         if phase == PLAY:
             if hand.lead_shape is not None and hand.lead_shape.size > 1:
-                follows = _follows(hand, seat)
+                follows = FollowChoice(hand, seat)
             else:
                 actions = play_actions(hand, seat)  # type: ignore[assignment]
         elif phase == BIDDING:
@@ -230,15 +274,6 @@ def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
     if follows is not None:
         return LegalActions(seat, follows, actions)
     return actions
-
-
-def _follows(hand: ErqiwangHand, seat: int) -> list[tuple[Card, ...]]:
-    """Every legal follow to a lead of several cards, as card tuples."""
-    assert hand.lead_shape is not None and hand.lead_suit is not None
-    held = hand.by_suit[seat].get(hand.lead_suit)
-    return list(
-        legal_follows(hand.hands[seat], held or [], hand.lead_shape, hand.lead_suit, hand.order)
-    )
 
 
 def _may_surrender(hand: ErqiwangHand, seat: int) -> bool:

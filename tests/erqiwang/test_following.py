@@ -1,14 +1,18 @@
 """rules-erqiwang.md: Leading and following; Who wins a trick."""
 
+import random
 from collections import Counter
 from itertools import combinations, pairwise, permutations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import game_of
+from engine.actions import Auto, Bury, DeclareBonus, Play, Surrender
 from engine.cards import ALL_CARDS, Card
 from engine.erqiwang.events import TrickWon
-from engine.erqiwang.follow import follow_error, legal_follows
+from engine.erqiwang.follow import follow_error, legal_follows, listed_follow
+from engine.erqiwang.legal import LegalActions, listed_play
 from engine.erqiwang.order import ORDERS, TRUMP
 from engine.erqiwang.shapes import shape_of
 from tests.erqiwang.helpers import play, playing, refused_play, trick
@@ -184,7 +188,9 @@ SPADES = [c for c in ALL_CARDS if ORDERS["H"].suit[c] == "S"]
 
 
 @st.composite
-def follow_case(draw):
+def follow_case(draw, shortest=1):
+    """A follower's hand and a lead; it holds at least ``len(lead) - shortest`` of the led
+    suit."""
     suit_pool = draw(st.sampled_from([SPADES, TRUMP_POOL]))
     lead_kind = draw(st.sampled_from(["pair", "tractor2", "tractor3", "throw"]))
     order = ORDERS["H"]
@@ -204,7 +210,7 @@ def follow_case(draw):
         lead = [c for _, c in ladder[start : start + length] for _ in range(2)]
     # The follower: cards of the led suit with repeats (pairs), and a few others.
     pool = suit_pool * 2
-    size = draw(st.integers(len(lead) - 1, len(lead) + 4))
+    size = draw(st.integers(max(0, len(lead) - shortest), len(lead) + 4))
     held = draw(st.lists(st.sampled_from(range(len(pool))), min_size=size, max_size=size,
                          unique=True))  # fmt: skip
     follower = [pool[i] for i in held]
@@ -230,3 +236,66 @@ def test_a_followers_legal_plays_are_exactly_those_the_formal_rule_admits(case):
              for p in combinations(follower, len(lead_cards))}  # fmt: skip
     for p in every:
         assert (follow_error(p, held, lead, suit, order) is None) == (p in expected)
+
+
+DIAMONDS = [c for c in ALL_CARDS if c.suit == "D" and ORDERS["H"].suit[c] == "D"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(case=follow_case(shortest=6), fillers=st.lists(st.sampled_from(DIAMONDS), max_size=6),
+       shuffle_seed=st.integers(0, 2**16))  # fmt: skip
+def test_a_follow_given_in_any_order_is_found_in_the_listed_order(case, fillers, shuffle_seed):
+    """`listed_follow` puts a legal follow's cards in the order `legal_follows` lists them,
+    so one play is found without listing them all (fillers may repeat: two packs)."""
+    follower, lead_cards = case
+    follower = [c for c in follower if c.suit != "D"] + fillers
+    order = ORDERS["H"]
+    lead = shape_of(lead_cards, order)
+    suit = order.suit[lead_cards[0]]
+    held = [c for c in follower if order.suit[c] == suit]
+    shuffler = random.Random(shuffle_seed)
+    for listed in legal_follows(follower, held, lead, suit, order):
+        given_order = list(listed)
+        shuffler.shuffle(given_order)
+        assert listed_follow(given_order, follower, held, lead, suit, order) == listed
+
+
+def test_a_follow_to_several_cards_is_judged_in_the_list_without_listing_it():
+    """`LegalActions` (a lead of several cards answered) lists its follows only when read;
+    membership and `listed_play` answer by the rule, and agree with the full list."""
+    game = game_of("erqiwang")
+    judged = 0
+    for seed in range(40):
+        hand = game.deal(game.rules(), seed=seed)
+        rng = random.Random(seed)
+        while not hand.over:
+            seat = hand.to_act
+            legal = hand.legal_actions(seat)
+            if isinstance(legal, LegalActions):
+                judge_follows(hand, seat, legal, rng)
+                judged += 1
+            if hand.phase == "bury":
+                hand.apply(Bury(seat, tuple(rng.sample(hand.hands[seat], 8))))
+                continue
+            plays = [a for a in legal if isinstance(a, Play)]
+            turn = [a for a in legal if not isinstance(a, (Auto, DeclareBonus, Surrender))]
+            hand.apply(rng.choice(plays or turn))
+    assert judged > 50
+
+
+def judge_follows(hand, seat, legal, rng):
+    fresh = hand.legal_actions(seat)  # nothing listed yet: judged by the rule alone
+    plays = [a for a in legal if isinstance(a, Play)]
+    for listed in plays:
+        assert listed in fresh
+        backwards = tuple(reversed(listed.cards))
+        assert listed_play(fresh, backwards) == listed
+        if backwards != listed.cards:
+            assert Play(seat, backwards) not in fresh  # the listed order only
+    size = len(plays[0].cards)
+    for _ in range(5):
+        some = tuple(rng.sample(hand.hand(seat), size))
+        is_listed = any(Counter(some) == Counter(p.cards) for p in plays)
+        assert (listed_play(fresh, some) is not None) == is_listed
+    unplayable = [c for c in hand.hand(seat) if all(c not in p.cards for p in plays)]
+    assert not unplayable or listed_play(fresh, (unplayable[0],) * size) is None
