@@ -12,8 +12,9 @@ Pass(seat=1)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from engine.cards import (
     JOKER_RANKS,
@@ -170,6 +171,23 @@ ACTION_KINDS: dict[str, type[Action]] = {
         Timeout,
     )
 }  # fmt: skip
+
+
+A = TypeVar("A", Surrender, DeclareBonus, StartShow, Auto)
+ASIDE_KINDS: tuple[type[Action], ...] = (Surrender, DeclareBonus, StartShow, Auto)
+"""What a seat may do besides its turn's own choice. Both games list these after the turn's
+choices (`legal_actions`), so they are found at the end of the list."""
+
+
+def listed_aside(legal: Sequence[Action], kind: type[A]) -> A | None:
+    """The listed action of one of the `ASIDE_KINDS`, looked for from the end of ``legal``
+    only as far as they go: a seat's turn may list hundreds of plays before them."""
+    for action in reversed(legal):
+        if type(action) is kind:
+            return action
+        if type(action) not in ASIDE_KINDS:
+            return None
+    return None
 
 
 def read_card_tokens(raw: Any) -> list[str] | None:

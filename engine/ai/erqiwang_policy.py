@@ -7,7 +7,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
-from engine.actions import Action, Bury, DeclareBonus, NameTrump, Play
+from engine.actions import Action, Bury, DeclareBonus, NameTrump, Play, listed_aside
 from engine.ai.erqiwang_leading import lead_for
 from engine.cards import Card
 from engine.erqiwang.legal import listed_play
@@ -31,8 +31,8 @@ class ErqiwangPolicy(ABC):
         if view.phase == BURY:
             return Bury(seat, self._bury(view))
         assert view.phase == PLAY
-        declare = DeclareBonus(seat)
-        if declare in legal:
+        declare = listed_aside(legal, DeclareBonus)
+        if declare is not None:
             return declare
         wanted = self.play_for(view)
         # Every choice of this policy is among the engine's plays; the fallback keeps a

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import game_of
-from engine.actions import Bury, Play, Timeout
+from engine.actions import ASIDE_KINDS, Bury, Play, Timeout, listed_aside
 from engine.ai import LEVELS, player
 from engine.errors import IllegalAction
 
@@ -63,8 +63,12 @@ def play_out(game_name: str, options: dict, seed: int) -> int:
     while not hand.over:
         seat = hand.to_act
         assert seat is not None
+        listed_lazily = hand.legal_actions(seat)
         legal = list(hand.legal_actions(seat))
         assert legal, "the seat the hand waits for has nothing to do"
+        for kind in ASIDE_KINDS:  # found from the end of the list, lazily listed or not
+            first = next((a for a in legal if type(a) is kind), None)
+            assert listed_aside(legal, kind) == first == listed_aside(listed_lazily, kind)
         before = fingerprint(hand)
         for action in legal:
             hand.check(action)  # raises if a listed action were refused
