@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass
@@ -14,7 +14,9 @@ class Seat:
     left: bool = False
     level: str = "normal"
     """An AI player's level (see `engine.ai.LEVELS`)."""
+    ai: bool = field(init=False, repr=False, compare=False)
+    """An AI player sits here (no user). Kept, not derived: it is asked several times at
+    every action, and a seat never changes its user (a new player gets a new `Seat`)."""
 
-    @property
-    def ai(self) -> bool:
-        return self.user is None
+    def __post_init__(self) -> None:
+        self.ai = self.user is None

@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from storage.leases import LeaseReads, LeaseWrites
 
@@ -51,10 +51,10 @@ class TableRow:
     settings: JsonObject
 
 
-@dataclass(frozen=True, slots=True)
-class TimerRow:
+class TimerRow(NamedTuple):
     """A table's timer alone, for a step that only moved the turn on (``deadline`` None: the
-    hand is waiting on nobody)."""
+    hand is waiting on nobody). (The rows written at every step are named tuples: the
+    cheapest immutable values to make.)"""
 
     chat: str
     deadline: float | None
@@ -62,8 +62,7 @@ class TimerRow:
     saved_at: float
 
 
-@dataclass(frozen=True, slots=True)
-class ActionRow:
+class ActionRow(NamedTuple):
     """One accepted action, number ``seq`` (from 0) of hand ``hand_id``."""
 
     hand_id: int
