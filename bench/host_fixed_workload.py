@@ -1,7 +1,8 @@
 """A fixed host workload for drift-free comparisons: N tables of 4 AI seats on a fake clock,
 a fixed number of timer passes, storage on a SQLite file, groups paced as an adapter paces.
 
-Run: ``python bench/host_fixed_workload.py [--game erqiwang] [--tables 200] [--passes 60]``
+Run: ``python bench/host_fixed_workload.py [--game erqiwang] [--tables 200] [--passes 60]
+[--level normal]``
 
 It prints the actions taken and their rate. The rate drifts with the host like every timing
 here; the instructions do not. Count them with valgrind, once with the passes and once with
@@ -31,8 +32,8 @@ from bot.outgoing import Outgoing
 from bot.pacing import GroupPacer
 from storage import Database
 
-SETUP = ("/new {game}", "/settings ai_delay 0", "/addbot", "/addbot", "/addbot", "/leave",
-         "/addbot", "/start")  # fmt: skip
+SETUP = ("/new {game}", "/settings ai_delay 0", "/settings ai_level {level}", "/addbot",
+         "/addbot", "/addbot", "/leave", "/addbot", "/start")  # fmt: skip
 
 
 class StepClock:
@@ -43,7 +44,7 @@ class StepClock:
         return self.now
 
 
-async def run(game: str, tables: int, passes: int) -> tuple[int, float]:
+async def run(game: str, tables: int, passes: int, level: str) -> tuple[int, float]:
     folder = tempfile.mkdtemp()
     db = await Database.open(os.path.join(folder, "fixed.sqlite3"))
     clock = StepClock()
@@ -60,8 +61,9 @@ async def run(game: str, tables: int, passes: int) -> tuple[int, float]:
 
     manager = TableManager(db, sink, clock=clock, seeds=lambda number: number * 7919)
     for index in range(tables):
-        for text in SETUP:
-            command = parse_command(text.format(game=game), f"h{index}", "Host", f"c{index}")
+        for line in SETUP:
+            text = line.format(game=game, level=level)
+            command = parse_command(text, f"h{index}", "Host", f"c{index}")
             assert command is not None
             await manager.handle(command)
     actions = 0
@@ -87,8 +89,14 @@ def main() -> None:
     parser.add_argument("--game", default="erqiwang", choices=("situan", "erqiwang"))
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--passes", type=int, default=60)
+    parser.add_argument(
+        "--level",
+        default="normal",
+        choices=("easy", "normal", "hard"),
+        help="the AI seats' level (easy: the AI of before the shared protocol)",
+    )
     args = parser.parse_args()
-    actions, elapsed = asyncio.run(run(args.game, args.tables, args.passes))
+    actions, elapsed = asyncio.run(run(args.game, args.tables, args.passes, args.level))
     print(f"{args.game}: {actions} actions in {elapsed:.2f} s ({actions / elapsed:,.0f}/s)")
 
 
