@@ -52,7 +52,9 @@ async def run(game: str, tables: int, passes: int, level: str) -> tuple[int, flo
 
     async def sink(message: Outgoing) -> None:
         if message.kind in ("group", "table"):
-            pacer = pacers.setdefault(message.chat, GroupPacer(clock))
+            pacer = pacers.get(message.chat)
+            if pacer is None:  # one per group, as an adapter keeps
+                pacer = pacers[message.chat] = GroupPacer(clock)
             pacer.submit(message)
             for due in pacer.due():
                 due.resolved()

@@ -94,7 +94,9 @@ async def main_async(args: argparse.Namespace) -> None:
     async def sink(message: Outgoing) -> None:
         nonlocal sent
         if message.kind in ("group", "table"):
-            pacer = pacers.setdefault(message.chat, GroupPacer(time.monotonic))
+            pacer = pacers.get(message.chat)
+            if pacer is None:  # one per group, as an adapter keeps
+                pacer = pacers[message.chat] = GroupPacer(time.monotonic)
             pacer.submit(message)
             release(message.chat)
         else:
