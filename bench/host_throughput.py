@@ -32,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.collector import settle_after_start
 from bot.commands import parse_command
 from bot.leasing import Ownership
 from bot.manager import TableManager
@@ -39,6 +40,22 @@ from bot.outgoing import Outgoing
 from bot.pacing import GroupPacer
 from bot.pictures import PictureError
 from storage import Database
+
+
+class CollectorClock:
+    """Time spent in garbage collection (a `gc.callbacks` entry)."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.runs = 0
+        self._began = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+        else:
+            self.seconds += time.perf_counter() - self._began
+            self.runs += 1
 
 
 def rss_kib() -> int:
@@ -125,6 +142,8 @@ async def main_async(args: argparse.Namespace) -> None:
         await manager.keep_leases()  # opening a thousand tables outlasts a lease
     gc.collect()
     per_table = (rss_kib() - before) / args.tables
+    if not args.default_collector:
+        settle_after_start()  # as the bot does once it has restored its tables
     actions = 0
     latencies: list[float] = []
     store_batch = manager._store_batch
@@ -176,6 +195,8 @@ async def main_async(args: argparse.Namespace) -> None:
             lags.append(time.perf_counter() - asleep - 0.005)
 
     probe = asyncio.create_task(probe_the_loop()) if args.lag else None
+    collecting = CollectorClock()
+    gc.callbacks.append(collecting)
     started = time.perf_counter()
     window = args.seconds / args.rounds
     rates: list[float] = []
@@ -189,6 +210,7 @@ async def main_async(args: argparse.Namespace) -> None:
     if renders:
         await asyncio.gather(*renders)
     elapsed = time.perf_counter() - started
+    gc.callbacks.remove(collecting)
     probing = False
     if probe is not None:
         await probe
@@ -213,6 +235,9 @@ async def main_async(args: argparse.Namespace) -> None:
     print(f"latency per action: p50 {statistics.median(ms):.2f} ms, "
           f"p99 {ms[int(len(ms) * 0.99)]:.2f} ms, max {ms[-1]:.1f} ms")  # fmt: skip
     print(f"resident memory per table: {per_table:.1f} KiB (tables with a hand dealt)")
+    collector = "CPython's defaults" if args.default_collector else "settled as the bot does"
+    print(f"garbage collection: {collecting.seconds / elapsed:.1%} of the time, "
+          f"{collecting.runs:,} collections (collector: {collector})")  # fmt: skip
     if lags:
         lag = sorted(x * 1000 for x in lags)
         print(f"event loop lag (a 5 ms sleep woken late by): p50 {statistics.median(lag):.2f} "
@@ -267,6 +292,11 @@ def main() -> None:
                         "with 1 and with 2 processes)")  # fmt: skip
     parser.add_argument("--processes", type=int, default=1,
                         help="host processes on one PostgreSQL database")  # fmt: skip
+    parser.add_argument(
+        "--default-collector",
+        action="store_true",
+        help="leave the garbage collector at CPython's defaults",
+    )
     parser.add_argument("--no-leases", action="store_true",
                         help="PostgreSQL without leases (to see what they cost)")  # fmt: skip
     parser.add_argument("--worker", type=int, default=-1, help=argparse.SUPPRESS)

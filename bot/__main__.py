@@ -34,6 +34,7 @@ from adapters.console import build_parser, check_preset, run_console
 from adapters.health import healthz
 from adapters.router import SendRouter
 from adapters.startup import StartupError
+from bot.collector import settle_after_start
 from bot.i18n import DEFAULT_LANGUAGE, normalize_language
 from bot.leasing import LEASE_SECONDS, Ownership
 from bot.logs import configure_logging
@@ -216,6 +217,7 @@ async def run_platforms(
         for running in adapters:
             await running.start()
         await manager.restore()
+        settle_after_start()
         health = await start_health(env, manager, db)
         await manager.run_timers(stop)
     finally:
