@@ -182,7 +182,10 @@ choices (`legal_actions`), so they are found at the end of the list."""
 def listed_aside(legal: Sequence[Action], kind: type[A]) -> A | None:
     """The listed action of one of the `ASIDE_KINDS`, looked for from the end of ``legal``
     only as far as they go: a seat's turn may list hundreds of plays before them."""
-    for action in reversed(legal):
+    # A listing that makes its plays only when read keeps the other actions apart (`others`):
+    # looking there lists no play.
+    others: Sequence[Action] | None = getattr(legal, "others", None)
+    for action in reversed(legal if others is None else others):
         if type(action) is kind:
             return action
         if type(action) not in ASIDE_KINDS:

@@ -112,12 +112,6 @@ class LegalActions(Sequence[Action]):
         for index in range(len(self)):
             yield self[index]
 
-    def __reversed__(self) -> Iterator[Action]:
-        """The other actions first: the follows are listed only if they are reached."""
-        yield from reversed(self.others)
-        for index in range(len(self.plays) - 1, -1, -1):
-            yield self[index]
-
     def __contains__(self, action: object) -> bool:
         if isinstance(action, Play) and action.seat == self.seat and not action.ranks:
             return self.follow.listed(action.cards) == action.cards

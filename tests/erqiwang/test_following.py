@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import game_of
-from engine.actions import Auto, Bury, DeclareBonus, Play, Surrender
+from engine.actions import Auto, Bury, DeclareBonus, Play, Surrender, listed_aside
 from engine.cards import ALL_CARDS, Card
 from engine.erqiwang.events import TrickWon
 from engine.erqiwang.follow import follow_error, legal_follows, listed_follow
@@ -285,6 +285,8 @@ def test_a_follow_to_several_cards_is_judged_in_the_list_without_listing_it():
 
 def judge_follows(hand, seat, legal, rng):
     fresh = hand.legal_actions(seat)  # nothing listed yet: judged by the rule alone
+    assert listed_aside(fresh, Auto) is not None and listed_aside(fresh, Surrender) is None
+    assert fresh._listed is None  # finding 托管 or surrender listed no follow
     plays = [a for a in legal if isinstance(a, Play)]
     for listed in plays:
         assert listed in fresh
