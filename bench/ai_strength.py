@@ -1,7 +1,8 @@
 """AI strength on duplicate deals: every deal is played twice so that luck cancels.
 
 Run: ``python bench/ai_strength.py [--game situan|erqiwang|both] [--deals 2000]
-[--pairings hard-normal,normal-easy,normal-tuoguan] [--budget 0.15] [--bidding 1000]``
+[--first-deal 0] [--pairings hard-normal,normal-easy,normal-tuoguan] [--budget 0.15]
+[--bidding 1000]``
 
 - 四团: level X sits at seats 0 & 2 and Y at 1 & 3, then the same deal again with the teams'
   seats swapped. The figure is X's team win rate over decided hands (carried-over hands have
@@ -61,6 +62,11 @@ def play(hand: Any, seats: Sequence[tuple[Any, str]]) -> Any:
     return hand.result
 
 
+def _numbered(deals: range) -> str:
+    """Which deals: runs over different deals add up (``--first-deal``)."""
+    return f"deals {deals.start}–{deals.stop - 1}"
+
+
 def interval(wins: int, n: int) -> str:
     if n == 0:
         return "   n/a"
@@ -69,11 +75,11 @@ def interval(wins: int, n: int) -> str:
     return f"{p:6.1%} ± {half:4.1%} ({wins}/{n})"
 
 
-def situan(deals: int, x: str, y: str, budget: float) -> None:
+def situan(deals: range, x: str, y: str, budget: float) -> None:
     game = game_of("situan")
     rules = game.rules()
     wins = decided = 0
-    for seed in range(deals):
+    for seed in deals:
         px, py = make("situan", x, seed, budget), make("situan", y, seed + 1, budget)
         for x_team in (0, 1):
             seats = [(px, x) if s % 2 == x_team else (py, y) for s in range(4)]
@@ -82,7 +88,7 @@ def situan(deals: int, x: str, y: str, budget: float) -> None:
                 decided += 1
                 wins += result.winner == "AB"[x_team]
     print(f"四团 {x} vs {y}: {x} team wins {interval(wins, decided)} of decided hands, "
-          f"{deals} deals × 2")  # fmt: skip
+          f"{len(deals)} deals × 2 ({_numbered(deals)})")  # fmt: skip
 
 
 def erqiwang_auction(rules: Any, seed: int) -> Any:
@@ -96,12 +102,12 @@ def erqiwang_auction(rules: Any, seed: int) -> Any:
     return hand
 
 
-def erqiwang(deals: int, x: str, y: str, budget: float) -> None:
+def erqiwang(deals: range, x: str, y: str, budget: float) -> None:
     game = game_of("erqiwang")
     rules = game.rules("classic", first_must_bid=True)
     wins: Counter[str] = Counter()
     played = 0
-    for seed in range(deals):
+    for seed in deals:
         start = erqiwang_auction(rules, seed)
         if start.over:
             continue
@@ -120,7 +126,7 @@ def erqiwang(deals: int, x: str, y: str, budget: float) -> None:
             wins[name] += bool(result.declarer_won)
     diff_declare = (wins["x_declares"] - wins["y_declares"]) / max(played, 1)
     diff_defend = (wins["y_declares"] - wins["x_defends"]) / max(played, 1)
-    print(f"二七王 {x} vs {y} ({played} deals, each played 3 ways):")
+    print(f"二七王 {x} vs {y} ({played} deals, each played 3 ways; {_numbered(deals)}):")
     print(f"  {x} declarer vs {y} defenders wins {interval(wins['x_declares'], played)}")
     print(f"  {y} declarer vs {y} defenders wins {interval(wins['y_declares'], played)}")
     print(f"  {y} declarer vs {x} defenders wins {interval(wins['x_defends'], played)}")
@@ -165,23 +171,27 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--game", default="both", choices=("situan", "erqiwang", "both"))
     parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--first-deal", type=int, default=0,
+                        help="the seed of the first deal: a long run split into parts, each "
+                             "on its own core, adds up to one over all their deals")  # fmt: skip
     parser.add_argument("--pairings", default="hard-normal,normal-easy,normal-tuoguan")
     parser.add_argument("--budget", type=float, default=0.15, help="hard: seconds per decision")
     parser.add_argument("--bidding", type=int, default=1000, help="deals for the bidding table")
     parser.add_argument("--preset", default="classic", help="二七王 preset of the bidding table")
     args = parser.parse_args(argv)
     started = time.perf_counter()
+    deals = range(args.first_deal, args.first_deal + args.deals)
     for pairing in args.pairings.split(","):
         if not pairing:
             continue
         x, y = pairing.split("-")
         if args.game in ("situan", "both"):
-            situan(args.deals, x, y, args.budget)
+            situan(deals, x, y, args.budget)
         if (args.game in ("erqiwang", "both") and y != "tuoguan") or args.game in (
             "erqiwang",
             "both",
         ):
-            erqiwang(args.deals, x, y, args.budget)
+            erqiwang(deals, x, y, args.budget)
     if args.bidding and args.game in ("erqiwang", "both"):
         bidding(args.bidding, args.preset)
     report_times()
