@@ -2,7 +2,10 @@
 a fixed number of timer passes, storage on a SQLite file, groups paced as an adapter paces.
 
 Run: ``python bench/host_fixed_workload.py [--game erqiwang] [--tables 200] [--passes 60]
-[--level normal]``
+[--level normal] [--default-collector]``
+
+Once the tables are open the garbage collector is settled as the bot settles it after
+restoring its tables (`bot.collector`); ``--default-collector`` leaves CPython's defaults.
 
 It prints the actions taken and their rate. The rate drifts with the host like every timing
 here; the instructions do not. Count them with valgrind, once with the passes and once with
@@ -26,6 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.collector import settle_after_start
 from bot.commands import parse_command
 from bot.manager import TableManager
 from bot.outgoing import Outgoing
@@ -44,7 +48,9 @@ class StepClock:
         return self.now
 
 
-async def run(game: str, tables: int, passes: int, level: str) -> tuple[int, float]:
+async def run(
+    game: str, tables: int, passes: int, level: str, default_collector: bool = False
+) -> tuple[int, float]:
     folder = tempfile.mkdtemp()
     db = await Database.open(os.path.join(folder, "fixed.sqlite3"))
     clock = StepClock()
@@ -68,6 +74,8 @@ async def run(game: str, tables: int, passes: int, level: str) -> tuple[int, flo
             command = parse_command(text, f"h{index}", "Host", f"c{index}")
             assert command is not None
             await manager.handle(command)
+    if not default_collector:
+        settle_after_start()  # as the bot does once it has restored its tables
     actions = 0
     store = manager._store_batch
 
@@ -97,8 +105,15 @@ def main() -> None:
         choices=("easy", "normal", "hard"),
         help="the AI seats' level (easy: the AI of before the shared protocol)",
     )
+    parser.add_argument(
+        "--default-collector",
+        action="store_true",
+        help="leave the garbage collector at CPython's defaults",
+    )
     args = parser.parse_args()
-    actions, elapsed = asyncio.run(run(args.game, args.tables, args.passes, args.level))
+    actions, elapsed = asyncio.run(
+        run(args.game, args.tables, args.passes, args.level, args.default_collector)
+    )
     print(f"{args.game}: {actions} actions in {elapsed:.2f} s ({actions / elapsed:,.0f}/s)")
 
 

@@ -3,8 +3,8 @@ machine as timings do, for comparing two trees (this one and, say, a ``git workt
 older commit) when the timings of a shared machine swing by a third between runs.
 
 Run: ``python bench/instructions.py host [--game erqiwang] [--tables 100] [--passes 25]
-[--level easy] [--tree PATH]`` or ``python bench/instructions.py selfplay [--game situan]
-[--hands 200] [--tree PATH]``.
+[--level easy] [--default-collector] [--tree PATH]`` or
+``python bench/instructions.py selfplay [--game situan] [--hands 200] [--tree PATH]``.
 
 Each workload runs twice under ``valgrind --tool=cachegrind --cache-sim=no``: in full, and
 with the least work (host: the set-up and one timer pass of `host_fixed_workload`; self-play:
@@ -59,6 +59,8 @@ def host_command(args: argparse.Namespace, tree: Path, passes: int) -> list[str]
                            text=True, check=True).stdout  # fmt: skip
     if "--level" in usage:
         command += ["--level", args.level]
+    if args.default_collector and "--default-collector" in usage:
+        command.append("--default-collector")
     return command
 
 
@@ -88,6 +90,8 @@ def main() -> None:
     parser.add_argument("--passes", type=int, default=25)
     parser.add_argument("--level", default="easy", choices=("easy", "normal", "hard"))
     parser.add_argument("--hands", type=int, default=200)
+    parser.add_argument("--default-collector", action="store_true",
+                        help="host: leave the collector at CPython's defaults")  # fmt: skip
     parser.add_argument("--tree", type=Path, help="another checkout, counted the same way")
     args = parser.parse_args()
     unit = "action" if args.workload == "host" else "decision"

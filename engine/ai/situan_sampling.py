@@ -96,7 +96,7 @@ def _situan_hand(view: SituanView, hands: dict[int, list[int]], bottom: list[int
     )
     deal = SituanDeal(cards, tuple(_situan_card(r) for r in bottom))
     hand = SituanHand(view.rules, deal, view.turn, view.carry)
-    hand.dealt_duns = [list(d) for d in view.duns] if len(view.duns) == 4 else hand.dealt_duns
+    hand.dealt_duns = view.duns if len(view.duns) == 4 else hand.dealt_duns
     hand.played_counts = list(view.played_counts)
     hand.turn = view.turn
     hand.round_combo = view.round_combo

@@ -31,7 +31,7 @@ from engine.situan.legal import (
     legal_actions,
     legal_plays,
 )
-from engine.situan.result import SituanResult
+from engine.situan.result import Dun, SituanResult
 from engine.situan.rules import Rules
 from engine.situan.series import next_carry, next_leader
 from engine.situan.views import SituanView
@@ -68,13 +68,21 @@ class SituanHand:
                 r = RANK_INDEX[c.rank]
                 self.piles[seat][r].append(c)
                 self.counts[seat][r] += 1
-        self.played_by = [[0] * RANK_COUNT for _ in range(4)]
-        """Per seat and rank index, how many it has played (public: every play is)."""
+        self.hand_cards: list[tuple[Card, ...] | None] = [None, None, None, None]
+        """`hand` of each seat, made once after each change of its piles (`take_cards`)."""
+        self.played_by: list[tuple[int, ...]] = [(0,) * RANK_COUNT] * 4
+        """Per seat and rank index, how many it has played (public: every play is). Tuples,
+        replaced at each play, so that a view shares them instead of copying."""
         self.held = [len(h) for h in deal.hands]
         self.bottom_points = sum(c.points for c in deal.bottom)
         self.hand_points = [sum(c.points for c in h) for h in deal.hands]
-        self.dealt_duns = [ending.duns_in_counts(counts) for counts in self.counts]
-        self.played_duns: list[list[int | str]] = [[], [], [], []]
+        self.dealt_duns: tuple[tuple[Dun, ...], ...] = tuple(
+            tuple(ending.duns_in_counts(counts)) for counts in self.counts
+        )
+        self.played_duns: list[tuple[Dun, ...]] = [(), (), (), ()]
+        """墩 played so far, per seat (tuples, replaced at each 墩, for views to share)."""
+        self.flipped: Card | None = deal.flipped_card if rules.first_leader == "flip" else None
+        """The card turned to choose the first leader, when one was."""
         self.played_counts = [0] * RANK_COUNT
         self.phase = PLAY
         self.turn = first
@@ -94,6 +102,9 @@ class SituanHand:
         self.auto = [False, False, False, False]
         self.history: list[Action] = []
         self.result: SituanResult | None = None
+        self.public_view: SituanView | None = None
+        """The public view of the present moment, made at most once per action: the table
+        message and the next seat's view both start from it (`apply` forgets it)."""
 
     @classmethod
     def from_seed(
@@ -133,7 +144,10 @@ class SituanHand:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, low rank first."""
-        return tuple(chain.from_iterable(self.piles[seat]))
+        cards = self.hand_cards[seat]
+        if cards is None:
+            cards = self.hand_cards[seat] = tuple(chain.from_iterable(self.piles[seat]))
+        return cards
 
     def rank_counts(self, seat: int) -> tuple[int, ...]:
         return tuple(self.counts[seat])
@@ -160,7 +174,10 @@ class SituanHand:
 
     def view(self, seat: int | None) -> SituanView:
         """What ``seat`` may know (None: the public view that group rendering gets)."""
-        return SituanView(self, seat)
+        public = self.public_view
+        if public is None:
+            public = self.public_view = SituanView(self)
+        return public if seat is None else public.for_seat(self, seat)
 
     def next_carry(self) -> Carry:
         """The next hand is led by this hand's 上游 and carries a series that is undecided."""
@@ -191,6 +208,7 @@ class SituanHand:
             raise IllegalAction(
                 "bad_action", f"{action.act!r} is not a 四团 action", act=action.act
             )
+        self.public_view = None
         seat = action.seat
         if type(seat) is not int or not 0 <= seat < 4:  # called after every action: no call
             self.check_seat(seat)

@@ -127,16 +127,18 @@ def take_cards(
     hand: SituanHand, seat: int, combo: Combo, cards: tuple[Card, ...] | None
 ) -> tuple[Card, ...]:
     piles = hand.piles[seat]
+    hand.hand_cards[seat] = None
     if cards is None:
         cards = tuple([piles[rank].pop() for rank in combo.ranks])
     else:
         for c in cards:
             piles[RANK_INDEX[c.rank]].remove(c)
-    counts, played = hand.counts[seat], hand.played_by[seat]
+    counts, played = hand.counts[seat], list(hand.played_by[seat])
     for rank in combo.ranks:
         counts[rank] -= 1
         played[rank] += 1
         hand.played_counts[rank] += 1
+    hand.played_by[seat] = tuple(played)
     return cards
 
 
@@ -152,7 +154,7 @@ def place(
     hand.round_plays.append((seat, combo))
     hand.passes = 0
     if combo.dun is not None:
-        hand.played_duns[seat].append(combo.dun)
+        hand.played_duns[seat] += (combo.dun,)
     events.append(Played(seat, combo, taken))
     held = hand.held[seat]
     if held and held <= hand.rules.announce_at:

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 from engine.cards import Card
 from engine.situan.combos import Combo
-from engine.situan.result import SituanResult
+from engine.situan.legal import OVER
+from engine.situan.result import Dun, SituanResult
 
 if TYPE_CHECKING:
     from engine.situan.hand import SituanHand
@@ -53,14 +54,15 @@ class SituanView:
         "turn",
     )  # fmt: skip
 
-    def __init__(self, state: SituanHand, seat: int | None) -> None:
-        self.seat = seat
+    def __init__(self, state: SituanHand) -> None:
+        """The public view (no seat): what everyone may know."""
+        self.seat: int | None = None
         self.rules = state.rules
         self.phase = state.phase
         self.turn = state.turn
         self.first = state.first
-        self.leading = state.leading
-        self.hand: tuple[Card, ...] = () if seat is None else state.hand(seat)
+        self.leading = state.round_combo is None
+        self.hand: tuple[Card, ...] = ()
         self.announce_at = state.rules.announce_at
         self.show_multiplier = state.rules.show_multiplier
         self.counts = state.public_counts()
@@ -74,7 +76,7 @@ class SituanView:
         self.played_counts = list(state.played_counts)
         # Every play is public, so what each seat has played, and how many cards it still
         # holds, is known to all (報牌 only says it aloud): kept here for the AI's search.
-        self.played_by: list[list[int]] = list(map(list, state.played_by))
+        self.played_by: tuple[tuple[int, ...], ...] = tuple(state.played_by)
         self.held = list(state.held)
         self.carry = state.carry
         """A carried-over series' team totals (A, B), public."""
@@ -82,22 +84,55 @@ class SituanView:
         self.revealed_hand = () if state.revealed is None else state.hand(state.revealed)
         self.show_by = state.show_by
         self.show_seen: dict[int, tuple[Card, ...]] = {}
-        if seat is not None and seat in state.show_seen:
-            partner = (seat + 2) & 3
-            self.show_seen = {partner: state.hand(partner)}
-        self.duns = (
-            list(map(list, state.dealt_duns))
-            if state.rules.dun_counted == "dealt"
-            else list(map(list, state.played_duns))
+        self.duns: tuple[tuple[Dun, ...], ...] = (
+            state.dealt_duns if state.rules.dun_counted == "dealt" else tuple(state.played_duns)
         )
-        self.flipped: Card | None = (
-            state.deal.flipped_card if state.rules.first_leader == "flip" else None
-        )
+        self.flipped: Card | None = state.flipped
         self.auto = list(state.auto)
         self.timeouts = list(state.timeouts)
         self.result: SituanResult | None = state.result
         # The bottom is turned over when the hand ends (its points go to 上游).
-        self.bottom: tuple[Card, ...] = state.deal.bottom if state.over else ()
+        self.bottom: tuple[Card, ...] = state.deal.bottom if state.phase == OVER else ()
+
+    def for_seat(self, state: SituanHand, seat: int) -> SituanView:
+        """What ``seat`` knows of the same moment: this public view's parts, shared (a view
+        is read, never written), and the seat's own cards and its 亮牌 sight."""
+        view = SituanView.__new__(SituanView)
+        view.rules = self.rules
+        view.phase = self.phase
+        view.turn = self.turn
+        view.first = self.first
+        view.leading = self.leading
+        view.announce_at = self.announce_at
+        view.show_multiplier = self.show_multiplier
+        view.counts = self.counts
+        view.round_plays = self.round_plays
+        view.last_round = self.last_round
+        view.round_combo = self.round_combo
+        view.round_seat = self.round_seat
+        view.table_points = self.table_points
+        view.captured = self.captured
+        view.finish = self.finish
+        view.played_counts = self.played_counts
+        view.played_by = self.played_by
+        view.held = self.held
+        view.carry = self.carry
+        view.revealed = self.revealed
+        view.revealed_hand = self.revealed_hand
+        view.show_by = self.show_by
+        view.duns = self.duns
+        view.flipped = self.flipped
+        view.auto = self.auto
+        view.timeouts = self.timeouts
+        view.result = self.result
+        view.bottom = self.bottom
+        view.seat = seat
+        view.hand = state.hand(seat)
+        view.show_seen = {}
+        if seat in state.show_seen:
+            partner = (seat + 2) & 3
+            view.show_seen = {partner: state.hand(partner)}
+        return view
 
     def known_cards(self) -> tuple[Card, ...]:
         """Every card this view shows, of any seat (for the no-leak checks)."""
@@ -105,3 +140,7 @@ class SituanView:
         for cards in self.show_seen.values():
             seen.extend(cards)
         return tuple(seen)
+
+
+_PRIVATE = ("seat", "hand", "show_seen")
+_PUBLIC = tuple(name for name in SituanView.__slots__ if name not in _PRIVATE)

@@ -4,6 +4,7 @@ import pytest
 
 from engine.errors import RecordError
 from engine.situan import Rules, SituanHand
+from engine.situan.views import SituanView
 from tests.record_actions import Action
 from tests.situan.helpers import cards, play, refused, table
 
@@ -58,6 +59,18 @@ def test_a_seats_view_holds_its_own_hand_and_no_other():
     assert hand.view(2).hand == cards("S7 S8")
     assert hand.view(2).known_cards() == cards("S7 S8")
     assert hand.view(None).hand == ()
+
+
+def test_seat_views_share_the_public_view_of_the_same_moment_and_no_later_one():
+    hand = table("3 4", "5 6", "7 8", "9 10")
+    public, seat_view = hand.view(None), hand.view(2)
+    private = {"seat", "hand", "show_seen"}
+    for name in set(SituanView.__slots__) - private:
+        assert getattr(seat_view, name) is getattr(public, name), name
+    play(hand, 0, "3")
+    later = hand.view(None)
+    assert later is not public and later.round_plays != public.round_plays
+    assert hand.view(0).hand == cards("S4") and hand.view(2).hand == cards("S7 S8")
 
 
 def test_the_bottom_is_hidden_until_the_hand_ends():

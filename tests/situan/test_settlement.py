@@ -65,8 +65,8 @@ def test_dun_counted_dealt_counts_what_each_player_is_dealt_even_if_split():
 
 def test_dun_counted_dealt_shows_every_dun_to_the_table_when_play_begins():
     hand = table(f"{SEVEN_3S} 9", "LJ LJ LJ BJ", "5", "6 6", dun_counted="dealt")
-    assert hand.view(2).duns == [[7], ["KINGS4"], [], []]
-    assert hand.view(None).duns == [[7], ["KINGS4"], [], []]
+    assert hand.view(2).duns == ((7,), ("KINGS4",), (), ())
+    assert hand.view(None).duns == ((7,), ("KINGS4",), (), ())
 
 
 def test_dun_counted_played_counts_only_cards_played_together_as_one_combination():
@@ -81,7 +81,7 @@ def test_dun_counted_played_counts_a_seven_card_bomb_played_whole():
     hand = table(f"{SEVEN_3S} 9", "LJ LJ LJ", "5", "6 6", dun_counted="played")
     script(hand, f"0:{SEVEN_3S}; 1:pass; 2:pass; 3:pass; 0:9; 1:pass; 2:pass; 3:pass")
     script(hand, "1:LJLJLJ")  # seat 0 is out; seat 1 leads its three small jokers
-    assert hand.played_duns == [[7], ["LJ3"], [], []]
+    assert hand.played_duns == [(7,), ("LJ3",), (), ()]
 
 
 def test_a_carried_over_series_pays_once_when_decided_but_dun_is_settled_every_hand():
