@@ -101,6 +101,9 @@ class ErqiwangHand:
         self.auto = [False, False, False, False]
         self.history: list[Action] = []
         self.result: ErqiwangResult | None = None
+        self.public_view: ErqiwangView | None = None
+        """The public view of the present moment, made at most once per action: the table
+        message and the next seat's view both start from it (`apply` forgets it)."""
 
     @classmethod
     def from_seed(cls, rules: Rules, seed: int | str, first: int = 0) -> ErqiwangHand:
@@ -164,7 +167,10 @@ class ErqiwangHand:
         return autoplay.smallest_play(self, seat)
 
     def view(self, seat: int | None) -> ErqiwangView:
-        return ErqiwangView(self, seat)
+        public = self.public_view
+        if public is None:
+            public = self.public_view = ErqiwangView(self)
+        return public if seat is None else public.for_seat(self, seat)
 
     def next_carry(self) -> Carry:
         """The declarer bids first again if it did not lose, else the seat after it; a hand
@@ -236,6 +242,7 @@ class ErqiwangHand:
         checker(self, action)
 
     def apply(self, action: Action) -> list[Event]:
+        self.public_view = None
         if type(action) is Play:  # most actions: `tricks.play` records it itself
             if type(action.seat) is not int or not 0 <= action.seat < 4:
                 self._check_seat(action.seat)

@@ -4,6 +4,7 @@ import pytest
 
 from engine.erqiwang import ErqiwangHand, Rules
 from engine.erqiwang.events import AutoChanged, BonusDeclared, TimedOut
+from engine.erqiwang.views import ErqiwangView
 from engine.errors import RecordError
 from tests.erqiwang.helpers import FILLER_BOTTOM, cards, dealt, play, playing, refused
 from tests.record_actions import Action
@@ -158,6 +159,19 @@ def test_a_seats_view_holds_only_its_own_hand():
     assert sorted(view.hand, key=lambda c: c.text) == sorted(hand.hands[2], key=lambda c: c.text)
     assert view.bottom_shown == () and view.buried == ()
     assert hand.view(None).hand == ()
+
+
+def test_seat_views_share_the_public_view_of_the_same_moment_and_no_later_one():
+    hand = playing("S3", "SA", "S8", "SJ")
+    public, declarer_view = hand.view(None), hand.view(0)
+    private = {"seat", "hand", "buried"}
+    for name in set(ErqiwangView.__slots__) - private:
+        assert getattr(declarer_view, name) is getattr(public, name), name
+    assert public.buried == () and hand.view(None) is public
+    play(hand, 0, "S3")
+    later = hand.view(None)
+    assert later is not public and later.trick != public.trick and later.to_act == 1
+    assert hand.view(0).hand == () and hand.view(1).hand == cards("SA")
 
 
 def test_the_buried_cards_are_seen_by_the_declarer_only_until_the_hand_is_over():
