@@ -60,6 +60,21 @@ class Outgoing:
     that hide images). Adapters call it off the event loop (`bot.pictures.render_async`); a
     `bot.pictures.PictureError` means: send the text alone."""
 
+    def __init__(
+        self, kind: str, chat: str, text: str, user: str | None = None,
+        buttons: tuple[tuple[Button, ...], ...] = (), filename: str | None = None,
+        slot: str | None = None, public: bool = False, urgent: bool = True, asked: bool = False,
+        render: Callable[[], str] | None = None, picture: Callable[[], bytes] | None = None,
+    ) -> None:  # fmt: skip
+        # Written out, the fields above in their order and with their defaults
+        # (tests/bot/test_outgoing.py holds the two together): the __init__ a frozen
+        # dataclass generates sets each field through object.__setattr__, four times slower,
+        # and every message of every table is made here.
+        self.__dict__.update(
+            kind=kind, chat=chat, text=text, user=user, buttons=buttons, filename=filename,
+            slot=slot, public=public, urgent=urgent, asked=asked, render=render, picture=picture,
+        )  # fmt: skip
+
     def resolved(self) -> Outgoing:
         """This message with its text written."""
         if self.render is None:
