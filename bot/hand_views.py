@@ -43,13 +43,16 @@ NOTICE_QUIET_SECONDS = 5.0
 """A player who acted this recently needs no new message to know it is their turn again."""
 
 
-def turn_notice(table: Table) -> list[Outgoing]:
+def turn_notice(table: Table, waiting: bool | None = None) -> list[Outgoing]:
     """When the turn comes to a person: a *new* private message (edits notify nobody) with
     the time left and what to do — once per turn, and not right after their own action —
-    or, where the table prefers it, their name in the group."""
+    or, where the table prefers it, their name in the group. ``waiting``: what
+    `waits_for_a_person` says now, for a caller that has asked it already."""
     seat = table.turn_seat
     hand = table.hand
-    if hand is None or hand.over or seat is None or not waits_for_a_person(table):
+    if hand is None or hand.over or seat is None:
+        return []
+    if not (waits_for_a_person(table) if waiting is None else waiting):
         return []
     key = (table.hand_number, table.turn_count, seat)
     if table.notified == key:

@@ -309,7 +309,7 @@ def after_action(table: Table, action: Action, events: list[Any]) -> Effects:
     closed = any(front.closes_a_trick(e) for e in events)
     waiting = waits_for_a_person(table)
     effects.out.append(table_message(table, closed or waiting, names, waiting))
-    effects.out += turn_notice(table)
+    effects.out += turn_notice(table, waiting)
     return effects
 
 

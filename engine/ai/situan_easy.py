@@ -160,10 +160,7 @@ class SituanEasyAI:
 
 
 def _rank_counts(view: SituanView) -> list[int]:
-    counts = [0] * RANK_COUNT
-    for c in view.hand:
-        counts[RANK_INDEX[c.rank]] += 1
-    return counts
+    return list(view.hand_counts)
 
 
 def _combo(rank: int, size: int) -> Combo:

@@ -74,6 +74,10 @@ class SituanHand:
         """Per seat and rank index, how many it has played (public: every play is). Tuples,
         replaced at each play, so that a view shares them instead of copying."""
         self.held = [len(h) for h in deal.hands]
+        self.announced: list[int | None] = [
+            held if held <= rules.announce_at else None for held in self.held
+        ]
+        """报牌: each seat's card count once it is public (≤ announce_at), else None."""
         self.bottom_points = sum(c.points for c in deal.bottom)
         self.hand_points = [sum(c.points for c in h) for h in deal.hands]
         self.dealt_duns: tuple[tuple[Dun, ...], ...] = tuple(
@@ -168,9 +172,8 @@ class SituanHand:
         return held if held <= self.rules.announce_at else None
 
     def public_counts(self) -> list[int | None]:
-        """`public_count` of every seat (each view takes all four: one pass)."""
-        announce_at = self.rules.announce_at
-        return [held if held <= announce_at else None for held in self.held]
+        """`public_count` of every seat."""
+        return list(self.announced)
 
     def view(self, seat: int | None) -> SituanView:
         """What ``seat`` may know (None: the public view that group rendering gets)."""

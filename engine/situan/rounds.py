@@ -157,8 +157,10 @@ def place(
         hand.played_duns[seat] += (combo.dun,)
     events.append(Played(seat, combo, taken))
     held = hand.held[seat]
-    if held and held <= hand.rules.announce_at:
-        events.append(CountAnnounced(seat, held))
+    if held <= hand.rules.announce_at:
+        hand.announced[seat] = held
+        if held:
+            events.append(CountAnnounced(seat, held))
     if held == 0:
         hand.finish.append(seat)
         events.append(WentOut(seat, len(hand.finish)))

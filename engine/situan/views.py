@@ -32,6 +32,7 @@ class SituanView:
         "first",
         "flipped",
         "hand",
+        "hand_counts",
         "held",
         "last_round",
         "leading",
@@ -63,6 +64,8 @@ class SituanView:
         self.first = state.first
         self.leading = state.round_combo is None
         self.hand: tuple[Card, ...] = ()
+        self.hand_counts: tuple[int, ...] = ()
+        """The seat's cards as a count per rank index (suits never matter in 四团)."""
         self.announce_at = state.rules.announce_at
         self.show_multiplier = state.rules.show_multiplier
         self.counts = state.public_counts()
@@ -128,6 +131,7 @@ class SituanView:
         view.bottom = self.bottom
         view.seat = seat
         view.hand = state.hand(seat)
+        view.hand_counts = tuple(state.counts[seat])
         view.show_seen = {}
         if seat in state.show_seen:
             partner = (seat + 2) & 3
@@ -140,7 +144,3 @@ class SituanView:
         for cards in self.show_seen.values():
             seen.extend(cards)
         return tuple(seen)
-
-
-_PRIVATE = ("seat", "hand", "show_seen")
-_PUBLIC = tuple(name for name in SituanView.__slots__ if name not in _PRIVATE)

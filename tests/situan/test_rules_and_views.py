@@ -4,6 +4,7 @@ import pytest
 
 from engine.errors import RecordError
 from engine.situan import Rules, SituanHand
+from engine.situan.combos import RANK_COUNT, RANK_INDEX
 from engine.situan.views import SituanView
 from tests.record_actions import Action
 from tests.situan.helpers import cards, play, refused, table
@@ -64,13 +65,17 @@ def test_a_seats_view_holds_its_own_hand_and_no_other():
 def test_seat_views_share_the_public_view_of_the_same_moment_and_no_later_one():
     hand = table("3 4", "5 6", "7 8", "9 10")
     public, seat_view = hand.view(None), hand.view(2)
-    private = {"seat", "hand", "show_seen"}
+    private = {"seat", "hand", "hand_counts", "show_seen"}
     for name in set(SituanView.__slots__) - private:
         assert getattr(seat_view, name) is getattr(public, name), name
     play(hand, 0, "3")
     later = hand.view(None)
     assert later is not public and later.round_plays != public.round_plays
     assert hand.view(0).hand == cards("S4") and hand.view(2).hand == cards("S7 S8")
+    by_rank = [0] * RANK_COUNT
+    for card in hand.view(2).hand:
+        by_rank[RANK_INDEX[card.rank]] += 1
+    assert hand.view(2).hand_counts == tuple(by_rank) and hand.view(None).hand_counts == ()
 
 
 def test_the_bottom_is_hidden_until_the_hand_ends():
