@@ -83,9 +83,10 @@ class LegalActions(Sequence[Action]):
 
     @property
     def plays(self) -> list[tuple[Card, ...]]:
-        if self._listed is None:
-            self._listed = self.follow.all()
-        return self._listed
+        listed = self._listed
+        if listed is None:
+            listed = self._listed = self.follow.all()
+        return listed
 
     def __len__(self) -> int:
         return len(self.plays) + len(self.others)
@@ -97,15 +98,18 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
+        plays = self.plays  # each length once: a caller may index many times
+        follows = len(plays)
+        size = follows + len(self.others)
         if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
+            index += size
+        if not 0 <= index < size:
             raise IndexError(index)
-        if index >= len(self.plays):
-            return self.others[index - len(self.plays)]
+        if index >= follows:
+            return self.others[index - follows]
         made = self._made.get(index)
         if made is None:
-            made = self._made[index] = Play(self.seat, self.plays[index])
+            made = self._made[index] = Play(self.seat, plays[index])
         return made
 
     def __iter__(self) -> Iterator[Action]:
