@@ -55,12 +55,16 @@ class ErqiwangEasyAI(ErqiwangPolicy):
     def _bid(self, view: ErqiwangView, legal: Sequence[Action]) -> Action:
         """Bid the highest the rules allow now while the hand supports it; else pass, or,
         when passing is not allowed, make the highest bid allowed."""
-        bids = [a for a in legal if isinstance(a, Bid)]
+        # The engine lists the bids first, highest first, then the pass, then what a seat
+        # may do at any time: the highest bid is the first action, the pass the last Pass.
+        highest = legal[0] if legal and isinstance(legal[0], Bid) else None
         floor = self.lowest_bid_for(view)
-        if bids and floor is not None and bids[0].points >= floor:
-            return bids[0]
-        passing = next((a for a in legal if isinstance(a, Pass)), None)
-        return passing or bids[0]
+        if highest is not None and floor is not None and highest.points >= floor:
+            return highest
+        passing = next((a for a in reversed(legal) if isinstance(a, Pass)), None)
+        chosen = passing or highest
+        assert chosen is not None, "a bidder may always bid or pass"
+        return chosen
 
     # ----------------------------------------------------------------- trump and bury
 
