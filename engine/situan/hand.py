@@ -168,8 +168,7 @@ class SituanHand:
 
     def public_count(self, seat: int) -> int | None:
         """报牌: the card count when it is public (≤ announce_at), else None."""
-        held = self.held[seat]
-        return held if held <= self.rules.announce_at else None
+        return self.announced[seat]
 
     def public_counts(self) -> list[int | None]:
         """`public_count` of every seat."""

@@ -131,7 +131,7 @@ class SituanView:
         view.bottom = self.bottom
         view.seat = seat
         view.hand = state.hand(seat)
-        view.hand_counts = tuple(state.counts[seat])
+        view.hand_counts = state.rank_counts(seat)
         view.show_seen = {}
         if seat in state.show_seen:
             partner = (seat + 2) & 3
