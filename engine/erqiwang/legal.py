@@ -127,10 +127,82 @@ class LegalActions(Sequence[Action]):
         return None if listed is None else Play(self.seat, listed)
 
 
+class LeadActions(Sequence[Action]):
+    """The leader's plays (singles, pairs, tractors, natural throws), then its other actions.
+    An AI usually leads a single or a pair, which every held card makes: the leads (the
+    natural throws above all, judged against the others' trumps) are listed only when the
+    list is read, and a single or a pair is found among them without listing. Read it
+    before the hand goes on: it lists the hand as it is when read."""
+
+    __slots__ = ("_listed", "hand", "moves", "others", "seat")
+
+    def __init__(self, hand: ErqiwangHand, seat: int, others: list[Action]) -> None:
+        self.hand = hand
+        self.seat = seat
+        self.others = others
+        self.moves = len(hand.history)
+        self._listed: list[Play] | None = None
+
+    def _require_current(self) -> None:
+        if len(self.hand.history) != self.moves:
+            raise RuntimeError("a listing of leads read after its hand went on: list again")
+
+    @property
+    def plays(self) -> list[Play]:
+        listed = self._listed
+        if listed is None:
+            self._require_current()
+            listed = self._listed = _lead_actions(self.hand, self.seat)
+        return listed
+
+    def __len__(self) -> int:
+        return len(self.plays) + len(self.others)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        plays = self.plays
+        if isinstance(index, slice):
+            return [*plays, *self.others][index]
+        leads = len(plays)
+        if index < 0:
+            index += leads + len(self.others)
+        if 0 <= index < leads:
+            return plays[index]
+        if index < 0:
+            raise IndexError(index)
+        return self.others[index - leads]
+
+    def __iter__(self) -> Iterator[Action]:
+        yield from self.plays
+        yield from self.others
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, Play) and action.seat == self.seat and not action.ranks:
+            return self.play_of(action.cards) == action
+        return action in self.others
+
+    def play_of(self, cards: Sequence[Card]) -> Play | None:
+        """The listed lead of these cards in any order (None: not a listed lead)."""
+        size = len(cards)
+        if self._listed is None and 0 < size <= 2:
+            self._require_current()
+            held = self.hand.hands[self.seat]
+            first = cards[0]
+            if size == 1:  # every held card is a single lead
+                return SINGLES[self.seat][first] if first in held else None
+            second = cards[1]
+            if second is first or second == first:  # and every identical two a pair
+                return PAIRS[self.seat][first] if held.count(first) >= 2 else None
+        return listed_play(self.plays, cards)
+
+
 def listed_play(legal: Sequence[Action], cards: Sequence[Card]) -> Play | None:
     """The listed play of exactly these cards, in any order (None: not listed). Cheap even
     when a follow can be made hundreds of ways: the follows are not listed for it."""
-    if isinstance(legal, LegalActions):
+    if type(legal) is LegalActions or type(legal) is LeadActions:
         return legal.play_of(cards)
     size = len(cards)
     if size == 1:  # most plays: no sorting needed
@@ -233,7 +305,7 @@ def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
             held = hand.by_suit[seat].get(hand.lead_suit)  # type: ignore[arg-type]
             plays = [singles[c] for c in dict.fromkeys(held or hand.hands[seat])]
         elif lead is None:
-            plays = _lead_actions(hand, seat)  # type: ignore[assignment]
+            return LeadActions(hand, seat, [AUTO[seat][not hand.auto[seat]]])
         else:
             return LegalActions(seat, FollowChoice(hand, seat), [AUTO[seat][not hand.auto[seat]]])
         plays.append(AUTO[seat][not hand.auto[seat]])
@@ -249,9 +321,12 @@ def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
         return []
     actions: list[Action] = []
     follows: FollowChoice | None = None
+    leads = False
     if seat == hand.to_act:
         if phase == PLAY:
-            if hand.lead_shape is not None and hand.lead_shape.size > 1:
+            if hand.lead_shape is None:
+                leads = True
+            elif hand.lead_shape.size > 1:
                 follows = FollowChoice(hand, seat)
             else:
                 actions = play_actions(hand, seat)  # type: ignore[assignment]
@@ -271,6 +346,8 @@ def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
     actions.append(AUTO[seat][not hand.auto[seat]])
     if follows is not None:
         return LegalActions(seat, follows, actions)
+    if leads:
+        return LeadActions(hand, seat, actions)
     return actions
 
 

@@ -4,6 +4,7 @@ import random
 from collections import Counter
 from itertools import combinations, pairwise, permutations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,7 +13,7 @@ from engine.actions import Auto, Bury, DeclareBonus, Play, Surrender, listed_asi
 from engine.cards import ALL_CARDS, Card
 from engine.erqiwang.events import TrickWon
 from engine.erqiwang.follow import follow_error, legal_follows, listed_follow
-from engine.erqiwang.legal import LegalActions, listed_play
+from engine.erqiwang.legal import LeadActions, LegalActions, listed_play
 from engine.erqiwang.order import ORDERS, TRUMP
 from engine.erqiwang.shapes import shape_of
 from tests.erqiwang.helpers import play, playing, refused_play, trick
@@ -301,3 +302,59 @@ def judge_follows(hand, seat, legal, rng):
         assert (listed_play(fresh, some) is not None) == is_listed
     unplayable = [c for c in hand.hand(seat) if all(c not in p.cards for p in plays)]
     assert not unplayable or listed_play(fresh, (unplayable[0],) * size) is None
+
+
+def test_a_lead_of_one_or_two_cards_is_found_in_the_list_without_listing_it():
+    """`LeadActions` lists the leads (the natural throws with them) only when read; a single
+    or a pair is found by the rule, the same value the full list holds, and anything else
+    is looked for in the full list."""
+    game = game_of("erqiwang")
+    judged = 0
+    for seed in range(40):
+        rules = game.rules("one_deck" if seed % 4 == 3 else None)  # one deck: no pairs
+        hand = game.deal(rules, seed=seed)
+        rng = random.Random(seed)
+        while not hand.over:
+            seat = hand.to_act
+            legal = hand.legal_actions(seat)
+            unread = None
+            if isinstance(legal, LeadActions):
+                judge_leads(hand, seat, legal, rng)
+                judged += 1
+                unread = hand.legal_actions(seat)
+            if hand.phase == "bury":
+                hand.apply(Bury(seat, tuple(rng.sample(hand.hands[seat], rules.bottom_size))))
+                continue
+            plays = [a for a in legal if isinstance(a, Play)]
+            turn = [a for a in legal if not isinstance(a, (Auto, DeclareBonus, Surrender))]
+            hand.apply(rng.choice(plays or turn))
+            if unread is not None:
+                with pytest.raises(RuntimeError):  # it would list a hand gone on
+                    len(unread)
+    assert judged > 200
+
+
+def judge_leads(hand, seat, legal, rng):
+    fresh = hand.legal_actions(seat)
+    listed = [a for a in legal if isinstance(a, Play)]
+    held = hand.hand(seat)
+    for c in dict.fromkeys(held):
+        single = listed_play(fresh, (c,))
+        assert single is not None and single in listed and single.cards == (c,)
+        pair = listed_play(fresh, (c, c))
+        if held.count(c) >= 2:
+            assert pair == Play(seat, (c, c)) and pair in listed
+        else:
+            assert pair is None and Play(seat, (c, c)) not in listed
+    absent = next(c for c in ALL_CARDS if c not in held)
+    assert listed_play(fresh, (absent,)) is None and Play(seat, (absent,)) not in fresh
+    assert fresh._listed is None  # singles and pairs were judged without listing
+    for lead in listed:
+        assert lead in fresh
+        assert listed_play(fresh, tuple(reversed(lead.cards))) == lead
+    assert list(fresh) == list(legal) and len(fresh) == len(legal)
+    assert fresh[-1] == legal[len(legal) - 1] and fresh[0] == legal[0]
+    if len(held) >= 2:
+        two = tuple(rng.sample(held, 2))
+        expected = next((p for p in listed if Counter(p.cards) == Counter(two)), None)
+        assert listed_play(fresh, two) == expected
