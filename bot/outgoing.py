@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -79,4 +79,12 @@ class Outgoing:
         """This message with its text written."""
         if self.render is None:
             return self
-        return replace(self, text=self.render(), render=None)
+        return self.with_text(self.render())
+
+    def with_text(self, text: str) -> Outgoing:
+        """This message saying ``text`` instead (written now: no `render` left). Made as
+        `dataclasses.replace` would, without its generic pass over every field: every table
+        message is written here before it is sent."""
+        written = object.__new__(Outgoing)
+        written.__dict__.update(self.__dict__, text=text, render=None)
+        return written

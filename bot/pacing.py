@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from dataclasses import replace
 
 from bot.outgoing import Outgoing
 
@@ -129,7 +128,8 @@ class GroupPacer:
         if self.posts:
             post = self.posts.popleft()
             if self.table is not None and not self.table_shown:
-                post = replace(post, text=post.text + "\n\n" + self.table.resolved().text)
+                post = post.resolved()
+                post = post.with_text(post.text + "\n\n" + self.table.resolved().text)
                 self.table_shown = True
                 self.table_urgent = False
             message = post
