@@ -292,8 +292,13 @@ def grouped(rows: Iterable[DumpRow]) -> Iterator[tuple[str, list[tuple[Any, ...]
         yield kind, run
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
+"""Made once: `json.dumps` with any option builds a new encoder at every call, and every
+action is stored through here. A stored value is plain data, never circular."""
+
+
 def to_json(value: JsonObject) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return _ENCODER.encode(value)
 
 
 def from_json(text: str) -> JsonObject:
