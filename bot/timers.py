@@ -14,7 +14,7 @@ from asyncio import FIRST_COMPLETED
 
 from bot.effects import Effects
 from bot.leasing import TableLeasing
-from bot.logs import table_context
+from bot.logs import current_table, table_context
 from bot.playing import apply_action, slow_decision
 from bot.table import Table
 from bot.thinking import Decision, Thinking
@@ -77,11 +77,13 @@ class TableTimers(TableLeasing):
                 table = self.tables.get(chat)
                 if table is None or table.deadline is None or self.clock() < table.deadline:
                     continue  # a command came first and moved the timer
+                marked = current_table.set(chat)  # `table_context`, without its object
                 try:
-                    with table_context(chat):
-                        steps.append((table, table.tick()))
+                    steps.append((table, table.tick()))
                 except Exception:
                     failed.append(chat)
+                finally:
+                    current_table.reset(marked)
             try:
                 await self._store_batch(steps)
             except LeaseLost as lost:  # tables another process took: theirs, not sent here
