@@ -6,7 +6,6 @@ The rule concepts live in their own modules (`bidding`, `declaring`, `bonus`, `t
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -222,9 +221,13 @@ class ErqiwangHand:
 
     def missing(self, seat: int, cards: tuple[Card, ...]) -> list[Card]:
         """The cards of ``cards`` the seat does not hold (as many times as they are short)."""
-        held = Counter(self.hands[seat])
-        wanted = Counter(cards)
-        return [c for c, n in wanted.items() for _ in range(n - held[c]) if n > held[c]]
+        held = self.hands[seat]
+        short: list[Card] = []
+        for c in dict.fromkeys(cards):  # a play is a few cards: counting them beats a Counter
+            lacking = cards.count(c) - held.count(c)
+            if lacking > 0:
+                short += [c] * lacking
+        return short
 
     def announce_voids(self, events: list[Event]) -> None:
         tricks.announce_voids(self, events)
