@@ -82,6 +82,9 @@ class Table:
         self.turn_count = 0
         """Turns taken in this hand: buttons for an action carry it and go stale after."""
         self._tag = ("", "")
+        self._names: tuple[tuple[Seat | None, ...], str, tuple[str, ...]] = ((), "", ())
+        """`seat_names` as last made: the seats (a seat is replaced, never renamed), the
+        language and the names."""
         self.table_chrome: tuple[object, tuple[tuple[Button, ...], ...], str] = ((), (), "")
         """The table message's button and slot for the current hand (they do not change)."""
         self.selections: dict[int, Selection] = {}
@@ -130,12 +133,19 @@ class Table:
 
     def seat_names(self, lang: str | None = None) -> list[str]:
         """Who sits where, for a reader of ``lang`` (the table's language by default): an AI
-        player's name is in the reader's language."""
+        player's name is in the reader's language. Asked after every action, so kept while
+        the same seats are read in the same language."""
         language = lang or self.lang
-        return [
+        seats = tuple(self.seats)
+        kept_seats, kept_language, kept_names = self._names
+        if kept_language == language and kept_seats == seats:
+            return list(kept_names)
+        names = [
             "—" if seat is None else ai_name(language, index) if seat.ai else seat.name
-            for index, seat in enumerate(self.seats)
+            for index, seat in enumerate(seats)
         ]
+        self._names = (seats, language, tuple(names))
+        return names
 
     def label(self, lang: str) -> str:
         """How a private message names this table: the group's name, else the game and the

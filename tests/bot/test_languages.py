@@ -43,6 +43,29 @@ async def test_ai_players_are_named_in_the_readers_language(tmp_path):
         await harness.db.close()
 
 
+async def test_seat_names_follow_every_change_of_the_seats(tmp_path):
+    """The names are kept between actions: a seat taken, left or given to an AI, and a
+    reader of another language, each give the names anew."""
+    harness = await Harness.open(str(tmp_path / "a.sqlite3"))
+    try:
+        await harness.say("ann", "/new situan")
+        table = harness.table()
+        assert table.seat_names() == ["Ann", "—", "—", "—"]
+        await harness.say("bob", "/join")
+        assert table.seat_names() == ["Ann", "Bob", "—", "—"]
+        await harness.say("ann", "/addbot")
+        assert table.seat_names() == ["Ann", "Bob", "电脑 2", "—"]  # the table's language
+        assert table.seat_names("en")[2] == "AI 2"
+        assert table.seat_names()[2] == "电脑 2"
+        await harness.say("bob", "/leave")
+        assert table.seat_names() == ["Ann", "—", "电脑 2", "—"]
+        names = table.seat_names()
+        names[0] = "changed by a caller"
+        assert table.seat_names()[0] == "Ann"  # each caller gets its own list
+    finally:
+        await harness.db.close()
+
+
 @pytest.mark.parametrize(("lang", "expected"), [("zh-Hans", "主7冲关"), ("zh-Hant", "主7衝關")])
 def test_bonus_names_follow_the_script(lang, expected):
     text = front_of("erqiwang").narrate(
