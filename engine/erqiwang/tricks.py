@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.actions import Play
-from engine.cards import Card
+from engine.cards import ALL_CARDS, Card
 from engine.erqiwang.events import Event, Played, TrickWon, TrumpCounts, TrumpVoid
 from engine.erqiwang.follow import follow_error
 from engine.erqiwang.leads import LeadRefusal, check_lead
@@ -70,6 +70,13 @@ def _follow_refusal(hand: ErqiwangHand, code: str) -> str:
     return f"you must follow the lead's pairs and tractors in {suit_name} as far as you can"
 
 
+SINGLES_PLAYED: tuple[dict[Card, Played], ...] = tuple(
+    {c: Played(seat, (c,)) for c in ALL_CARDS} for seat in range(4)
+)
+"""The event of a single card played, made once per seat and card as the plays of one card
+are (`engine.erqiwang.legal`): most plays are singles, and an event is never changed."""
+
+
 def play(hand: ErqiwangHand, action: Play) -> list[Event]:
     cards, seat, lead = action.cards, action.seat, hand.lead_shape
     if (
@@ -106,7 +113,7 @@ def place(
     played_trump = hand.remove_cards(seat, cards)
     hand.played_cards.extend(cards)
     hand.has_played[seat] = True
-    events.append(Played(seat, cards))
+    events.append(SINGLES_PLAYED[seat][cards[0]] if len(cards) == 1 else Played(seat, cards))
     if shape is not None:  # a lead
         hand.lead_shape = shape
         hand.lead_suit = order.suit[cards[0]]
