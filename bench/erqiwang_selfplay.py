@@ -34,19 +34,25 @@ ASIDE = (Auto, DeclareBonus, Surrender)
 
 
 def random_action(hand: ErqiwangHand, rng: random.Random) -> Action:
+    """One draw among the turn's own choices (`turn_choices`): the draw the benchmark made
+    before the shared protocol (among the plays, or the bids and the pass), so it plays the
+    same games and times the same work."""
     seat = hand.to_act
     assert seat is not None
     if hand.phase == "bury":
         return Bury(seat, tuple(rng.sample(hand.hands[seat], 8)))
     actions = hand.legal_actions(seat)
-    return actions[rng.randrange(turn_choices(actions))]
+    # `choice` of a range draws as `randrange` does, through fewer checks of its argument.
+    return actions[rng.choice(range(turn_choices(actions)))]
 
 
 def turn_choices(actions: Sequence[Action]) -> int:
-    """How many listed actions are the turn's own choices: the ones aside from it come last.
-    One draw among those is the draw the benchmark made before the shared protocol (among the
-    plays, or the bids and the pass), so it plays the same games and times the same work."""
-    count = len(actions)
+    """How many listed actions are the turn's own choices: the ones aside from it come last,
+    托管 on or off last of all."""
+    if type(actions) is not list:  # a listing made when read keeps the others apart
+        others: Sequence[Action] = actions.others  # type: ignore[attr-defined]
+        return len(actions) - len(others)
+    count = len(actions) - 1
     while count and type(actions[count - 1]) in ASIDE:
         count -= 1
     return count

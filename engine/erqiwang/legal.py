@@ -163,7 +163,11 @@ class LeadActions(Sequence[Action]):
     @overload
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        plays = self.plays
+        plays = self._listed
+        if plays is None:
+            plays = self.plays
+        if type(index) is int and 0 <= index < len(plays):  # most reads: one of the leads
+            return plays[index]
         if isinstance(index, slice):
             return [*plays, *self.others][index]
         leads = len(plays)
