@@ -38,10 +38,10 @@ class Bonus:
 
 def bonus_of(hand: Sequence[Card], trump: str | None) -> Bonus | None:
     """The 冲关 a hand holds under this trump choice, or None."""
-    counts = Counter(hand)
-    jokers = [c for c in hand if c.is_joker]
-    if len(jokers) < 3:
+    jokers = [c for c in hand if not c.suit]  # `is_joker`, without a call per card
+    if len(jokers) < 3:  # most hands: asked at every play of the window, before counting
         return None
+    counts = Counter(hand)
     joker_value = 1 if len(jokers) == 3 else 3
     value, step = joker_value, 0
     shown: list[Card] = sorted(jokers, key=lambda c: c.rank)
