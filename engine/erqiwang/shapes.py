@@ -83,7 +83,9 @@ def shape_of(cards: Sequence[Card], order: TrumpOrder) -> Shape:
         return Shape([], [], [(order.position[cards[0]], cards[0])], 1)
     if len(cards) == 2 and cards[0] is cards[1]:
         return Shape([], [(order.position[cards[0]], cards[0])], [], 2)
-    counts = Counter(cards)
+    counts = dict.fromkeys(cards, 0)  # a Counter's set-up costs more than a few cards
+    for c in cards:
+        counts[c] += 1
     position = order.position
     pair_slots = pairs_by_position(cards, order)
     for pairs in pair_slots.values():
