@@ -17,8 +17,9 @@ def unseen_cards(view: ErqiwangView) -> Counter[Card]:
     """Cards this seat has not seen: the deck less its hand, the played, the shown bottom
     (its own buried cards when declarer)."""
     # ``played_cards`` holds the trick in progress too
-    seen = Counter(chain(view.hand, view.played_cards, view.buried))
-    return Counter({c: 2 - seen[c] for c in ALL_CARDS if seen[c] < 2})
+    seen = Counter(chain(view.hand, view.played_cards, view.buried)).get
+    # `get`: a Counter's own lookup of a card not seen goes through `__missing__`, a call
+    return Counter({c: 2 - n for c in ALL_CARDS if (n := seen(c, 0)) < 2})
 
 
 def unseen_of_suit(view: ErqiwangView, suit: str) -> Counter[Card]:
