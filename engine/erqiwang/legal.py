@@ -7,7 +7,7 @@ listing them hands out shared values instead of building new ones.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from engine.actions import Action, Auto, Bid, DeclareBonus, NameTrump, Pass, Play, Surrender
 from engine.cards import ALL_CARDS, Card
@@ -66,18 +66,72 @@ class FollowChoice:
         return listed_follow(cards, self.hand, self.held, self.lead, self.lead_suit, self.order)
 
 
-class LegalActions(Sequence[Action]):
+class ListedWhenRead(Sequence[Action]):
+    """A seat's plays, listed only when the list is read (its length, an index, iteration),
+    then its other actions (托管, 冲关, surrender: never many). Whether a play is among them
+    is judged by the rule where it can be (`play_of`, `in`)."""
+
+    __slots__ = ("others", "seat")
+
+    def __init__(self, seat: int, others: list[Action]) -> None:
+        self.seat = seat
+        self.others = others
+
+    @property
+    def plays(self) -> Sequence[Any]:
+        """The plays as listed, in the form `_play_at` makes a `Play` of."""
+        raise NotImplementedError
+
+    def _play_at(self, plays: Sequence[Any], index: int) -> Play:
+        raise NotImplementedError
+
+    def play_of(self, cards: Sequence[Card]) -> Play | None:
+        """The listed play of these cards in any order (None: not listed)."""
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return len(self.plays) + len(self.others)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        plays = self.plays  # each length once: a caller may index many times
+        count = len(plays)
+        if type(index) is int and 0 <= index < count:  # most reads: one of the plays
+            return self._play_at(plays, index)
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        size = count + len(self.others)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError(index)
+        if index >= count:
+            return self.others[index - count]
+        return self._play_at(plays, index)
+
+    def __iter__(self) -> Iterator[Action]:
+        for index in range(len(self)):
+            yield self[index]
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, Play) and action.seat == self.seat and not action.ranks:
+            return self.play_of(action.cards) == action
+        return action in self.others
+
+
+class LegalActions(ListedWhenRead):
     """A seat's follows to a lead of several cards, then its other actions. A lead of
     several cards can be answered in hundreds of ways and a caller usually wants one of
-    them: the follows are listed only when the list is read (its length, an index,
-    iteration), and whether a play is among them is judged by the rule instead."""
+    them: whether a play is among them is judged by the rule (`FollowChoice.listed`)."""
 
-    __slots__ = ("_listed", "_made", "follow", "others", "seat")
+    __slots__ = ("_listed", "_made", "follow")
 
     def __init__(self, seat: int, follow: FollowChoice, others: list[Action]) -> None:
-        self.seat = seat
+        super().__init__(seat, others)
         self.follow = follow
-        self.others = others
         self._listed: list[tuple[Card, ...]] | None = None
         self._made: dict[int, Play] = {}
 
@@ -88,38 +142,11 @@ class LegalActions(Sequence[Action]):
             listed = self._listed = self.follow.all()
         return listed
 
-    def __len__(self) -> int:
-        return len(self.plays) + len(self.others)
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        plays = self.plays  # each length once: a caller may index many times
-        follows = len(plays)
-        size = follows + len(self.others)
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
-            raise IndexError(index)
-        if index >= follows:
-            return self.others[index - follows]
+    def _play_at(self, plays: Sequence[Any], index: int) -> Play:
         made = self._made.get(index)
         if made is None:
             made = self._made[index] = Play(self.seat, plays[index])
         return made
-
-    def __iter__(self) -> Iterator[Action]:
-        for index in range(len(self)):
-            yield self[index]
-
-    def __contains__(self, action: object) -> bool:
-        if isinstance(action, Play) and action.seat == self.seat and not action.ranks:
-            return self.follow.listed(action.cards) == action.cards
-        return action in self.others
 
     def play_of(self, cards: Sequence[Card]) -> Play | None:
         """The listed play of these cards in any order (None: no legal follow)."""
@@ -127,19 +154,18 @@ class LegalActions(Sequence[Action]):
         return None if listed is None else Play(self.seat, listed)
 
 
-class LeadActions(Sequence[Action]):
+class LeadActions(ListedWhenRead):
     """The leader's plays (singles, pairs, tractors, natural throws), then its other actions.
     An AI usually leads a single or a pair, which every held card makes: the leads (the
-    natural throws above all, judged against the others' trumps) are listed only when the
-    list is read, and a single or a pair is found among them without listing. Read it
-    before the hand goes on: it lists the hand as it is when read."""
+    natural throws above all, judged against the others' trumps) wait until the list is
+    read, and a single or a pair is found without them. Read it before the hand goes on: it
+    lists the hand as it is when read."""
 
-    __slots__ = ("_listed", "hand", "moves", "others", "seat")
+    __slots__ = ("_listed", "hand", "moves")
 
     def __init__(self, hand: ErqiwangHand, seat: int, others: list[Action]) -> None:
+        super().__init__(seat, others)
         self.hand = hand
-        self.seat = seat
-        self.others = others
         self.moves = len(hand.history)
         self._listed: list[Play] | None = None
 
@@ -155,38 +181,9 @@ class LeadActions(Sequence[Action]):
             listed = self._listed = _lead_actions(self.hand, self.seat)
         return listed
 
-    def __len__(self) -> int:
-        return len(self.plays) + len(self.others)
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        plays = self._listed
-        if plays is None:
-            plays = self.plays
-        if type(index) is int and 0 <= index < len(plays):  # most reads: one of the leads
-            return plays[index]
-        if isinstance(index, slice):
-            return [*plays, *self.others][index]
-        leads = len(plays)
-        if index < 0:
-            index += leads + len(self.others)
-        if 0 <= index < leads:
-            return plays[index]
-        if index < 0:
-            raise IndexError(index)
-        return self.others[index - leads]
-
-    def __iter__(self) -> Iterator[Action]:
-        yield from self.plays
-        yield from self.others
-
-    def __contains__(self, action: object) -> bool:
-        if isinstance(action, Play) and action.seat == self.seat and not action.ranks:
-            return self.play_of(action.cards) == action
-        return action in self.others
+    def _play_at(self, plays: Sequence[Any], index: int) -> Play:
+        play: Play = plays[index]
+        return play
 
     def play_of(self, cards: Sequence[Card]) -> Play | None:
         """The listed lead of these cards in any order (None: not a listed lead)."""
@@ -206,7 +203,7 @@ class LeadActions(Sequence[Action]):
 def listed_play(legal: Sequence[Action], cards: Sequence[Card]) -> Play | None:
     """The listed play of exactly these cards, in any order (None: not listed). Cheap even
     when a follow can be made hundreds of ways: the follows are not listed for it."""
-    if type(legal) is LegalActions or type(legal) is LeadActions:
+    if type(legal) is LegalActions or type(legal) is LeadActions:  # not `isinstance`: an ABC
         return legal.play_of(cards)
     size = len(cards)
     if size == 1:  # most plays: no sorting needed
