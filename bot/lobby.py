@@ -223,8 +223,16 @@ def lang(table: Table, command: Command) -> Effects:
         if not seated and command.user != table.host and not command.admin:
             return table.reply(command, "Only the players at this table can change its language.")
         table.lang = wanted
+    said = (
+        "Language set."
+        if command.private
+        else N_(
+            "The table speaks this language now. Private messages keep each player's own: "
+            "/lang in a private chat with the bot sets it."
+        )
+    )  # the group's /lang leaves the private hands as they were: say so
     return Effects(
-        out=[Outgoing("reply", table.chat, t(wanted, "Language set."), user=command.user)],
+        out=[Outgoing("reply", table.chat, t(wanted, said), user=command.user)],
         table_changed=True,
     )
 

@@ -31,6 +31,20 @@ async def test_lang_in_private_makes_that_players_messages_english_and_the_group
         await harness.db.close()
 
 
+async def test_lang_in_the_group_says_private_messages_keep_their_own_language(tmp_path):
+    harness = await Harness.open(str(tmp_path / "a.sqlite3"))
+    try:
+        await harness.say("ann", "/new situan")
+        english = await harness.say("ann", "/lang en")
+        assert english[0].kind == "reply" and english[0].text.startswith("The table speaks")
+        assert "/lang in a private chat" in english[0].text
+        chinese = await harness.say("ann", "/lang zh-Hans")
+        assert chinese[0].text.startswith("本桌已改用") and "私聊" in chinese[0].text
+        assert harness.table().lang == "zh-Hans"
+    finally:
+        await harness.db.close()
+
+
 async def test_ai_players_are_named_in_the_readers_language(tmp_path):
     harness = await Harness.open(str(tmp_path / "a.sqlite3"))
     try:
