@@ -224,7 +224,7 @@ def lang(table: Table, command: Command) -> Effects:
             return table.reply(command, "Only the players at this table can change its language.")
         table.lang = wanted
     said = (
-        "Language set."
+        N_("Language set.")
         if command.private
         else N_(
             "The table speaks this language now. Private messages keep each player's own: "
