@@ -37,9 +37,16 @@ from engine.ai import player
 TIMES: dict[str, list[float]] = defaultdict(list)
 
 
+PLAYOUTS: int | None = None
+"""``--playouts``: hard searches a fixed number of sampled deals per decision, whatever the
+time (a run that is the same on any machine and under any load, to compare versions)."""
+
+
 def make(game: str, level: str, seed: int, budget: float) -> Any:
     if level == "tuoguan":
         return None
+    if level == "hard" and PLAYOUTS is not None:
+        return player(game, level, seed, budget=1e9, playouts=PLAYOUTS, clock=lambda: 0.0)
     if level == "hard":
         return player(game, level, seed, budget=budget)
     return player(game, level, seed)
@@ -102,11 +109,15 @@ def erqiwang_auction(rules: Any, seed: int) -> Any:
     return hand
 
 
-def erqiwang(deals: range, x: str, y: str, budget: float) -> None:
+def erqiwang(deals: range, x: str, y: str, budget: float, sides: str = "both") -> None:
     game = game_of("erqiwang")
     rules = game.rules("classic", first_must_bid=True)
     wins: Counter[str] = Counter()
+    gains: dict[str, list[int]] = {"declaring": [], "defending": []}
     played = 0
+    ways = [w for w in ("x_declares", "y_declares", "x_defends")
+            if not (w == "x_declares" and sides == "defenders")
+            and not (w == "x_defends" and sides == "declarer")]  # fmt: skip
     for seed in deals:
         start = erqiwang_auction(rules, seed)
         if start.over:
@@ -114,24 +125,42 @@ def erqiwang(deals: range, x: str, y: str, budget: float) -> None:
         declarer = start.declarer
         played += 1
         px, py = make("erqiwang", x, seed, budget), make("erqiwang", y, seed + 1, budget)
-        for name, declarer_who, defenders_who in (
-            ("x_declares", (px, x), (py, y)), ("y_declares", (py, y), (py, y)),
-            ("x_defends", (py, y), (px, x)),
-        ):  # fmt: skip
+        who = {"x_declares": ((px, x), (py, y)), "y_declares": ((py, y), (py, y)),
+               "x_defends": ((py, y), (px, x))}  # fmt: skip
+        won: dict[str, bool] = {}
+        for name in ways:
+            declarer_who, defenders_who = who[name]
             hand = game.hand_from_record(start.start_record())
             for action in start.history:
                 hand.apply(action)
             seats = [declarer_who if s == declarer else defenders_who for s in range(4)]
-            result = play(hand, seats)
-            wins[name] += bool(result.declarer_won)
-    diff_declare = (wins["x_declares"] - wins["y_declares"]) / max(played, 1)
-    diff_defend = (wins["y_declares"] - wins["x_defends"]) / max(played, 1)
-    print(f"二七王 {x} vs {y} ({played} deals, each played 3 ways; {_numbered(deals)}):")
-    print(f"  {x} declarer vs {y} defenders wins {interval(wins['x_declares'], played)}")
+            won[name] = bool(play(hand, seats).declarer_won)
+            wins[name] += won[name]
+        if "x_declares" in won:
+            gains["declaring"].append(won["x_declares"] - won["y_declares"])
+        if "x_defends" in won:
+            gains["defending"].append(won["y_declares"] - won["x_defends"])
+    print(f"二七王 {x} vs {y} ({played} deals, each played {len(ways)} ways; {_numbered(deals)}):")
+    if sides != "defenders":
+        print(f"  {x} declarer vs {y} defenders wins {interval(wins['x_declares'], played)}")
     print(f"  {y} declarer vs {y} defenders wins {interval(wins['y_declares'], played)}")
-    print(f"  {y} declarer vs {x} defenders wins {interval(wins['x_defends'], played)}")
-    print(f"  {x} as declarer: {diff_declare:+.1%} declarer wins; "
-          f"{x} as defenders: {diff_defend:+.1%} fewer declarer wins")  # fmt: skip
+    if sides != "declarer":
+        print(f"  {y} declarer vs {x} defenders wins {interval(wins['x_defends'], played)}")
+    if sides != "defenders":
+        print(f"  {x} as declarer: {paired(gains['declaring'])} declarer wins")
+    if sides != "declarer":
+        print(f"  {x} as defenders: {paired(gains['defending'])} fewer declarer wins")
+
+
+def paired(gains: list[int]) -> str:
+    """The mean of per-deal differences (−1, 0, 1) with a 95% interval: the same deal played
+    both ways, so the interval is that of the difference itself."""
+    n = len(gains)
+    if n < 2:
+        return "n/a"
+    mean = sum(gains) / n
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1))
+    return f"{mean:+.1%} ± {1.96 * spread / math.sqrt(n):.1%}"
 
 
 def bidding(deals: int, preset: str = "classic") -> None:
@@ -176,9 +205,17 @@ def main(argv: list[str] | None = None) -> None:
                              "on its own core, adds up to one over all their deals")  # fmt: skip
     parser.add_argument("--pairings", default="hard-normal,normal-easy,normal-tuoguan")
     parser.add_argument("--budget", type=float, default=0.15, help="hard: seconds per decision")
+    parser.add_argument("--playouts", type=int, default=None,
+                        help="hard: this many sampled deals per decision instead of a time "
+                             "budget (deterministic)")  # fmt: skip
+    parser.add_argument("--sides", default="both", choices=("both", "declarer", "defenders"),
+                        help="二七王: play the level under test as declarer, as defenders, "
+                             "or both (each against the same baseline)")  # fmt: skip
     parser.add_argument("--bidding", type=int, default=1000, help="deals for the bidding table")
     parser.add_argument("--preset", default="classic", help="二七王 preset of the bidding table")
     args = parser.parse_args(argv)
+    global PLAYOUTS
+    PLAYOUTS = args.playouts
     started = time.perf_counter()
     deals = range(args.first_deal, args.first_deal + args.deals)
     for pairing in args.pairings.split(","):
@@ -191,7 +228,7 @@ def main(argv: list[str] | None = None) -> None:
             "erqiwang",
             "both",
         ):
-            erqiwang(deals, x, y, args.budget)
+            erqiwang(deals, x, y, args.budget, args.sides)
     if args.bidding and args.game in ("erqiwang", "both"):
         bidding(args.bidding, args.preset)
     report_times()
