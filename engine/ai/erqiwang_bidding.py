@@ -55,8 +55,15 @@ def features(hand: Sequence[Card], trump: str | None) -> tuple[float, ...]:
 
 def best_trump(hand: Sequence[Card], allow_no_trump: bool) -> str | None:
     """The trump choice under which the defenders are expected to take least."""
+    return trump_estimates(hand, allow_no_trump)[0]
+
+
+def trump_estimates(hand: Sequence[Card], allow_no_trump: bool) -> list[str | None]:
+    """The trump choices (None: no trump), from the one the defenders are expected to take
+    least against."""
     choices: list[str | None] = [*SUITS, None] if allow_no_trump else list(SUITS)
-    return min(choices, key=lambda t: _estimate(tuple(hand), t, 2))
+    held = tuple(hand)
+    return sorted(choices, key=lambda t: _estimate(held, t, 2))
 
 
 def expected_defender_points(

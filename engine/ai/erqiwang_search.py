@@ -1,5 +1,6 @@
 """The ``hard`` 二七王 player: the candidate plays weighed by playouts on sampled deals
-(`engine.ai.erqiwang_sampling`), every seat played by the ``normal`` player."""
+(`engine.ai.erqiwang_sampling`), every seat played by the ``normal`` player; as declarer, the
+trump and the bury likewise (`engine.ai.erqiwang_declaring`)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.actions import Action, DeclareBonus, Play
+from engine.actions import Action, Bury, DeclareBonus, NameTrump, Play
 from engine.ai.erqiwang import ErqiwangAI
+from engine.ai.erqiwang_declaring import (
+    DECLARING_BUDGETS,
+    bury_candidates,
+    declaring_playout,
+    trump_candidates,
+)
 from engine.ai.erqiwang_sampling import sampled_hand
 from engine.ai.search_decision import MAX_CANDIDATES, Search
 from engine.erqiwang.bonus import bonus_of, window_open
@@ -20,8 +27,8 @@ from engine.errors import IllegalAction
 
 
 class ErqiwangSearchAI(Search):
-    """``hard`` 二七王: determinized playouts of the candidate plays (bidding, trump and
-    bury are the ``normal`` player's)."""
+    """``hard`` 二七王: determinized playouts of the candidate trumps, buries and plays
+    (bidding is the ``normal`` player's)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -29,6 +36,8 @@ class ErqiwangSearchAI(Search):
 
     def decide(self, view: ErqiwangView, legal: Sequence[Action]) -> Action:
         fallback = self.policy.decide(view, legal)
+        if isinstance(fallback, (NameTrump, Bury)):
+            return self._declare(view, fallback)
         if view.phase != ERQIWANG_PLAY or not isinstance(fallback, Play):
             return fallback
         seat = view.seat
@@ -46,13 +55,32 @@ class ErqiwangSearchAI(Search):
                 hand.apply(action)
             except IllegalAction:
                 return None
-            while not hand.over:
-                actor = hand.to_act
-                assert actor is not None
-                _erqiwang_step(hand, actor, self.policy)
-            return _erqiwang_value(hand, seat)
+            return _played_out(hand, seat, self.policy)
 
         return self._choose(candidates, fallback, rng, playout)
+
+    def _declare(self, view: ErqiwangView, fallback: NameTrump | Bury) -> Action:
+        """The trump or the bury, weighed over sampled deals of the defenders' hands."""
+        if isinstance(fallback, NameTrump):
+            candidates = trump_candidates(view, fallback)
+        else:
+            candidates = bury_candidates(view, fallback, MAX_CANDIDATES)
+        if len(candidates) <= 1:
+            return fallback
+        seat = view.seat
+        assert seat is not None
+        rng = random.Random(f"{self.seed}:{seat}:{view.phase}")
+        playout = declaring_playout(view, lambda hand: _played_out(hand, seat, self.policy))
+        return self._choose(candidates, fallback, rng, playout, DECLARING_BUDGETS)
+
+
+def _played_out(hand: ErqiwangHand, seat: int, policy: ErqiwangAI) -> float:
+    """The hand played to its end by ``policy`` in every seat, valued for ``seat``."""
+    while not hand.over:
+        actor = hand.to_act
+        assert actor is not None
+        _erqiwang_step(hand, actor, policy)
+    return _erqiwang_value(hand, seat)
 
 
 def _erqiwang_step(hand: ErqiwangHand, actor: int, policy: ErqiwangAI) -> None:

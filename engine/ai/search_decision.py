@@ -52,24 +52,27 @@ class Search:
 
     def _choose(
         self, candidates: list[Action], fallback: Action, rng: random.Random,
-        playout: Callable[[random.Random, Action], float | None],
+        playout: Callable[[random.Random, Action], float | None], budgets: float = 1.0,
     ) -> Action:  # fmt: skip
         """Play every candidate out on the same sampled deals. ``candidates[0]`` is the
         ``normal`` player's choice; another replaces it only when its average gain over it,
         deal by deal, is clearly above the noise of so few deals (`CONFIDENCE` standard
         errors and at least `MIN_GAIN`): with a handful of samples the best-looking of six
-        candidates is mostly luck, and luck must not overrule a sound heuristic."""
+        candidates is mostly luck, and luck must not overrule a sound heuristic. The search
+        runs for ``budgets`` times the budget and the playouts."""
         started = self.clock()
+        budget = self.budget * budgets
+        playouts = round(self.playouts * budgets)
         gains: list[list[float]] = [[] for _ in candidates]
         self.iterations = 0
         self.samples = 0
-        while self.iterations < self.playouts:
-            if self.iterations and self.clock() - started >= self.budget:
+        while self.iterations < playouts:
+            if self.iterations and self.clock() - started >= budget:
                 break
             state = rng.getstate()
             values: list[float] = []
             for action in candidates:
-                if self.iterations and self.clock() - started >= OVERRUN * self.budget:
+                if self.iterations and self.clock() - started >= OVERRUN * budget:
                     break  # one slow sampled deal must not hold the table up
                 rng.setstate(state)  # every candidate meets the same sampled deal
                 value = playout(rng, action)

@@ -1,8 +1,16 @@
 """The ``hard`` players: bounded by their budget, deterministic for a seed."""
 
+import random
+
 from engine.ai import player
+from engine.ai.erqiwang_declaring import (
+    DECLARING_BUDGETS,
+    bury_candidates,
+    sampled_start,
+    trump_candidates,
+)
 from engine.ai.search import SituanSearchAI
-from tests.ai.helpers import FakeClock, deal
+from tests.ai.helpers import FakeClock, assert_legal, deal
 
 
 def first_contested_decision(game, seed):
@@ -41,3 +49,75 @@ def test_a_search_is_deterministic_for_a_seed():
         one = player(game, "hard", 9, budget=1e9, playouts=4).decide(view, legal)
         two = player(game, "hard", 9, budget=1e9, playouts=4).decide(view, legal)
         assert one == two
+
+
+def declaring_decision(seed):
+    """A 二七王 hand at the declarer's trump decision, after a ``normal`` auction."""
+    hand = deal("erqiwang", seed, first_must_bid=True)
+    normal = player("erqiwang", "normal")
+    while hand.phase == "bidding":
+        seat = hand.to_act
+        hand.apply(normal.decide(hand.view(seat), hand.legal_actions(seat)))
+    assert hand.phase == "trump"
+    return hand
+
+
+def test_the_declarer_weighs_trump_and_bury_for_several_budgets():
+    hand = declaring_decision(4)
+    for phase in ("trump", "bury"):
+        seat = hand.to_act
+        clock = FakeClock(step=0.05)
+        hard = player("erqiwang", "hard", 1, budget=0.2, playouts=1000, clock=clock)
+        action = hard.decide(hand.view(seat), hand.legal_actions(seat))
+        assert_legal(hand, seat, action)
+        # one budget is 0.2 s; the search stops at the first look past DECLARING_BUDGETS
+        # of them and never runs past twice that (OVERRUN)
+        assert DECLARING_BUDGETS * 0.2 <= clock.now <= 2 * DECLARING_BUDGETS * 0.2 + 0.05
+        assert hard.samples >= 2
+        assert hand.phase == phase
+        hand.apply(action)
+
+
+def test_the_declarers_candidates_are_distinct_and_start_with_the_normal_choice():
+    hand = declaring_decision(6)
+    normal = player("erqiwang", "normal")
+    seat = hand.to_act
+    view = hand.view(seat)
+    chosen = normal.decide(view, hand.legal_actions(seat))
+    trumps = trump_candidates(view, chosen)
+    assert trumps[0] == chosen and len(set(trumps)) == len(trumps) >= 2
+    hand.apply(chosen)
+    view = hand.view(seat)
+    chosen = normal.decide(view, hand.legal_actions(seat))
+    buries = bury_candidates(view, chosen, 5)
+    assert buries[0] == chosen
+    assert len({tuple(sorted(c.text for c in b.cards)) for b in buries}) == len(buries) >= 2
+    for bury in buries:
+        assert_legal(hand, seat, bury)
+
+
+def test_a_declaring_search_is_deterministic_for_a_seed():
+    hand = declaring_decision(8)
+    for _ in ("trump", "bury"):
+        seat = hand.to_act
+        view, legal = hand.view(seat), hand.legal_actions(seat)
+        one = player("erqiwang", "hard", 9, budget=1e9, playouts=6).decide(view, legal)
+        two = player("erqiwang", "hard", 9, budget=1e9, playouts=6).decide(view, legal)
+        assert one == two
+        hand.apply(one)
+
+
+def test_a_sampled_start_keeps_what_the_declarer_knows():
+    hand = declaring_decision(10)
+    seat = hand.to_act
+    hand.apply(player("erqiwang", "normal").decide(hand.view(seat), hand.legal_actions(seat)))
+    view = hand.view(seat)
+    sampled = sampled_start(view, random.Random(3))
+    mine = sampled.view(seat)
+    assert mine.phase == "bury" and mine.trump == view.trump
+    assert sorted(mine.hand, key=str) == sorted(view.hand, key=str)
+    assert mine.bottom_shown == view.bottom_shown and mine.counts == view.counts
+    assert mine.bids == view.bids
+    others = [c for s in range(4) if s != seat for c in sampled.hands[s]]
+    real = [c for s in range(4) if s != seat for c in hand.hands[s]]
+    assert sorted(others, key=str) == sorted(real, key=str)
