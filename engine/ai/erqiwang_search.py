@@ -47,10 +47,18 @@ class ErqiwangSearchAI(Search):
             return fallback
         rng = random.Random(f"{self.seed}:{seat}:{len(view.played_cards)}:{view.trick}")
 
+        # Every candidate meets the same sampled deal (the search resets the generator to
+        # the same state for each): it is dealt and replayed once, and each playout forks it.
+        drawn: list[Any] = [None, None]  # the generator's state, the deal drawn from it
+
         def playout(rng: random.Random, action: Action) -> float | None:
-            hand = sampled_hand(view, rng)
-            if hand is None:
+            state = rng.getstate()
+            if drawn[0] != state:
+                drawn[0], drawn[1] = state, sampled_hand(view, rng)
+            sampled: ErqiwangHand | None = drawn[1]
+            if sampled is None:
                 return None
+            hand = sampled.fork()
             try:  # a throw allowed at the real table may be refused in a sampled deal
                 hand.apply(action)
             except IllegalAction:

@@ -108,6 +108,22 @@ class ErqiwangHand:
     def from_seed(cls, rules: Rules, seed: int | str, first: int = 0) -> ErqiwangHand:
         return cls(rules, deal_from_seed(seed, rules.decks), first)
 
+    def fork(self) -> ErqiwangHand:
+        """A copy in the same state that plays on without touching this hand (the ``hard``
+        player plays every candidate out from one sampled deal). What the rules' modules
+        change in place is copied; what they replace (tuples, frozen values, finished
+        tricks) is shared."""
+        twin = object.__new__(ErqiwangHand)
+        twin.__dict__.update(self.__dict__)
+        twin.hands = [list(cards) for cards in self.hands]
+        twin.by_suit = [{s: list(cards) for s, cards in groups.items()} for groups in self.by_suit]
+        twin.leads = [dict(leads) for leads in self.leads]
+        for name in _FORKED_LISTS:
+            setattr(twin, name, list(getattr(self, name)))
+        twin.bonuses = dict(self.bonuses)
+        twin.public_view = None
+        return twin
+
     # ----------------------------------------------------------------- queries
 
     @property
@@ -305,6 +321,12 @@ class ErqiwangHand:
         self.auto[action.seat] = action.on
         return [AutoChanged(action.seat, action.on)]
 
+
+_FORKED_LISTS = (
+    "_held", "_threats", "throws", "throws_current", "bids", "passed", "has_played", "trick",
+    "tricks", "played_cards", "void_announced", "timeouts", "auto", "history",
+)  # fmt: skip
+"""The lists of per-seat or per-trick state that a hand changes in place (`fork`)."""
 
 _CHECKS: dict[type, Callable[[ErqiwangHand, Any], object]] = {
     Bid: bidding.check_bid,
