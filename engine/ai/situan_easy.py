@@ -1,7 +1,7 @@
 """The ``easy`` 四团 player: the first heuristic player, kept as it was (the baseline).
 
-The ``normal`` player (`engine.ai.situan`) is this one with the two hooks `_shed_points` and
-`_over_partner` filled in.
+The ``normal`` player (`engine.ai.situan`) is this one with the hooks `_shed_points`,
+`_over_partner` and `_beating_bomb` filled in.
 
 A 四团 player that sees only its seat's view.
 
@@ -132,8 +132,13 @@ class SituanEasyAI:
         partner_out = partner in view.finish
         worth = points >= _WORTH_A_BOMB or danger or partner_out or _groups_left(counts) <= 2
         if worth:
-            return _smallest_beating_bomb(counts, last)
+            return self._beating_bomb(counts, last)
         return None
+
+    def _beating_bomb(self, counts: list[int], last: Combo) -> Combo | None:
+        """The bomb played over ``last`` when a bomb is worth it: the smallest that beats it,
+        even split off a larger group."""
+        return _smallest_beating_bomb(counts, last)
 
     def _over_partner(self, view: SituanView, counts: list[int], last: Combo) -> Combo | None:
         """What to play over a partner's winning play: nothing, so the round stays theirs."""

@@ -4,6 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.ai.situan import SituanAI
+from engine.ai.situan_easy import SituanEasyAI
 from engine.situan import Rules, SituanHand
 from tests.record_actions import Action
 from tests.situan.helpers import script, table
@@ -61,6 +62,25 @@ def test_it_spends_a_bomb_when_an_opponent_is_about_to_go_out():
     script(hand, "2:pass; 3:pass")
     action = decide(hand)
     assert action.act == "play" and action.ranks == ("9",) * 4
+
+
+def test_it_plays_a_bomb_whole_and_leaves_no_scrap_of_the_rank():
+    # seat 0 holds five 9s: bombing with four of them would leave a lone 9
+    hand = table("9 9 9 9 9 3 4 5 6 7 8 10 J Q K", "A 2", "5 6 7", "8 8 3")
+    script(hand, "0:3; 1:A")  # seat 1 has one card left: worth a bomb
+    script(hand, "2:pass; 3:pass")
+    action = decide(hand)
+    assert action.act == "play" and action.ranks == ("9",) * 5
+    easy = SituanEasyAI()
+    split = easy.decide(hand.view(0), hand.legal_actions(0))
+    assert split.ranks == ("9",) * 4  # the easy player splits the group (the baseline)
+
+
+def test_it_splits_a_group_when_what_stays_is_a_bomb_too():
+    hand = table("9 9 9 9 9 9 9 9 3 4 5 6 7 8 10", "A 2", "5 6 7", "8 8 3")
+    script(hand, "0:3; 1:A")
+    script(hand, "2:pass; 3:pass")
+    assert decide(hand).ranks == ("9",) * 4  # four 9s still make a bomb
 
 
 def test_it_plays_its_whole_hand_when_that_goes_out_at_once():
