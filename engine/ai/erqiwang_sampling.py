@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from engine.actions import Bid, Bury, DeclareBonus, NameTrump, Pass, Play
+from engine.ai.erqiwang_burying import SAFE_TRUMPS_FOR_POINTS, bury_ranking
 from engine.ai.erqiwang_unseen import shown_voids
 from engine.cards import ALL_CARDS, Card
 from engine.erqiwang.deal import Deal as ErqiwangDeal
@@ -19,6 +20,10 @@ from engine.erqiwang.views import ErqiwangView
 
 SAMPLE_TRIES = 8
 """Deals drawn at most for one sample before the iteration is given up."""
+MODELLED_BURY = 0.75
+"""For a defender, the share of sampled deals where the declarer buried what the heuristic
+bury would (the lowest side cards, points only when safe) rather than at random: players
+bury alike, and the bury decides which points are still out and which suits are empty."""
 
 
 def sampled_hand(view: ErqiwangView, rng: random.Random) -> ErqiwangHand | None:
@@ -64,6 +69,7 @@ def sampled_hand(view: ErqiwangView, rng: random.Random) -> ErqiwangHand | None:
         if view.void[s]:
             voids[s].add(TRUMP)
     unpaired = _unpaired(view)
+    safe = SAFE_TRUMPS_FOR_POINTS * copies // 2
     for _ in range(SAMPLE_TRIES):
         dealt = [list(h) for h in hands]
         unseen = list(pool.elements())
@@ -75,7 +81,14 @@ def sampled_hand(view: ErqiwangView, rng: random.Random) -> ErqiwangHand | None:
             continue
         buried: tuple[Card, ...] = view.buried
         if hidden_bury:
-            split = _split_bury(dealt[declarer], bury_size, voids[declarer], order.suit, rng)
+            model = rng.random() < MODELLED_BURY
+            ranking = (
+                bury_ranking(dealt[declarer] + played_by[declarer], order, bury_size, safe)
+                if model else None
+            )  # fmt: skip
+            split = _split_bury(
+                dealt[declarer], bury_size, voids[declarer], order.suit, rng, ranking
+            )
             if split is None:
                 continue
             buried, dealt[declarer] = split
@@ -88,15 +101,21 @@ def sampled_hand(view: ErqiwangView, rng: random.Random) -> ErqiwangHand | None:
 
 
 def _split_bury(
-    group: list[Card], size: int, voids: set[str], suit: dict[Card, str], rng: random.Random
-) -> tuple[tuple[Card, ...], list[Card]] | None:
+    group: list[Card], size: int, voids: set[str], suit: dict[Card, str], rng: random.Random,
+    ranking: list[Card] | None,
+) -> tuple[tuple[Card, ...], list[Card]] | None:  # fmt: skip
     """The declarer's buried cards out of its hidden cards: every card of a suit it showed
-    void in must be among them; the rest at random."""
+    void in must be among them; the rest the first of ``ranking`` (what the declarer would
+    bury first) that are among them, or at random."""
     must = [c for c in group if suit[c] in voids]
     free = [c for c in group if suit[c] not in voids]
     if len(must) > size:
         return None
-    rng.shuffle(free)
+    if ranking is None:
+        rng.shuffle(free)
+    else:
+        place = {c: i for i, c in reversed(list(enumerate(ranking)))}
+        free.sort(key=place.__getitem__)
     cut = size - len(must)
     return tuple(must + free[:cut]), free[cut:]
 

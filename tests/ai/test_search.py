@@ -9,7 +9,9 @@ from engine.ai.erqiwang_declaring import (
     sampled_start,
     trump_candidates,
 )
+from engine.ai.erqiwang_sampling import _split_bury
 from engine.ai.search import SituanSearchAI
+from engine.cards import parse_card
 from tests.ai.helpers import FakeClock, assert_legal, deal
 
 
@@ -121,3 +123,17 @@ def test_a_sampled_start_keeps_what_the_declarer_knows():
     others = [c for s in range(4) if s != seat for c in sampled.hands[s]]
     real = [c for s in range(4) if s != seat for c in hand.hands[s]]
     assert sorted(others, key=str) == sorted(real, key=str)
+
+
+def test_a_defender_reads_the_declarers_bury_as_the_lowest_side_cards_it_could_be():
+    group = [parse_card(t) for t in ("SA", "S3", "H4", "HK", "C5", "C6", "DJ", "D2")]
+    suit = {c: c.suit for c in group}
+    ranking = [parse_card(t) for t in ("C5", "S3", "H4", "C6", "DJ", "HK", "SA", "D2")]
+    rng = random.Random(0)
+    buried, kept = _split_bury(group, 3, {"H"}, suit, rng, ranking)
+    # every heart must be buried (the declarer showed it has none); then the ranking's first
+    assert sorted(map(str, buried)) == sorted(["H4", "HK", "C5"])
+    assert sorted(map(str, kept)) == sorted(["SA", "S3", "C6", "DJ", "D2"])
+    assert _split_bury(group, 1, {"H"}, suit, rng, ranking) is None  # two hearts, one slot
+    shuffled, _ = _split_bury(group, 3, set(), suit, random.Random(1), None)
+    assert len(shuffled) == 3 and set(shuffled) <= set(group)
