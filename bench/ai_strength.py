@@ -2,7 +2,7 @@
 
 Run: ``python bench/ai_strength.py [--game situan|erqiwang|both] [--deals 2000]
 [--first-deal 0] [--pairings hard-normal,normal-easy,normal-tuoguan] [--budget 0.15]
-[--bidding 1000]``
+[--playouts N] [--sides both|declarer|defenders] [--bidding 1000]``
 
 - 四团: level X sits at seats 0 & 2 and Y at 1 & 3, then the same deal again with the teams'
   seats swapped. The figure is X's team win rate over decided hands (carried-over hands have
@@ -11,7 +11,10 @@ Run: ``python bench/ai_strength.py [--game situan|erqiwang|both] [--deals 2000]
   declarer and the bid; then the deal is played with X declaring against Y defenders and
   with Y declaring against the same Y defenders (declarer win rates, and their difference),
   and with Y declaring against X defenders and against Y defenders (the Y declarer's win
-  rates). ``tuoguan`` is the engine's ``Timeout`` for the seat.
+  rates). ``tuoguan`` is the engine's ``Timeout`` for the seat. Each gain is a paired
+  difference over deals, with its 95% interval. ``--sides`` plays only one of the two.
+- ``--playouts N``: ``hard`` searches N sampled deals a decision whatever the time (the same
+  result on any machine and under any load: for comparing two versions on the same deals).
 - ``--bidding N``: N deals of four ``normal`` players bidding freely: redeals, distinct
   winning bids, and the declarer's win rate per bid band.
 Decision times are reported per level (percentiles over every decision taken).
