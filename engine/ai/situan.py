@@ -41,7 +41,7 @@ class SituanAI(SituanEasyAI):
         return _feed_partner(view, counts, last)
 
     def _beating_bomb(self, counts: list[int], last: Combo) -> Combo | None:
-        return _whole_bomb(counts, last)
+        return _smallest_beating_bomb(counts, last, whole=True)
 
 
 def _likely_last(view: SituanView) -> bool:
@@ -67,22 +67,3 @@ def _feed_partner(view: SituanView, counts: list[int], last: Combo) -> Combo | N
             if combo.points and _is_top(view, counts, combo):
                 return combo
     return None
-
-
-def _whole_bomb(counts: list[int], last: Combo) -> Combo | None:
-    """The smallest bomb beating ``last`` that leaves no scrap of its group: all of the rank,
-    or a part with a bomb's worth of cards still held; four kings when nothing else does."""
-    best: Combo | None = None
-    for rank in range(_TWO + 1):
-        have = counts[rank]
-        for size in range(4, have + 1):
-            if 0 < have - size < 4:
-                continue  # the cards left of the rank would no longer be a bomb
-            combo = _combo(rank, size)
-            if combo.beats(last):
-                if best is None or combo.bomb_key < best.bomb_key:
-                    best = combo
-                break
-    if best is None:
-        return _smallest_beating_bomb(counts, last)  # four kings, or nothing
-    return best

@@ -205,12 +205,16 @@ def _opponent_in_danger(view: SituanView) -> bool:
     return False
 
 
-def _smallest_beating_bomb(counts: list[int], last: Combo) -> Combo | None:
+def _smallest_beating_bomb(counts: list[int], last: Combo, whole: bool = False) -> Combo | None:
+    """The smallest bomb that beats ``last``, four kings when no other does. With ``whole``
+    (the ``normal`` player), never a part of a rank that leaves one to three cards of it."""
     best: Combo | None = None
     for rank in range(_TWO + 1):
         have = counts[rank]
         if have >= 4:
             for size in range(4, have + 1):
+                if whole and 0 < have - size < 4:
+                    continue  # the cards left of the rank would no longer be a bomb
                 combo = _combo(rank, size)
                 if combo.beats(last) and (best is None or combo.bomb_key < best.bomb_key):
                     best = combo
