@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from engine.actions import Action, Bid, Pass
 from engine.ai.erqiwang_bidding import best_trump as estimated_best_trump
 from engine.ai.erqiwang_bidding import expected_defender_points
-from engine.ai.erqiwang_burying import SAFE_TRUMPS_FOR_POINTS, bury_for
+from engine.ai.erqiwang_burying import bury_for, safe_trumps
 from engine.ai.erqiwang_following import follow_for
 from engine.ai.erqiwang_policy import ErqiwangPolicy
 from engine.cards import Card
@@ -73,7 +73,7 @@ class ErqiwangAI(ErqiwangPolicy):
         return "none" if trump is None else trump
 
     def _bury(self, view: ErqiwangView) -> tuple[Card, ...]:
-        return bury_for(view, SAFE_TRUMPS_FOR_POINTS * getattr(view.rules, "decks", 2) // 2)
+        return bury_for(view, safe_trumps(view.rules))
 
     # ----------------------------------------------------------------- following
 

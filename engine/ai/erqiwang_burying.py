@@ -14,6 +14,11 @@ SAFE_TRUMPS_FOR_POINTS = 14
 buried (two decks)."""
 
 
+def safe_trumps(rules: object) -> int:
+    """`SAFE_TRUMPS_FOR_POINTS` for these rules' decks: half as many with one deck."""
+    return SAFE_TRUMPS_FOR_POINTS * getattr(rules, "decks", 2) // 2
+
+
 def bury_for(view: ErqiwangView, safe_trumps: int, emptying: str | None = None) -> tuple[Card, ...]:
     """The declarer's bury: the side cards worth least to keep — emptying short suits, to
     ruff them, and points only with ``safe_trumps`` trumps or more, enough to expect the last

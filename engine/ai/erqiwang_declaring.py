@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from engine.actions import Action, Bid, Bury, NameTrump, Pass
 from engine.ai.erqiwang_bidding import trump_estimates
-from engine.ai.erqiwang_burying import SAFE_TRUMPS_FOR_POINTS, bury_for
+from engine.ai.erqiwang_burying import bury_for, safe_trumps
 from engine.cards import ALL_CARDS, Card
 from engine.erqiwang.deal import Deal as ErqiwangDeal
 from engine.erqiwang.hand import ErqiwangHand
@@ -52,7 +52,7 @@ def bury_candidates(view: ErqiwangView, chosen: Bury, most: int) -> list[Action]
     assert seat is not None
     order = view.order
     size = len(view.bottom_shown)
-    safe = SAFE_TRUMPS_FOR_POINTS * getattr(view.rules, "decks", 2) // 2
+    safe = safe_trumps(view.rules)
     by_suit = Counter(order.suit[c] for c in view.hand if order.suit[c] != TRUMP)
     short = sorted((n, suit) for suit, n in by_suit.items() if n <= size)
     found = [chosen.cards]

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from engine.actions import Bid, Bury, DeclareBonus, NameTrump, Pass, Play
-from engine.ai.erqiwang_burying import SAFE_TRUMPS_FOR_POINTS, bury_ranking
+from engine.ai.erqiwang_burying import bury_ranking, safe_trumps
 from engine.ai.erqiwang_unseen import shown_voids
 from engine.cards import ALL_CARDS, Card
 from engine.erqiwang.deal import Deal as ErqiwangDeal
@@ -69,7 +69,7 @@ def sampled_hand(view: ErqiwangView, rng: random.Random) -> ErqiwangHand | None:
         if view.void[s]:
             voids[s].add(TRUMP)
     unpaired = _unpaired(view)
-    safe = SAFE_TRUMPS_FOR_POINTS * copies // 2
+    safe = safe_trumps(view.rules)
     for _ in range(SAMPLE_TRIES):
         dealt = [list(h) for h in hands]
         unseen = list(pool.elements())
