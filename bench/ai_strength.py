@@ -118,9 +118,8 @@ def erqiwang(deals: range, x: str, y: str, budget: float, sides: str = "both") -
     wins: Counter[str] = Counter()
     gains: dict[str, list[int]] = {"declaring": [], "defending": []}
     played = 0
-    ways = [w for w in ("x_declares", "y_declares", "x_defends")
-            if not (w == "x_declares" and sides == "defenders")
-            and not (w == "x_defends" and sides == "declarer")]  # fmt: skip
+    left_out = {"declarer": "x_defends", "defenders": "x_declares"}.get(sides)
+    ways = [w for w in ("x_declares", "y_declares", "x_defends") if w != left_out]
     for seed in deals:
         start = erqiwang_auction(rules, seed)
         if start.over:
@@ -144,14 +143,16 @@ def erqiwang(deals: range, x: str, y: str, budget: float, sides: str = "both") -
         if "x_defends" in won:
             gains["defending"].append(won["y_declares"] - won["x_defends"])
     print(f"二七王 {x} vs {y} ({played} deals, each played {len(ways)} ways; {_numbered(deals)}):")
-    if sides != "defenders":
-        print(f"  {x} declarer vs {y} defenders wins {interval(wins['x_declares'], played)}")
-    print(f"  {y} declarer vs {y} defenders wins {interval(wins['y_declares'], played)}")
-    if sides != "declarer":
-        print(f"  {y} declarer vs {x} defenders wins {interval(wins['x_defends'], played)}")
-    if sides != "defenders":
+    lines = {
+        "x_declares": f"{x} declarer vs {y} defenders wins {interval(wins['x_declares'], played)}",
+        "y_declares": f"{y} declarer vs {y} defenders wins {interval(wins['y_declares'], played)}",
+        "x_defends": f"{y} declarer vs {x} defenders wins {interval(wins['x_defends'], played)}",
+    }
+    for name in ways:
+        print(f"  {lines[name]}")
+    if "x_declares" in ways:
         print(f"  {x} as declarer: {paired(gains['declaring'])} declarer wins")
-    if sides != "declarer":
+    if "x_defends" in ways:
         print(f"  {x} as defenders: {paired(gains['defending'])} fewer declarer wins")
 
 
