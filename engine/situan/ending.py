@@ -9,7 +9,7 @@ from engine.events import HandEnded
 from engine.situan.combos import BJ_INDEX, LJ_INDEX, RANK_COUNT
 from engine.situan.events import Event
 from engine.situan.legal import OVER
-from engine.situan.outcome import counted_team_points, decided_winner, double_winner, team_of
+from engine.situan.outcome import how_it_ends, scored, team_of
 from engine.situan.result import TEAM_NAMES, Dun, SituanResult, dun_units
 
 if TYPE_CHECKING:
@@ -26,23 +26,14 @@ def duns_in_counts(counts: list[int]) -> list[Dun]:
 
 def check_end(hand: SituanHand, events: list[Event]) -> bool:
     """End the hand if it is over (双关, three out, or decided); whether it ended."""
-    holding = hand.holding()
-    winner = double_winner(hand.finish, holding)
-    if winner is not None:
-        end(hand, "double", winner, events)
-        return True
-    if len(hand.finish) == 3:
-        end(hand, "points", None, events)
-        return True
-    if hand.rules.early_end:
-        winner = decided_winner(
-            hand.finish, holding, hand.captured, hand.hand_points, hand.table_points,
-            hand.round_seat, hand.bottom_points, hand.carry,
-        )  # fmt: skip
-        if winner is not None:
-            end(hand, "decided", winner, events)
-            return True
-    return False
+    ending = how_it_ends(
+        hand.finish, hand.holding(), hand.captured, hand.hand_points, hand.table_points,
+        hand.round_seat, hand.bottom_points, hand.carry, hand.rules.early_end,
+    )  # fmt: skip
+    if ending is None:
+        return False
+    end(hand, *ending, events)
+    return True
 
 
 def end(hand: SituanHand, ended_by: str, winner: int | None, events: list[Event]) -> None:
@@ -56,25 +47,11 @@ def end(hand: SituanHand, ended_by: str, winner: int | None, events: list[Event]
 
 
 def settle(hand: SituanHand, ended_by: str, winner: int | None) -> SituanResult:
-    holding = hand.holding()
-    finish = hand.finish + holding
-    remaining = 0
-    if ended_by == "points":
-        remaining = hand.hand_points[finish[3]]
-        team_points = counted_team_points(finish, hand.captured, remaining, hand.bottom_points)
-    else:
-        team_points = [hand.captured[0] + hand.captured[2], hand.captured[1] + hand.captured[3]]
-    carry_out: tuple[int, int] | None = None
-    if ended_by == "points":
-        carried = hand.carry or (0, 0)
-        totals = (carried[0] + team_points[0], carried[1] + team_points[1])
-        if hand.carry is None:
-            if team_points[0] >= 200 or team_points[1] >= 200:
-                winner = 0 if team_points[0] >= 200 else 1
-        elif totals[0] != totals[1]:
-            winner = 0 if totals[0] > totals[1] else 1
-        if winner is None:
-            carry_out = totals
+    finish = hand.finish + hand.holding()
+    score = scored(
+        ended_by, winner, finish, hand.captured, hand.hand_points, hand.bottom_points, hand.carry
+    )
+    winner = score.winner
     rules = hand.rules
     duns = hand.dealt_duns if rules.dun_counted == "dealt" else hand.played_duns
     multiplier = rules.show_multiplier if hand.show_by is not None else 1
@@ -90,14 +67,14 @@ def settle(hand: SituanHand, ended_by: str, winner: int | None) -> SituanResult:
         finish=tuple(finish),
         ended_by=ended_by,
         captured=tuple(hand.captured),
-        team_points=(team_points[0], team_points[1]),
+        team_points=score.team_points,
         winner=None if winner is None else TEAM_NAMES[winner],
-        carry=carry_out,
+        carry=score.carry,
         dun=tuple(tuple(d) for d in duns),
         shown=None if hand.show_by is None else (hand.show_by, hand.revealed),
         stakes=tuple(stakes),
         bonus=tuple(bonus),
         total=tuple(a + b for a, b in zip(stakes, bonus, strict=True)),
         bottom_points=hand.bottom_points,
-        remaining=remaining,
+        remaining=score.remaining,
     )

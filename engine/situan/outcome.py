@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import permutations
+from typing import NamedTuple
 
 HAND_POINTS = 300
 WIN_POINTS = 200
@@ -37,6 +38,71 @@ def double_winner(out: Sequence[int], holding: Sequence[int]) -> int | None:
         ):
             return team
     return None
+
+
+def how_it_ends(
+    finish: Sequence[int],
+    holding: Sequence[int],
+    captured: Sequence[int],
+    hand_points: Sequence[int],
+    table_points: int,
+    table_seat: int | None,
+    bottom_points: int,
+    carry: tuple[int, int] | None,
+    early_end: bool,
+) -> tuple[str, int | None] | None:
+    """Whether the hand is over now, and how: ``("double", team)`` (双关), ``("points", None)``
+    (three out: the points decide) or ``("decided", team)`` (the winner can no longer change);
+    None while it goes on. Asked after a player goes out and after a round is won."""
+    winner = double_winner(finish, holding)
+    if winner is not None:
+        return "double", winner
+    if len(finish) == 3:
+        return "points", None
+    if early_end:
+        winner = decided_winner(
+            finish, holding, captured, hand_points, table_points, table_seat, bottom_points, carry
+        )
+        if winner is not None:
+            return "decided", winner
+    return None
+
+
+class Score(NamedTuple):
+    """The points of an ended hand: each team's, the winner (None: carried over), the
+    cumulative totals carried to the next hand, and the point cards the 4游 still held."""
+
+    team_points: tuple[int, int]
+    winner: int | None
+    carry: tuple[int, int] | None
+    remaining: int
+
+
+def scored(
+    ended_by: str,
+    winner: int | None,
+    order: Sequence[int],
+    captured: Sequence[int],
+    hand_points: Sequence[int],
+    bottom_points: int,
+    carry: tuple[int, int] | None,
+) -> Score:
+    """The `Score` of a hand ended as `how_it_ends` said. ``order`` is every seat, those out
+    first in the order they went out; ``captured`` already holds the last round's points."""
+    if ended_by != "points":
+        team = (captured[0] + captured[2], captured[1] + captured[3])
+        return Score(team, winner, None, 0)
+    remaining = hand_points[order[3]]
+    points = counted_team_points(order, captured, remaining, bottom_points)
+    team = (points[0], points[1])
+    if carry is None:
+        if team[0] >= WIN_POINTS or team[1] >= WIN_POINTS:
+            winner = 0 if team[0] >= WIN_POINTS else 1
+        return Score(team, winner, None if winner is not None else team, remaining)
+    totals = (carry[0] + team[0], carry[1] + team[1])
+    if totals[0] != totals[1]:
+        winner = 0 if totals[0] > totals[1] else 1
+    return Score(team, winner, None if winner is not None else totals, remaining)
 
 
 def counted_team_points(

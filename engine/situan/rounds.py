@@ -4,6 +4,7 @@ of cards, hands the lead on). A play announces the count left (报牌) and may t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.actions import Pass, Play
@@ -196,20 +197,31 @@ def record_pass(hand: SituanHand, seat: int, events: list[Event]) -> None:
 
 
 def next_holding(hand: SituanHand, seat: int) -> int:
+    return holding_after(hand.held, seat)
+
+
+def next_leader(hand: SituanHand, winner: int) -> int:
+    return round_leader(hand.held, winner, hand.rules.lead_after_out)
+
+
+def holding_after(held: Sequence[int], seat: int) -> int:
+    """The next seat in turn order that still holds cards (``seat`` itself if none does)."""
     for step in (1, 2, 3):
         nxt = (seat + step) & 3
-        if hand.held[nxt]:
+        if held[nxt]:
             return nxt
     return seat
 
 
-def next_leader(hand: SituanHand, winner: int) -> int:
-    if hand.held[winner]:
+def round_leader(held: Sequence[int], winner: int, lead_after_out: str) -> int:
+    """Who leads after ``winner`` took the round: the winner, or when out of cards its
+    partner (接风, ``lead_after_out = partner``) or the next player holding cards."""
+    if held[winner]:
         return winner
     partner = (winner + 2) & 3
-    if hand.rules.lead_after_out == "partner" and hand.held[partner]:
+    if lead_after_out == "partner" and held[partner]:
         return partner
-    return next_holding(hand, winner)
+    return holding_after(held, winner)
 
 
 def cannot_beat(combo: Combo, last: Combo) -> IllegalAction:
