@@ -15,7 +15,14 @@ good players on top.
 from __future__ import annotations
 
 from engine.actions import Action
-from engine.ai.situan_easy import _TWO, SituanEasyAI, _combo, _is_top, _smallest_beating_bomb
+from engine.ai.situan_easy import (
+    _TWO,
+    SituanEasyAI,
+    TurnSight,
+    _combo,
+    _is_top,
+    _smallest_beating_bomb,
+)
 from engine.situan.combos import RANK_INDEX, Combo
 from engine.situan.views import SituanView
 
@@ -32,30 +39,28 @@ class SituanAI(SituanEasyAI):
         """The policy's choice without the legal list (for playouts: always legal)."""
         return self._wanted(view)
 
-    def _shed_points(self, view: SituanView, plain: list[Combo]) -> Combo | None:
+    def _shed_points(self, view: TurnSight, plain: list[Combo]) -> Combo | None:
         if not _likely_last(view):
             return None
         return next((g for g in plain if g.points and g.rank <= _SHED_UP_TO), None)
 
-    def _over_partner(self, view: SituanView, counts: list[int], last: Combo) -> Combo | None:
+    def _over_partner(self, view: TurnSight, counts: list[int], last: Combo) -> Combo | None:
         return _feed_partner(view, counts, last)
 
     def _beating_bomb(self, counts: list[int], last: Combo) -> Combo | None:
         return _smallest_beating_bomb(counts, last, whole=True)
 
 
-def _likely_last(view: SituanView) -> bool:
+def _likely_last(view: TurnSight) -> bool:
     """Whether this seat holds clearly more cards than every other player still in."""
     seat = view.seat
     assert seat is not None
-    held = getattr(view, "held", None)
-    if held is None:
-        return False
+    held = view.held
     others = [held[s] for s in range(4) if s != seat and held[s]]
     return bool(others) and held[seat] >= max(others) + _LAST_MARGIN
 
 
-def _feed_partner(view: SituanView, counts: list[int], last: Combo) -> Combo | None:
+def _feed_partner(view: TurnSight, counts: list[int], last: Combo) -> Combo | None:
     """Over a partner's winning play, add points only with a group nobody can beat without
     a bomb (the round stays with the team), and only one with points and below the 2s."""
     if last.is_bomb:

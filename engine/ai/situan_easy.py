@@ -14,6 +14,7 @@ points on the table, an opponent about to go out, or the last steps to going out
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from engine.actions import Action, Pass, PickShow, Play, StartShow
 from engine.situan.combos import (
@@ -28,6 +29,33 @@ from engine.situan.combos import (
 )
 from engine.situan.legal import PLAY, PLAYS, SHOW_PICK
 from engine.situan.views import SituanView
+
+
+class TurnSight(Protocol):
+    """What the policy reads to choose a play: a seat's `SituanView`, or a playout's state
+    (`engine.ai.situan_playout`), which is the view of whichever seat is to move."""
+
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def round_combo(self) -> Combo | None: ...
+    @property
+    def round_seat(self) -> int | None: ...
+    @property
+    def counts(self) -> Sequence[int | None]:
+        """报牌: each seat's card count once public, else None."""
+
+    @property
+    def held(self) -> Sequence[int]:
+        """Each seat's card count (every play is public, so this is known to all)."""
+
+    @property
+    def finish(self) -> Sequence[int]: ...
+    @property
+    def played_counts(self) -> Sequence[int]: ...
+    @property
+    def table_points(self) -> int: ...
+
 
 _TWO = RANK_INDEX["2"]
 _DANGER_COUNT = 4
@@ -55,10 +83,14 @@ class SituanEasyAI:
         counts = _rank_counts(view)
         if self._wants_show(view, counts):
             return StartShow(seat)
-        if view.round_combo is None:
-            return PLAYS[seat][self._lead(view, counts)]
-        play = self._follow(view, counts)
+        play = self.turn_combo(view, counts)
         return Pass(seat) if play is None else PLAYS[seat][play]
+
+    def turn_combo(self, view: TurnSight, counts: list[int]) -> Combo | None:
+        """What the seat to move plays (None: it passes), from its ``counts`` per rank."""
+        if view.round_combo is None:
+            return self._lead(view, counts)
+        return self._follow(view, counts)
 
     # ----------------------------------------------------------------- 亮牌
 
@@ -83,7 +115,7 @@ class SituanEasyAI:
 
     # ----------------------------------------------------------------- leading
 
-    def _lead(self, view: SituanView, counts: list[int]) -> Combo:
+    def _lead(self, view: TurnSight, counts: list[int]) -> Combo:
         groups = _groups(counts)
         whole = _whole_hand_combo(counts)
         if whole is not None:
@@ -107,13 +139,13 @@ class SituanEasyAI:
             return plain[0] if shed is None else shed
         return groups[0]
 
-    def _shed_points(self, view: SituanView, plain: list[Combo]) -> Combo | None:
+    def _shed_points(self, view: TurnSight, plain: list[Combo]) -> Combo | None:
         """A lead chosen to be rid of point cards before the low ``plain[0]`` (none here)."""
         return None
 
     # ----------------------------------------------------------------- following
 
-    def _follow(self, view: SituanView, counts: list[int]) -> Combo | None:
+    def _follow(self, view: TurnSight, counts: list[int]) -> Combo | None:
         seat = view.seat
         assert seat is not None and view.round_combo is not None and view.round_seat is not None
         last = view.round_combo
@@ -140,7 +172,7 @@ class SituanEasyAI:
         even split off a larger group."""
         return _smallest_beating_bomb(counts, last)
 
-    def _over_partner(self, view: SituanView, counts: list[int], last: Combo) -> Combo | None:
+    def _over_partner(self, view: TurnSight, counts: list[int], last: Combo) -> Combo | None:
         """What to play over a partner's winning play: nothing, so the round stays theirs."""
         return None
 
@@ -187,15 +219,23 @@ def _groups(counts: list[int]) -> list[Combo]:
 
 
 def _groups_left(counts: list[int]) -> int:
-    return len(_groups(counts))
+    """``len(_groups(counts))``, without building them (asked at every follow)."""
+    held = [rank for rank in range(RANK_COUNT) if counts[rank]]
+    kings = counts[LJ_INDEX] == 3 and counts[BJ_INDEX] == 1
+    return len(held) - 1 if kings else len(held)
 
 
 def _whole_hand_combo(counts: list[int]) -> Combo | None:
-    groups = _groups(counts)
-    return groups[0] if len(groups) == 1 else None
+    """The hand when it is one group (`_groups`), to be played out at once."""
+    held = [rank for rank in range(RANK_COUNT) if counts[rank]]
+    if len(held) == 1:
+        return _combo(held[0], counts[held[0]])
+    if held == [LJ_INDEX, BJ_INDEX] and counts[LJ_INDEX] == 3:
+        return FOUR_KINGS
+    return None
 
 
-def _opponent_in_danger(view: SituanView) -> bool:
+def _opponent_in_danger(view: TurnSight) -> bool:
     seat = view.seat
     assert seat is not None
     for opponent in ((seat + 1) & 3, (seat + 3) & 3):
@@ -224,7 +264,7 @@ def _smallest_beating_bomb(counts: list[int], last: Combo, whole: bool = False) 
     return best
 
 
-def _is_top(view: SituanView, counts: list[int], combo: Combo) -> bool:
+def _is_top(view: TurnSight, counts: list[int], combo: Combo) -> bool:
     """Whether no card the others may hold can beat ``combo`` without a bomb."""
     for rank in range(combo.rank + 1, RANK_COUNT):
         unseen = COPIES[rank] - view.played_counts[rank] - counts[rank]
