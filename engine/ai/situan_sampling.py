@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 
 from engine.cards import Card
-from engine.situan.combos import COPIES, RANK_COUNT, RANKS
+from engine.situan.combos import BJ_INDEX, COPIES, LJ_INDEX, RANK_COUNT, RANKS
 from engine.situan.deal import Deal as SituanDeal
 from engine.situan.hand import SituanHand
 from engine.situan.views import SituanView
@@ -16,6 +16,13 @@ from engine.situan.views import SituanView
 
 def sampled_hand(view: SituanView, rng: random.Random) -> SituanHand | None:
     """An engine hand in this view's state, the unseen cards dealt at random."""
+    deal = sampled_deal(view, rng)
+    return None if deal is None else _situan_hand(view, *deal)
+
+
+def sampled_deal(view: SituanView, rng: random.Random) -> tuple[list[list[int]], list[int]] | None:
+    """The unseen cards dealt at random: every seat's count per rank index, and the bottom's
+    ranks; None when the draw cannot fit what is public (another draw may)."""
     seat = view.seat
     assert seat is not None
     known: dict[int, list[int]] = {seat: _rank_counts(view.hand)}
@@ -33,11 +40,16 @@ def sampled_hand(view: SituanView, rng: random.Random) -> SituanHand | None:
         if s not in hands:
             hands[s] = [0] * RANK_COUNT
     need = {s: view.held[s] for s in hidden}
-    for s in hidden:  # a 墩 shown at the deal (亮墩) stays in its owner's hand until played
+    # A 墩 shown at the deal (亮墩) stays in its owner's hand until played. Under
+    # ``dun_counted = played`` the 墩 shown are those already played: nothing to keep.
+    dealt = view.rules.dun_counted == "dealt"
+    for s in hidden if dealt else ():
         for dun in view.duns[s] if len(view.duns) > s else []:
             if isinstance(dun, int):
                 ranks = [r for r in range(RANK_COUNT - 2) if view.played_by[s][r] < dun]
                 _reserve_dun(view, s, ranks, dun, pool, hands, need)
+            else:
+                _reserve_jokers(view, s, dun, pool, hands, need)
     unseen: list[int] = [r for r in range(RANK_COUNT) for _ in range(max(0, pool[r]))]
     rng.shuffle(unseen)
     at = 0
@@ -48,8 +60,7 @@ def sampled_hand(view: SituanView, rng: random.Random) -> SituanHand | None:
         for r in unseen[at : at + take]:
             hands[s][r] += 1
         at += take
-    bottom_ranks = unseen[at:]
-    return _situan_hand(view, hands, bottom_ranks)
+    return [hands[s] for s in range(4)], unseen[at:]
 
 
 def _reserve_dun(
@@ -65,6 +76,20 @@ def _reserve_dun(
     hands[s][r] += keep
     pool[r] -= keep
     need[s] -= keep
+
+
+def _reserve_jokers(
+    view: SituanView, s: int, dun: str, pool: list[int], hands: dict[int, list[int]],
+    need: dict[int, int],
+) -> None:  # fmt: skip
+    """Keep in seat ``s`` the jokers of its dealt 墩 (``LJ3``, ``KINGS4``) not yet played."""
+    jokers = [(LJ_INDEX, 3)] + ([(BJ_INDEX, 1)] if dun == "KINGS4" else [])
+    for rank, dealt in jokers:
+        keep = min(dealt - view.played_by[s][rank], pool[rank])
+        if keep > 0:
+            hands[s][rank] += keep
+            pool[rank] -= keep
+            need[s] -= keep
 
 
 def _rank_counts(cards: Sequence[Card]) -> list[int]:
@@ -88,7 +113,7 @@ def _situan_card(rank: int) -> Card:
     return _SITUAN_CARD[rank]
 
 
-def _situan_hand(view: SituanView, hands: dict[int, list[int]], bottom: list[int]) -> SituanHand:
+def _situan_hand(view: SituanView, hands: list[list[int]], bottom: list[int]) -> SituanHand:
     """Suits never matter in 四团: the sampled hands are built from one card per rank."""
     cards = tuple(
         tuple(_situan_card(r) for r in range(RANK_COUNT) for _ in range(hands[s][r]))

@@ -10,8 +10,10 @@ from typing import Any
 from engine.actions import Action, Pass, PickShow, Play
 from engine.ai.search_decision import MAX_CANDIDATES, Search
 from engine.ai.situan import SituanAI
-from engine.ai.situan_sampling import sampled_hand
-from engine.situan.hand import SituanHand
+from engine.ai.situan_playout import SituanPlayout
+from engine.ai.situan_sampling import sampled_deal
+from engine.situan.combos import RANK_INDEX, Combo, combo_of_ranks
+from engine.situan.legal import COMBO_OF_PLAY
 from engine.situan.legal import PLAY as SITUAN_PLAY
 from engine.situan.views import SituanView
 
@@ -36,11 +38,12 @@ class SituanSearchAI(Search):
         rng = random.Random(f"{self.seed}:{seat}:{view.held}:{view.played_counts}:{view.turn}")
 
         def playout(rng: random.Random, action: Action) -> float | None:
-            hand = sampled_hand(view, rng)
-            if hand is None:
+            deal = sampled_deal(view, rng)
+            if deal is None:
                 return None
-            hand.apply(action)
-            return _situan_value(_play_out_situan(hand, self.policy), seat & 1)
+            hand = SituanPlayout(view, *deal)
+            hand.act(_combo_of(action))
+            return _situan_value(hand.play_out(self.policy), seat & 1)
 
         return self._choose(candidates, fallback, rng, playout)
 
@@ -66,22 +69,20 @@ def _situan_candidates(view: SituanView, turn: Sequence[Action], fallback: Actio
     return chosen
 
 
-def _play_out_situan(hand: SituanHand, policy: SituanAI) -> SituanHand:
-    for _ in range(2000):
-        if hand.over:
-            break
-        seat = hand.to_act
-        assert seat is not None
-        hand.apply(policy.wanted_for(hand.view(seat)))
-    return hand
+def _combo_of(action: Action) -> Combo | None:
+    """The combination a candidate plays (None: a pass)."""
+    if not isinstance(action, Play):
+        return None
+    combo = COMBO_OF_PLAY.get(id(action)) or combo_of_ranks([RANK_INDEX[r] for r in action.ranks])
+    assert combo is not None, action  # the candidates are legal plays
+    return combo
 
 
-def _situan_value(hand: SituanHand, team: int) -> float:
-    result = hand.result
-    if result is None:
+def _situan_value(hand: SituanPlayout, team: int) -> float:
+    if hand.team_points is None:
         return 0.0
-    own, other = result.team_points[team], result.team_points[1 - team]
+    own, other = hand.team_points[team], hand.team_points[1 - team]
     margin = (own - other) / 300
-    if result.winner is None:
+    if hand.winner is None:
         return margin
-    return (1.0 if result.winner == "AB"[team] else -1.0) + margin
+    return (1.0 if hand.winner == team else -1.0) + margin
