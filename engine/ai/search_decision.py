@@ -37,6 +37,9 @@ MIN_GAIN = 0.15
 class Search:
     """What both games' searches share: the budget, the seeded sampling, the averaging."""
 
+    confidence = CONFIDENCE
+    min_gain = MIN_GAIN
+
     def __init__(
         self, seed: int | None = None, budget: float = DEFAULT_BUDGET,
         playouts: int = DEFAULT_PLAYOUTS, clock: Clock = time.perf_counter,
@@ -56,8 +59,8 @@ class Search:
     ) -> Action:  # fmt: skip
         """Play every candidate out on the same sampled deals. ``candidates[0]`` is the
         ``normal`` player's choice; another replaces it only when its average gain over it,
-        deal by deal, is clearly above the noise of so few deals (`CONFIDENCE` standard
-        errors and at least `MIN_GAIN`): with a handful of samples the best-looking of six
+        deal by deal, is clearly above the noise of so few deals (``confidence`` standard
+        errors and at least ``min_gain``, each game's own): with a handful of samples the best-looking of six
         candidates is mostly luck, and luck must not overrule a sound heuristic. The search
         runs for ``budgets`` times the budget and the playouts."""
         started = self.clock()
@@ -93,6 +96,7 @@ class Search:
         for i in range(1, len(candidates)):
             mean = sum(gains[i]) / n
             spread = math.sqrt(sum((g - mean) ** 2 for g in gains[i]) / (n - 1))
-            if mean >= MIN_GAIN and mean > CONFIDENCE * spread / math.sqrt(n) and mean > best_gain:
+            sure = mean > self.confidence * spread / math.sqrt(n)
+            if mean >= self.min_gain and sure and mean > best_gain:
                 best, best_gain = i, mean
         return candidates[best]
