@@ -10,6 +10,7 @@ from typing import Any
 from engine.actions import Action, Pass, PickShow, Play
 from engine.ai.search_decision import MAX_CANDIDATES, Search
 from engine.ai.situan import SituanAI
+from engine.ai.situan_candidates import situan_candidates
 from engine.ai.situan_playout import SituanPlayout
 from engine.ai.situan_sampling import sampled_deal
 from engine.situan.combos import RANK_INDEX, Combo, combo_of_ranks
@@ -30,7 +31,7 @@ class SituanSearchAI(Search):
         if view.phase != SITUAN_PLAY or isinstance(fallback, PickShow):
             return fallback
         turn = [a for a in legal if isinstance(a, (Play, Pass))]
-        candidates = _situan_candidates(view, turn, fallback)
+        candidates = situan_candidates(view, turn, fallback, MAX_CANDIDATES)
         if len(candidates) <= 1:
             return fallback
         seat = view.seat
@@ -46,27 +47,6 @@ class SituanSearchAI(Search):
             return _situan_value(hand.play_out(self.policy), seat & 1)
 
         return self._choose(candidates, fallback, rng, playout)
-
-
-def _situan_candidates(view: SituanView, turn: Sequence[Action], fallback: Action) -> list[Action]:
-    """The heuristic's choice, the pass, and the lowest few plays of each size."""
-    chosen: list[Action] = [fallback]
-    passes = [a for a in turn if isinstance(a, Pass)]
-    chosen += [a for a in passes if a not in chosen]
-    plays = [a for a in turn if isinstance(a, Play)]
-    by_size: dict[int, list[Action]] = {}
-    for a in plays:
-        assert isinstance(a, Play)
-        by_size.setdefault(len(a.ranks), []).append(a)
-    # plays come low rank first within a size: take the lowest of each size, then the next
-    for depth in range(3):
-        for size in sorted(by_size):
-            group = by_size[size]
-            if depth < len(group) and group[depth] not in chosen:
-                chosen.append(group[depth])
-            if len(chosen) >= MAX_CANDIDATES:
-                return chosen
-    return chosen
 
 
 def _combo_of(action: Action) -> Combo | None:
