@@ -60,9 +60,9 @@ class Search:
         """Play every candidate out on the same sampled deals. ``candidates[0]`` is the
         ``normal`` player's choice; another replaces it only when its average gain over it,
         deal by deal, is clearly above the noise of so few deals (``confidence`` standard
-        errors and at least ``min_gain``, each game's own): with a handful of samples the best-looking of six
-        candidates is mostly luck, and luck must not overrule a sound heuristic. The search
-        runs for ``budgets`` times the budget and the playouts."""
+        errors and at least ``min_gain``, each game's own): with a handful of samples the
+        best-looking of six candidates is mostly luck, and luck must not overrule a sound
+        heuristic. The search runs for ``budgets`` times the budget and the playouts."""
         started = self.clock()
         budget = self.budget * budgets
         playouts = round(self.playouts * budgets)
