@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.actions import Action, Pass, PickShow, Play
+from engine.actions import Action, Pass, Play
 from engine.ai.search_decision import MAX_CANDIDATES, Search
 from engine.ai.situan import SituanAI
 from engine.ai.situan_candidates import situan_candidates
@@ -28,8 +28,8 @@ class SituanSearchAI(Search):
 
     def decide(self, view: SituanView, legal: Sequence[Action]) -> Action:
         fallback = self.policy.decide(view, legal)
-        if view.phase != SITUAN_PLAY or isinstance(fallback, PickShow):
-            return fallback
+        if view.phase != SITUAN_PLAY or not isinstance(fallback, (Play, Pass)):
+            return fallback  # a 亮牌 started or picked is the ``normal`` player's call
         turn = [a for a in legal if isinstance(a, (Play, Pass))]
         candidates = situan_candidates(view, turn, fallback, MAX_CANDIDATES)
         if len(candidates) <= 1:

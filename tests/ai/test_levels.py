@@ -3,6 +3,7 @@ across rule options."""
 
 import pytest
 
+from engine.actions import StartShow
 from engine.ai import LEVELS, player
 from tests.ai.helpers import deal, drive, fast_hard
 
@@ -55,7 +56,7 @@ def test_every_erqiwang_decision_is_legal(options, level):
         assert hand.over
 
 
-@pytest.mark.parametrize("options", SITUAN_OPTIONS[:2])
+@pytest.mark.parametrize("options", SITUAN_OPTIONS)
 def test_hard_situan_decisions_are_legal(options):
     hand = deal("situan", 5, **options)
     probes = {"hard": fast_hard("situan"), "easy": player("situan", "easy")}
@@ -69,3 +70,23 @@ def test_hard_erqiwang_decisions_are_legal(options):
     probes = {"hard": fast_hard("erqiwang"), "easy": player("erqiwang", "easy")}
     list(drive(hand, player("erqiwang", "normal"), probes, every=12))
     assert hand.over
+
+
+def test_a_situan_show_the_normal_player_starts_is_started_by_hard_too():
+    """A 亮牌 is not weighed by playouts (they count no stakes): ``hard`` starts it when
+    ``normal`` would, and never plays it out as a pass."""
+    normal = player("situan", "normal")
+    shows = 0
+    for seed in range(3):
+        hand = deal("situan", seed, preset="baomahui")
+        while not hand.over:
+            seat = hand.to_act
+            view, legal = hand.view(seat), hand.legal_actions(seat)
+            chosen = normal.decide(view, legal)
+            if isinstance(chosen, StartShow):
+                hard = fast_hard("situan", playouts=24)
+                assert hard.decide(view, legal) == chosen
+                assert hard.iterations == 0  # no playout weighed it against a play
+                shows += 1
+            hand.apply(chosen)
+    assert shows >= 3
