@@ -1,7 +1,8 @@
 """二七王 deals for the ``hard`` player: an engine hand in the state a seat's view shows. The
 cards this seat has not seen are dealt at random where they may lie — never a suit a seat has
 shown void in, shown cards with their owner, no pair where a seat showed it had none, for a
-defender the declarer's buried cards among them — and the public actions are replayed."""
+defender the declarer's buried cards among them, every other seat's dealt hand fitting what it
+bid (`engine.ai.erqiwang_bid_reading`) — and the public actions are replayed."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from engine.actions import Bid, Bury, DeclareBonus, NameTrump, Pass, Play
+from engine.ai.erqiwang_bid_reading import bids_fit
 from engine.ai.erqiwang_burying import bury_ranking, safe_trumps
 from engine.ai.erqiwang_unseen import shown_voids
 from engine.cards import ALL_CARDS, Card
@@ -18,7 +20,7 @@ from engine.erqiwang.hand import ErqiwangHand
 from engine.erqiwang.order import TRUMP
 from engine.erqiwang.views import ErqiwangView
 
-SAMPLE_TRIES = 8
+SAMPLE_TRIES = 16
 """Deals drawn at most for one sample before the iteration is given up."""
 MODELLED_BURY = 0.75
 """For a defender, the share of sampled deals where the declarer buried what the heuristic
@@ -94,7 +96,10 @@ def sampled_hand(view: ErqiwangView, rng: random.Random) -> ErqiwangHand | None:
             buried, dealt[declarer] = split
         if any(_has_pair(dealt[s], suit, order.suit) for s, suit in unpaired):
             continue
-        hand = _erqiwang_replay(view, dealt, played_by, buried)
+        before = _dealt_hands(view, dealt, played_by, buried)
+        if before is None or not bids_fit(view, before):
+            continue
+        hand = _erqiwang_replay(view, before, buried)
         if hand is not None:
             return hand
     return None
@@ -172,10 +177,12 @@ def _deal_constrained(
     return all(n == 0 for n in slots)
 
 
-def _erqiwang_replay(
+def _dealt_hands(
     view: ErqiwangView, hands: list[list[Card]], played_by: list[list[Card]],
     buried: tuple[Card, ...],
-) -> ErqiwangHand | None:  # fmt: skip
+) -> list[tuple[Card, ...]] | None:  # fmt: skip
+    """What each seat was dealt, from what it holds and has played (the declarer: and buried,
+    less the bottom it took); None when the declarer's cards cannot hold the bottom shown."""
     declarer = view.declarer
     assert declarer is not None
     dealt: list[tuple[Card, ...]] = []
@@ -188,6 +195,16 @@ def _erqiwang_replay(
                 return None
             held = held - bottom
         dealt.append(tuple(held.elements()))
+    return dealt
+
+
+def _erqiwang_replay(
+    view: ErqiwangView, dealt: list[tuple[Card, ...]], buried: tuple[Card, ...]
+) -> ErqiwangHand | None:
+    """An engine hand dealt ``dealt``, with the public actions replayed; None when the
+    sampled hands refuse one of them."""
+    declarer = view.declarer
+    assert declarer is not None
     hand = ErqiwangHand(view.rules, ErqiwangDeal(tuple(dealt), view.bottom_shown), view.first)
     try:
         for s, points in view.bids:
