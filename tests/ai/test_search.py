@@ -11,7 +11,6 @@ from engine.ai.erqiwang_declaring import (
 )
 from engine.ai.erqiwang_sampling import _split_bury
 from engine.ai.search import SituanSearchAI
-from engine.ai.search_decision import Search
 from engine.cards import parse_card
 from tests.ai.helpers import FakeClock, assert_legal, deal
 
@@ -138,42 +137,3 @@ def test_a_defender_reads_the_declarers_bury_as_the_lowest_side_cards_it_could_b
     assert _split_bury(group, 1, {"H"}, suit, rng, ranking) is None  # two hearts, one slot
     shuffled, _ = _split_bury(group, 3, set(), suit, random.Random(1), None)
     assert len(shuffled) == 3 and set(shuffled) <= set(group)
-
-
-class DroppingSearch(Search):
-    drop_after = 8
-
-
-def weighed(search, worth):
-    """Choose among candidates 0…len(worth)-1 whose playout on a deal is ``worth[i]`` plus the
-    deal's own luck (the same for every candidate on one deal); count each one's playouts."""
-    calls = [0] * len(worth)
-
-    def playout(rng, action):
-        calls[action] += 1
-        return worth[action] + rng.random()  # the deal's luck: same state for every candidate
-
-    chosen = search._choose(list(range(len(worth))), 0, random.Random(1), playout)
-    return chosen, calls
-
-
-def test_a_hopeless_candidate_is_dropped_and_the_others_get_its_playouts():
-    search = DroppingSearch(budget=1e9, playouts=40, clock=lambda: 0.0)
-    chosen, calls = weighed(search, [0.0, -1.0, 0.5, -0.5])
-    assert chosen == 2  # clearly better than the normal choice, 0
-    assert calls[1] == calls[3] == DroppingSearch.drop_after  # dropped at the first look
-    assert calls[0] == calls[2] == 40
-
-
-def test_without_dropping_every_candidate_plays_every_deal():
-    search = Search(budget=1e9, playouts=40, clock=lambda: 0.0)
-    chosen, calls = weighed(search, [0.0, -1.0, 0.5, -0.5])
-    assert chosen == 2
-    assert calls == [40, 40, 40, 40]
-
-
-def test_a_search_whose_candidates_are_all_dropped_keeps_the_normal_choice_and_stops():
-    search = DroppingSearch(budget=1e9, playouts=400, clock=lambda: 0.0)
-    chosen, calls = weighed(search, [0.0, -1.0, -0.3])
-    assert chosen == 0
-    assert calls == [8, 8, 8] and search.iterations == 8
