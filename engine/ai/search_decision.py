@@ -32,9 +32,6 @@ CONFIDENCE = 2.0
 """Standard errors by which a candidate must beat the ``normal`` choice to replace it."""
 MIN_GAIN = 0.15
 """And by at least this much of a hand's worth (a win is 1, a loss −1)."""
-DROP_ERRORS = 1.0
-"""A candidate is hopeless when even this many standard errors above its mean gain fall
-short of ``min_gain``."""
 
 
 class Search:
@@ -42,9 +39,6 @@ class Search:
 
     confidence = CONFIDENCE
     min_gain = MIN_GAIN
-    drop_after: int | None = None
-    """Sampled deals after which a candidate with no hope of the gain it needs is dropped, so
-    that the rest get its playouts (None: every candidate plays every deal)."""
 
     def __init__(
         self, seed: int | None = None, budget: float = DEFAULT_BUDGET,
@@ -73,54 +67,36 @@ class Search:
         budget = self.budget * budgets
         playouts = round(self.playouts * budgets)
         gains: list[list[float]] = [[] for _ in candidates]
-        active = list(range(len(candidates)))  # the normal choice, 0, is never dropped
         self.iterations = 0
         self.samples = 0
-        while self.iterations < playouts and len(active) > 1:
+        while self.iterations < playouts:
             if self.iterations and self.clock() - started >= budget:
                 break
             state = rng.getstate()
             values: list[float] = []
-            for i in active:
+            for action in candidates:
                 if self.iterations and self.clock() - started >= OVERRUN * budget:
                     break  # one slow sampled deal must not hold the table up
                 rng.setstate(state)  # every candidate meets the same sampled deal
-                value = playout(rng, candidates[i])
+                value = playout(rng, action)
                 if value is None:
                     break  # a sampled deal the public record rules out: draw another
                 values.append(value)
             rng.setstate(state)
             rng.random()
             self.iterations += 1
-            if len(values) == len(active):
+            if len(values) == len(candidates):
                 self.samples += 1
-                for i, value in zip(active, values, strict=True):
+                for i, value in enumerate(values):
                     gains[i].append(value - values[0])
-                if self.drop_after is not None:
-                    active = [i for i in active if not i or not self._hopeless(gains[i])]
         best, best_gain = 0, 0.0
+        n = self.samples
+        if n < MIN_SAMPLES:
+            return candidates[0]
         for i in range(1, len(candidates)):
-            n = len(gains[i])
-            if n < MIN_SAMPLES:
-                continue
-            mean, error = _mean_and_error(gains[i])
-            if mean >= self.min_gain and mean > self.confidence * error and mean > best_gain:
+            mean = sum(gains[i]) / n
+            spread = math.sqrt(sum((g - mean) ** 2 for g in gains[i]) / (n - 1))
+            sure = mean > self.confidence * spread / math.sqrt(n)
+            if mean >= self.min_gain and sure and mean > best_gain:
                 best, best_gain = i, mean
         return candidates[best]
-
-    def _hopeless(self, gains: list[float]) -> bool:
-        """Whether a candidate, after ``drop_after`` deals, is so far below the gain it needs
-        that its playouts are better spent on the others."""
-        assert self.drop_after is not None
-        if len(gains) < self.drop_after:
-            return False
-        mean, error = _mean_and_error(gains)
-        return mean + DROP_ERRORS * error < self.min_gain
-
-
-def _mean_and_error(gains: list[float]) -> tuple[float, float]:
-    """The mean gain over the sampled deals and its standard error."""
-    n = len(gains)
-    mean = sum(gains) / n
-    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1))
-    return mean, spread / math.sqrt(n)
