@@ -20,8 +20,9 @@ from engine.actions import Action
 Clock = Callable[[], float]
 DEFAULT_BUDGET = 0.15
 """Seconds per decision (the issue's median target is 0.2 s)."""
-DEFAULT_PLAYOUTS = 64
-"""Iterations (one sampled deal, every candidate played out) at most per decision."""
+DEFAULT_PLAYOUTS = 400
+"""Iterations (one sampled deal, every candidate played out) at most per decision: the budget
+ends a search first, but for one whose playouts are very short."""
 MAX_CANDIDATES = 5
 """Actions weighed at most per decision, the ``normal`` choice among them."""
 OVERRUN = 2
