@@ -259,6 +259,14 @@ def _typed(kind: str, values: tuple[Any, ...]) -> tuple[Any, ...]:
     )
 
 
+STALLED_TRANSACTION_SECONDS = 10.0
+"""A session that sits this long inside a transaction without a statement is ended by the
+server, its transaction rolled back. A bot process stopped mid-step (SIGSTOP, a frozen VM)
+would otherwise keep the row locks of its leases for as long as it stays stopped, and every
+other process's claim of those tables would wait on them: no table of it would ever be
+taken over. A live step waits on nothing but the database between its statements."""
+
+
 class PostgresDatabase(PostgresLeaseReads, Database):
     """A pool of connections to one PostgreSQL database."""
 
@@ -268,13 +276,17 @@ class PostgresDatabase(PostgresLeaseReads, Database):
 
     @classmethod
     async def connect(
-        cls, address: str, min_connections: int = 1, max_connections: int = 10
-    ) -> PostgresDatabase:
+        cls, address: str, min_connections: int = 1, max_connections: int = 10,
+        stalled_after: float = STALLED_TRANSACTION_SECONDS,
+    ) -> PostgresDatabase:  # fmt: skip
         pool = await asyncpg.create_pool(
             address,
             min_size=min_connections,
             max_size=max_connections,
-            server_settings={"application_name": "cardbot"},
+            server_settings={
+                "application_name": "cardbot",
+                "idle_in_transaction_session_timeout": str(round(stalled_after * 1000)),
+            },
         )
         database = cls(pool)
         try:
