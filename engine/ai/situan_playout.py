@@ -76,7 +76,7 @@ class SituanPlayout:
     def play_out(self, policy: SituanEasyAI) -> SituanPlayout:
         """Every seat plays ``policy`` until the hand is over."""
         for _ in range(MAX_STEPS):
-            if self.team_points is not None:
+            if self.over:
                 break
             seat = self.turn
             self.seat = seat
