@@ -2,7 +2,7 @@
 
 Run: ``python bench/ai_strength.py [--game situan|erqiwang|both] [--deals 2000]
 [--first-deal 0] [--pairings hard-normal,normal-easy,normal-tuoguan] [--budget 0.15]
-[--playouts N] [--sides both|declarer|defenders] [--bidding 1000]``
+[--playouts N] [--extension X] [--sides both|declarer|defenders] [--bidding 1000]``
 
 - 四团: level X sits at seats 0 & 2 and Y at 1 & 3, then the same deal again with the teams'
   seats swapped. The figure is X's team win rate over decided hands (carried-over hands have
@@ -15,6 +15,8 @@ Run: ``python bench/ai_strength.py [--game situan|erqiwang|both] [--deals 2000]
   difference over deals, with its 95% interval. ``--sides`` plays only one of the two.
 - ``--playouts N``: ``hard`` searches N sampled deals a decision whatever the time (the same
   result on any machine and under any load: for comparing two versions on the same deals).
+- ``--extension X``: the further budgets a contested ``hard`` decision may run for, in place
+  of the game's own (`engine.ai.search_decision.Search.extension`): for trying other values.
 - ``--bidding N``: N deals of four ``normal`` players bidding freely: redeals, distinct
   winning bids, and the declarer's win rate per bid band.
 Decision times are reported per level (percentiles over every decision taken).
@@ -43,16 +45,23 @@ TIMES: dict[str, list[float]] = defaultdict(list)
 PLAYOUTS: int | None = None
 """``--playouts``: hard searches a fixed number of sampled deals per decision, whatever the
 time (a run that is the same on any machine and under any load, to compare versions)."""
+EXTENSION: float | None = None
+"""``--extension``: the further budgets of a contested ``hard`` decision, if not the game's."""
 
 
 def make(game: str, level: str, seed: int, budget: float) -> Any:
     if level == "tuoguan":
         return None
-    if level == "hard" and PLAYOUTS is not None:
-        return player(game, level, seed, budget=1e9, playouts=PLAYOUTS, clock=lambda: 0.0)
-    if level == "hard":
-        return player(game, level, seed, budget=budget)
-    return player(game, level, seed)
+    if level != "hard":
+        return player(game, level, seed)
+    hard: Any
+    if PLAYOUTS is not None:
+        hard = player(game, level, seed, budget=1e9, playouts=PLAYOUTS, clock=lambda: 0.0)
+    else:
+        hard = player(game, level, seed, budget=budget)
+    if EXTENSION is not None:
+        hard.extension = EXTENSION
+    return hard
 
 
 def act(hand: Any, seat: int, who: Any, level: str) -> Action:
@@ -212,14 +221,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--playouts", type=int, default=None,
                         help="hard: this many sampled deals per decision instead of a time "
                              "budget (deterministic)")  # fmt: skip
+    parser.add_argument("--extension", type=float, default=None,
+                        help="hard: further budgets of a contested decision")  # fmt: skip
     parser.add_argument("--sides", default="both", choices=("both", "declarer", "defenders"),
                         help="二七王: play the level under test as declarer, as defenders, "
                              "or both (each against the same baseline)")  # fmt: skip
     parser.add_argument("--bidding", type=int, default=1000, help="deals for the bidding table")
     parser.add_argument("--preset", default="classic", help="二七王 preset of the bidding table")
     args = parser.parse_args(argv)
-    global PLAYOUTS
-    PLAYOUTS = args.playouts
+    global PLAYOUTS, EXTENSION
+    PLAYOUTS, EXTENSION = args.playouts, args.extension
     started = time.perf_counter()
     deals = range(args.first_deal, args.first_deal + args.deals)
     for pairing in args.pairings.split(","):

@@ -1,5 +1,5 @@
 """二七王 follows. The ``normal`` player's (`follow_for`): points to a partner sure to win the
-trick, short of the led suit the rest filled with the cards worth least to keep (`_keep_worth`,
+trick, short of the led suit the rest filled with the cards worth least to keep (`keep_worth`,
 trumps above all); otherwise, at both levels, the step they share (`win_cheaply_or_shed`): a
 cheap win when winning matters, else the fewest points."""
 
@@ -38,7 +38,7 @@ def follow_for(view: ErqiwangView) -> tuple[Card, ...]:
     last_to_play = len(view.trick) == 3
 
     def cost(play: tuple[Card, ...]) -> tuple[object, ...]:
-        return (sum(_keep_worth(c, order) for c in play), smallness_key(play, order))
+        return (sum(keep_worth(c, order) for c in play), smallness_key(play, order))
 
     # Once the declarer has played to the trick, a defender winning it keeps it for
     # the defenders whatever the others behind play: feed it points.
@@ -74,7 +74,7 @@ def win_cheaply_or_shed(
     return min((p for p, n in zip(candidates, points, strict=True) if n == fewest), key=cost)
 
 
-def _keep_worth(c: Card, order: TrumpOrder) -> float:
+def keep_worth(c: Card, order: TrumpOrder) -> float:
     """How much a card is worth keeping: trumps above all side cards, then by level."""
     position = order.position[c]
     if order.suit[c] == TRUMP:
@@ -89,7 +89,7 @@ def _cheapest(
 
     def key(c: Card) -> tuple[float, ...]:
         if points_first:
-            return (-c.points if order.suit[c] != TRUMP else 0, _keep_worth(c, order))
-        return (c.points > 0, _keep_worth(c, order))
+            return (-c.points if order.suit[c] != TRUMP else 0, keep_worth(c, order))
+        return (c.points > 0, keep_worth(c, order))
 
     return tuple(sorted(cards, key=key)[:need])

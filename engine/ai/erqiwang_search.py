@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.actions import Action, Bury, DeclareBonus, NameTrump, Play
 from engine.ai.erqiwang import ErqiwangAI
+from engine.ai.erqiwang_candidates import erqiwang_candidates
 from engine.ai.erqiwang_declaring import (
     DECLARING_BUDGETS,
     bury_candidates,
@@ -19,16 +20,22 @@ from engine.ai.erqiwang_declaring import (
 from engine.ai.erqiwang_sampling import sampled_hand
 from engine.ai.search_decision import MAX_CANDIDATES, Search
 from engine.erqiwang.bonus import bonus_of, window_open
-from engine.erqiwang.follow import smallness_key
 from engine.erqiwang.hand import ErqiwangHand
 from engine.erqiwang.phases import PLAY as ERQIWANG_PLAY
 from engine.erqiwang.views import ErqiwangView
 from engine.errors import IllegalAction
 
+CONTESTED_BUDGETS = 3.0
+"""Further budgets a contested play may take: at the budget a 二七王 playout is long (every
+trick to the end) and a decision sees only some eight sampled deals, too few to tell a
+better play by one won hand in eight from luck."""
+
 
 class ErqiwangSearchAI(Search):
     """``hard`` 二七王: determinized playouts of the candidate trumps, buries and plays
     (bidding is the ``normal`` player's)."""
+
+    extension = CONTESTED_BUDGETS
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -42,7 +49,7 @@ class ErqiwangSearchAI(Search):
             return fallback
         seat = view.seat
         assert seat is not None
-        candidates = _erqiwang_candidates(view, legal, fallback)
+        candidates = erqiwang_candidates(view, legal, fallback, MAX_CANDIDATES)
         if len(candidates) <= 1:
             return fallback
         rng = random.Random(f"{self.seed}:{seat}:{len(view.played_cards)}:{view.trick}")
@@ -102,30 +109,6 @@ def _erqiwang_step(hand: ErqiwangHand, actor: int, policy: ErqiwangAI) -> None:
         hand.apply(Play(actor, policy.play_for(hand.view(actor))))
     except IllegalAction:  # a throw the sampled hands refuse: the smallest play instead
         hand.apply(Play(actor, hand.smallest_play(actor)))
-
-
-def _erqiwang_candidates(
-    view: ErqiwangView, legal: Sequence[Action], fallback: Play
-) -> list[Action]:
-    """The heuristic's choice and a spread of the others, from the smallest to the largest."""
-    plays = [a for a in legal if isinstance(a, Play)]
-    order = view.order
-    plays.sort(key=lambda a: smallness_key(a.cards, order))
-    chosen: list[Action] = [fallback]
-    if len(plays) <= MAX_CANDIDATES:
-        chosen += [a for a in plays if _key(a) != _key(fallback)]
-        return chosen
-    step = (len(plays) - 1) / (MAX_CANDIDATES - 2)
-    for i in range(MAX_CANDIDATES - 1):
-        a = plays[round(i * step)]
-        if all(_key(a) != _key(b) for b in chosen):
-            chosen.append(a)
-    return chosen
-
-
-def _key(action: Action) -> tuple[str, ...]:
-    assert isinstance(action, Play)
-    return tuple(sorted(c.text for c in action.cards))
 
 
 def _erqiwang_value(hand: ErqiwangHand, seat: int) -> float:

@@ -33,6 +33,9 @@ CONFIDENCE = 2.0
 """Standard errors by which a candidate must beat the ``normal`` choice to replace it."""
 MIN_GAIN = 0.15
 """And by at least this much of a hand's worth (a win is 1, a loss −1)."""
+PROMISING = 0.5
+"""A candidate whose average gain over the ``normal`` choice is at least this share of
+``min_gain``, but not yet sure, leaves a decision contested (see `Search.extension`)."""
 
 
 class Search:
@@ -40,6 +43,11 @@ class Search:
 
     confidence = CONFIDENCE
     min_gain = MIN_GAIN
+    extension = 0.0
+    """Further budgets (and playouts) a contested decision of play may run for: one where
+    a candidate looks better than the ``normal`` choice but the sampled deals so far do not
+    make it sure. Most decisions are not contested, so the median time stays the budget;
+    the few that are get the samples that tell a better play from luck."""
 
     def __init__(
         self, seed: int | None = None, budget: float = DEFAULT_BUDGET,
@@ -67,12 +75,19 @@ class Search:
         started = self.clock()
         budget = self.budget * budgets
         playouts = round(self.playouts * budgets)
+        extended = budgets == 1.0 and self.extension > 0
         gains: list[list[float]] = [[] for _ in candidates]
         self.iterations = 0
         self.samples = 0
-        while self.iterations < playouts:
-            if self.iterations and self.clock() - started >= budget:
-                break
+        while True:
+            out_of_time = self.iterations and self.clock() - started >= budget
+            if out_of_time or self.iterations >= playouts:
+                if not (extended and self._contested(gains)):
+                    break
+                extended = False
+                budget *= 1 + self.extension
+                playouts = round(playouts * (1 + self.extension))
+                continue
             state = rng.getstate()
             values: list[float] = []
             for action in candidates:
@@ -95,9 +110,27 @@ class Search:
         if n < MIN_SAMPLES:
             return candidates[0]
         for i in range(1, len(candidates)):
-            mean = sum(gains[i]) / n
-            spread = math.sqrt(sum((g - mean) ** 2 for g in gains[i]) / (n - 1))
-            sure = mean > self.confidence * spread / math.sqrt(n)
+            mean, sure = self._gain(gains[i])
             if mean >= self.min_gain and sure and mean > best_gain:
                 best, best_gain = i, mean
         return candidates[best]
+
+    def _gain(self, gains: list[float]) -> tuple[float, bool]:
+        """A candidate's average gain over the ``normal`` choice, and whether it is clear
+        of the noise (``confidence`` standard errors)."""
+        n = len(gains)
+        mean = sum(gains) / n
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1))
+        return mean, mean > self.confidence * spread / math.sqrt(n)
+
+    def _contested(self, gains: list[list[float]]) -> bool:
+        """Some candidate looks better than the ``normal`` choice, none is sure yet."""
+        if self.samples < MIN_SAMPLES:
+            return False
+        promising = False
+        for i in range(1, len(gains)):
+            mean, sure = self._gain(gains[i])
+            if mean >= self.min_gain and sure:
+                return False
+            promising = promising or mean >= PROMISING * self.min_gain
+        return promising
