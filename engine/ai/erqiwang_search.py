@@ -111,12 +111,21 @@ def _erqiwang_step(hand: ErqiwangHand, actor: int, policy: ErqiwangAI) -> None:
         hand.apply(Play(actor, hand.smallest_play(actor)))
 
 
+RAMP = 30
+"""Card points past the bid (two decks; half with one) at which a playout counts as a whole
+win or loss: nearer results count in part."""
+
+
 def _erqiwang_value(hand: ErqiwangHand, seat: int) -> float:
+    """Valued for ``seat``: a win or a loss, in part when it was by few points — a play that
+    turns close results into safer ones counts, not only one that flips a result."""
     result = hand.result
     if result is None or result.declarer is None:
         return 0.0
-    bid = max(result.bid or 0, 5)
-    margin = (bid - result.defender_points) / (4 * bid)
-    declarer_side = 1.0 if result.declarer_won else -1.0
-    value = declarer_side + max(-0.5, min(0.5, margin))
+    bid = result.bid or 0
+    ramp = RAMP * getattr(hand.rules, "decks", 2) / 2
+    if result.declarer_won:
+        value = min(1.0, max(5, bid - result.defender_points) / ramp)
+    else:
+        value = -min(1.0, (result.defender_points - bid + 5) / ramp)
     return value if seat == result.declarer else -value

@@ -1,6 +1,7 @@
 """The ``hard`` players: bounded by their budget, deterministic for a seed."""
 
 import random
+from types import SimpleNamespace
 
 from engine.ai import player
 from engine.ai.erqiwang_declaring import (
@@ -10,6 +11,7 @@ from engine.ai.erqiwang_declaring import (
     trump_candidates,
 )
 from engine.ai.erqiwang_sampling import _split_bury
+from engine.ai.erqiwang_search import _erqiwang_value
 from engine.ai.search import SituanSearchAI
 from engine.cards import parse_card
 from tests.ai.helpers import FakeClock, assert_legal, deal
@@ -139,3 +141,23 @@ def test_a_defender_reads_the_declarers_bury_as_the_lowest_side_cards_it_could_b
     assert _split_bury(group, 1, {"H"}, suit, rng, ranking) is None  # two hearts, one slot
     shuffled, _ = _split_bury(group, 3, set(), suit, random.Random(1), None)
     assert len(shuffled) == 3 and set(shuffled) <= set(group)
+
+
+def playout_end(bid, defender_points, decks=2):
+    """A finished 二七王 playout as `_erqiwang_value` reads it (declarer: seat 0)."""
+    won = defender_points < bid if bid else defender_points == 0
+    result = SimpleNamespace(declarer=0, bid=bid, defender_points=defender_points,
+                             declarer_won=won)  # fmt: skip
+    return SimpleNamespace(result=result, rules=SimpleNamespace(decks=decks))
+
+
+def test_a_playout_counts_a_close_result_in_part():
+    value = _erqiwang_value
+    assert value(playout_end(100, 40), 0) == 1.0  # won by 60: a whole win
+    assert value(playout_end(100, 40), 1) == -1.0  # for a defender, a whole loss
+    assert 0 < value(playout_end(100, 90), 0) < value(playout_end(100, 80), 0) < 1.0
+    assert -1.0 < value(playout_end(100, 100), 0) < 0 < value(playout_end(100, 95), 0)
+    assert value(playout_end(100, 150), 0) == -1.0
+    assert value(playout_end(0, 0), 0) > 0 > value(playout_end(0, 5), 0)  # a bid of 0
+    # one deck: half the points make the same part
+    assert value(playout_end(50, 45, decks=1), 0) == value(playout_end(100, 90), 0)
