@@ -75,16 +75,16 @@ class Search:
         started = self.clock()
         budget = self.budget * budgets
         playouts = round(self.playouts * budgets)
-        extended = budgets == 1.0 and self.extension > 0
+        may_extend = budgets == 1.0 and self.extension > 0
         gains: list[list[float]] = [[] for _ in candidates]
         self.iterations = 0
         self.samples = 0
         while True:
             out_of_time = self.iterations and self.clock() - started >= budget
             if out_of_time or self.iterations >= playouts:
-                if not (extended and self._contested(gains)):
+                if not (may_extend and self._contested(gains)):
                     break
-                extended = False
+                may_extend = False
                 budget *= 1 + self.extension
                 playouts = round(playouts * (1 + self.extension))
                 continue
