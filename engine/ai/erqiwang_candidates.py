@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from engine.actions import Action, Play
-from engine.ai.erqiwang_following import keep_worth
+from engine.ai.erqiwang_following import play_cost
+from engine.ai.erqiwang_leading import top_key
 from engine.ai.erqiwang_trick import best_so_far, would_win
 from engine.cards import Card
 from engine.erqiwang.follow import smallness_key
-from engine.erqiwang.order import TRUMP, TrumpOrder
+from engine.erqiwang.order import TRUMP
 from engine.erqiwang.shapes import shape_of
 from engine.erqiwang.views import ErqiwangView
 
@@ -58,7 +59,7 @@ def _lead_ideas(view: ErqiwangView, plays: list[Play]) -> Iterable[Play]:
         singles = [p for p in by_suit[suit] if len(p.cards) == 1]
         if singles:
             lows.append(min(singles, key=lambda p: (p.cards[0].points > 0, order.key[p.cards[0]])))
-        strongest.append(max(by_suit[suit], key=lambda p: (len(p.cards), _top(p.cards, order))))
+        strongest.append(max(by_suit[suit], key=lambda p: (len(p.cards), top_key(p.cards, order))))
     return [*lows, *strongest]
 
 
@@ -71,7 +72,7 @@ def _follow_ideas(view: ErqiwangView, plays: list[Play]) -> Iterable[Play]:
     best = best_so_far(view, lead_suit)
 
     def cost(play: Play) -> tuple[object, ...]:
-        return (sum(keep_worth(c, order) for c in play.cards), smallness_key(play.cards, order))
+        return play_cost(play.cards, order)
 
     ideas: list[Play] = []
     winning = [p for p in plays if would_win(order, p.cards, lead, lead_suit, best)]
@@ -90,10 +91,6 @@ def _cheapest_by(
     points = [sum(c.points for c in p.cards) for p in plays]
     top = max(rank(n) for n in points)
     return min((p for p, n in zip(plays, points, strict=True) if rank(n) == top), key=cost)
-
-
-def _top(cards: Sequence[Card], order: TrumpOrder) -> tuple[int, int, int]:
-    return max(order.key[c] for c in cards)
 
 
 def _key(cards: Sequence[Card]) -> tuple[str, ...]:

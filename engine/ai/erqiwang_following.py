@@ -5,7 +5,7 @@ cheap win when winning matters, else the fewest points."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from engine.ai.erqiwang_trick import Follows, best_so_far, follows_of, likely_holds, would_win
 from engine.cards import Card
@@ -38,7 +38,7 @@ def follow_for(view: ErqiwangView) -> tuple[Card, ...]:
     last_to_play = len(view.trick) == 3
 
     def cost(play: tuple[Card, ...]) -> tuple[object, ...]:
-        return (sum(keep_worth(c, order) for c in play), smallness_key(play, order))
+        return play_cost(play, order)
 
     # Once the declarer has played to the trick, a defender winning it keeps it for
     # the defenders whatever the others behind play: feed it points.
@@ -72,6 +72,11 @@ def win_cheaply_or_shed(
     points = [sum(c.points for c in p) for p in candidates]
     fewest = min(points)
     return min((p for p, n in zip(candidates, points, strict=True) if n == fewest), key=cost)
+
+
+def play_cost(play: Sequence[Card], order: TrumpOrder) -> tuple[object, ...]:
+    """What a play costs its player: the worth of the cards given up, then their size."""
+    return (sum(keep_worth(c, order) for c in play), smallness_key(play, order))
 
 
 def keep_worth(c: Card, order: TrumpOrder) -> float:

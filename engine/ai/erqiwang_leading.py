@@ -42,8 +42,8 @@ def lead_for(view: ErqiwangView) -> tuple[Card, ...]:
     options = [lead for lead in leads if order.suit[lead[0]] not in declarer_void
                and order.suit[lead[0]] != TRUMP and len(lead) == 1]  # fmt: skip
     if options:
-        return min(options, key=lambda lead: (lead[0].points > 0, _top_key(lead, order)))
-    return min(leads, key=lambda lead: (lead[0].points > 0, _top_key(lead, order)))
+        return min(options, key=lambda lead: (lead[0].points > 0, top_key(lead, order)))
+    return min(leads, key=lambda lead: (lead[0].points > 0, top_key(lead, order)))
 
 
 def _declarer_lead(
@@ -59,16 +59,16 @@ def _declarer_lead(
     outstanding = sum(1 for c in unseen.elements() if order.suit[c] == TRUMP)
     sure_trumps = [lead for lead in sure if order.suit[lead[0]] == TRUMP]
     if sure_trumps and outstanding:
-        return max(sure_trumps, key=lambda lead: (len(lead), _top_key(lead, order)))
+        return max(sure_trumps, key=lambda lead: (len(lead), top_key(lead, order)))
     side_sure = [lead for lead in sure if order.suit[lead[0]] != TRUMP]
     if side_sure:
-        return max(side_sure, key=lambda lead: (len(lead), _top_key(lead, order)))
+        return max(side_sure, key=lambda lead: (len(lead), top_key(lead, order)))
     if trumps and 3 * len(trumps) >= outstanding:
         return (max(trumps, key=order.key.__getitem__),)
     low = _lowest_side_lead(by_suit, order)
     if low is not None:
         return low
-    return min(leads, key=lambda lead: _top_key(lead, order))
+    return min(leads, key=lambda lead: top_key(lead, order))
 
 
 def _safe_throw(
@@ -88,7 +88,7 @@ def _safe_throw(
     return None
 
 
-def _top_key(play: Sequence[Card], order: TrumpOrder) -> tuple[int, int, int]:
+def top_key(play: Sequence[Card], order: TrumpOrder) -> tuple[int, int, int]:
     return max(order.key[c] for c in play)
 
 
