@@ -227,10 +227,11 @@ def _groups_left(counts: list[int]) -> int:
 
 def _whole_hand_combo(counts: list[int]) -> Combo | None:
     """The hand when it is one group (`_groups`), to be played out at once."""
-    held = [rank for rank in range(RANK_COUNT) if counts[rank]]
-    if len(held) == 1:
-        return _combo(held[0], counts[held[0]])
-    if held == [LJ_INDEX, BJ_INDEX] and counts[LJ_INDEX] == 3:
+    empty = counts.count(0)  # asked at every turn of a playout: counted in C first
+    if empty == RANK_COUNT - 1:
+        rank = next(r for r in range(RANK_COUNT) if counts[r])
+        return _combo(rank, counts[rank])
+    if empty == RANK_COUNT - 2 and counts[LJ_INDEX] == 3 and counts[BJ_INDEX] == 1:
         return FOUR_KINGS
     return None
 

@@ -118,7 +118,7 @@ class SituanPlayout:
         winner = self.round_seat
         assert winner is not None
         held = self.held
-        others = sum(1 for s in range(4) if held[s] and s != winner)
+        others = 4 - held.count(0) - (1 if held[winner] else 0)  # holding, but the winner
         if self.passes < others:
             self.turn = holding_after(held, seat)
             return

@@ -31,12 +31,9 @@ def win_threshold(team: int, carry: tuple[int, int] | None) -> int:
 
 def double_winner(out: Sequence[int], holding: Sequence[int]) -> int | None:
     """双关: the team whose two players are out while both opponents still hold cards."""
-    for team in (0, 1):
-        if (
-            all(team_of(s) != team for s in holding)
-            and sum(1 for s in holding if team_of(s) != team) == 2
-        ):
-            return team
+    # Both opponents holding and nobody else: exactly two holding, of one team.
+    if len(holding) == 2 and team_of(holding[0]) == team_of(holding[1]):
+        return 1 - team_of(holding[0])
     return None
 
 
@@ -161,6 +158,17 @@ def _sure_win(
     bottom_points: int,
     threshold: int,
 ) -> bool:
+    # Every future has an order in which this team makes no 双关 (an opponent goes out next),
+    # and none gives the team more than this: short of the threshold, the win is not sure.
+    # (The cheap test first: a playout asks after every round once someone is out.)
+    most = table_points + (bottom_points if team_of(finish[0]) == team else 0)
+    for seat in range(4):
+        if seat in holding:
+            most += hand_points[seat] + captured[seat]
+        elif team_of(seat) == team:
+            most += captured[seat]
+    if most < threshold:
+        return False
     table_capturers = list(holding)
     if table_seat is not None and table_seat not in table_capturers:
         table_capturers.append(table_seat)
