@@ -201,3 +201,30 @@ def test_what_players_type_is_read_in_every_form():
     missing = next(s for s in "SHCD" if all(c.text != s + rank for c in situan.hand(seat)))
     typed = situan_front.command_action(situan, seat, "play", (f"{missing}{rank}",))
     situan.check(typed)  # a suited card means its rank in 四团: a card of that suit is not held
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "example"),
+    [
+        ("situan", "en", "7777"),
+        ("situan", "zh-Hans", "请写点数"),
+        ("erqiwang", "en", "S10 HA D2"),
+        ("erqiwang", "zh-Hans", "请写花色加点数"),
+    ],
+)
+async def test_an_unknown_card_is_answered_with_how_cards_are_written(
+    tmp_path, game, lang, example
+):
+    """Even in the 二七王 auction, ``/play XX`` says how a card is written, not only that XX is
+    not one; and nothing changes."""
+    harness = await table_with_three_bots(str(tmp_path / "u.sqlite3"), FakeClock(), game, lang)
+    try:
+        table = harness.table()
+        assert table.hand is not None
+        before = (table.turn_count, table.turn_seat, list(table.hand.hand(0)))
+        refusal = await harness.say("ann", "/play XX", private=True, lang=lang)
+        assert len(refusal) == 1 and refusal[0].kind == "reply"
+        assert "XX" in refusal[0].text and example in refusal[0].text
+        assert (table.turn_count, table.turn_seat, list(table.hand.hand(0))) == before
+    finally:
+        await harness.db.close()

@@ -45,7 +45,10 @@ def _cards(args: tuple[str, ...]) -> tuple[Card, ...]:
     try:
         return tuple(parse_cards(" ".join(args)))
     except RecordError as error:
-        raise BadInput("Unknown card: {token}", token=error.facts.get("token", "")) from None
+        raise BadInput(
+            "Unknown card: {token}. Write suit and rank, e.g. S10 HA D2, and the jokers LJ BJ.",
+            token=error.facts.get("token", ""),
+        ) from None
 
 
 def _suit_name(lang: str, suit: object) -> str:

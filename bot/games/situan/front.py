@@ -50,7 +50,8 @@ class SituanFront:
                 return read_play(seat, list(args), by_rank=True)
             except RecordError as error:
                 raise BadInput(
-                    "Unknown card: {token}", token=error.facts.get("token", "")
+                    "Unknown card: {token}. Write the ranks, e.g. 7777, 10 10 or LJLJ BJ.",
+                    token=error.facts.get("token", ""),
                 ) from None
         if name == "pass":
             return Pass(seat)
