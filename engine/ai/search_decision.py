@@ -36,6 +36,11 @@ MIN_GAIN = 0.15
 PROMISING = 0.5
 """A candidate whose average gain over the ``normal`` choice is at least this share of
 ``min_gain``, but not yet sure, leaves a decision contested (see `Search.extension`)."""
+CULL_AFTER = 8
+"""Sampled deals a candidate is played out on before it may be dropped (`Search.culling`)."""
+CULL_SPREAD = 1.0
+"""The least spread of gains a candidate is dropped on: a gain is mostly 0 (the same result)
+and now and then ±2 (a hand won or lost), so a few equal results show little of it."""
 
 
 class Search:
@@ -48,6 +53,12 @@ class Search:
     a candidate looks better than the ``normal`` choice but the sampled deals so far do not
     make it sure. Most decisions are not contested, so the median time stays the budget;
     the few that are get the samples that tell a better play from luck."""
+    culling = False
+    """Drop a candidate from the playouts once it plainly cannot replace the ``normal``
+    choice (its average gain ``confidence`` standard errors above what the deals so far show
+    is still under ``min_gain``): most candidates are plainly worse, and the samples they
+    would take go to the ones still in the running. When none is left, the search ends early
+    with the ``normal`` choice."""
 
     def __init__(
         self, seed: int | None = None, budget: float = DEFAULT_BUDGET,
@@ -77,9 +88,12 @@ class Search:
         playouts = round(self.playouts * budgets)
         may_extend = budgets == 1.0 and self.extension > 0
         gains: list[list[float]] = [[] for _ in candidates]
+        running = list(range(1, len(candidates)))
+        """The candidates still played out beside the ``normal`` choice (`culling`)."""
+        cull_at = CULL_AFTER
         self.iterations = 0
         self.samples = 0
-        while True:
+        while running:
             out_of_time = self.iterations and self.clock() - started >= budget
             if out_of_time or self.iterations >= playouts:
                 if not (may_extend and self._contested(gains)):
@@ -90,38 +104,45 @@ class Search:
                 continue
             state = rng.getstate()
             values: list[float] = []
-            for action in candidates:
+            for i in (0, *running):
                 if self.iterations and self.clock() - started >= OVERRUN * budget:
                     break  # one slow sampled deal must not hold the table up
                 rng.setstate(state)  # every candidate meets the same sampled deal
-                value = playout(rng, action)
+                value = playout(rng, candidates[i])
                 if value is None:
                     break  # a sampled deal the public record rules out: draw another
                 values.append(value)
             rng.setstate(state)
             rng.random()
             self.iterations += 1
-            if len(values) == len(candidates):
+            if len(values) == len(running) + 1:
                 self.samples += 1
-                for i, value in enumerate(values):
+                for i, value in zip(running, values[1:], strict=True):
                     gains[i].append(value - values[0])
+                if self.culling and self.samples >= cull_at:
+                    running = [i for i in running if not self._hopeless(gains[i])]
+                    cull_at += cull_at // 4  # checked ever more rarely: the cost stays small
         best, best_gain = 0, 0.0
-        n = self.samples
-        if n < MIN_SAMPLES:
-            return candidates[0]
         for i in range(1, len(candidates)):
+            if len(gains[i]) < MIN_SAMPLES:
+                continue
             mean, sure = self._gain(gains[i])
             if mean >= self.min_gain and sure and mean > best_gain:
                 best, best_gain = i, mean
         return candidates[best]
 
+    def _hopeless(self, gains: list[float]) -> bool:
+        """A candidate that plainly cannot reach ``min_gain``: ``confidence`` standard
+        errors above its average gain so far is still under it."""
+        mean, spread = _mean_and_spread(gains)
+        spread = max(spread, CULL_SPREAD)
+        return mean + self.confidence * spread / math.sqrt(len(gains)) < self.min_gain
+
     def _gain(self, gains: list[float]) -> tuple[float, bool]:
         """A candidate's average gain over the ``normal`` choice, and whether it is clear
         of the noise (``confidence`` standard errors)."""
-        n = len(gains)
-        mean = sum(gains) / n
-        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1))
-        return mean, mean > self.confidence * spread / math.sqrt(n)
+        mean, spread = _mean_and_spread(gains)
+        return mean, mean > self.confidence * spread / math.sqrt(len(gains))
 
     def _contested(self, gains: list[list[float]]) -> bool:
         """Some candidate looks better than the ``normal`` choice, none is sure yet."""
@@ -134,3 +155,10 @@ class Search:
                 return False
             promising = promising or mean >= PROMISING * self.min_gain
         return promising
+
+
+def _mean_and_spread(gains: list[float]) -> tuple[float, float]:
+    """The average and the standard deviation (n − 1) of at least two gains."""
+    n = len(gains)
+    mean = sum(gains) / n
+    return mean, math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1))

@@ -22,6 +22,8 @@ from engine.situan.views import SituanView
 class SituanSearchAI(Search):
     """``hard`` 四团: determinized playouts of the candidate plays."""
 
+    culling = True
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.policy = SituanAI()
