@@ -1,7 +1,7 @@
 """AI strength on duplicate deals: every deal is played twice so that luck cancels.
 
 Run: ``python bench/ai_strength.py [--game situan|erqiwang|both] [--deals 2000]
-[--first-deal 0] [--pairings hard-normal,normal-easy,normal-tuoguan] [--budget 0.15]
+[--first-deal 0] [--pairings hard-normal,normal-easy,normal-tuoguan] [--budget S]
 [--playouts N] [--extension X] [--sides both|declarer|defenders] [--bidding 1000]``
 
 - 四团: level X sits at seats 0 & 2 and Y at 1 & 3, then the same deal again with the teams'
@@ -49,7 +49,7 @@ EXTENSION: float | None = None
 """``--extension``: the further budgets of a contested ``hard`` decision, if not the game's."""
 
 
-def make(game: str, level: str, seed: int, budget: float) -> Any:
+def make(game: str, level: str, seed: int, budget: float | None) -> Any:
     if level == "tuoguan":
         return None
     if level != "hard":
@@ -94,7 +94,7 @@ def interval(wins: int, n: int) -> str:
     return f"{p:6.1%} ± {half:4.1%} ({wins}/{n})"
 
 
-def situan(deals: range, x: str, y: str, budget: float) -> None:
+def situan(deals: range, x: str, y: str, budget: float | None) -> None:
     game = game_of("situan")
     rules = game.rules()
     wins = decided = 0
@@ -121,7 +121,7 @@ def erqiwang_auction(rules: Any, seed: int) -> Any:
     return hand
 
 
-def erqiwang(deals: range, x: str, y: str, budget: float, sides: str = "both") -> None:
+def erqiwang(deals: range, x: str, y: str, budget: float | None, sides: str = "both") -> None:
     game = game_of("erqiwang")
     rules = game.rules("classic", first_must_bid=True)
     wins: Counter[str] = Counter()
@@ -217,7 +217,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="the seed of the first deal: a long run split into parts, each "
                              "on its own core, adds up to one over all their deals")  # fmt: skip
     parser.add_argument("--pairings", default="hard-normal,normal-easy,normal-tuoguan")
-    parser.add_argument("--budget", type=float, default=0.15, help="hard: seconds per decision")
+    parser.add_argument("--budget", type=float, default=None,
+                        help="hard: seconds per decision (default: the game's own)")  # fmt: skip
     parser.add_argument("--playouts", type=int, default=None,
                         help="hard: this many sampled deals per decision instead of a time "
                              "budget (deterministic)")  # fmt: skip

@@ -19,7 +19,8 @@ from engine.actions import Action
 
 Clock = Callable[[], float]
 DEFAULT_BUDGET = 0.15
-"""Seconds per decision (the issue's median target is 0.2 s)."""
+"""Seconds per decision unless a game sets its own (`Search.default_budget`); the issue's
+median target is 0.2 s."""
 DEFAULT_PLAYOUTS = 400
 """Iterations (one sampled deal, every candidate played out) at most per decision: the budget
 ends a search first, but for one whose playouts are very short."""
@@ -46,6 +47,8 @@ and now and then ±2 (a hand won or lost), so a few equal results show little of
 class Search:
     """What both games' searches share: the budget, the seeded sampling, the averaging."""
 
+    default_budget = DEFAULT_BUDGET
+    """Seconds per decision when none is given."""
     confidence = CONFIDENCE
     min_gain = MIN_GAIN
     extension = 0.0
@@ -61,11 +64,11 @@ class Search:
     with the ``normal`` choice."""
 
     def __init__(
-        self, seed: int | None = None, budget: float = DEFAULT_BUDGET,
+        self, seed: int | None = None, budget: float | None = None,
         playouts: int = DEFAULT_PLAYOUTS, clock: Clock = time.perf_counter,
     ) -> None:  # fmt: skip
         self.seed = 0 if seed is None else seed
-        self.budget = budget
+        self.budget = self.default_budget if budget is None else budget
         self.playouts = playouts
         self.clock = clock
         self.iterations = 0

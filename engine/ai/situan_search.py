@@ -23,6 +23,11 @@ class SituanSearchAI(Search):
     """``hard`` 四团: determinized playouts of the candidate plays."""
 
     culling = True
+    default_budget = 0.3
+    """Twice the shared budget: with culling half the decisions end under 50 ms whatever the
+    budget, so the median stays far inside the 0.2 s target, and the contested ones, where
+    more sampled deals make a better choice, get them (deals 0-149: 60.5% of decided hands
+    against 58.7% at 0.15 s)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

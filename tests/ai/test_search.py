@@ -161,3 +161,10 @@ def test_a_playout_counts_a_close_result_in_part():
     assert value(playout_end(0, 0), 0) > 0 > value(playout_end(0, 5), 0)  # a bid of 0
     # one deck: half the points make the same part
     assert value(playout_end(50, 45, decks=1), 0) == value(playout_end(100, 90), 0)
+
+
+def test_each_game_has_its_own_default_budget_and_a_given_one_wins():
+    """四团 culls, so it can afford twice the time on the decisions that stay contested."""
+    assert player("situan", "hard").budget == 0.3  # type: ignore[attr-defined]
+    assert player("erqiwang", "hard").budget == 0.15  # type: ignore[attr-defined]
+    assert player("situan", "hard", budget=0.05).budget == 0.05  # type: ignore[attr-defined]
