@@ -59,7 +59,8 @@ class Search:
     culling = False
     """Drop a candidate from the playouts once it plainly cannot replace the ``normal``
     choice (its average gain ``confidence`` standard errors above what the deals so far show
-    is still under ``min_gain``): most candidates are plainly worse, and the samples they
+    is still under ``min_gain``, the spread taken as at least `CULL_SPREAD`; checked from
+    `CULL_AFTER` sampled deals on): most candidates are plainly worse, and the samples they
     would take go to the ones still in the running. When none is left, the search ends early
     with the ``normal`` choice."""
 
