@@ -44,12 +44,18 @@ def sampled_deal(view: SituanView, rng: random.Random) -> tuple[list[list[int]],
     # ``dun_counted = played`` the 墩 shown are those already played: nothing to keep.
     dealt = view.rules.dun_counted == "dealt"
     for s in hidden if dealt else ():
+        placed: set[int] = set()  # the ranks that already stand for one of this seat's 墩
         for dun in view.duns[s] if len(view.duns) > s else []:
-            if isinstance(dun, int):
-                ranks = [r for r in range(RANK_COUNT - 2) if view.played_by[s][r] < dun]
-                _reserve_dun(view, s, ranks, dun, pool, hands, need)
-            else:
+            if not isinstance(dun, int):
                 _reserve_jokers(view, s, dun, pool, hands, need)
+                continue
+            played = view.played_by[s]
+            whole = [r for r in range(RANK_COUNT - 2) if played[r] >= dun and r not in placed]
+            if whole:  # a rank it has played this many of: that 墩 is out, nothing to keep
+                placed.add(whole[0])
+                continue
+            ranks = [r for r in range(RANK_COUNT - 2) if r not in placed]
+            placed.add(_reserve_dun(view, s, ranks, dun, pool, hands, need))
     unseen: list[int] = [r for r in range(RANK_COUNT) for _ in range(max(0, pool[r]))]
     rng.shuffle(unseen)
     at = 0
@@ -66,16 +72,23 @@ def sampled_deal(view: SituanView, rng: random.Random) -> tuple[list[list[int]],
 def _reserve_dun(
     view: SituanView, s: int, ranks: list[int], dun: int, pool: list[int],
     hands: dict[int, list[int]], need: dict[int, int],
-) -> None:  # fmt: skip
-    """Keep in seat ``s`` the rest of a dealt 墩 of ``dun`` cards, at a rank it could be."""
-    fits = [r for r in ranks if pool[r] >= dun - view.played_by[s][r] and hands[s][r] == 0]
+) -> int:  # fmt: skip
+    """Keep in seat ``s`` the rest of a dealt 墩 of ``dun`` cards, at a rank it could be (one
+    with that many cards left unseen and no more than the seat still holds): the rank kept,
+    or -1 when none can be."""
+    played = view.played_by[s]
+    fits = [
+        r for r in ranks
+        if pool[r] >= dun - played[r] and hands[s][r] == 0 and dun - played[r] <= need[s]
+    ]  # fmt: skip
     if not fits:
-        return
-    r = fits[0] if len(fits) == 1 else max(fits, key=lambda r: view.played_by[s][r])
-    keep = dun - view.played_by[s][r]
+        return -1
+    r = max(fits, key=lambda r: played[r])
+    keep = dun - played[r]
     hands[s][r] += keep
     pool[r] -= keep
     need[s] -= keep
+    return r
 
 
 def _reserve_jokers(
