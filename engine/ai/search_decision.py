@@ -92,8 +92,7 @@ class Search:
         playouts = round(self.playouts * budgets)
         may_extend = budgets == 1.0 and self.extension > 0
         gains: list[list[float]] = [[] for _ in candidates]
-        running = list(range(1, len(candidates)))
-        """The candidates still played out beside the ``normal`` choice (`culling`)."""
+        running = list(range(1, len(candidates)))  # still played out beside the normal choice
         cull_at = CULL_AFTER
         self.iterations = 0
         self.samples = 0

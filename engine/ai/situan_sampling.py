@@ -55,7 +55,9 @@ def sampled_deal(view: SituanView, rng: random.Random) -> tuple[list[list[int]],
                 placed.add(whole[0])
                 continue
             ranks = [r for r in range(RANK_COUNT - 2) if r not in placed]
-            placed.add(_reserve_dun(view, s, ranks, dun, pool, hands, need))
+            kept = _reserve_dun(view, s, ranks, dun, pool, hands, need)
+            if kept >= 0:
+                placed.add(kept)
     unseen: list[int] = [r for r in range(RANK_COUNT) for _ in range(max(0, pool[r]))]
     rng.shuffle(unseen)
     at = 0
