@@ -221,3 +221,36 @@ def test_the_settlement_says_where_the_bottoms_points_went():
                           bottom_multiplier=1, last_trick_winner=0, stakes=zero, bonus=zero,
                           total=zero)  # fmt: skip
     assert "bottom" not in settlement_text("en", kept, names, zero, zero)
+
+
+def test_the_situan_settlement_says_what_the_first_out_took_beyond_their_own():
+    from fractions import Fraction
+
+    from bot.games.situan.texts import settlement_text
+    from engine.situan.result import SituanResult
+
+    zero = (Fraction(0),) * 4
+    # Ann (A) out first, AI 1 (B) last with 30 captured and 15 still in hand; bottom 10.
+    # Team A: 90 + 30 + 10 (Ann) + 60 (AI 2) + 15 (AI 1's hand) = 205.
+    result = SituanResult(finish=(0, 2, 3, 1), ended_by="points", captured=(90, 30, 60, 105),
+                          team_points=(205, 105), winner="A", carry=None, dun=((),) * 4,
+                          shown=None, stakes=zero, bonus=zero, total=zero, bottom_points=10,
+                          remaining=15)  # fmt: skip
+    names = ["Ann", "AI 1", "AI 2", "AI 3"]
+    text = settlement_text("en", result, names, zero, zero)
+    assert (
+        "Ann went out first (上游): Ann also takes AI 1's 30 captured points and the bottom's 10."
+        in text
+    )
+    assert "AI 1 still held 15 points: they go to team A." in text
+    chinese = settlement_text("zh-Hans", result, names, zero, zero)
+    assert "Ann 是上游：另得 AI 1 抓的 30 分和底牌的 10 分。" in chinese
+    nothing = SituanResult(finish=(0, 2, 3, 1), ended_by="points", captured=(120, 0, 80, 100),
+                           team_points=(200, 100), winner="A", carry=None, dun=((),) * 4,
+                           shown=None, stakes=zero, bonus=zero, total=zero)  # fmt: skip
+    assert "上游" not in settlement_text("en", nothing, names, zero, zero)
+    double = SituanResult(finish=(0, 2), ended_by="double", captured=(90, 30, 60, 105),
+                          team_points=(150, 135), winner="A", carry=None, dun=((),) * 4,
+                          shown=None, stakes=zero, bonus=zero, total=zero,
+                          bottom_points=10)  # fmt: skip
+    assert "上游" not in settlement_text("en", double, names, zero, zero)

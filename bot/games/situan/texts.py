@@ -142,11 +142,25 @@ def settlement_text(lang: str, result: SituanResult, names: Sequence[str],
                 b=b,
             )
         )
-    if result.ended_by == "points" and result.remaining:
-        last = result.finish[3]
-        team = "B" if last % 2 == 0 else "A"
-        lines.append(t(lang, "{name} still held {points} points: they go to team {team}.",
-                       name=names[last], points=result.remaining, team=team))  # fmt: skip
+    if result.ended_by == "points":
+        lines += _counted_lines(lang, result, names)
     lines += player_lines(lang, names, result.stakes, result.bonus, t(lang, "墩"), totals,
                           running)  # fmt: skip
     return "\n".join(lines)
+
+
+def _counted_lines(lang: str, result: SituanResult, names: Sequence[str]) -> list[str]:
+    """Where the points went beyond each player's own once three were out: the team totals
+    above hold them, and without these lines they look miscounted."""
+    first, last = result.finish[0], result.finish[3]
+    lines = []
+    taken = result.captured[last]
+    if taken or result.bottom_points:
+        lines.append(t(lang, "{first} went out first (上游): {first} also takes {last}'s {taken} "
+                       "captured points and the bottom's {bottom}.", first=names[first],
+                       last=names[last], taken=taken, bottom=result.bottom_points))  # fmt: skip
+    if result.remaining:
+        team = "B" if last % 2 == 0 else "A"
+        lines.append(t(lang, "{name} still held {points} points: they go to team {team}.",
+                       name=names[last], points=result.remaining, team=team))  # fmt: skip
+    return lines
