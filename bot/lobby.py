@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from bot import playing
 from bot.commands import Command
 from bot.effects import Effects
-from bot.games import BadInput
+from bot.games import BadInput, preset_text, presets_text
 from bot.i18n import LANGUAGES, N_, normalize_language, t
 from bot.outgoing import Button, Outgoing
 from bot.render import ledger_text
@@ -239,8 +239,9 @@ def lang(table: Table, command: Command) -> Effects:
 
 def settings(table: Table, command: Command) -> Effects:
     if not command.args:
-        options = {"preset": table.preset, **table.rules.options(), **table.table_options}
         language = table.answer_lang(command)
+        preset = preset_text(language, table.game, table.preset)
+        options = {"preset": preset, **table.rules.options(), **table.table_options}
         lines = [
             t(language, "Settings (the host changes them in the lobby: /settings NAME VALUE):")
         ]
@@ -270,7 +271,7 @@ def change_setting(table: Table, command: Command, name: str, value: str) -> Eff
         preset, options = table.preset, dict(table.options)
         if name == "preset":
             if value not in table.front.game.presets:
-                choices = ", ".join(table.front.game.presets)
+                choices = presets_text(table.answer_lang(command), table.game)
                 return table.reply(command, "Presets: {choices}.", choices=choices)
             preset, options = value, {}
         elif name in table.rules.options():
@@ -298,6 +299,8 @@ def _changed(table: Table, name: str, value: Any) -> Effects:
         value = table.say(N_("on") if value else N_("off"))
     elif name == "ai_level":
         value = table.say(value)
+    elif name == "preset":
+        value = preset_text(table.lang, table.game, value)
     return Effects(
         out=[table.group("{name} is now {value}.", name=name, value=value)], table_changed=True
     )

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from bot.commands import Command
 from bot.effects import Effects
-from bot.games import FRONTS, presets
+from bot.games import FRONTS, preset_text, presets, presets_text
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, normalize_language, t
 from bot.keeping import Sender
 from bot.leasing import Ownership
@@ -276,7 +276,8 @@ class TableManager(TableTimers):
         try:
             table = Table(command.chat, game, preset, command.user, lang, self.clock, self.seeds)
         except RecordError:
-            return self._reply(command, lang, "Unknown preset {preset}.", preset=preset)
+            return self._reply(command, lang, "Unknown preset {preset}. Presets: {choices}.",
+                               preset=preset, choices=presets_text(lang, game))  # fmt: skip
         table.learn_title(command)
         self.tables[command.chat] = table
         self._hand_ids.pop(command.chat, None)
@@ -291,7 +292,7 @@ class TableManager(TableTimers):
                     "AI player, /start when four are seated.",
                     name=command.user_name,
                     game=t(lang, front.title),
-                    preset=preset,
+                    preset=preset_text(lang, game, preset),
                 ),
                 buttons=(lobby_buttons(table),),
             )

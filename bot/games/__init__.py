@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.games.base import BadInput, GameFront, Stamps
 from bot.games.erqiwang import ErqiwangFront
 from bot.games.situan import SituanFront
+from bot.i18n import t
 
 FRONTS: dict[str, GameFront] = {"situan": SituanFront(), "erqiwang": ErqiwangFront()}
 GAME_NAMES = tuple(FRONTS)
@@ -15,10 +16,35 @@ def front_of(game: str) -> GameFront:
     return FRONTS[game]
 
 
+def preset_text(lang: str, game: str, preset: str) -> str:
+    """A preset as people read it: the name to type, and what it is in ``lang``."""
+    title = FRONTS[game].preset_titles.get(preset)
+    return (
+        preset
+        if title is None
+        else t(lang, "{preset} ({what})", preset=preset, what=t(lang, title))
+    )
+
+
+def presets_text(lang: str, game: str) -> str:
+    """Every preset of ``game``, as people read them."""
+    return t(lang, "; ").join(preset_text(lang, game, p) for p in presets(game))
+
+
 def presets(game: str) -> tuple[str, ...]:
     """The presets of ``game`` (none for an unknown game)."""
     front = FRONTS.get(game)
     return () if front is None else front.game.presets
 
 
-__all__ = ["FRONTS", "GAME_NAMES", "BadInput", "GameFront", "Stamps", "front_of", "presets"]
+__all__ = [
+    "FRONTS",
+    "GAME_NAMES",
+    "BadInput",
+    "GameFront",
+    "Stamps",
+    "front_of",
+    "preset_text",
+    "presets",
+    "presets_text",
+]

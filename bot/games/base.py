@@ -7,7 +7,7 @@ hand and its buttons, the narration of events, the settlement — and how a type
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
@@ -54,6 +54,8 @@ class GameFront(Protocol):
     """Message id of the play tips that follow it."""
     commands: frozenset[str]
     """The game commands this game understands (``play``, ``bid`` …)."""
+    preset_titles: Mapping[str, str]
+    """Message id of what each preset is, by the preset's name (which players type)."""
 
     @property
     def game(self) -> Game: ...

@@ -193,3 +193,21 @@ async def test_a_user_who_floods_commands_is_throttled(harness):
     harness.clock.advance(5)
     assert await harness.say("bob", "/score")
     assert await harness.say("ann", "/score")  # other users are not affected
+
+
+async def test_a_preset_is_named_with_what_it_is_in_the_readers_language(harness):
+    (refused,) = await harness.say("ann", "/new situan nanjing", lang="en")
+    assert refused.text == (
+        "Unknown preset nanjing. Presets: nanchang (the Nanchang rules); spade3 (♠3 leads the "
+        "first hand); baomahui (宝马会: a 亮牌 counts double)."
+    )
+    assert harness.manager.tables.get(refused.chat) is None  # nothing opened
+    (opened, *_) = await harness.say("ann", "/new situan spade3", lang="zh-Hans")
+    assert opened.text.startswith("Ann 开了一桌四团，规则组 spade3（首局黑桃3先出）。/join 入座")
+    (changed,) = await harness.say("ann", "/settings preset baomahui")
+    assert changed.text == "preset 已设为 baomahui（宝马会：亮牌翻倍）。"
+    (listed,) = await harness.say("bob", "/settings", lang="en")
+    assert "preset = baomahui (宝马会: a 亮牌 counts double)" in listed.text.splitlines()
+    (wrong,) = await harness.say("ann", "/settings preset classic")  # 二七王's, not 四团's
+    assert wrong.text.startswith("可选的规则组：nanchang（南昌规则）；spade3（首局黑桃3先出）；")
+    assert harness.table().preset == "baomahui"

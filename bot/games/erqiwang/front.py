@@ -4,8 +4,9 @@ buttons (bids, trump, bury, 冲关, surrender), the narration of its events, its
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
 from bot.controls import Selection, rows
@@ -99,6 +100,14 @@ class ErqiwangFront:
     tips_text = N_("tips_erqiwang")
     rules_text = N_("rules_erqiwang")
     commands = frozenset({"play", "pass", "bid", "trump", "bury", "surrender", "bonus"})
+    preset_titles: Mapping[str, str] = MappingProxyType(
+        {
+            "classic": N_("the classic rules"),
+            "online": N_("the online rules: bids up to 80"),
+            "proportional": N_("scored in proportion to the points"),
+            "one_deck": N_("one deck"),
+        }
+    )
 
     @property
     def game(self) -> Game:

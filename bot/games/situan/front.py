@@ -4,8 +4,9 @@ narration of its events and its refusals."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
 from bot.controls import Selection, rows
@@ -35,6 +36,13 @@ class SituanFront:
     tips_text = N_("tips_situan")
     rules_text = N_("rules_situan")
     commands = frozenset({"play", "pass", "show", "reveal"})
+    preset_titles: Mapping[str, str] = MappingProxyType(
+        {
+            "nanchang": N_("the Nanchang rules"),
+            "spade3": N_("♠3 leads the first hand"),
+            "baomahui": N_("宝马会: a 亮牌 counts double"),
+        }
+    )
 
     @property
     def game(self) -> Game:
