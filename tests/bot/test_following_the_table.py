@@ -249,8 +249,23 @@ def test_the_situan_settlement_says_what_the_first_out_took_beyond_their_own():
                            team_points=(200, 100), winner="A", carry=None, dun=((),) * 4,
                            shown=None, stakes=zero, bonus=zero, total=zero)  # fmt: skip
     assert "上游" not in settlement_text("en", nothing, names, zero, zero)
+    no_bottom = SituanResult(finish=(0, 2, 3, 1), ended_by="points", captured=(90, 30, 80, 100),
+                             team_points=(200, 100), winner="A", carry=None, dun=((),) * 4,
+                             shown=None, stakes=zero, bonus=zero, total=zero)  # fmt: skip
+    assert "Ann went out first (上游): Ann also takes AI 1's 30 captured points.\n" in (
+        settlement_text("en", no_bottom, names, zero, zero)
+    )
+    only_bottom = SituanResult(finish=(0, 2, 3, 1), ended_by="points", captured=(120, 0, 70, 100),
+                               team_points=(200, 100), winner="A", carry=None, dun=((),) * 4,
+                               shown=None, stakes=zero, bonus=zero, total=zero,
+                               bottom_points=10)  # fmt: skip
+    chinese = settlement_text("zh-Hans", only_bottom, names, zero, zero)
+    assert "Ann 是上游：另得底牌的 10 分。" in chinese
     double = SituanResult(finish=(0, 2), ended_by="double", captured=(90, 30, 60, 105),
                           team_points=(150, 135), winner="A", carry=None, dun=((),) * 4,
                           shown=None, stakes=zero, bonus=zero, total=zero,
                           bottom_points=10)  # fmt: skip
     assert "上游" not in settlement_text("en", double, names, zero, zero)
+    assert "A 队双关获胜：两人先出完，分数（A 150，B 135）不计。" in settlement_text(
+        "zh-Hans", double, names, zero, zero
+    )

@@ -129,9 +129,12 @@ def settlement_text(lang: str, result: SituanResult, names: Sequence[str],
     a, b = result.team_points
     if result.winner is None:
         lines.append(t(lang, "No team reached 200 (A {a}, B {b}): carried over.", a=a, b=b))
+    elif result.ended_by == "double":  # the points taken so far decide nothing: say so
+        lines.append(t(lang, "Team {team} wins by 双关: both its players went out first, so "
+                       "the points (A {a}, B {b}) do not count.", team=result.winner, a=a,
+                       b=b))  # fmt: skip
     else:
-        how = {"double": t(lang, "双关"), "points": t(lang, "points"),
-               "decided": t(lang, "decided early")}[result.ended_by]  # fmt: skip
+        how = {"points": t(lang, "points"), "decided": t(lang, "decided early")}[result.ended_by]
         lines.append(
             t(
                 lang,
@@ -154,11 +157,17 @@ def _counted_lines(lang: str, result: SituanResult, names: Sequence[str]) -> lis
     above hold them, and without these lines they look miscounted."""
     first, last = result.finish[0], result.finish[3]
     lines = []
-    taken = result.captured[last]
-    if taken or result.bottom_points:
+    taken, bottom = result.captured[last], result.bottom_points
+    said = {"first": names[first], "last": names[last], "taken": taken, "bottom": bottom}
+    if taken and bottom:
         lines.append(t(lang, "{first} went out first (上游): {first} also takes {last}'s {taken} "
-                       "captured points and the bottom's {bottom}.", first=names[first],
-                       last=names[last], taken=taken, bottom=result.bottom_points))  # fmt: skip
+                       "captured points and the bottom's {bottom}.", **said))  # fmt: skip
+    elif taken:
+        lines.append(t(lang, "{first} went out first (上游): {first} also takes {last}'s {taken} "
+                       "captured points.", **said))  # fmt: skip
+    elif bottom:
+        lines.append(t(lang, "{first} went out first (上游): {first} also takes the bottom's "
+                       "{bottom} points.", **said))  # fmt: skip
     if result.remaining:
         team = "B" if last % 2 == 0 else "A"
         lines.append(t(lang, "{name} still held {points} points: they go to team {team}.",
