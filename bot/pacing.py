@@ -25,6 +25,9 @@ BUDGET = 20
 SLOT = 3.0
 RESERVATION = 10.0
 """How long a released call may take to be made before its reservation lapses."""
+MERGED_AT_MOST = 1500
+"""Characters at most of posts waiting together sent as one call (a platform splits a longer
+message into several calls)."""
 QUIET = 12.0
 """A table state that is not urgent (plays between AI seats in the middle of a trick) waits
 up to this long after the last call, folded into whatever comes next: about one group call
@@ -126,7 +129,7 @@ class GroupPacer:
         if not self.posts and not self.table_urgent and now < self._quiet_until():
             return []
         if self.posts:
-            post = self.posts.popleft()
+            post = self._next_post()
             if self.table is not None and not self.table_shown:
                 post = post.resolved()
                 post = post.with_text(post.text + "\n\n" + self.table.resolved().text)
@@ -141,6 +144,16 @@ class GroupPacer:
         self.next_slot = now + self.slot
         return [message]
 
+    def _next_post(self) -> Outgoing:
+        """The first post waiting, with the plain posts waiting behind it: several posts at
+        once (seats taken just before a deal, the deal itself) would otherwise trail one a
+        slot behind the other, and the hand be under way before the group reads it began."""
+        post = self.posts.popleft()
+        while self.posts and _joinable(post, self.posts[0]):
+            after = self.posts.popleft().resolved()
+            post = after.with_text(post.resolved().text + "\n" + after.text)
+        return post
+
     def next_time(self) -> float | None:
         """When the next call may be made (None: nothing waits)."""
         if not self.posts and self.table is None:
@@ -154,3 +167,20 @@ class GroupPacer:
     def _quiet_until(self) -> float:
         last = self.budget.last
         return last + QUIET if last is not None else -1e18
+
+
+def _joinable(post: Outgoing, after: Outgoing) -> bool:
+    """Whether ``after`` may be sent in one message with ``post``: both plain group posts
+    (no file, picture or edited slot), the first without buttons (the joined message has
+    the second's), short enough together."""
+    return (
+        _plain(post) and _plain(after) and not post.buttons
+        and len(post.text) + len(after.text) < MERGED_AT_MOST
+    )  # fmt: skip
+
+
+def _plain(post: Outgoing) -> bool:
+    return (
+        post.kind == "group" and post.filename is None and post.picture is None
+        and post.slot is None and post.render is None
+    )  # fmt: skip

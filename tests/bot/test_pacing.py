@@ -3,9 +3,11 @@
 import random
 from itertools import pairwise
 
-from bot.outgoing import Outgoing
-from bot.pacing import RESERVATION, CallBudget, GroupPacer
+from bot.outgoing import Button, Outgoing
+from bot.pacing import QUIET, RESERVATION, CallBudget, GroupPacer
 from tests.bot.harness import FakeClock
+
+READY = Button("Ready", "/ready", "t1")
 
 
 def drive(pacer: GroupPacer, clock: FakeClock, until: float, sent: list[tuple[float, Outgoing]]):
@@ -53,8 +55,8 @@ def test_four_fast_players_never_cost_more_than_20_group_calls_a_minute_and_play
 def test_posts_are_sent_in_order_and_never_dropped():
     clock = FakeClock(0.0)
     pacer = GroupPacer(clock)
-    for number in range(30):
-        pacer.submit(Outgoing("group", "g", f"post {number}"))
+    for number in range(30):  # each with a button: no two go as one message
+        pacer.submit(Outgoing("group", "g", f"post {number}", buttons=((READY,),)))
     sent: list[tuple[float, Outgoing]] = []
     drive(pacer, clock, 200, sent)
     assert [m.text for _, m in sent] == [f"post {n}" for n in range(30)]
@@ -84,8 +86,8 @@ def test_counted_when_made_a_late_call_never_lets_the_next_ones_bunch():
     made: list[float] = []
     ends: list[float] = []
     free_at = 0.0  # the sender is busy with the previous call until then
-    for number in range(300):
-        pacer.submit(Outgoing("group", "g", f"post {number}"))
+    for number in range(300):  # a button each: every post is a call of its own
+        pacer.submit(Outgoing("group", "g", f"post {number}", buttons=((READY,),)))
     while len(made) < 300:
         released = pacer.due()
         for _ in released:
@@ -113,8 +115,8 @@ def test_topics_of_one_forum_share_its_budget():
     topics = [GroupPacer(clock, calls=shared) for _ in range(3)]
     sent: list[float] = []
     for topic in topics:
-        for number in range(20):
-            topic.submit(Outgoing("group", "g", f"post {number}"))
+        for number in range(20):  # a button each: every post is a call of its own
+            topic.submit(Outgoing("group", "g", f"post {number}", buttons=((READY,),)))
     while clock.now < 200:
         for topic in topics:
             sent += [clock.now for _ in topic.due()]
@@ -133,3 +135,43 @@ def test_a_release_that_ends_in_no_call_gives_its_room_back():
     budget.released(RESERVATION)
     budget.made(RESERVATION + 1)  # made: the reservation becomes a call of the window
     assert (budget.room(RESERVATION + 1), len(budget.reserved)) == (19, 0)
+
+
+def test_posts_waiting_together_go_as_one_message_in_order():
+    """Seats taken and a deal announced within one slot reach the group together, not one
+    slot apart with the hand already under way; what a message carries beside its text (a
+    picture, a file, buttons for the posts before it) keeps it apart."""
+    clock = FakeClock(0.0)
+    pacer = GroupPacer(clock)
+    pacer.submit(Outgoing("group", "g", "Ann opened a table."))
+    assert [m.text for m in pacer.due()] == ["Ann opened a table."]
+    for seat in (1, 2, 3):
+        pacer.submit(Outgoing("group", "g", f"An AI player sits at seat {seat}."))
+    pacer.submit(Outgoing("group", "g", "Hand 1 is dealt.", buttons=((READY,),)))
+    pacer.submit(Outgoing("table", "g", "Turn: Ann"))
+    pacer.submit(Outgoing("group", "g", "Settlement", picture=lambda: b"png"))
+    pacer.submit(Outgoing("group", "g", "Record", filename="hand.json"))
+    sent: list[tuple[float, Outgoing]] = []
+    drive(pacer, clock, 60, sent)
+    assert [m.text for _, m in sent] == [
+        "An AI player sits at seat 1.\nAn AI player sits at seat 2.\n"
+        "An AI player sits at seat 3.\nHand 1 is dealt.\n\nTurn: Ann",
+        "Settlement",
+        "Record",
+        "Turn: Ann",  # the table message itself: already shown, so it waits the quiet time
+    ]
+    assert sent[0][1].buttons == ((READY,),)
+    assert [at for at, _ in sent] == [3.0, 6.0, 9.0, 9.0 + QUIET]
+
+
+def test_posts_joined_stay_short_enough_for_one_message():
+    clock = FakeClock(0.0)
+    pacer = GroupPacer(clock)
+    for number in range(6):
+        pacer.submit(Outgoing("group", "g", f"{number}" * 400))
+    sent: list[tuple[float, Outgoing]] = []
+    drive(pacer, clock, 60, sent)
+    assert [len(m.text) for _, m in sent] == [1202, 1202]  # three of 400 and two newlines
+    assert "".join(m.text.replace("\n", "") for _, m in sent) == "".join(
+        f"{n}" * 400 for n in range(6)
+    )

@@ -66,7 +66,9 @@ async def test_on_tuoguan_from_the_start_every_trick_shows_whole_within_budget(
                          "every group call made")  # fmt: skip
         texts = group_texts(world)
         assert not [t for t in texts if "超时" in t]  # 托管 is no time-out
-        assert_within_budget(world)
+        # A hand of 二七王 on 托管 now takes about 20 group calls in all (the posts waiting
+        # together go as one, bot.pacing): the budget under pressure is test_matches' to show.
+        assert_within_budget(world, more_than=15)
         shown = shown_tricks(texts)
         expected = expected_tricks(finished, table.seat_names())
         assert len(expected) > 3
