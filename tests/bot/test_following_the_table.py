@@ -269,3 +269,24 @@ def test_the_situan_settlement_says_what_the_first_out_took_beyond_their_own():
     assert "A 队双关获胜：两人先出完，分数（A 150，B 135）不计。" in settlement_text(
         "zh-Hans", double, names, zero, zero
     )
+
+
+def test_the_situan_prompt_says_when_the_round_is_the_partners():
+    """The group's table may be a slot behind: a player asked to beat a play is told when
+    it is the partner's, where passing is mostly right."""
+    from bot.games.situan.front import SituanFront
+    from tests.situan.helpers import pass_, play, table
+
+    hand = table("3 9 9", "4 8 8", "5 7 7", "6 10 10")
+    play(hand, 0, "3")
+    play(hand, 1, "4")
+    front = SituanFront()
+    view = hand.view(2)  # the opponent's 4 holds the round
+    assert front.prompt("en", view, hand.legal_actions(2)) == ("Beat single 4 (/play …) or /pass.")
+    play(hand, 2, "5")
+    pass_(hand, 3)
+    view = hand.view(0)  # the partner's 5 holds the round
+    assert front.prompt("en", view, hand.legal_actions(0)) == (
+        "Your partner's single 5 holds the round: beat it (/play …) or /pass."
+    )
+    assert front.prompt("zh-Hans", view, hand.legal_actions(0)).startswith("对家的 单张5 最大")

@@ -179,8 +179,12 @@ class SituanFront:
             return t(lang, "Choose the hand to reveal: /reveal me or /reveal partner.")
         if view.round_combo is None:
             return t(lang, "You lead: play any combination (/play 7777).")
-        return t(lang, "Beat {play} (/play …) or /pass.",
-                 play=texts.combo_text(lang, view.round_combo))  # fmt: skip
+        play = texts.combo_text(lang, view.round_combo)
+        if view.seat is not None and view.round_seat == (view.seat + 2) & 3:
+            # Most often a pass is right here: say whose play it is, the group may lag
+            return t(lang, "Your partner's {play} holds the round: beat it (/play …) or /pass.",
+                     play=play)  # fmt: skip
+        return t(lang, "Beat {play} (/play …) or /pass.", play=play)
 
     def needs_confirming(self, action: Action) -> bool:
         return False
