@@ -95,6 +95,8 @@ class SituanHand:
         self.round_plays: list[tuple[int, Combo | None]] = []
         self.last_round: tuple[tuple[int, Combo | None], ...] = ()
         """The round finished last, whole (for the table to show until the next is on)."""
+        self.plays: list[tuple[int, Combo | None]] = []
+        """Every play and pass of the hand in order (public: the table saw each one)."""
         self.passes = 0
         self.table_points = 0
         self.finish: list[int] = []

@@ -153,6 +153,7 @@ def place(
     hand.round_combo = combo
     hand.round_seat = seat
     hand.round_plays.append((seat, combo))
+    hand.plays.append((seat, combo))
     hand.passes = 0
     if combo.dun is not None:
         hand.played_duns[seat] += (combo.dun,)
@@ -174,6 +175,7 @@ def place(
 def record_pass(hand: SituanHand, seat: int, events: list[Event]) -> None:
     hand.passes += 1
     hand.round_plays.append((seat, None))
+    hand.plays.append((seat, None))
     events.append(Passed(seat))
     last_seat = hand.round_seat
     assert last_seat is not None

@@ -39,6 +39,7 @@ class SituanView:
         "phase",
         "played_by",
         "played_counts",
+        "plays",
         "result",
         "revealed",
         "revealed_hand",
@@ -71,6 +72,9 @@ class SituanView:
         self.counts = state.public_counts()
         self.round_plays: list[tuple[int, Combo | None]] = list(state.round_plays)
         self.last_round = state.last_round
+        self.plays: tuple[tuple[int, Combo | None], ...] = tuple(state.plays)
+        """Every play and pass so far, in order: what a player at the table has seen, kept
+        for the ``hard`` player's reading of the hidden hands (`engine.ai.situan_reading`)."""
         self.round_combo = state.round_combo
         self.round_seat = state.round_seat
         self.table_points = state.table_points
@@ -111,6 +115,7 @@ class SituanView:
         view.counts = self.counts
         view.round_plays = self.round_plays
         view.last_round = self.last_round
+        view.plays = self.plays
         view.round_combo = self.round_combo
         view.round_seat = self.round_seat
         view.table_points = self.table_points

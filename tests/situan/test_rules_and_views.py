@@ -7,7 +7,7 @@ from engine.situan import Rules, SituanHand
 from engine.situan.combos import RANK_COUNT, RANK_INDEX
 from engine.situan.views import SituanView
 from tests.record_actions import Action
-from tests.situan.helpers import cards, play, refused, table
+from tests.situan.helpers import cards, pass_, play, refused, table
 
 
 def test_preset_nanchang_is_the_default_rule_set():
@@ -117,3 +117,19 @@ def test_not_your_turn_comes_before_the_combination_checks():
 def test_a_hand_can_be_dealt_from_a_seed():
     hand = SituanHand.from_seed(Rules.from_preset(), seed=3)
     assert sum(hand.held) == 156
+
+
+def test_every_play_and_pass_of_the_hand_is_public_in_order():
+    """What a player at the table has seen, rounds ended included (the ``hard`` player
+    reads the hidden hands from it)."""
+    hand = table("3 4 9", "5 6", "7 8", "10 J")
+    for seat, text in ((0, "3"), (1, "5"), (2, "7"), (3, "10")):
+        play(hand, seat, text)
+    for seat in (0, 1, 2):
+        pass_(hand, seat)
+    play(hand, 3, "J")
+    plays = [(seat, None if combo is None else combo.rank) for seat, combo in hand.view(1).plays]
+    r = RANK_INDEX
+    assert plays == [(0, r["3"]), (1, r["5"]), (2, r["7"]), (3, r["10"]), (0, None), (1, None),
+                     (2, None), (3, r["J"])]  # fmt: skip
+    assert hand.view(0).plays is hand.view(None).plays and hand.view(1).round_plays != plays
