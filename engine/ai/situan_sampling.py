@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from engine.ai.situan_reading import Reading, agree
 from engine.cards import Card
 from engine.situan.combos import BJ_INDEX, COPIES, LJ_INDEX, RANK_COUNT, RANKS
 from engine.situan.deal import Deal as SituanDeal
@@ -20,9 +21,13 @@ def sampled_hand(view: SituanView, rng: random.Random) -> SituanHand | None:
     return None if deal is None else _situan_hand(view, *deal)
 
 
-def sampled_deal(view: SituanView, rng: random.Random) -> tuple[list[list[int]], list[int]] | None:
+def sampled_deal(
+    view: SituanView, rng: random.Random, reading: Reading | None = None
+) -> tuple[list[list[int]], list[int]] | None:
     """The unseen cards dealt at random: every seat's count per rank index, and the bottom's
-    ranks; None when the draw cannot fit what is public (another draw may)."""
+    ranks; None when the draw cannot fit what is public (another draw may). With a
+    ``reading`` of the plays so far (`engine.ai.situan_reading`), the deal is then made to
+    agree with it as far as a few swaps can."""
     seat = view.seat
     assert seat is not None
     known: dict[int, list[int]] = {seat: _rank_counts(view.hand)}
@@ -58,6 +63,7 @@ def sampled_deal(view: SituanView, rng: random.Random) -> tuple[list[list[int]],
             kept = _reserve_dun(view, s, ranks, dun, pool, hands, need)
             if kept >= 0:
                 placed.add(kept)
+    floors = {s: list(hands[s]) for s in hidden}  # the 墩 kept: swaps must leave them
     unseen: list[int] = [r for r in range(RANK_COUNT) for _ in range(max(0, pool[r]))]
     rng.shuffle(unseen)
     at = 0
@@ -68,7 +74,15 @@ def sampled_deal(view: SituanView, rng: random.Random) -> tuple[list[list[int]],
         for r in unseen[at : at + take]:
             hands[s][r] += 1
         at += take
-    return [hands[s] for s in range(4)], unseen[at:]
+    bottom = unseen[at:]
+    if reading:
+        read = {s: reading[s] for s in hidden if s in reading}
+        counts = [0] * RANK_COUNT
+        for r in bottom:
+            counts[r] += 1
+        agree([hands[s] for s in range(4)], counts, read, floors, rng)
+        bottom = [r for r in range(RANK_COUNT) for _ in range(counts[r])]
+    return [hands[s] for s in range(4)], bottom
 
 
 def _reserve_dun(
@@ -142,6 +156,7 @@ def _situan_hand(view: SituanView, hands: list[list[int]], bottom: list[int]) ->
     hand.round_combo = view.round_combo
     hand.round_seat = view.round_seat
     hand.round_plays = list(view.round_plays)
+    hand.plays = list(view.plays)
     passes = 0
     for _, combo in reversed(view.round_plays):
         if combo is not None:
