@@ -172,6 +172,9 @@ def deal(table: Table) -> Effects:
     dealt = table.group("Hand {number} is dealt.", number=table.hand_number)
     if table.hand_number == 1:  # the match's first hand says who the AI players are
         dealt = replace(dealt, text=dealt.text + ai_levels_line(table))
+    opening = table.front.opening_text(table.lang, table.hand.view(None), table.seat_names())
+    if opening:
+        dealt = replace(dealt, text=dealt.text + "\n" + opening)
     effects.out.append(dealt)
     table.turn_count = 0
     table.selections.clear()

@@ -78,6 +78,11 @@ class GameFront(Protocol):
                    seconds_left: int | None) -> str:  # fmt: skip
         """The table message from the public view."""
 
+    def opening_text(self, lang: str, view: Any, names: Sequence[str]) -> str:
+        """What the deal shows the table (the card that chose the leader, 亮墩), said with
+        the deal itself: a post always reaches the group, a first table state may be
+        overtaken by the first plays. Empty when there is nothing."""
+
     def hand_text(self, lang: str, view: Any, names: Sequence[str]) -> tuple[str, str]:
         """A seat's private hand from its view: the cards, and any lines below them."""
 

@@ -180,6 +180,9 @@ class ErqiwangFront:
                    seconds_left: int | None) -> str:  # fmt: skip
         return texts.table_text(lang, view, names, number, seconds_left)
 
+    def opening_text(self, lang: str, view: ErqiwangView, names: Sequence[str]) -> str:
+        return ""  # a 二七王 deal shows nothing: the auction comes first
+
     def hand_text(self, lang: str, view: ErqiwangView, names: Sequence[str]) -> tuple[str, str]:
         return cards_text(lang, view.hand) or "—", ""
 

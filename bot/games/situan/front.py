@@ -110,6 +110,9 @@ class SituanFront:
                    seconds_left: int | None) -> str:  # fmt: skip
         return texts.table_text(lang, view, names, number, seconds_left)
 
+    def opening_text(self, lang: str, view: SituanView, names: Sequence[str]) -> str:
+        return "\n".join(texts.opening_lines(lang, view, names))
+
     def hand_text(self, lang: str, view: SituanView, names: Sequence[str]) -> tuple[str, str]:
         """The cards by rank, and the partner's hand as seen in this seat's 亮牌."""
         extra = ""

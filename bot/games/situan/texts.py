@@ -53,7 +53,7 @@ def last_round_line(lang: str, plays: Sequence[tuple[int, Combo | None]],
 
 
 def opening_lines(lang: str, view: SituanView, names: Sequence[str]) -> list[str]:
-    """Before the first play: the flipped card that chose the first leader, and 亮墩 — every
+    """Said with the deal: the flipped card that chose the first leader, and 亮墩 — every
     墩 dealt, shown to the table when play begins."""
     lines = []
     if view.flipped is not None:
@@ -91,8 +91,6 @@ def table_text(lang: str, view: SituanView, names: Sequence[str], number: int,
     plays = "" if ended_with_it else _plays(lang, view.round_plays, names)  # shown just above
     if plays:
         lines.append(t(lang, "This round: {plays}", plays=plays))
-    elif not view.last_round and view.result is None:
-        lines += opening_lines(lang, view, names)
     counts = []
     for seat in range(4):
         count = view.counts[seat]
