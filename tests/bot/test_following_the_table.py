@@ -294,3 +294,19 @@ def test_the_situan_prompt_says_when_the_round_is_the_partners():
         "Your partner's single 5 holds the round: beat it (/play …) or /pass."
     )
     assert front.prompt("zh-Hans", view, hand.legal_actions(0)).startswith("对家的 单张5 最大")
+
+
+def test_the_trump_prompt_says_what_each_letter_means():
+    from bot.games.erqiwang.front import ErqiwangFront
+    from engine.actions import NameTrump
+
+    front = ErqiwangFront()
+
+    class Naming:  # the declarer's view at the moment of naming trump
+        phase = "trump"
+
+    legal = [NameTrump(0, s) for s in ("S", "H", "C", "D", "none")]
+    assert front.prompt("zh-Hans", Naming(), legal) == (
+        "定主：/trump S ♠, H ♥, C ♣, D ♦, none（无主）。"
+    )
+    assert front.prompt("en", Naming(), legal).endswith("D ♦, none (no trump).")

@@ -17,7 +17,7 @@ from bot.i18n import N_, t, tn
 from bot.outgoing import Button
 from bot.pictures import HandPicture, SettlementPicture
 from bot.refusals import plain_refusal
-from bot.render import card_text, cards_text, money
+from bot.render import SUIT_NAMES, card_text, cards_text, money
 from engine.actions import (
     Action,
     Bid,
@@ -247,7 +247,11 @@ class ErqiwangFront:
             return t(lang, key, highest=bids[0], lowest=bids[-1], step=step)
         if view.phase == "trump":
             suits = [a.suit for a in legal if isinstance(a, NameTrump)]
-            return t(lang, "Name trump: /trump {choices}.", choices=", ".join(suits))
+            choices = [
+                f"{s} {SUIT_NAMES[s]}" if s in SUIT_NAMES else t(lang, "none (no trump)")
+                for s in suits
+            ]  # the letters are what to type; the symbols, what they mean
+            return t(lang, "Name trump: /trump {choices}.", choices=", ".join(choices))
         if view.phase == "bury":
             return t(lang, "Bury {count} cards: pick them, then press Bury (or /bury …).",
                      count=len(view.bottom_shown))  # fmt: skip
