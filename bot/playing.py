@@ -332,19 +332,21 @@ def end_hand(table: Table, result: Result) -> Effects:
     running = [table.ledger[s.user or f"ai:{i}"] for i, s in enumerate(table.seats) if s]
     effects = Effects(table_changed=True)
     effects.out += private_hands(table)  # the final view: its buttons are gone
+    limit = int(table.table_options["max_hands"])
+    match_over = bool(limit and table.hand_number >= limit and not result.void)
     if result.void:
         effects.out.append(table.group("Everyone passed: the cards are dealt again."))
     else:
         ready = Button(table.say("Ready"), "/ready", table.stamp().text())
         text = table.front.settlement_text(table.lang, result, names, totals, running)
         picture = settlement_drawing(table, result, names, totals, running)
-        effects.out.append(Outgoing("group", table.chat, text, buttons=((ready,),),
+        buttons = () if match_over else ((ready,),)  # no next hand to be ready for
+        effects.out.append(Outgoing("group", table.chat, text, buttons=buttons,
                                     picture=picture))  # fmt: skip
     effects.hand_finished = (result.to_json(), ledger_lines)
-    limit = int(table.table_options["max_hands"])
     from bot.lobby import close
 
-    if limit and table.hand_number >= limit and not result.void:
+    if match_over:
         effects.extend(close(table))
         return effects
     assert table.hand is not None
