@@ -310,3 +310,16 @@ def test_the_trump_prompt_says_what_each_letter_means():
         "定主：/trump S ♠, H ♥, C ♣, D ♦, none（无主）。"
     )
     assert front.prompt("en", Naming(), legal).endswith("D ♦, none (no trump).")
+
+
+def test_the_deal_names_each_dun_shown_with_its_owner():
+    from bot.games.situan.texts import opening_lines
+    from tests.situan.helpers import table
+
+    hand = table("7777777 3", "4", "5", "6 8888888")
+    names = ["Ann", "AI 1", "AI 2", "AI 3"]
+    (line,) = opening_lines("zh-Hans", hand.view(None), names)
+    assert line == "亮墩：Ann（7 张同点） · AI 3（7 张同点）"
+    assert opening_lines("en", hand.view(None), names) == [
+        "墩 dealt (亮墩): Ann (7 of one rank) · AI 3 (7 of one rank)"
+    ]

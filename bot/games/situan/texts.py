@@ -59,7 +59,8 @@ def opening_lines(lang: str, view: SituanView, names: Sequence[str]) -> list[str
     if view.flipped is not None:
         lines.append(t(lang, "Flipped card: {card} — {name} leads.",
                        card=cards_text(lang, [view.flipped]), name=names[view.first]))  # fmt: skip
-    shown = [f"{names[s]} {dun_text(lang, d)}" for s in range(4) for d in view.duns[s]]
+    shown = [t(lang, "{name} ({dun})", name=names[s], dun=dun_text(lang, d))
+             for s in range(4) for d in view.duns[s]]  # fmt: skip
     if shown and view.rules.dun_counted == "dealt":
         lines.append(t(lang, "墩 dealt: {duns}", duns=" · ".join(shown)))
     return lines
