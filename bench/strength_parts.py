@@ -27,13 +27,23 @@ def part_log(logs: Path, game: str, first: int) -> Path:
     return logs / f"{game}_{first}.log"
 
 
+def counted(game: str, logs: Path) -> set[int]:
+    """The deals the logged parts cover (a part may span several steps: an earlier total)."""
+    deals: set[int] = set()
+    for _, text in logged_parts(game, logs):
+        for m in re.finditer(r"deals (\d+)–(\d+)\)", text):
+            deals.update(range(int(m.group(1)), int(m.group(2)) + 1))
+    return deals
+
+
 def run(game: str, logs: Path, upto: int, step: int) -> None:
     logs.mkdir(parents=True, exist_ok=True)
+    done = counted(game, logs)
     for first in range(0, upto, step):
         if (logs / "stop").exists():
             return
         log = part_log(logs, game, first)
-        if log.exists():
+        if log.exists() or first in done:
             continue
         command = [sys.executable, "-u", str(ROOT / "bench" / "ai_strength.py"), "--game", game,
                    "--deals", str(step), "--first-deal", str(first),

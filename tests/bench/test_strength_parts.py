@@ -45,3 +45,13 @@ def test_a_run_plays_only_the_parts_not_yet_logged_and_stops_when_told(tmp_path:
     (tmp_path / "stop").unlink()
     run("situan", tmp_path, upto=100, step=50)  # every part logged: nothing to play
     assert not list(tmp_path.glob("*.part"))
+
+
+def test_a_run_skips_the_deals_an_earlier_total_covers(tmp_path: Path):
+    part_log(tmp_path, "erqiwang", 0).write_text(
+        ERQIWANG.replace("50 deals", "100 deals").format(a=0, b=99, h=60, m=50, d=30)
+    )
+    part_log(tmp_path, "erqiwang", 100).write_text(ERQIWANG.format(a=100, b=149, h=1, m=1, d=1))
+    run("erqiwang", tmp_path, upto=150, step=50)  # 50–99 is in the first: nothing to play
+    assert not list(tmp_path.glob("*.part"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["erqiwang_0.log", "erqiwang_100.log"]
