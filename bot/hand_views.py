@@ -39,6 +39,18 @@ def waits_for_a_person(table: Table) -> bool:
     return seat is not None and not acts_by_itself(table, seat)
 
 
+class Closings:
+    """The tricks or rounds closed in this hand (the games' closing events, in order), and
+    how many of them a table state sent to the group has covered. The group is sent only the
+    latest table state (`bot.pacing`): when two tricks close within one slot — AI players
+    alone after the people are out — the state showing the first is never sent, so the next
+    one sent lists it as an earlier trick."""
+
+    def __init__(self) -> None:
+        self.events: list[Any] = []
+        self.shown = 0
+
+
 NOTICE_QUIET_SECONDS = 5.0
 """A player who acted this recently needs no new message to know it is their turn again."""
 
@@ -96,10 +108,18 @@ def table_message(
     if waiting is None:
         waiting = waits_for_a_person(table)
     deadline = table.deadline if waiting else None
+    closings, closed = table.closings, len(table.closings.events)
+    earlier: list[Any] | None = None
 
     def write() -> str:
+        # The first writing takes the closings no state sent so far has covered; a second
+        # (the state carried by a post, then edited into the table message) shows the same.
+        nonlocal earlier
+        if earlier is None:
+            earlier = closings.events[closings.shown : closed]
+            closings.shown = max(closings.shown, closed)
         left = None if deadline is None else max(0, round(deadline - clock()))
-        return front.table_text(lang, view, names_now, number, left)
+        return front.table_text(lang, view, names_now, number, left, earlier)
 
     chrome = table.table_chrome
     if chrome[0] != (table.tag, number, lang):  # made once per hand (and language)

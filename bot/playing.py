@@ -18,6 +18,7 @@ from bot.controls import Selection
 from bot.effects import Effects, LedgerLine
 from bot.games import BadInput
 from bot.hand_views import (
+    Closings,
     acts_by_itself,
     fresh_hand,
     private_hands,
@@ -179,6 +180,7 @@ def deal(table: Table) -> Effects:
     table.turn_count = 0
     table.selections.clear()
     table.shown.clear()
+    table.closings = Closings()
     start_turn(table)
     effects.out += private_hands(table)
     effects.out.append(table_message(table))
@@ -289,6 +291,8 @@ def after_action(table: Table, action: Action, events: list[Any]) -> Effects:
     names = table.seat_names()
     front = table.front
     for event in events:
+        if front.closes_a_trick(event):
+            table.closings.events.append(event)
         if isinstance(event, TimedOut):
             one, many = "{name} has timed out {count} time.", "{name} has timed out {count} times."
             text = tn(table.lang, one, many, event.count, name=names[event.seat])

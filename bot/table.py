@@ -87,6 +87,8 @@ class Table:
         language and the names."""
         self.table_chrome: tuple[object, tuple[tuple[Button, ...], ...], str] = ((), (), "")
         """The table message's button and slot for the current hand (they do not change)."""
+        self.closings = hand_views.Closings()
+        """This hand's closed tricks or rounds, and how many the group was shown."""
         self.selections: dict[int, Selection] = {}
         """Cards chosen by button, not yet played (kept in memory only)."""
         self.notified: tuple[int, int, int] | None = None

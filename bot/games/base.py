@@ -75,8 +75,10 @@ class GameFront(Protocol):
         """Rule options a change of ``name`` to ``value`` sets as well (a deck's defaults, say)."""
 
     def table_text(self, lang: str, view: Any, names: Sequence[str], number: int,
-                   seconds_left: int | None) -> str:  # fmt: skip
-        """The table message from the public view."""
+                   seconds_left: int | None, earlier: Sequence[Any] = ()) -> str:  # fmt: skip
+        """The table message from the public view. ``earlier``: the closing events (see
+        `closes_a_trick`) of tricks the group may not have been shown, oldest first; the
+        one the view shows as the last trick among them is not repeated."""
 
     def opening_text(self, lang: str, view: Any, names: Sequence[str]) -> str:
         """What the deal shows the table (the card that chose the leader, 亮墩), said with

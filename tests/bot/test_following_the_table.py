@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 
 from bot.hand_views import NOTICE_QUIET_SECONDS
+from bot.outgoing import Outgoing
+from bot.pacing import GroupPacer
 from bot.table import BETWEEN, CLOSED
-from tests.bot.harness import CHAT, Harness, latest_hand_message
+from tests.bot.harness import CHAT, FakeClock, Harness, Recorder, latest_hand_message
 from tests.trick_lines import expected_tricks, shown_tricks, watch_finished_tricks
 
 
@@ -58,6 +60,65 @@ async def test_every_finished_trick_shows_whole_with_its_winner(tmp_path, monkey
         assert len(expected) > 3
         # Every trick, the hand's last one too, in the table messages in order, whole.
         assert shown_tricks(harness.recorder.texts("table")) == expected
+    finally:
+        await harness.db.close()
+
+
+class PacedRecorder(Recorder):
+    """What the group is actually sent: its posts and table states go through a `GroupPacer`
+    on the tables' clock (one call per 3 s slot, only the latest table state), so the AI
+    players' pauses and the slots run on one clock; private messages go as they come."""
+
+    def __init__(self, clock: FakeClock) -> None:
+        super().__init__()
+        self.pacer = GroupPacer(clock)
+
+    async def __call__(self, message: Outgoing) -> None:
+        if message.kind not in ("group", "table"):
+            self.sent.append(message.resolved())
+            return
+        self.pacer.submit(message)
+        self.release()
+
+    def release(self) -> None:
+        self.sent += [message.resolved() for message in self.pacer.due()]
+
+
+@pytest.mark.parametrize("game", ["situan", "erqiwang"])
+async def test_tricks_closed_within_one_slot_are_all_shown_to_the_group(
+    tmp_path, monkeypatch, game
+):
+    """AI players pausing 0.5 s close a trick in 2 s (a 四团 round of a play and a pass in
+    1 s), quicker than the group's 3 s slot: the state showing a trick is then superseded
+    before its turn, and the next state sent lists it above the last one."""
+    finished = watch_finished_tricks(monkeypatch)
+    harness = await Harness.open(str(tmp_path / "f.sqlite3"), seed=8)
+    paced = PacedRecorder(harness.clock)
+    harness.recorder = harness.manager.send = paced
+    table = None
+    try:
+        await harness.say("ann", f"/new {game}", lang="en")
+        await harness.say("ann", "/settings max_hands 1")
+        await harness.say("ann", "/settings ai_delay 0.5")
+        for _ in range(3):
+            await harness.say("ann", "/addbot")
+        await harness.say("ann", "/start")
+        await harness.say("ann", "/auto on")
+        table = harness.table()
+        while table.state == "playing":
+            harness.clock.now = max(harness.clock.now, table.deadline)
+            await harness.manager.tick()
+            paced.release()
+        while (at := paced.pacer.next_time()) is not None:  # what still waits for a slot
+            harness.clock.now = max(harness.clock.now, at)
+            paced.release()
+        texts = [m.text for m in paced.sent if m.kind in ("group", "table")]
+        expected = expected_tricks(finished, table.seat_names())
+        assert len(expected) > 3
+        assert shown_tricks(texts) == expected
+        earlier = [line for text in texts for line in text.splitlines()
+                   if line.startswith(("Earlier round:", "Earlier trick:"))]  # fmt: skip
+        assert earlier  # the case this is about did happen
     finally:
         await harness.db.close()
 

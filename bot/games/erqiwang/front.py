@@ -177,8 +177,8 @@ class ErqiwangFront:
         return {}
 
     def table_text(self, lang: str, view: ErqiwangView, names: Sequence[str], number: int,
-                   seconds_left: int | None) -> str:  # fmt: skip
-        return texts.table_text(lang, view, names, number, seconds_left)
+                   seconds_left: int | None, earlier: Sequence[Any] = ()) -> str:  # fmt: skip
+        return texts.table_text(lang, view, names, number, seconds_left, earlier)
 
     def opening_text(self, lang: str, view: ErqiwangView, names: Sequence[str]) -> str:
         return ""  # a 二七王 deal shows nothing: the auction comes first

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 from bot.i18n import N_, t, tn
 from bot.render import SUIT_NAMES, cards_text, player_lines
@@ -33,8 +34,18 @@ def _trick_winner(view: ErqiwangView, finished: bool) -> int | None:
     return view.to_act
 
 
+EARLIER_AT_MOST = 3
+"""Tricks closed since the last table state the group saw, listed above the last one."""
+
+
+def _trick_line(lang: str, key: str, plays: Sequence[tuple[int, Sequence[Card]]], winner: int,
+                names: Sequence[str]) -> str:  # fmt: skip
+    points = sum(c.points for _, cards in plays for c in cards)
+    return t(lang, key, plays=_plays(lang, plays, names), name=names[winner], points=points)
+
+
 def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
-               seconds_left: int | None) -> str:  # fmt: skip
+               seconds_left: int | None, earlier: Sequence[Any] = ()) -> str:  # fmt: skip
     lines = [t(lang, "二七王 · hand {number}", number=number)]
     if view.declarer is not None:
         lines.append(
@@ -58,11 +69,14 @@ def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
     finished = view.result is not None and bool(view.trick)
     last = view.trick if finished else view.last_trick
     winner = _trick_winner(view, finished)
+    # Tricks closed (`TrickWon`) that no table state sent has shown, but the last.
+    missed = [e for e in earlier if e.plays and tuple(e.plays) != tuple(last)]
+    for trick in missed[-EARLIER_AT_MOST:]:
+        lines.append(_trick_line(lang, N_("Earlier trick: {plays} → {name} wins {points}"),
+                                 trick.plays, trick.seat, names))  # fmt: skip
     if last and winner is not None:
-        points = sum(c.points for _, cards in last for c in cards)
-        lines.append(t(lang, "Last trick: {plays} → {name} wins {points}",
-                       plays=_plays(lang, last, names), name=names[winner],
-                       points=points))  # fmt: skip
+        lines.append(_trick_line(lang, N_("Last trick: {plays} → {name} wins {points}"), last,
+                                 winner, names))  # fmt: skip
     if view.trick and not finished:
         lines.append(t(lang, "This trick: {plays}", plays=_plays(lang, view.trick, names)))
     if view.declarer is not None:

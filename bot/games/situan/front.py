@@ -107,8 +107,8 @@ class SituanFront:
         return {}
 
     def table_text(self, lang: str, view: SituanView, names: Sequence[str], number: int,
-                   seconds_left: int | None) -> str:  # fmt: skip
-        return texts.table_text(lang, view, names, number, seconds_left)
+                   seconds_left: int | None, earlier: Sequence[Any] = ()) -> str:  # fmt: skip
+        return texts.table_text(lang, view, names, number, seconds_left, earlier)
 
     def opening_text(self, lang: str, view: SituanView, names: Sequence[str]) -> str:
         return "\n".join(texts.opening_lines(lang, view, names))

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
-from bot.i18n import t
+from bot.i18n import N_, t
 from bot.render import cards_text, player_lines, rank_text
 from engine.cards import Card
 from engine.situan import RANKS, Combo, SituanResult, SituanView
@@ -42,14 +43,29 @@ def _plays(lang: str, plays: Sequence[tuple[int, Combo | None]], names: Sequence
     return " · ".join(shown)
 
 
+EARLIER_AT_MOST = 3
+"""Rounds closed since the last table state the group saw, listed above the last one: more
+than a couple means a long wait for a slot, and the oldest matter least."""
+
+
+LAST_ROUND = N_("Last round: {plays} → {name} takes {points}")
+
+
 def last_round_line(lang: str, plays: Sequence[tuple[int, Combo | None]],
-                    names: Sequence[str]) -> str:  # fmt: skip
+                    names: Sequence[str], key: str = LAST_ROUND) -> str:  # fmt: skip
     """The round just finished, whole: every play, who took it and its points."""
     played = [(seat, combo) for seat, combo in plays if combo is not None]
     winner = played[-1][0] if played else plays[-1][0]
     points = sum(combo.points for _, combo in played)
-    return t(lang, "Last round: {plays} → {name} takes {points}", plays=_plays(lang, plays, names),
-             name=names[winner], points=points)  # fmt: skip
+    return t(lang, key, plays=_plays(lang, plays, names), name=names[winner], points=points)
+
+
+def earlier_round_lines(lang: str, earlier: Sequence[Any], view: SituanView,
+                        names: Sequence[str]) -> list[str]:  # fmt: skip
+    """The rounds closed (`RoundWon`) that no table state sent has shown, but the last."""
+    missed = [e.plays for e in earlier if e.plays and tuple(e.plays) != tuple(view.last_round)]
+    key = N_("Earlier round: {plays} → {name} takes {points}")
+    return [last_round_line(lang, plays, names, key) for plays in missed[-EARLIER_AT_MOST:]]
 
 
 def opening_lines(lang: str, view: SituanView, names: Sequence[str]) -> list[str]:
@@ -75,7 +91,7 @@ def dun_text(lang: str, dun: int | str) -> str:
 
 
 def table_text(lang: str, view: SituanView, names: Sequence[str], number: int,
-               seconds_left: int | None) -> str:  # fmt: skip
+               seconds_left: int | None, earlier: Sequence[Any] = ()) -> str:  # fmt: skip
     lines = [t(lang, "四团 · hand {number}", number=number)]
     if view.phase == "show_pick":
         assert view.show_by is not None
@@ -86,6 +102,7 @@ def table_text(lang: str, view: SituanView, names: Sequence[str], number: int,
             line = t(lang, "Turn: {name} ({seconds} s left)", name=names[view.turn],
                      seconds=seconds_left)  # fmt: skip
         lines.append(line)
+    lines += earlier_round_lines(lang, earlier, view, names)
     if view.last_round:
         lines.append(last_round_line(lang, view.last_round, names))
     ended_with_it = view.result is not None and tuple(view.round_plays) == tuple(view.last_round)
