@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from bot import playing
 from bot.commands import Command
 from bot.effects import Effects
-from bot.games import BadInput, preset_text, presets_text
+from bot.games import BadInput, preset_text, presets_text, setting_text, setting_title
 from bot.i18n import LANGUAGES, N_, normalize_language, t
 from bot.outgoing import Button, Outgoing
 from bot.render import ledger_text
@@ -245,7 +245,9 @@ def settings(table: Table, command: Command) -> Effects:
         lines = [
             t(language, "Settings (the host changes them in the lobby: /settings NAME VALUE):")
         ]
-        lines += [f"{name} = {value}" for name, value in options.items()]
+        for name, value in options.items():
+            what = setting_title(table.game, name)
+            lines.append(f"{name} = {value}" + (f" — {t(language, what)}" if what else ""))
         return Effects(out=[Outgoing("reply", table.chat, "\n".join(lines), user=command.user)])
     if (refused := table.host_only(command)) is not None:
         return refused
@@ -301,8 +303,9 @@ def _changed(table: Table, name: str, value: Any) -> Effects:
         value = table.say(value)
     elif name == "preset":
         value = preset_text(table.lang, table.game, value)
+    shown = setting_text(table.lang, table.game, name)
     return Effects(
-        out=[table.group("{name} is now {value}.", name=name, value=value)], table_changed=True
+        out=[table.group("{name} is now {value}.", name=shown, value=value)], table_changed=True
     )
 
 

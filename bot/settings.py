@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from bot.i18n import N_
 from engine.ai import LEVELS
 
 AI_LEVELS = LEVELS
@@ -30,6 +31,19 @@ TABLE_OPTIONS: dict[str, Any] = {
 ``pictures`` sends the private hand and the settlement as pictures too (beside their text)
 where the platform shows them (the console only with ``--pictures``); ``ai_level`` is the
 level of AI players added without one (and, when changed, of those seated)."""
+TABLE_OPTION_TITLES: dict[str, str] = {
+    "preset": N_("the rule set"),
+    "stake": N_("settlement multiplier"),
+    "ai_delay": N_("seconds an AI player waits before acting"),
+    "ready_seconds": N_("seconds to get ready between hands"),
+    "fill_with_ai": N_("an AI player takes a seat not ready in time"),
+    "max_hands": N_("hands in the match, 0: until /stop"),
+    "lobby_timeout": N_("seconds a quiet lobby stays open"),
+    "mention_turn": N_("name the player to act in the group"),
+    "pictures": N_("pictures of hands and settlements"),
+    "ai_level": N_("level of AI players"),
+}
+"""Message id of what each table setting is (the preset's too), beside its name."""
 AI_LEVEL_WORDS = {
     "easy": "easy", "简单": "easy", "簡單": "easy", "容易": "easy",
     "normal": "normal", "普通": "normal", "一般": "normal",

@@ -7,6 +7,7 @@ from bot.games.base import BadInput, GameFront, Stamps
 from bot.games.erqiwang import ErqiwangFront
 from bot.games.situan import SituanFront
 from bot.i18n import t
+from bot.settings import TABLE_OPTION_TITLES
 
 FRONTS: dict[str, GameFront] = {"situan": SituanFront(), "erqiwang": ErqiwangFront()}
 GAME_NAMES = tuple(FRONTS)
@@ -24,6 +25,17 @@ def preset_text(lang: str, game: str, preset: str) -> str:
         if title is None
         else t(lang, "{preset} ({what})", preset=preset, what=t(lang, title))
     )
+
+
+def setting_title(game: str, name: str) -> str | None:
+    """Message id of what the setting ``name`` of a ``game`` table is (None: unknown)."""
+    return FRONTS[game].option_titles.get(name) or TABLE_OPTION_TITLES.get(name)
+
+
+def setting_text(lang: str, game: str, name: str) -> str:
+    """A setting as people read it: the name to type, and what it is in ``lang``."""
+    title = setting_title(game, name)
+    return name if title is None else t(lang, "{preset} ({what})", preset=name, what=t(lang, title))
 
 
 def presets_text(lang: str, game: str) -> str:
@@ -47,4 +59,6 @@ __all__ = [
     "preset_text",
     "presets",
     "presets_text",
+    "setting_text",
+    "setting_title",
 ]

@@ -56,6 +56,8 @@ class GameFront(Protocol):
     """The game commands this game understands (``play``, ``bid`` …)."""
     preset_titles: Mapping[str, str]
     """Message id of what each preset is, by the preset's name (which players type)."""
+    option_titles: Mapping[str, str]
+    """Message id of what each rule option is, by its name (which players type)."""
 
     @property
     def game(self) -> Game: ...

@@ -60,7 +60,7 @@ async def test_the_tables_level_applies_to_its_ai_players_and_to_those_it_seats(
     try:
         await harness.say("ann", "/addbot")
         out = await harness.say("ann", "/settings ai_level easy")
-        assert [m.text for m in out] == ["ai_level is now easy."]
+        assert [m.text for m in out] == ["ai_level (level of AI players) is now easy."]
         await harness.say("ann", "/addbot")
         assert [s.level for s in harness.table().seats[1:3]] == ["easy", "easy"]
         out = await harness.say("ann", "/settings ai_level 困难", lang="zh-Hans")

@@ -195,6 +195,21 @@ async def test_a_user_who_floods_commands_is_throttled(harness):
     assert await harness.say("ann", "/score")  # other users are not affected
 
 
+@pytest.mark.parametrize("game", ["situan", "erqiwang"])
+async def test_every_setting_is_named_with_what_it_is_in_the_readers_language(harness, game):
+    await harness.say("ann", f"/new {game}", lang="zh-Hans")
+    (listed,) = await harness.say("bob", "/settings", lang="en")
+    lines = listed.text.splitlines()[1:]
+    table = harness.table()
+    assert len(lines) == 1 + len(table.rules.options()) + len(table.table_options)
+    assert all(" — " in line for line in lines), lines  # each says what it is
+    assert "max_hands = 0 — hands in the match, 0: until /stop" in lines
+    (changed,) = await harness.say("ann", "/settings max_hands 1")
+    assert changed.text == "max_hands（本场手数，0：打到 /stop） 已设为 1。"
+    (changed,) = await harness.say("ann", "/settings turn_seconds 30")
+    assert changed.text == "turn_seconds（每步限时秒数） 已设为 30。"
+
+
 async def test_a_preset_is_named_with_what_it_is_in_the_readers_language(harness):
     (refused,) = await harness.say("ann", "/new situan nanjing", lang="en")
     assert refused.text == (
@@ -205,9 +220,12 @@ async def test_a_preset_is_named_with_what_it_is_in_the_readers_language(harness
     (opened, *_) = await harness.say("ann", "/new situan spade3", lang="zh-Hans")
     assert opened.text.startswith("Ann 开了一桌四团，规则组 spade3（首局黑桃3先出）。/join 入座")
     (changed,) = await harness.say("ann", "/settings preset baomahui")
-    assert changed.text == "preset 已设为 baomahui（宝马会：亮牌翻倍）。"
+    assert changed.text == "preset（规则组） 已设为 baomahui（宝马会：亮牌翻倍）。"
     (listed,) = await harness.say("bob", "/settings", lang="en")
-    assert "preset = baomahui (宝马会: a 亮牌 counts double)" in listed.text.splitlines()
+    assert (
+        "preset = baomahui (宝马会: a 亮牌 counts double) — the rule set"
+        in listed.text.splitlines()
+    )
     (wrong,) = await harness.say("ann", "/settings preset classic")  # 二七王's, not 四团's
     assert wrong.text.startswith("可选的规则组：nanchang（南昌规则）；spade3（首局黑桃3先出）；")
     assert harness.table().preset == "baomahui"

@@ -108,6 +108,27 @@ class ErqiwangFront:
             "one_deck": N_("one deck"),
         }
     )
+    option_titles: Mapping[str, str] = MappingProxyType(
+        {
+            "turn_seconds": N_("seconds for each decision"),
+            "decks": N_("packs: 2 or 1"),
+            "bid_max": N_("highest first bid"),
+            "bid_step": N_("bids go down in steps of"),
+            "bid_min": N_("lowest bid; reaching it ends the bidding"),
+            "first_must_bid": N_("the first bidder may not pass"),
+            "allow_no_trump": N_("the declarer may name no trump (无主)"),
+            "throw": N_("which throws (甩牌) may be led"),
+            "surrender_above": N_("surrender is allowed for bids above this"),
+            "scoring": N_("the settlement formula"),
+            "bonus_scoring": N_("冲关 paid as units or as points"),
+            "first_bidder": N_("who bids first in the first hand"),
+            "bottom_needs_trump": N_(
+                "the defenders get the bottom only by winning the last trick with trumps"
+            ),
+            "bottom_multiplier": N_("how the bottom's points are multiplied"),
+            "bury_seconds": N_("seconds to bury"),
+        }
+    )
 
     @property
     def game(self) -> Game:

@@ -43,6 +43,18 @@ class SituanFront:
             "baomahui": N_("宝马会: a 亮牌 counts double"),
         }
     )
+    option_titles: Mapping[str, str] = MappingProxyType(
+        {
+            "lead_after_out": N_("who leads when a round's winner is out: next or partner (接风)"),
+            "first_leader": N_("who leads the first hand: flip (the flipped card) or spade3 (♠3)"),
+            "announce_at": N_("报牌: card counts at or below this are public"),
+            "show_multiplier": N_("stakes multiplied after a 亮牌"),
+            "early_end": N_("end a hand once its winner is certain"),
+            "dun_counted": N_("墩 counted as dealt or as played"),
+            "dun_value": N_("units each other player pays per 墩"),
+            "turn_seconds": N_("seconds for each decision"),
+        }
+    )
 
     @property
     def game(self) -> Game:
