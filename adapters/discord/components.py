@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -23,6 +24,7 @@ ROWS = 5
 PER_ROW = 5
 MENU_OPTIONS = 25
 LABEL_LIMIT = 80
+PLACEHOLDER_LIMIT = 150
 PREFIX = "dc:"
 
 Press = Callable[[discord.Interaction[Any], str, str, list[str]], Awaitable[None]]
@@ -84,6 +86,7 @@ class ChoiceMenu(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"sel|{chat}|{stamp}|{kind}",
+                placeholder=_preview([b.label for b in buttons or []]) or None,
                 options=options,
                 min_values=1,
                 max_values=len(options) if many else 1,
@@ -170,10 +173,17 @@ def _append(menus: list[tuple[str, list[Button], bool]], kind: str, button: Butt
 
 def _card_menus(cards: dict[str, list[Button]]) -> list[tuple[str, list[Button], bool]]:
     """One menu per suit (trumps first, as the neutral rows come), each copy of a card its
-    own option; a suit longer than 25 copies takes two menus."""
+    own option, named as one card (a button's ``♠A×2`` is two options ``♠A``); a suit longer
+    than 25 copies takes two menus."""
     menus = []
     for group, members in cards.items():
-        copies = [b for b in members for _ in range(2 if b.label.rstrip("]").endswith("×2") else 1)]
+        copies = []
+        for b in members:
+            if b.label.rstrip("]").endswith("×2"):
+                one = replace(b, label=b.label.replace("×2", "", 1))
+                copies += [one, one]
+            else:
+                copies.append(b)
         for start in range(0, len(copies), MENU_OPTIONS):
             kind = group.replace(":", "") + str(start // MENU_OPTIONS)
             menus.append((kind, copies[start : start + MENU_OPTIONS], True))
@@ -188,6 +198,19 @@ def _merge_smallest(
         return menus[:-1]  # cannot merge without overflowing: the last suit waits
     merged = (menus[best][0] + menus[best + 1][0], menus[best][1] + menus[best + 1][1], True)
     return [*menus[:best], merged, *menus[best + 2 :]]
+
+
+def _preview(labels: list[str]) -> str:
+    """A closed menu's text: its first options, in the players' own words (the labels are
+    already in the table's language) — "120 · 115 · 110 …", "♠A · ♠A · ♠K …" — rather than
+    Discord's bare "Make a selection"."""
+    shown = ""
+    for label in labels:
+        longer = f"{shown} · {label}" if shown else label
+        if len(longer) > PLACEHOLDER_LIMIT - 2:
+            return shown + " …"
+        shown = longer
+    return shown
 
 
 def _button_rows(buttons: list[Button]) -> int:
