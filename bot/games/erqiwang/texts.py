@@ -21,7 +21,9 @@ def trump_text(lang: str, view: ErqiwangView) -> str:
 
 
 def _plays(lang: str, plays: Sequence[tuple[int, Sequence[Card]]], names: Sequence[str]) -> str:
-    return " · ".join(f"{names[s]}: {cards_text(lang, cards)}" for s, cards in plays)
+    return " · ".join(
+        t(lang, "{name}: {play}", name=names[s], play=cards_text(lang, cards)) for s, cards in plays
+    )
 
 
 def _trick_winner(view: ErqiwangView, finished: bool) -> int | None:

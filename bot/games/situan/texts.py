@@ -39,7 +39,7 @@ def _plays(lang: str, plays: Sequence[tuple[int, Combo | None]], names: Sequence
     shown = []
     for seat, combo in plays:
         played = t(lang, "pass") if combo is None else combo_text(lang, combo)
-        shown.append(f"{names[seat]}: {played}")
+        shown.append(t(lang, "{name}: {play}", name=names[seat], play=played))
     return " · ".join(shown)
 
 
