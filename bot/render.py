@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from bot.amounts import signed_amount
 from bot.i18n import t
 from engine.cards import Card
 
@@ -30,9 +31,7 @@ def rank_text(lang: str, rank: str) -> str:
 
 
 def money(value: Fraction | str) -> str:
-    amount = Fraction(value)
-    text = str(amount) if amount.denominator != 1 else str(amount.numerator)
-    return f"+{text}" if amount > 0 else text
+    return signed_amount(value)
 
 
 def player_lines(lang: str, names: Sequence[str], stakes: Sequence[Fraction],

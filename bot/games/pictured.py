@@ -44,8 +44,8 @@ def settlement_picture(
         SettlementRow(
             names[seat],
             results[seat],
-            float(totals[seat]),
-            float(running[seat]),
+            totals[seat],
+            running[seat],
             bonuses[seat],
             winner=totals[seat] > 0,
         )

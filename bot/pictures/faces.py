@@ -7,6 +7,7 @@ and they carry text already in the reader's language: the renderer translates no
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Literal
 
 from bot.pictures.errors import PictureError
@@ -122,8 +123,8 @@ class SettlementRow:
 
     player: str
     result: str
-    hand_total: float
-    match_total: float
+    hand_total: Fraction | float
+    match_total: Fraction | float
     bonus: str = ""
     """The 墩 / 冲关 line, e.g. "墩 ×2 +1 · 主7冲关 +3"; empty when there is none."""
     winner: bool = False

@@ -7,8 +7,11 @@ than felt: it is a score sheet, read like a table.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from PIL import Image, ImageDraw
 
+from bot.amounts import signed_amount
 from bot.pictures import text
 from bot.pictures.canvas import ground
 from bot.pictures.faces import SettlementPicture, SettlementRow
@@ -44,12 +47,10 @@ WINNER_MARK = "★ "
 MINUS = "−"
 
 
-def signed(amount: float) -> str:
-    """``+3``, ``−1.5``, ``0``: amounts are whole or half units (a 墩 pays ½ by default)."""
-    if amount == 0:
-        return "0"
-    number = f"{abs(amount):.2f}".rstrip("0").rstrip(".")
-    return ("+" if amount > 0 else MINUS) + number
+def signed(amount: Fraction | float) -> str:
+    """``+3``, ``−1.5``, ``0``: as the settlement's text writes it (`bot.amounts`), with a
+    true minus sign."""
+    return signed_amount(amount).replace("-", MINUS)
 
 
 def _row_height(row: SettlementRow) -> int:
