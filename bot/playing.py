@@ -337,12 +337,20 @@ def end_hand(table: Table, result: Result) -> Effects:
     effects = Effects(table_changed=True)
     effects.out += private_hands(table)  # the final view: its buttons are gone
     limit = int(table.table_options["max_hands"])
-    match_over = bool(limit and table.hand_number >= limit and not result.void)
+    # A 四团 series carried over is one game still being played: the match's last hand
+    # cannot leave it undecided (it pays once, when decided), so the match plays it out.
+    assert table.hand is not None
+    undecided = table.hand.next_carry().team_totals is not None
+    last_due = bool(limit and table.hand_number >= limit and not result.void)
+    match_over = last_due and not undecided
     if result.void:
         effects.out.append(table.group("Everyone passed: the cards are dealt again."))
     else:
         ready = Button(table.say("Ready"), "/ready", table.stamp().text())
         text = table.front.settlement_text(table.lang, result, names, totals, running)
+        if last_due and undecided:
+            text += "\n" + table.say("That was the match's last hand, but the series is "
+                                      "not decided: the match goes on until it is.")  # fmt: skip
         picture = settlement_drawing(table, result, names, totals, running)
         buttons = () if match_over else ((ready,),)  # no next hand to be ready for
         effects.out.append(Outgoing("group", table.chat, text, buttons=buttons,

@@ -158,3 +158,29 @@ async def test_stats_and_top_come_from_storage(harness):
     assert stats[0].user == HUMAN and "1" in stats[0].text
     top = await harness.say(HUMAN, "/top")
     assert top[0].kind == "group" and HUMAN.title() in top[0].text
+
+
+async def test_a_match_plays_out_a_series_its_last_hand_carried_over(tmp_path):
+    """四团, max_hands 1, seed 1: the first hand leaves the series undecided (no team at
+    200). The match does not end there with nothing paid: it says so, and goes on."""
+    harness = await Harness.open(str(tmp_path / "m.sqlite3"), seed=1)
+    try:
+        await harness.say("ann", "/new situan", lang="en")
+        await harness.say("ann", "/settings max_hands 1")
+        for _ in range(3):
+            await harness.say("ann", "/addbot")
+        await harness.say("ann", "/start")
+        await harness.say("ann", "/auto on")
+        table = harness.table()
+        await harness.run_until(lambda: table.state in (CLOSED, BETWEEN))
+        assert table.state == BETWEEN and table.carry.team_totals is not None
+        settlement = harness.recorder.texts("group")[-1]
+        assert "carried over" in settlement
+        assert "That was the match's last hand, but the series is not decided" in settlement
+        await harness.say("ann", "/ready")
+        await harness.run_until(lambda: table.state == CLOSED, limit=40000)
+        assert table.hand_number >= 2
+        assert harness.recorder.texts("group")[-1].startswith("The match is over.")
+        assert any(amount != 0 for amount in table.ledger.values())  # the series paid
+    finally:
+        await harness.db.close()
