@@ -19,7 +19,7 @@ from bot.games import FRONTS, preset_text, presets, presets_text
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, normalize_language, t
 from bot.keeping import Sender
 from bot.leasing import Ownership
-from bot.lobby import lobby_buttons
+from bot.lobby import lobby_buttons, score
 from bot.logs import table_context
 from bot.outgoing import Outgoing
 from bot.private import name_the_table, needs_routing, route, seated_tables
@@ -233,6 +233,8 @@ class TableManager(TableTimers):
             return Effects(out=[out])
         if command.name == "export":
             return await self._export(command, lang)
+        if table is not None and table.state == CLOSED and command.name == "score":
+            return score(table, command)  # the match just over: its final score
         if table is None or table.state == CLOSED:
             key = (
                 N_("help_text")

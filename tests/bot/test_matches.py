@@ -180,7 +180,10 @@ async def test_a_match_plays_out_a_series_its_last_hand_carried_over(tmp_path):
         await harness.say("ann", "/ready")
         await harness.run_until(lambda: table.state == CLOSED, limit=40000)
         assert table.hand_number >= 2
-        assert harness.recorder.texts("group")[-1].startswith("The match is over.")
+        final = harness.recorder.texts("group")[-1]
+        assert final.startswith("The match is over.")
         assert any(amount != 0 for amount in table.ledger.values())  # the series paid
+        (asked,) = await harness.say("bob", "/score")  # after the match: its final score
+        assert asked.kind == "group" and final.endswith(asked.text)
     finally:
         await harness.db.close()
