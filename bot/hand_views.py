@@ -79,9 +79,9 @@ def turn_notice(table: Table, waiting: bool | None = None) -> list[Outgoing]:
     lang = table.lang_of(occupant.user)
     prompt = table.front.prompt(lang, hand.view(seat), hand.legal_actions(seat))
     line = (
-        N_("Your turn at {table} ({game}, {seconds} s): {prompt}")
+        N_("Your turn at {table} · {game} · {seconds} s: {prompt}")
         if table.title
-        else N_("Your turn ({game}, {seconds} s): {prompt}")
+        else N_("Your turn · {game} · {seconds} s: {prompt}")
     )  # a player seated in two groups knows which one calls
     text = t(lang, line, table=table.title, game=t(lang, table.game), seconds=hand.time_limit,
              prompt=prompt)  # fmt: skip
@@ -163,9 +163,9 @@ def private_hand(table: Table, index: int) -> Outgoing:
     front = table.front
     cards, notes = front.hand_text(lang, view, table.seat_names(lang))
     key = (
-        N_("Your hand at {table} ({game}, seat {seat}): {cards}")
+        N_("Your hand at {table} · {game} · seat {seat}: {cards}")
         if table.title
-        else N_("Your hand ({game}, seat {seat}): {cards}")
+        else N_("Your hand · {game} · seat {seat}: {cards}")
     )  # the hand names its group
     text = t(lang, key, table=table.title, game=t(lang, table.game), seat=index,
              cards=cards) + notes  # fmt: skip

@@ -145,7 +145,7 @@ async def test_a_person_gets_a_new_private_message_when_their_turn_comes(tmp_pat
                 assert len(new) == notices + fresh, [m.text for m in new]
                 notices += fresh
                 turns += 1
-                assert new[-1].text.startswith("Your turn (")
+                assert new[-1].text.startswith("Your turn · ")
                 acted_at = harness.clock.now + 10
                 harness.clock.advance(10)  # she takes her time: the next turn is news again
                 sent = await harness.say("ann", move_of(table))

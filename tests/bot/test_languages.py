@@ -23,7 +23,7 @@ async def test_lang_in_private_makes_that_players_messages_english_and_the_group
         refusal = await harness.say("ann", "/play 3 4", private=True)
         assert refusal[0].kind == "reply" and refusal[0].text.isascii()
         hand = await harness.say("ann", "/hand", private=True)
-        assert hand[0].text.startswith("Your hand (")
+        assert hand[0].text.startswith("Your hand · ")
         assert harness.table().lang == "zh-Hans"
         group = await harness.say("ann", "/score")
         assert group[0].kind == "group" and "还没有" in group[0].text

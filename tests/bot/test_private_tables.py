@@ -54,17 +54,19 @@ async def test_the_private_hand_and_the_turn_notice_name_the_group(tmp_path):
             for m in harness.recorder.sent
             if m.user == "ann" and m.chat == CHAT and (m.slot or "").startswith("hand")
         ]
-        assert family_hand[-1].text.startswith("Your hand at Family (Situan")
+        assert family_hand[-1].text.startswith("Your hand at Family · Situan (四团) · seat")
         work_hand = [
             m
             for m in harness.recorder.sent
             if m.user == "ann" and m.chat == WORK and (m.slot or "").startswith("hand")
         ]
-        assert work_hand and work_hand[-1].text.startswith("Your hand at Work (Er Qi Wang")
+        assert work_hand and work_hand[-1].text.startswith(
+            "Your hand at Work · Er Qi Wang (二七王) · seat"
+        )
         await say_in(harness, "bob", "/pass", DM, None, private=True)  # Bob sits at one table
         notices = [m.text for m in harness.recorder.sent if m.user == "ann" and m.slot is None
                    and m.text.startswith("Your turn")]  # fmt: skip
-        assert notices[-1].startswith("Your turn at Work (Er Qi Wang")
+        assert notices[-1].startswith("Your turn at Work · Er Qi Wang (二七王) · ")
     finally:
         await harness.db.close()
 
