@@ -272,7 +272,7 @@ def apply_action(table: Table, action: Action, command: Command | None = None) -
         if refusal.code == "not_your_turn" and isinstance(turn, int) and 0 <= turn < 4:
             text = t(lang, "It is {name}'s turn, not yours.", name=table.seat_names(lang)[turn])
         else:
-            text = table.front.explain(lang, refusal)
+            text = table.front.explain(lang, refusal, hand.view(action.seat))
         return Effects(out=[Outgoing("reply", table.chat, text, user=command.user)])
     effects = Effects(actions=[action.to_json()])
     effects.extend(after_action(table, action, events))

@@ -125,8 +125,10 @@ class GameFront(Protocol):
     ) -> SettlementPicture:  # fmt: skip
         """The hand's settlement as the renderer's input."""
 
-    def explain(self, lang: str, refusal: IllegalAction) -> str:
-        """A rule's refusal as a sentence in the player's language."""
+    def explain(self, lang: str, refusal: IllegalAction, view: Any = None) -> str:
+        """A rule's refusal as a sentence in the player's language. ``view``: the refused
+        seat's own view, for a hint from its own cards (the answer goes to that player
+        alone)."""
 
     def suggestions(self, hand: Hand, seat: int) -> list[str]:
         """What `/play` may be completed with: the seat's legal plays on its turn, else its

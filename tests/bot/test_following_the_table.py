@@ -11,7 +11,9 @@ from bot.hand_views import NOTICE_QUIET_SECONDS
 from bot.outgoing import Outgoing
 from bot.pacing import GroupPacer
 from bot.table import BETWEEN, CLOSED
+from engine.erqiwang.order import TRUMP
 from tests.bot.harness import CHAT, FakeClock, Harness, Recorder, latest_hand_message
+from tests.telegram.world import typed_move
 from tests.trick_lines import expected_tricks, shown_tricks, watch_finished_tricks
 
 
@@ -384,3 +386,44 @@ def test_the_deal_names_each_dun_shown_with_its_owner():
     assert opening_lines("en", hand.view(None), names) == [
         "墩 dealt (亮墩): Ann (7 of one rank) · AI 3 (7 of one rank)"
     ]
+
+
+async def test_a_follow_refused_for_the_suit_names_the_players_own_cards_of_it(tmp_path):
+    """二七王: a card of another suit, played while holding the led suit, is refused with the
+    rule and the player's own cards of that suit (said to the player alone)."""
+    harness = await Harness.open(str(tmp_path / "e.sqlite3"), seed=8)
+    try:
+        await harness.say("ann", "/new erqiwang", lang="en")
+        for _ in range(3):
+            await harness.say("ann", "/addbot")
+        await harness.say("ann", "/start")
+        table = harness.table()
+        hand = table.hand
+        for _ in range(200):
+            if hand.to_act != 0:
+                harness.clock.now = max(harness.clock.now, table.deadline)
+                await harness.manager.tick()
+                continue
+            if hand.phase == "play" and hand.lead_suit is not None:
+                mine = hand.by_suit[0].get(hand.lead_suit, [])
+                other = [c for c in hand.hands[0] if hand.order.suit[c] != hand.lead_suit]
+                if mine and other and hand.lead_shape.size == 1:
+                    break
+            await harness.say("ann", typed_move(table), private=True)
+        else:
+            raise AssertionError("Ann never followed a single card holding the suit")
+        before = len(hand.history)
+        (refused,) = await harness.say("ann", f"/play {other[0].text}", private=True)
+        suit = (
+            "trump"
+            if hand.lead_suit == TRUMP
+            else {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}[hand.lead_suit]
+        )
+        held = " ".join(c.symbol() for c in hand.order.sorted_cards(mine))
+        assert refused.kind == "reply" and refused.user == "ann" and not refused.public
+        assert refused.text == (
+            f"Follow {suit}: play as many {suit} cards as you can. You hold: {held}."
+        )
+        assert len(hand.history) == before  # nothing changed
+    finally:
+        await harness.db.close()

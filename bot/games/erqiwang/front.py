@@ -31,6 +31,7 @@ from engine.actions import (
 from engine.cards import Card, parse_card, parse_cards, parse_suit
 from engine.erqiwang import ERQIWANG, ErqiwangResult, ErqiwangView, deck_defaults
 from engine.erqiwang.events import BonusDeclared, BottomShown, TrickWon
+from engine.erqiwang.order import TRUMP
 from engine.errors import IllegalAction, RecordError
 from engine.game import Game, Hand, Result
 
@@ -56,6 +57,16 @@ def _suit_name(lang: str, suit: object) -> str:
     if suit == "trump" or not isinstance(suit, str):
         return t(lang, "trump")
     return SUIT_BUTTONS.get(suit, suit)
+
+
+def _held_hint(lang: str, view: ErqiwangView | None, suit: object) -> str:
+    """The refused player's own cards of the led suit, which the rule is about: "which of
+    mine?" is the next question (the answer goes to that player alone)."""
+    if view is None or view.order is None:
+        return ""
+    led = TRUMP if suit == "trump" else suit
+    held = [c for c in view.order.sorted_cards(view.hand) if view.order.suit[c] == led]
+    return " " + t(lang, "You hold: {cards}.", cards=cards_text(lang, held)) if held else ""
 
 
 def _throw_refusal(lang: str, facts: dict[str, object]) -> str:
@@ -329,7 +340,7 @@ class ErqiwangFront:
         title = t(lang, "二七王 · hand {number}", number=number)
         return settlement_picture(lang, title, names, results, totals, running, bonuses, footer)
 
-    def explain(self, lang: str, refusal: IllegalAction) -> str:
+    def explain(self, lang: str, refusal: IllegalAction, view: Any = None) -> str:
         """What was wrong and what is allowed instead, from the refusal's facts (never
         anything about another player's cards)."""
         facts, code = refusal.facts, refusal.code
@@ -346,11 +357,13 @@ class ErqiwangFront:
             return t(lang, "Play {count} cards, as many as the lead.", count=facts.get("count", 1))
         if code == "must_follow_suit":
             suit = _suit_name(lang, facts.get("suit"))
-            return t(lang, "Follow {suit}: play as many {suit} cards as you can.", suit=suit)
+            text = t(lang, "Follow {suit}: play as many {suit} cards as you can.", suit=suit)
+            return text + _held_hint(lang, view, facts.get("suit"))
         if code == "must_follow_shape":
             suit = _suit_name(lang, facts.get("suit"))
-            return t(lang, "Follow the lead's pairs and tractors in {suit} as far as your {suit} "
+            text = t(lang, "Follow the lead's pairs and tractors in {suit} as far as your {suit} "
                      "cards allow.", suit=suit)  # fmt: skip
+            return text + _held_hint(lang, view, facts.get("suit"))
         if code == "surrender_not_allowed":
             return t(lang, "Surrender needs a bid above {above}; the bid is {bid}.",
                      above=facts.get("above", 80), bid=facts.get("bid", 0))  # fmt: skip

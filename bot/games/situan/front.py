@@ -245,7 +245,7 @@ class SituanFront:
         title = t(lang, "四团 · hand {number}", number=number)
         return settlement_picture(lang, title, names, results, totals, running, bonuses, footer)
 
-    def explain(self, lang: str, refusal: IllegalAction) -> str:
+    def explain(self, lang: str, refusal: IllegalAction, view: Any = None) -> str:
         facts = refusal.facts
         play, last = facts.get("play"), facts.get("last")
         if refusal.code == "cannot_beat" and isinstance(play, str) and isinstance(last, str):
