@@ -93,13 +93,16 @@ class TableManager(TableTimers):
         seated.sort(key=lambda chat: self.tables[chat].state != PLAYING)
         return seated[0] if seated else None
 
-    def suggestions(self, chat: str, user: str) -> list[str]:
-        """What ``user`` may complete `/play` with at the table in ``chat``."""
+    def suggestions(self, chat: str, user: str) -> list[tuple[str, str]]:
+        """What ``user`` may complete `/play` with at the table in ``chat``: (how it reads
+        in the player's language, what `/play` takes)."""
         table = self.tables.get(chat)
         seat = table.seat_of(user) if table is not None else None
         if table is None or seat is None or table.hand is None or table.hand.over:
             return []
-        return table.front.suggestions(table.hand, seat)
+        lang, front = table.lang_of(user), table.front
+        values = dict.fromkeys(front.suggestions(table.hand, seat))
+        return [(front.suggestion_label(lang, value), value) for value in values]
 
     @staticmethod
     def presets(game: str) -> tuple[str, ...]:

@@ -364,14 +364,18 @@ class DiscordAdapter:
 
     # ----------------------------------------------------------------- autocomplete
 
-    def suggest(self, interaction: discord.Interaction[Any], what: str, typed: str) -> list[str]:
+    def suggest(self, interaction: discord.Interaction[Any], what: str,
+                typed: str) -> list[tuple[str, str]]:  # fmt: skip
+        """(shown, value) completions: presets, or the player's own plays or cards, shown as
+        the hand shows them and matched on either."""
         if what == "preset":
             game = str(getattr(interaction.namespace, "game", "") or "")
-            return [n for n in self.manager.presets(game) if n.startswith(typed)]
+            return [(n, n) for n in self.manager.presets(game) if n.startswith(typed)]
         user = user_key(interaction.user.id)
         chat = self._table_chat(interaction, user)
         plays = self.manager.suggestions(chat, user)
-        return [p for p in dict.fromkeys(plays) if p.startswith(typed.upper())][:25]
+        return [(label, value) for label, value in plays
+                if value.startswith(typed.upper()) or label.startswith(typed)][:25]  # fmt: skip
 
 
 def _file(message: Outgoing) -> discord.File:

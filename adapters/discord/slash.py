@@ -15,8 +15,8 @@ from bot.command_menu import COMMAND_MENU, COMMAND_NAMES
 from bot.i18n import N_, t
 
 Run = Callable[[discord.Interaction[Any], str, list[str]], Awaitable[None]]
-Suggest = Callable[[discord.Interaction[Any], str, str], list[str]]
-"""(interaction, command, typed so far) → up to 25 suggestions."""
+Suggest = Callable[[discord.Interaction[Any], str, str], list[tuple[str, str]]]
+"""(interaction, command, typed so far) → up to 25 suggestions, each (shown, value)."""
 LOCALES = {
     discord.Locale.chinese: "zh-Hans",
     discord.Locale.taiwan_chinese: "zh-Hant",
@@ -143,5 +143,6 @@ def build_commands(tree: app_commands.CommandTree[Any], run: Run, suggest: Sugge
         await run(interaction, "lang", [language])
 
 
-def _choices(values: list[str]) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=v[:100], value=v[:100]) for v in values[:25]]
+def _choices(values: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=shown[:100], value=value[:100])
+            for shown, value in values[:25]]  # fmt: skip

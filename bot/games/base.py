@@ -130,6 +130,10 @@ class GameFront(Protocol):
         seat's own view, for a hint from its own cards (the answer goes to that player
         alone)."""
 
+    def suggestion_label(self, lang: str, value: str) -> str:
+        """How a `suggestions` value reads for the player: the symbols and names the hand
+        shows (``♥3 ♥3``, ``小王×2``), where the value is what `/play` reads."""
+
     def suggestions(self, hand: Hand, seat: int) -> list[str]:
         """What `/play` may be completed with: the seat's legal plays on its turn, else its
         own cards."""

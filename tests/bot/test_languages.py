@@ -228,3 +228,12 @@ async def test_an_unknown_card_is_answered_with_how_cards_are_written(
         assert (table.turn_count, table.turn_seat, list(table.hand.hand(0))) == before
     finally:
         await harness.db.close()
+
+
+def test_play_completions_read_as_the_hand_shows_them():
+    assert front_of("erqiwang").suggestion_label("zh-Hans", "H3 H3 LJ") == "♥3 ♥3 小王"
+    assert front_of("erqiwang").suggestion_label("en", "S10") == "♠10"
+    assert front_of("situan").suggestion_label("zh-Hans", "LJLJ") == "小王×2"
+    assert front_of("situan").suggestion_label("en", "10 10 10") == "10×3"
+    assert front_of("situan").suggestion_label("en", "S7") == "7"  # a card of the hand
+    assert front_of("situan").suggestion_label("en", "XX") == "XX"  # unreadable: as it is

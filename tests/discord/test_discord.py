@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import re
 from pathlib import Path
 
 import pytest
@@ -248,6 +249,14 @@ async def test_cards_autocomplete_from_the_players_own_hand(tmp_path: Path):
         offered = [c["value"] for c in answer[0]["data"]["choices"]]
         legal = {"".join(RANKS[r] for r in p.ranks) for p in table.hand.legal_plays()}
         assert offered and set(offered) <= legal and len(offered) <= 25
+        # Shown as the hand shows them, by rank and count: "7×4", not "7777".
+        shown = {c["value"]: c["name"] for c in answer[0]["data"]["choices"]}
+        for value, name in shown.items():
+            ranks = re.findall(r"10|LJ|BJ|[2-9JQKA]", value)
+            rank = (
+                ranks[0] if ranks[0] not in ("LJ", "BJ") else {"LJ": "小王", "BJ": "大王"}[ranks[0]]
+            )
+            assert name == (rank if len(ranks) == 1 else f"{rank}×{len(ranks)}"), (value, name)
         waiting = next(m for m in ("21", "22", "23", "24") if m != member)
         payload = world._base(waiting, CHANNEL_ID, 4)
         payload["data"] = {"id": "1", "name": "play", "type": 1,

@@ -386,6 +386,12 @@ class ErqiwangFront:
             return t(lang, "Say the trump suit: /trump S, H, C, D or none")
         return plain_refusal(lang, refusal)
 
+    def suggestion_label(self, lang: str, value: str) -> str:
+        try:
+            return cards_text(lang, parse_cards(value.split()))
+        except RecordError:
+            return value
+
     def suggestions(self, hand: Hand, seat: int) -> list[str]:
         if hand.to_act == seat and hand.view(seat).phase == "play":
             return [" ".join(str(c) for c in a.cards)

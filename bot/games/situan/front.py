@@ -278,6 +278,13 @@ class SituanFront:
             return t(lang, "You lead this round: play any combination (you cannot pass).")
         return plain_refusal(lang, refusal)
 
+    def suggestion_label(self, lang: str, value: str) -> str:
+        try:
+            play = read_play(0, value.split(), by_rank=True)
+        except RecordError:
+            return value
+        return texts.ranks_text(lang, [c.rank for c in play.cards] or list(play.ranks))
+
     def suggestions(self, hand: Hand, seat: int) -> list[str]:
         if hand.to_act == seat:
             plays = ["".join(a.ranks) for a in hand.legal_actions(seat) if isinstance(a, Play)]

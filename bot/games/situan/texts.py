@@ -26,7 +26,12 @@ def combo_text(lang: str, combo: Combo) -> str:
 
 def holding_text(lang: str, cards: Sequence[Card]) -> str:
     """四团 hands by rank with counts, the way players hold them: ``3×2 7×5 K LJ×3``."""
-    counts = Counter(c.rank for c in cards)
+    return ranks_text(lang, [c.rank for c in cards])
+
+
+def ranks_text(lang: str, ranks: Sequence[str]) -> str:
+    """Ranks by count, as `holding_text` writes a hand: ``7×4``, ``小王×2``."""
+    counts = Counter(ranks)
     parts = []
     for rank in RANKS:
         if counts[rank]:
