@@ -175,7 +175,11 @@ def private_hand(table: Table, index: int) -> Outgoing:
     buttons: tuple[tuple[Button, ...], ...] = ()
     if not hand.over:
         legal = hand.legal_actions(index)
-        if table.turn_seat == index:
+        if table.turn_seat == index and acts_by_itself(table, index):
+            # "Your turn" would ask for a move the table is about to make for them.
+            text += "\n" + t(lang, "On auto-play (托管): the table plays this turn for you. "
+                                    "Turn auto-play off to play it yourself.")  # fmt: skip
+        elif table.turn_seat == index:
             text += "\n" + t(lang, "Your turn. {prompt}", prompt=front.prompt(lang, view, legal))
         stamps = Stamps(table.stamp(), table.stamp(turn=True))
         rows = front.hand_buttons(lang, view, legal, selection, stamps)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.actions import Auto
 from storage import Database
-from tests.bot.harness import FakeClock, Harness
+from tests.bot.harness import FakeClock, Harness, latest_hand_message, table_with_three_bots
 
 REDEALT = 2
 """The seed whose first 二七王 hand everyone passes (with Ann on 托管)."""
@@ -103,3 +103,20 @@ async def test_a_seat_taken_by_someone_else_is_not_on_auto():
     await next_tick(h)
     assert not table.hand.auto[0]  # Cai plays for himself
     await h.db.close()
+
+
+async def test_a_player_on_tuoguan_is_told_the_table_plays_the_turn_not_asked_for_it(tmp_path):
+    harness = await table_with_three_bots(str(tmp_path / "a.sqlite3"), FakeClock(), "erqiwang",
+                                          lang="en")  # fmt: skip
+    try:
+        before = latest_hand_message(harness, "ann").text
+        assert "\nYour turn." in before  # the bidding waits for her
+        await harness.say("ann", "/auto on", private=True)
+        after = latest_hand_message(harness, "ann").text
+        assert "Your turn." not in after
+        assert after.endswith(
+            "On auto-play (托管): the table plays this turn for you. Turn auto-play off to play "
+            "it yourself."
+        )
+    finally:
+        await harness.db.close()
