@@ -198,7 +198,8 @@ async def test_erqiwang_bidding_and_burying_buttons_follow_the_phase(tmp_path):
         assert hand.phase == "bidding"
         commands = button_commands(latest_hand_message(harness, HUMAN))
         bids = [c for c in commands if c.startswith("/bid ")]
-        assert bids == [f"/bid {p}" for p in reversed(hand.allowed_bids())]
+        # highest first, as the auction goes down
+        assert bids == [f"/bid {p}" for p in sorted(hand.allowed_bids(), reverse=True)]
         assert not any(c.startswith("/pick") for c in commands)
     finally:
         await harness.db.close()

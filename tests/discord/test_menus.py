@@ -7,7 +7,10 @@ from typing import Any
 import discord
 
 from adapters.discord.components import ChoiceMenu, layout
+from bot.controls import Selection, Stamp
+from bot.games import Stamps, front_of
 from bot.outgoing import Button
+from engine.erqiwang import ERQIWANG
 
 CHANNEL = 42
 
@@ -48,3 +51,15 @@ def test_a_long_menu_shows_as_many_options_as_fit_then_an_ellipsis():
     assert menu.placeholder is not None
     assert menu.placeholder.startswith("Card number 0 · Card number 1 · ")
     assert menu.placeholder.endswith(" …") and len(menu.placeholder) <= 150
+
+
+def test_the_bid_menu_keeps_the_highest_bids_when_there_are_more_than_fit():
+    hand = ERQIWANG.deal(ERQIWANG.rules("classic", bid_max=200), seed=3)
+    view = hand.view(hand.to_act)
+    stamp = Stamp("t", 1, None)
+    rows = front_of("erqiwang").hand_buttons(
+        "en", view, hand.legal_actions(hand.to_act), Selection(), Stamps(stamp, stamp)
+    )
+    (menu,) = menus([b for row in rows for b in row])
+    bids = [int(o.label) for o in menu.options]
+    assert bids[0] == 200 and bids == sorted(bids, reverse=True) and len(bids) == 25

@@ -226,9 +226,12 @@ class ErqiwangFront:
         out: list[tuple[Button, ...]] = []
         acting = view.to_act == view.seat
         if view.phase == "bidding":
-            bids = [a for a in legal if isinstance(a, Bid)]
+            # Highest first, as the auction goes down: the bid just under the last is the
+            # one most often wanted, and a platform that shows only the first ones (Discord's
+            # 25 menu options, with bid_max 200) keeps those.
+            bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: -b.points)
             out += rows([Button(str(b.points), f"/bid {b.points}", turn, group="bid")
-                         for b in reversed(bids)])  # fmt: skip
+                         for b in bids])  # fmt: skip
             if any(isinstance(a, Pass) for a in legal):
                 out.append((Button(t(lang, "pass"), "/pass", turn),))
             return out
