@@ -425,5 +425,9 @@ async def test_a_follow_refused_for_the_suit_names_the_players_own_cards_of_it(t
             f"Follow {suit}: play as many {suit} cards as you can. You hold: {held}."
         )
         assert len(hand.history) == before  # nothing changed
+        await harness.say("ann", "/lang zh-Hans", private=True)
+        (refused,) = await harness.say("ann", f"/play {other[0].text}", private=True)
+        zh_suit = "主牌" if suit == "trump" else suit
+        assert refused.text == f"要跟{zh_suit}：能出多少张{zh_suit}就出多少张。你手里有：{held}。"
     finally:
         await harness.db.close()

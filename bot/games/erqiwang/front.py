@@ -59,14 +59,16 @@ def _suit_name(lang: str, suit: object) -> str:
     return SUIT_BUTTONS.get(suit, suit)
 
 
-def _held_hint(lang: str, view: ErqiwangView | None, suit: object) -> str:
-    """The refused player's own cards of the led suit, which the rule is about: "which of
-    mine?" is the next question (the answer goes to that player alone)."""
+def _with_held(lang: str, rule: str, view: ErqiwangView | None, suit: object) -> str:
+    """The follow rule, then the refused player's own cards of the led suit, which the rule
+    is about: "which of mine?" is the next question (the answer goes to that player alone)."""
     if view is None or view.order is None:
-        return ""
+        return rule
     led = TRUMP if suit == "trump" else suit
     held = [c for c in view.order.sorted_cards(view.hand) if view.order.suit[c] == led]
-    return " " + t(lang, "You hold: {cards}.", cards=cards_text(lang, held)) if held else ""
+    if not held:
+        return rule
+    return t(lang, "{rule} You hold: {cards}.", rule=rule, cards=cards_text(lang, held))
 
 
 def _throw_refusal(lang: str, facts: dict[str, object]) -> str:
@@ -361,12 +363,12 @@ class ErqiwangFront:
         if code == "must_follow_suit":
             suit = _suit_name(lang, facts.get("suit"))
             text = t(lang, "Follow {suit}: play as many {suit} cards as you can.", suit=suit)
-            return text + _held_hint(lang, view, facts.get("suit"))
+            return _with_held(lang, text, view, facts.get("suit"))
         if code == "must_follow_shape":
             suit = _suit_name(lang, facts.get("suit"))
             text = t(lang, "Follow the lead's pairs and tractors in {suit} as far as your {suit} "
                      "cards allow.", suit=suit)  # fmt: skip
-            return text + _held_hint(lang, view, facts.get("suit"))
+            return _with_held(lang, text, view, facts.get("suit"))
         if code == "surrender_not_allowed":
             return t(lang, "Surrender needs a bid above {above}; the bid is {bid}.",
                      above=facts.get("above", 80), bid=facts.get("bid", 0))  # fmt: skip
