@@ -52,6 +52,7 @@ class SituanHand:
     ) -> None:
         self.rules = rules
         self.deal = deal
+        first_by_deal = first is None
         if first is None:
             first = (
                 deal.spade3_leader()
@@ -85,8 +86,10 @@ class SituanHand:
         )
         self.played_duns: list[tuple[Dun, ...]] = [(), (), (), ()]
         """墩 played so far, per seat (tuples, replaced at each 墩, for views to share)."""
-        self.flipped: Card | None = deal.flipped_card if rules.first_leader == "flip" else None
-        """The card turned to choose the first leader, when one was."""
+        chose = rules.first_leader == "flip" and first_by_deal
+        self.flipped: Card | None = deal.flipped_card if chose else None
+        """The card turned to choose the first leader, when one was: a match's later hands
+        are led by the previous 上游, and nothing is turned for them."""
         self.played_counts = [0] * RANK_COUNT
         self.phase = PLAY
         self.turn = first

@@ -97,6 +97,15 @@ def test_first_leader_flip_the_player_dealt_the_flipped_card_leads():
     hand = SituanHand(Rules.from_preset("nanchang"), deal)
     assert hand.turn == deal.flipped_position % 4
     assert deal.flipped_card in deal.hands[hand.turn]
+    assert hand.view(None).flipped == deal.flipped_card  # shown with the deal
+
+
+def test_a_later_hand_is_led_by_the_carried_leader_and_shows_no_flipped_card():
+    deal = deal_from_seed(11)
+    leader = (deal.flipped_position + 1) % 4  # the previous hand's 上游, not the flip's seat
+    hand = SituanHand(Rules.from_preset("nanchang"), deal, first=leader)
+    assert hand.turn == leader
+    assert hand.view(None).flipped is None  # nothing was turned for this hand
 
 
 def test_first_leader_spade3_the_first_player_dealt_a_spade_3_leads():
