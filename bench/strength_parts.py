@@ -4,11 +4,12 @@ Run: ``python bench/strength_parts.py run --game situan|erqiwang --logs DIR [--u
 [--step 50]`` plays the parts not yet logged in DIR, one after another, each in a fresh
 process (``bench/ai_strength.py --first-deal K --deals STEP --pairings hard-normal``), so a
 count can be stopped at any time (``touch DIR/stop``: after the part under way) and resumed
-later, one run per core on separate games. ``python bench/strength_parts.py sum --game G
---logs DIR`` adds the logged parts up: 四团, the hard team's wins over decided hands; 二七王,
-the three declarer win counts and the two gains; both with 95% intervals (normal
-approximation; the 二七王 gains unpaired, so wider than the paired ones of each part) and the
-hard player's decision times per part.
+later. Each run claims a part by creating its ``.part`` file, so two runs on one DIR share
+its parts between two cores; a ``.part`` left by a killed run is deleted before resuming.
+``python bench/strength_parts.py sum --game G --logs DIR`` adds the logged parts up: 四团,
+the hard team's wins over decided hands; 二七王, the three declarer win counts and the two
+gains; both with 95% intervals (normal approximation; the 二七王 gains unpaired, so wider
+than the paired ones of each part) and the hard player's decision times per part.
 """
 
 from __future__ import annotations
@@ -49,7 +50,11 @@ def run(game: str, logs: Path, upto: int, step: int) -> None:
                    "--deals", str(step), "--first-deal", str(first),
                    "--pairings", "hard-normal", "--bidding", "0"]  # fmt: skip
         unfinished = log.with_suffix(".part")
-        with unfinished.open("w") as out:
+        try:  # claimed by creating it: a second run on the same DIR takes the next part
+            out = unfinished.open("x")
+        except FileExistsError:
+            continue  # under way in another run (one left by a killed run: delete it first)
+        with out:
             subprocess.run(command, stdout=out, stderr=subprocess.STDOUT, check=True, cwd=ROOT)
         unfinished.rename(log)  # only a whole part counts
 

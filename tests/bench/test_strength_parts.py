@@ -55,3 +55,11 @@ def test_a_run_skips_the_deals_an_earlier_total_covers(tmp_path: Path):
     run("erqiwang", tmp_path, upto=150, step=50)  # 50–99 is in the first: nothing to play
     assert not list(tmp_path.glob("*.part"))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["erqiwang_0.log", "erqiwang_100.log"]
+
+
+def test_a_part_under_way_in_another_run_is_left_to_it(tmp_path: Path):
+    part_log(tmp_path, "situan", 0).write_text("done")
+    (tmp_path / "situan_50.part").write_text("another run is counting deals 50–99")
+    run("situan", tmp_path, upto=100, step=50)  # 0 logged, 50 claimed: nothing to play
+    assert (tmp_path / "situan_50.part").read_text() == "another run is counting deals 50–99"
+    assert not part_log(tmp_path, "situan", 50).exists()
