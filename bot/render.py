@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 from bot.amounts import signed_amount
 from bot.i18n import t
@@ -28,6 +29,19 @@ def cards_text(lang: str, cards: Sequence[Card]) -> str:
 
 def rank_text(lang: str, rank: str) -> str:
     return t(lang, rank) if rank in ("LJ", "BJ") else rank
+
+
+EARLIER_AT_MOST = 3
+"""Tricks or rounds closed since the last table state the group saw, listed above the last
+one: more than a couple means a long wait for a slot, and the oldest matter least."""
+
+
+def unshown_closings(earlier: Sequence[Any], last: Sequence[Any]) -> list[Any]:
+    """Of the closing events no table state sent has shown (`RoundWon`, `TrickWon`: each
+    with its ``plays``), those to list above ``last``, the plays shown as the last trick or
+    round: that one is not repeated, and only the newest `EARLIER_AT_MOST` are kept."""
+    missed = [e for e in earlier if e.plays and tuple(e.plays) != tuple(last)]
+    return missed[-EARLIER_AT_MOST:]
 
 
 def money(value: Fraction | str) -> str:

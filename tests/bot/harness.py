@@ -93,6 +93,20 @@ async def table_with_three_bots(path: str, clock: FakeClock, game: str = "situan
     return harness
 
 
+async def start_ai_match(harness: Harness, game: str, *settings: str,
+                         on_auto: bool = True) -> None:  # fmt: skip
+    """Ann opens a one-hand match of ``game`` (in English) with ``settings`` besides
+    (``"ai_delay 0.5"``), seats three AI players and starts; then, ``on_auto``, goes on 托管."""
+    await harness.say("ann", f"/new {game}", lang="en")
+    for setting in ("max_hands 1", *settings):
+        await harness.say("ann", f"/settings {setting}")
+    for _ in range(3):
+        await harness.say("ann", "/addbot")
+    await harness.say("ann", "/start")
+    if on_auto:
+        await harness.say("ann", "/auto on")
+
+
 async def until_seat_zero_acts(harness: Harness) -> None:
     table = harness.table()
     while table.hand.to_act != 0:

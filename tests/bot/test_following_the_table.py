@@ -12,20 +12,21 @@ from bot.outgoing import Outgoing
 from bot.pacing import GroupPacer
 from bot.table import BETWEEN, CLOSED
 from engine.erqiwang.order import TRUMP
-from tests.bot.harness import CHAT, FakeClock, Harness, Recorder, latest_hand_message
+from tests.bot.harness import (
+    CHAT,
+    FakeClock,
+    Harness,
+    Recorder,
+    latest_hand_message,
+    start_ai_match,
+)
 from tests.telegram.world import typed_move
 from tests.trick_lines import expected_tricks, shown_tricks, watch_finished_tricks
 
 
 async def ai_match(tmp_path: Path, game: str, human_on_auto: bool) -> Harness:
     harness = await Harness.open(str(tmp_path / "f.sqlite3"), seed=8)
-    await harness.say("ann", f"/new {game}", lang="en")
-    await harness.say("ann", "/settings max_hands 1")
-    for _ in range(3):
-        await harness.say("ann", "/addbot")
-    await harness.say("ann", "/start")
-    if human_on_auto:
-        await harness.say("ann", "/auto on")
+    await start_ai_match(harness, game, on_auto=human_on_auto)
     return harness
 
 
@@ -99,13 +100,7 @@ async def test_tricks_closed_within_one_slot_are_all_shown_to_the_group(
     harness.recorder = harness.manager.send = paced
     table = None
     try:
-        await harness.say("ann", f"/new {game}", lang="en")
-        await harness.say("ann", "/settings max_hands 1")
-        await harness.say("ann", "/settings ai_delay 0.5")
-        for _ in range(3):
-            await harness.say("ann", "/addbot")
-        await harness.say("ann", "/start")
-        await harness.say("ann", "/auto on")
+        await start_ai_match(harness, game, "ai_delay 0.5")
         table = harness.table()
         while table.state == "playing":
             harness.clock.now = max(harness.clock.now, table.deadline)

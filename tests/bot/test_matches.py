@@ -13,7 +13,7 @@ import pytest
 from bot.table import BETWEEN, CLOSED, PLAYING
 from engine.replay import replay_record
 from engine.situan.combos import RANKS
-from tests.bot.harness import CHAT, Harness
+from tests.bot.harness import CHAT, Harness, start_ai_match
 
 HUMAN = "ann"
 
@@ -165,12 +165,7 @@ async def test_a_match_plays_out_a_series_its_last_hand_carried_over(tmp_path):
     200). The match does not end there with nothing paid: it says so, and goes on."""
     harness = await Harness.open(str(tmp_path / "m.sqlite3"), seed=1)
     try:
-        await harness.say("ann", "/new situan", lang="en")
-        await harness.say("ann", "/settings max_hands 1")
-        for _ in range(3):
-            await harness.say("ann", "/addbot")
-        await harness.say("ann", "/start")
-        await harness.say("ann", "/auto on")
+        await start_ai_match(harness, "situan")
         table = harness.table()
         await harness.run_until(lambda: table.state in (CLOSED, BETWEEN))
         assert table.state == BETWEEN and table.carry.team_totals is not None

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot.i18n import N_, t, tn
-from bot.render import SUIT_NAMES, cards_text, player_lines
+from bot.render import SUIT_NAMES, cards_text, player_lines, unshown_closings
 from engine.cards import Card
 from engine.erqiwang import ErqiwangResult, ErqiwangView
 
@@ -34,10 +34,6 @@ def _trick_winner(view: ErqiwangView, finished: bool) -> int | None:
     if view.trick:
         return view.trick[0][0]
     return view.to_act
-
-
-EARLIER_AT_MOST = 3
-"""Tricks closed since the last table state the group saw, listed above the last one."""
 
 
 def _trick_line(lang: str, key: str, plays: Sequence[tuple[int, Sequence[Card]]], winner: int,
@@ -72,8 +68,7 @@ def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
     last = view.trick if finished else view.last_trick
     winner = _trick_winner(view, finished)
     # Tricks closed (`TrickWon`) that no table state sent has shown, but the last.
-    missed = [e for e in earlier if e.plays and tuple(e.plays) != tuple(last)]
-    for trick in missed[-EARLIER_AT_MOST:]:
+    for trick in unshown_closings(earlier, last):
         lines.append(_trick_line(lang, N_("Earlier trick: {plays} → {name} wins {points}"),
                                  trick.plays, trick.seat, names))  # fmt: skip
     if last and winner is not None:

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot.i18n import N_, t
-from bot.render import cards_text, player_lines, rank_text
+from bot.render import cards_text, player_lines, rank_text, unshown_closings
 from engine.cards import Card
 from engine.situan import RANKS, Combo, SituanResult, SituanView
 
@@ -48,11 +48,6 @@ def _plays(lang: str, plays: Sequence[tuple[int, Combo | None]], names: Sequence
     return " · ".join(shown)
 
 
-EARLIER_AT_MOST = 3
-"""Rounds closed since the last table state the group saw, listed above the last one: more
-than a couple means a long wait for a slot, and the oldest matter least."""
-
-
 LAST_ROUND = N_("Last round: {plays} → {name} takes {points}")
 
 
@@ -68,9 +63,9 @@ def last_round_line(lang: str, plays: Sequence[tuple[int, Combo | None]],
 def earlier_round_lines(lang: str, earlier: Sequence[Any], view: SituanView,
                         names: Sequence[str]) -> list[str]:  # fmt: skip
     """The rounds closed (`RoundWon`) that no table state sent has shown, but the last."""
-    missed = [e.plays for e in earlier if e.plays and tuple(e.plays) != tuple(view.last_round)]
     key = N_("Earlier round: {plays} → {name} takes {points}")
-    return [last_round_line(lang, plays, names, key) for plays in missed[-EARLIER_AT_MOST:]]
+    missed = unshown_closings(earlier, view.last_round)
+    return [last_round_line(lang, event.plays, names, key) for event in missed]
 
 
 def opening_lines(lang: str, view: SituanView, names: Sequence[str]) -> list[str]:
