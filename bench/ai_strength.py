@@ -2,7 +2,8 @@
 
 Run: ``python bench/ai_strength.py [--game situan|erqiwang|both] [--deals 2000]
 [--first-deal 0] [--pairings hard-normal,normal-easy,normal-tuoguan] [--budget S]
-[--playouts N] [--extension X] [--sides both|declarer|defenders] [--bidding 1000]``
+[--playouts N] [--extension X] [--sides both|declarer|defenders] [--bidding 1000]
+[--whole 0]``
 
 - 四团: level X sits at seats 0 & 2 and Y at 1 & 3, then the same deal again with the teams'
   seats swapped. The figure is X's team win rate over decided hands (carried-over hands have
@@ -19,6 +20,11 @@ Run: ``python bench/ai_strength.py [--game situan|erqiwang|both] [--deals 2000]
   of the game's own (`engine.ai.search_decision.Search.extension`): for trying other values.
 - ``--bidding N``: N deals of four ``normal`` players bidding freely: redeals, distinct
   winning bids, and the declarer's win rate per bid band.
+- ``--whole N`` (二七王): whole hands, the auction included, under the real preset (a deal
+  everyone passes is void and scores 0). Each of N deals is played with all four seats Y,
+  then with X in one seat and Y in the other three, for each seat in turn. The figure is X's
+  settlement in that seat minus Y's in the same seat on the same deal (units per hand, paired,
+  with a 95% interval): what taking X's seat instead of Y's is worth, bidding and play.
 Decision times are reported per level (percentiles over every decision taken).
 """
 
@@ -165,15 +171,55 @@ def erqiwang(deals: range, x: str, y: str, budget: float | None, sides: str = "b
         print(f"  {x} as defenders: {paired(gains['defending'])} fewer declarer wins")
 
 
-def paired(gains: list[int]) -> str:
-    """The mean of per-deal differences (−1, 0, 1) with a 95% interval: the same deal played
-    both ways, so the interval is that of the difference itself."""
+def paired(gains: Sequence[float], form: str = ".1%") -> str:
+    """The mean of per-deal differences (declarer wins: −1, 0, 1) with a 95% interval: the
+    same deal played both ways, so the interval is that of the difference itself."""
     n = len(gains)
     if n < 2:
         return "n/a"
     mean = sum(gains) / n
     spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1))
-    return f"{mean:+.1%} ± {1.96 * spread / math.sqrt(n):.1%}"
+    return f"{mean:+{form}} ± {1.96 * spread / math.sqrt(n):{form}}"
+
+
+def erqiwang_whole(deals: range, x: str, y: str, budget: float | None, preset: str) -> list[float]:
+    """X in one seat among Y's against Y in that seat, whole hands, the auction included
+    (``--whole``); returns X's gain in units on every deal and seat, in that order."""
+    game = game_of("erqiwang")
+    rules = game.rules(preset)
+    gains: list[float] = []
+    # Keyed by who sits in the seat, "x" or "y" (the two may be the same level).
+    declares = {"x": 0, "y": 0}
+    declarer_wins = {"x": 0, "y": 0}
+    redeals = {"x": 0, "y": 0}
+
+    def whole_hand(seed: int, x_seat: int | None) -> Any:
+        seats = [(make("erqiwang", x, seed, budget), x) if s == x_seat
+                 else (make("erqiwang", y, seed + 1, budget), y) for s in range(4)]  # fmt: skip
+        return play(game.deal(rules, seed=seed), seats)
+
+    def tally(result: Any, seat: int, sitting: str) -> None:
+        redeals[sitting] += result.void
+        if result.declarer == seat:
+            declares[sitting] += 1
+            declarer_wins[sitting] += bool(result.declarer_won)
+
+    for seed in deals:
+        all_y = whole_hand(seed, None)
+        for seat in range(4):
+            with_x = whole_hand(seed, seat)
+            gains.append(float(with_x.total[seat] - all_y.total[seat]))
+            tally(with_x, seat, "x")
+            tally(all_y, seat, "y")
+    hands = len(gains)
+    print(f"二七王 whole hands ({preset}, the auction included), {x} in one seat among {y}s "
+          f"vs {y} in that seat, {len(deals)} deals × 4 seats ({_numbered(deals)}):")  # fmt: skip
+    print(f"  {x} gains {paired(gains, '.3f')} units per hand in the seat")
+    for sitting, level in (("x", x), ("y", y)):
+        print(f"  {level} in the seat declares {interval(declares[sitting], hands)} of hands, "
+              f"wins {interval(declarer_wins[sitting], declares[sitting])} of those; "
+              f"void (all passed) {interval(redeals[sitting], hands)}")  # fmt: skip
+    return gains
 
 
 def bidding(deals: int, preset: str = "classic") -> None:
@@ -228,7 +274,11 @@ def main(argv: list[str] | None = None) -> None:
                         help="二七王: play the level under test as declarer, as defenders, "
                              "or both (each against the same baseline)")  # fmt: skip
     parser.add_argument("--bidding", type=int, default=1000, help="deals for the bidding table")
-    parser.add_argument("--preset", default="classic", help="二七王 preset of the bidding table")
+    parser.add_argument("--preset", default="classic",
+                        help="二七王 preset of the bidding table and of --whole")  # fmt: skip
+    parser.add_argument("--whole", type=int, default=0,
+                        help="二七王: deals of whole hands, the auction included, each pairing's "
+                             "first level in one seat among the second's")  # fmt: skip
     args = parser.parse_args(argv)
     global PLAYOUTS, EXTENSION
     PLAYOUTS, EXTENSION = args.playouts, args.extension
@@ -238,13 +288,13 @@ def main(argv: list[str] | None = None) -> None:
         if not pairing:
             continue
         x, y = pairing.split("-")
-        if args.game in ("situan", "both"):
+        if args.game in ("situan", "both") and deals:
             situan(deals, x, y, args.budget)
-        if (args.game in ("erqiwang", "both") and y != "tuoguan") or args.game in (
-            "erqiwang",
-            "both",
-        ):
+        if args.game in ("erqiwang", "both") and deals:
             erqiwang(deals, x, y, args.budget, args.sides)
+        if args.game in ("erqiwang", "both") and args.whole:
+            erqiwang_whole(range(args.first_deal, args.first_deal + args.whole), x, y,
+                           args.budget, args.preset)  # fmt: skip
     if args.bidding and args.game in ("erqiwang", "both"):
         bidding(args.bidding, args.preset)
     report_times()
