@@ -3,7 +3,7 @@
 Run: ``python bench/ai_strength.py [--game situan|erqiwang|both] [--deals 2000]
 [--first-deal 0] [--pairings hard-normal,normal-easy,normal-tuoguan] [--budget S]
 [--playouts N] [--extension X] [--sides both|declarer|defenders] [--bidding 1000]
-[--whole 0]``
+[--whole 0] [--daring OPENING,UNDER]``
 
 - 四团: level X sits at seats 0 & 2 and Y at 1 & 3, then the same deal again with the teams'
   seats swapped. The figure is X's team win rate over decided hands (carried-over hands have
@@ -25,6 +25,10 @@ Run: ``python bench/ai_strength.py [--game situan|erqiwang|both] [--deals 2000]
   then with X in one seat and Y in the other three, for each seat in turn. The figure is X's
   settlement in that seat minus Y's in the same seat on the same deal (units per hand, paired,
   with a 95% interval): what taking X's seat instead of Y's is worth, bidding and play.
+- ``--daring OPENING,UNDER`` (二七王): the points by which a ``normal`` bid may fall short of
+  the defenders' expected take, opening and under another bid, in place of the player's own
+  (`engine.ai.erqiwang.BID_DARING`, `BID_DARING_UNDER`): for trying other values. It changes
+  every ``normal`` player of the run and the ``hard`` player's reading of bids alike.
 Decision times are reported per level (percentiles over every decision taken).
 """
 
@@ -276,12 +280,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bidding", type=int, default=1000, help="deals for the bidding table")
     parser.add_argument("--preset", default="classic",
                         help="二七王 preset of the bidding table and of --whole")  # fmt: skip
+    parser.add_argument("--daring", default="",
+                        help="二七王: OPENING,UNDER points of daring for every normal bid, "
+                             "in place of the player's own")  # fmt: skip
     parser.add_argument("--whole", type=int, default=0,
                         help="二七王: deals of whole hands, the auction included, each pairing's "
                              "first level in one seat among the second's")  # fmt: skip
     args = parser.parse_args(argv)
     global PLAYOUTS, EXTENSION
     PLAYOUTS, EXTENSION = args.playouts, args.extension
+    if args.daring:
+        import engine.ai.erqiwang as normal_erqiwang
+        import engine.ai.erqiwang_bid_reading as bid_reading
+
+        opening, under = (int(points) for points in args.daring.split(","))
+        for bidder in (normal_erqiwang, bid_reading):  # the reading imports the two by name
+            bidder.BID_DARING, bidder.BID_DARING_UNDER = opening, under  # type: ignore[misc]
+        print(f"normal 二七王 daring: opening {opening}, under another bid {under}")
     started = time.perf_counter()
     deals = range(args.first_deal, args.first_deal + args.deals)
     for pairing in args.pairings.split(","):
