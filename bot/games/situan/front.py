@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from itertools import zip_longest
 from types import MappingProxyType
 from typing import Any
 
@@ -286,8 +287,21 @@ class SituanFront:
         return texts.ranks_text(lang, [c.rank for c in play.cards] or list(play.ranks))
 
     def suggestions(self, hand: Hand, seat: int) -> list[str]:
+        """On the seat's turn its plays, the lowest of each size first: a leader holding
+        many rank groups sees singles, pairs, triples and bombs within Discord's first 25
+        completions, not only the lowest ranks' groups; else the seat's own cards."""
         if hand.to_act == seat:
-            plays = ["".join(a.ranks) for a in hand.legal_actions(seat) if isinstance(a, Play)]
+            plays = [a.ranks for a in hand.legal_actions(seat) if isinstance(a, Play)]
             if plays:
-                return plays
+                return ["".join(ranks) for ranks in lowest_of_each_size_first(plays)]
         return [str(c) for c in dict.fromkeys(hand.hand(seat))]
+
+
+def lowest_of_each_size_first(plays: Sequence[Sequence[str]]) -> list[Sequence[str]]:
+    """``plays`` (listed low to high within each size) taken a size at a time in turn: the
+    lowest of every size, then the next of every size, and so on."""
+    by_size: dict[int, list[Sequence[str]]] = {}
+    for ranks in plays:
+        by_size.setdefault(len(ranks), []).append(ranks)
+    columns = [by_size[size] for size in sorted(by_size)]
+    return [ranks for row in zip_longest(*columns) for ranks in row if ranks is not None]
