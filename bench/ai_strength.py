@@ -25,6 +25,9 @@ Run: ``python bench/ai_strength.py [--game situan|erqiwang|both] [--deals 2000]
   then with X in one seat and Y in the other three, for each seat in turn. The figure is X's
   settlement in that seat minus Y's in the same seat on the same deal (units per hand, paired,
   with a 95% interval): what taking X's seat instead of Y's is worth, bidding and play.
+- A level ``hard@KIND+KIND…`` (二七王; kinds ``bid``, ``trump``, ``bury``, ``lead``,
+  ``follow``) searches only decisions of those kinds and plays the rest as ``normal``: with
+  ``--sides declarer`` against ``normal``, it shows which decisions hard's gain comes from.
 - ``--daring OPENING,UNDER`` (二七王): the points by which a ``normal`` bid may fall short of
   the defenders' expected take, opening and under another bid, in place of the player's own
   (`engine.ai.erqiwang.BID_DARING`, `BID_DARING_UNDER`): for trying other values. It changes
@@ -59,9 +62,33 @@ EXTENSION: float | None = None
 """``--extension``: the further budgets of a contested ``hard`` decision, if not the game's."""
 
 
+ERQIWANG_KINDS = ("bid", "trump", "bury", "lead", "follow")
+"""The kinds of 二七王 decision a ``hard@KINDS`` level leaves to the search."""
+
+
+class HardAt:
+    """``hard@KIND+KIND…`` (二七王): the search for decisions of those kinds, ``normal`` for
+    the rest — to see which decisions the search's gain comes from."""
+
+    def __init__(self, hard: Any, normal: Any, kinds: frozenset[str]) -> None:
+        self.hard, self.normal, self.kinds = hard, normal, kinds
+
+    def decide(self, view: Any, legal: Sequence[Action]) -> Action:
+        kind = {"bidding": "bid", "trump": "trump", "bury": "bury"}.get(view.phase)
+        if kind is None:
+            kind = "follow" if view.trick else "lead"
+        chosen = self.hard if kind in self.kinds else self.normal
+        return chosen.decide(view, legal)  # type: ignore[no-any-return]
+
+
 def make(game: str, level: str, seed: int, budget: float | None) -> Any:
     if level == "tuoguan":
         return None
+    if level.startswith("hard@"):
+        kinds = frozenset(level.removeprefix("hard@").split("+"))
+        if game != "erqiwang" or not kinds <= set(ERQIWANG_KINDS):
+            raise SystemExit(f"hard@KINDS is for 二七王, KINDS among {'+'.join(ERQIWANG_KINDS)}")
+        return HardAt(make(game, "hard", seed, budget), player(game, "normal"), kinds)
     if level != "hard":
         return player(game, level, seed)
     hard: Any
