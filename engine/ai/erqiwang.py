@@ -1,9 +1,11 @@
 """The ``normal`` 二七王 player, which sees only its seat's view: the plan of the ``easy`` one
-(`engine.ai.erqiwang_easy`), leading alike, with four changes. It bids from the fitted estimate
-of the defenders' take (`engine.ai.erqiwang_bidding`), daring a little, and jumps under another
-bid when far stronger; it names the trump that estimate favours; its thresholds halve with one
-deck; and it follows by `engine.ai.erqiwang_following` — feeding points to a partner once the
-declarer has played, filling a short suit with the cards worth least to keep.
+(`engine.ai.erqiwang_easy`), leading alike as a defender, with five changes. It bids from the
+fitted estimate of the defenders' take (`engine.ai.erqiwang_bidding`), daring a little, and
+jumps under another bid when far stronger; it names the trump that estimate favours; its
+thresholds halve with one deck; as declarer it leads by `engine.ai.erqiwang_declarer_lead` —
+trump pairs first, side aces kept as stoppers; and it follows by
+`engine.ai.erqiwang_following` — feeding points to a partner once the declarer has played,
+filling a short suit with the cards worth least to keep.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from engine.actions import Action, Bid, Pass
 from engine.ai.erqiwang_bidding import best_trump as estimated_best_trump
 from engine.ai.erqiwang_bidding import expected_defender_points
 from engine.ai.erqiwang_burying import bury_for, safe_trumps
+from engine.ai.erqiwang_declarer_lead import keeping_lead
 from engine.ai.erqiwang_following import follow_for
+from engine.ai.erqiwang_leading import lead_for
 from engine.ai.erqiwang_policy import ErqiwangPolicy
 from engine.cards import Card
 from engine.erqiwang.views import ErqiwangView
@@ -75,7 +79,10 @@ class ErqiwangAI(ErqiwangPolicy):
     def _bury(self, view: ErqiwangView) -> tuple[Card, ...]:
         return bury_for(view, safe_trumps(view.rules))
 
-    # ----------------------------------------------------------------- following
+    # ----------------------------------------------------------------- playing
+
+    def _lead(self, view: ErqiwangView) -> tuple[Card, ...]:
+        return lead_for(view, keeping_lead)
 
     def _follow(self, view: ErqiwangView) -> tuple[Card, ...]:
         return follow_for(view)

@@ -1,11 +1,12 @@
-"""二七王 leads, for both heuristic levels: a safe throw of all trumps first; as declarer, pull
-trumps and cash sure winners, then empty a short side suit; as a defender, lead where the
-declarer must still follow, sure winners first, else a low single."""
+"""二七王 leads, for both heuristic levels: a safe throw of all trumps first; as declarer, each
+level's own plan (the ``easy`` one here: pull trumps and cash sure winners, then empty a short
+side suit; the ``normal`` one in `engine.ai.erqiwang_declarer_lead`); as a defender, lead where
+the declarer must still follow, sure winners first, else a low single."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.ai.erqiwang_unseen import beats_unseen, shown_voids, unseen_cards, unseen_tops
 from engine.cards import Card
@@ -14,9 +15,17 @@ from engine.erqiwang.order import TRUMP, TrumpOrder
 from engine.erqiwang.shapes import shape_of
 from engine.erqiwang.views import ErqiwangView
 
+Lead = tuple[Card, ...]
+DeclarerLead = Callable[
+    [dict[str, list[Card]], list[Lead], list[Lead], Counter[Card], TrumpOrder], Lead
+]
+"""A declarer's plan: from its hand by suit, its possible leads, those sure to win, the cards
+it has not seen and the trump order, the lead."""
 
-def lead_for(view: ErqiwangView) -> tuple[Card, ...]:
-    """The cards this seat leads to a new trick."""
+
+def lead_for(view: ErqiwangView, declarer_lead: DeclarerLead | None = None) -> Lead:
+    """The cards this seat leads to a new trick (as declarer, by ``declarer_lead``: by
+    default the ``easy`` player's `pulling_lead`)."""
     seat = view.seat
     assert seat is not None
     order = view.order
@@ -32,7 +41,7 @@ def lead_for(view: ErqiwangView) -> tuple[Card, ...]:
     tops = unseen_tops(unseen, order)
     sure = [lead for lead in leads if beats_unseen(lead, order, tops)]
     if declarer:
-        return _declarer_lead(by_suit, leads, sure, unseen, order)
+        return (declarer_lead or pulling_lead)(by_suit, leads, sure, unseen, order)
     # A defender: lead where the declarer must still follow, sure winners first.
     declarer_void = set() if view.declarer is None else shown_voids(view, view.declarer)
     good = [lead for lead in sure if order.suit[lead[0]] not in declarer_void
@@ -46,13 +55,13 @@ def lead_for(view: ErqiwangView) -> tuple[Card, ...]:
     return min(leads, key=lambda lead: (lead[0].points > 0, top_key(lead, order)))
 
 
-def _declarer_lead(
+def pulling_lead(
     by_suit: dict[str, list[Card]],
-    leads: list[tuple[Card, ...]],
-    sure: list[tuple[Card, ...]],
+    leads: list[Lead],
+    sure: list[Lead],
     unseen: Counter[Card],
     order: TrumpOrder,
-) -> tuple[Card, ...]:
+) -> Lead:
     """Pull the defenders' trumps with sure trumps while they have some, cash sure side
     winners, then keep leading trumps while holding the larger share of them."""
     trumps = by_suit.get(TRUMP, [])
@@ -65,7 +74,7 @@ def _declarer_lead(
         return max(side_sure, key=lambda lead: (len(lead), top_key(lead, order)))
     if trumps and 3 * len(trumps) >= outstanding:
         return (max(trumps, key=order.key.__getitem__),)
-    low = _lowest_side_lead(by_suit, order)
+    low = lowest_side_lead(by_suit, order)
     if low is not None:
         return low
     return min(leads, key=lambda lead: top_key(lead, order))
@@ -92,7 +101,7 @@ def top_key(play: Sequence[Card], order: TrumpOrder) -> tuple[int, int, int]:
     return max(order.key[c] for c in play)
 
 
-def _lowest_side_lead(by_suit: dict[str, list[Card]], order: TrumpOrder) -> tuple[Card, ...] | None:
+def lowest_side_lead(by_suit: dict[str, list[Card]], order: TrumpOrder) -> tuple[Card, ...] | None:
     """The lowest card of the shortest side suit (to empty it and ruff later)."""
     side = [(len(cards), suit) for suit, cards in by_suit.items() if suit != TRUMP and cards]
     if not side:

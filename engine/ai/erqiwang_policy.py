@@ -1,6 +1,6 @@
 """What every heuristic 二七王 level does alike: each phase to its own decision, a bonus (冲关)
-declared as soon as it may be, the lead by `engine.ai.erqiwang_leading`, and every play kept
-among the engine's."""
+declared as soon as it may be, the lead by `engine.ai.erqiwang_leading` (a level may bring its
+own declarer's plan), and every play kept among the engine's."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from engine.erqiwang.views import ErqiwangView
 class ErqiwangPolicy(ABC):
     """A heuristic 二七王 policy: `decide(view, legal)` returns one of the ``legal`` actions
     (or, while burying, which the engine cannot list, eight cards of its own hand). A level
-    says how it bids, names trump, buries and follows."""
+    says how it bids, names trump, buries and follows (and may say how it leads)."""
 
     def decide(self, view: ErqiwangView, legal: Sequence[Action]) -> Action:
         seat = view.seat
@@ -45,7 +45,10 @@ class ErqiwangPolicy(ABC):
     def play_for(self, view: ErqiwangView) -> tuple[Card, ...]:
         """The cards this policy plays now, without the engine's list of plays (for
         playouts: listing every discard of a long lead can take seconds)."""
-        return self._follow(view) if view.trick else lead_for(view)
+        return self._follow(view) if view.trick else self._lead(view)
+
+    def _lead(self, view: ErqiwangView) -> tuple[Card, ...]:
+        return lead_for(view)
 
     @abstractmethod
     def _bid(self, view: ErqiwangView, legal: Sequence[Action]) -> Action: ...

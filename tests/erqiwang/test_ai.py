@@ -4,6 +4,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.ai.erqiwang import ErqiwangAI
+from engine.ai.erqiwang_easy import ErqiwangEasyAI
+from engine.ai.erqiwang_policy import ErqiwangPolicy
 from engine.ai.erqiwang_strength import best_trump
 from engine.erqiwang import ErqiwangHand, Rules
 from engine.erqiwang.order import ORDERS, TRUMP
@@ -11,6 +13,7 @@ from tests.erqiwang.helpers import cards, dealt, play, playing
 from tests.record_actions import Action
 
 AI = ErqiwangAI()
+EASY = ErqiwangEasyAI()
 
 
 def decide(hand: ErqiwangHand) -> Action:
@@ -97,3 +100,31 @@ def test_a_defender_feeds_points_once_the_declarer_has_played_to_a_defenders_tri
     play(hand, 0, "S3")
     play(hand, 1, "SA")  # the declarer (seat 3) played first: seat 2 gives its K
     assert decide(hand).cards == cards("SK")
+
+
+def lead_of(hand: ErqiwangHand, ai: ErqiwangPolicy = AI) -> str:
+    """The declarer's lead, in card notation (the defenders hold trumps: no throw is safe)."""
+    action = ai.decide(hand.view(hand.to_act), hand.legal_actions(hand.to_act))
+    return " ".join(c.text for c in action.cards)
+
+
+def test_the_declarer_pulls_trumps_with_a_pair_before_a_sure_single():
+    hand = playing("BJ H3 H3 S4", "S5 S6 S8 H9", "S10 SJ SQ HQ", "D5 D6 D8 HK")
+    assert lead_of(hand) == "H3 H3"  # each defender must answer with two trumps
+    assert lead_of(hand, EASY) == "BJ"  # the first player pulls one trump at a time
+
+
+def test_the_declarer_keeps_a_single_side_ace_while_it_holds_trumps():
+    hand = playing("SA S4 H5 H6", "S5 S6 S8 H9", "S10 SJ SQ HQ", "D5 D6 D8 HK")
+    assert lead_of(hand) == "S4"  # the ace stays to capture the defenders' spade points
+    assert lead_of(hand, EASY) == "SA"
+
+
+def test_the_declarer_cashes_a_single_side_ace_once_out_of_trumps():
+    hand = playing("SA S4 D3", "S5 S6 S8", "S10 SJ SQ", "D5 D6 D8")
+    assert lead_of(hand) == "SA"
+
+
+def test_the_declarer_cashes_a_sure_side_pair_while_it_holds_trumps():
+    hand = playing("SA SA S4 H5", "S5 S6 S8 H9", "S10 SJ SQ HQ", "D5 D6 D8 HK")
+    assert lead_of(hand) == "SA SA"
