@@ -59,7 +59,7 @@ async def test_ready_between_hands_means_the_player_is_back():
     await h.db.close()
 
 
-BOB_BIDS_FIRST = 9
+BOB_BIDS_FIRST = 11
 """The seed whose second 二七王 hand Bob (seat 2) bids first in, Ann still on 托管."""
 
 

@@ -10,6 +10,7 @@ import pytest
 from bot.hand_views import NOTICE_QUIET_SECONDS
 from bot.outgoing import Outgoing
 from bot.pacing import GroupPacer
+from bot.render import cards_text
 from bot.table import BETWEEN, CLOSED
 from engine.erqiwang.order import TRUMP
 from tests.bot.harness import (
@@ -215,7 +216,7 @@ async def test_the_prompt_to_follow_says_what_was_led(tmp_path):
                 await harness.manager.tick()
         led = table.hand.view(0).trick[0][1]
         prompt = latest_hand_message(harness, "ann").text.splitlines()[-1]
-        cards = " ".join(c.text for c in led)
+        cards = cards_text("en", led)  # as the table renders them: ♥2, BJ
         assert prompt.startswith(f"Your turn. Led {cards}: follow with {len(led)} card")
     finally:
         await harness.db.close()
