@@ -8,8 +8,12 @@ later. Each run claims a part by creating its ``.part`` file, so two runs on one
 its parts between two cores; a ``.part`` left by a killed run is deleted before resuming.
 ``python bench/strength_parts.py sum --game G --logs DIR`` adds the logged parts up: 四团,
 the hard team's wins over decided hands; 二七王, the three declarer win counts and the two
-gains; both with 95% intervals (normal approximation; the 二七王 gains unpaired, so wider
-than the paired ones of each part) and the hard player's decision times per part.
+gains; both with 95% intervals (normal approximation) and the hard player's decision times
+per part. The 二七王 gains are given twice: unpaired, from the three win counts alone, and
+paired, from each part's paired gain (its mean and interval, printed to 0.1%, give back the
+sums of its per-deal differences and of their squares, whole numbers, for parts of up to a few
+hundred deals), as one count of all the deals would give it: the same deal played both ways,
+so the luck of the cards cancels.
 """
 
 from __future__ import annotations
@@ -70,6 +74,32 @@ def _gain(a: int, b: int, n: int) -> str:
     return f"{p - q:+.1%} ± {half:.1%}"
 
 
+GAINS = ("declarer", "defenders")
+"""The two 二七王 gains of a part's log: ``hard as declarer: +4.0% ± 7.8% declarer wins``."""
+
+
+def differences(text: str, side: str) -> tuple[int, int, int] | None:
+    """The deals, the sum of the per-deal differences and of their squares behind a part's
+    paired gain as ``side`` (None for a log without it). Each difference is −1, 0 or 1, so
+    both sums are whole: the printed mean and interval, rounded to 0.1%, still give them."""
+    gain = re.search(rf"hard as {side}: ([+-]?\d+\.\d)% ± (\d+\.\d)%", text)
+    deals = re.search(r"\((\d+) deals, each played", text)
+    if gain is None or deals is None:
+        return None
+    n = int(deals.group(1))
+    mean, half = float(gain.group(1)) / 100, float(gain.group(2)) / 100
+    spread = half * math.sqrt(n) / 1.96
+    return n, round(mean * n), round((n - 1) * spread**2 + n * mean**2)
+
+
+def _paired_gain(parts: list[tuple[int, int, int]]) -> str:
+    n = sum(p[0] for p in parts)
+    total, squares = sum(p[1] for p in parts), sum(p[2] for p in parts)
+    mean = total / n
+    spread = math.sqrt(max(squares - n * mean**2, 0.0) / (n - 1))
+    return f"{mean:+.1%} ± {1.96 * spread / math.sqrt(n):.1%}"
+
+
 def logged_parts(game: str, logs: Path) -> list[tuple[int, str]]:
     found = [(int(m.group(1)), f) for f in logs.glob(f"{game}_*.log")
              if (m := re.fullmatch(rf"{game}_(\d+)\.log", f.name))]  # fmt: skip
@@ -81,6 +111,7 @@ def summed(game: str, logs: Path) -> list[str]:
     lines, deals = [], 0
     wins = decided = 0
     counts = [0, 0, 0]
+    paired: dict[str, list[tuple[int, int, int] | None]] = {side: [] for side in GAINS}
     for first, text in logged_parts(game, logs):
         times = re.search(r"decision time hard\s*: (.*)", text)
         took = times.group(1).strip() if times else "?"
@@ -100,6 +131,8 @@ def summed(game: str, logs: Path) -> list[str]:
             counts = [c + p for c, p in zip(counts, part, strict=True)]
             n = int(found[0].group(2)) if found[0] else 0
             deals += n
+            for side in GAINS:
+                paired[side].append(differences(text, side))
             lines.append(f"deals {first}–{first + n - 1}: {part[0]} / {part[1]} / {part[2]} "
                          f"| hard {took}")  # fmt: skip
     if game == "situan" and decided:
@@ -112,6 +145,11 @@ def summed(game: str, logs: Path) -> list[str]:
         declaring, defending = _gain(hard, normal, deals), _gain(normal, defended, deals)
         lines.append(f"hard as declarer {declaring}; hard as defenders {defending} fewer "
                      "declarer wins (unpaired)")  # fmt: skip
+        sums = {side: [p for p in paired[side] if p is not None] for side in GAINS}
+        if all(len(sums[side]) == len(paired[side]) for side in GAINS):  # every part has both
+            declaring, defending = _paired_gain(sums["declarer"]), _paired_gain(sums["defenders"])
+            lines.append(f"hard as declarer {declaring}; hard as defenders {defending} fewer "
+                         "declarer wins (paired)")  # fmt: skip
     return lines
 
 

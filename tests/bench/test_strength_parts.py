@@ -1,8 +1,10 @@
 """bench/strength_parts.py: a long strength count is run in parts that resume where they
 stopped, and summed from the parts' logs."""
 
+import random
 from pathlib import Path
 
+from bench.ai_strength import paired
 from bench.strength_parts import part_log, run, summed
 
 SITUAN = """四团 hard vs normal: hard team wins  {p} ± 11.1% ({w}/{n}) of decided hands, 50 deals × 2 (deals {a}–{b})
@@ -63,3 +65,35 @@ def test_a_part_under_way_in_another_run_is_left_to_it(tmp_path: Path):
     run("situan", tmp_path, upto=100, step=50)  # 0 logged, 50 claimed: nothing to play
     assert (tmp_path / "situan_50.part").read_text() == "another run is counting deals 50–99"
     assert not part_log(tmp_path, "situan", 50).exists()
+
+
+def gain_lines(declaring: list[int], defending: list[int]) -> str:
+    """A part's two paired gains as bench/ai_strength.py prints them."""
+    return (f"  hard as declarer: {paired(declaring)} declarer wins\n"
+            f"  hard as defenders: {paired(defending)} fewer declarer wins\n")  # fmt: skip
+
+
+def test_the_paired_gains_of_the_parts_add_up_to_the_paired_gain_of_all_their_deals(
+    tmp_path: Path,
+):
+    rng = random.Random(7)
+    declaring = [rng.choice((-1, 0, 0, 1, 1)) for _ in range(150)]
+    defending = [rng.choice((-1, 0, 1, 1)) for _ in range(150)]
+    for first in (0, 50, 100):
+        part = slice(first, first + 50)
+        text = ERQIWANG.format(a=first, b=first + 49, h=30, m=25, d=20)
+        part_log(tmp_path, "erqiwang", first).write_text(
+            text + gain_lines(declaring[part], defending[part])
+        )
+    paired_line = summed("erqiwang", tmp_path)[-1]
+    assert paired_line == (f"hard as declarer {paired(declaring)}; hard as defenders "
+                           f"{paired(defending)} fewer declarer wins (paired)")  # fmt: skip
+    assert summed("erqiwang", tmp_path)[-2].endswith("(unpaired)")  # still given too
+
+
+def test_without_every_parts_paired_gains_no_paired_total_is_given(tmp_path: Path):
+    part_log(tmp_path, "erqiwang", 0).write_text(
+        ERQIWANG.format(a=0, b=49, h=30, m=25, d=20) + gain_lines([1, 0] * 25, [0, 1] * 25)
+    )
+    part_log(tmp_path, "erqiwang", 50).write_text(ERQIWANG.format(a=50, b=99, h=1, m=1, d=1))
+    assert summed("erqiwang", tmp_path)[-1].endswith("(unpaired)")
