@@ -26,6 +26,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script: the project's packages
+
+from bench.ai_strength import paired  # noqa: E402
 
 
 def part_log(logs: Path, game: str, first: int) -> Path:
@@ -78,10 +81,10 @@ GAINS = ("declarer", "defenders")
 """The two 二七王 gains of a part's log: ``hard as declarer: +4.0% ± 7.8% declarer wins``."""
 
 
-def differences(text: str, side: str) -> tuple[int, int, int] | None:
-    """The deals, the sum of the per-deal differences and of their squares behind a part's
-    paired gain as ``side`` (None for a log without it). Each difference is −1, 0 or 1, so
-    both sums are whole: the printed mean and interval, rounded to 0.1%, still give them."""
+def differences(text: str, side: str) -> list[int] | None:
+    """The per-deal differences behind a part's paired gain as ``side``, in no order (None
+    for a log without it). Each is −1, 0 or 1, so the printed mean and interval, rounded to
+    0.1%, still give back their sum and the sum of their squares, hence how many of each."""
     gain = re.search(rf"hard as {side}: ([+-]?\d+\.\d)% ± (\d+\.\d)%", text)
     deals = re.search(r"\((\d+) deals, each played", text)
     if gain is None or deals is None:
@@ -89,15 +92,9 @@ def differences(text: str, side: str) -> tuple[int, int, int] | None:
     n = int(deals.group(1))
     mean, half = float(gain.group(1)) / 100, float(gain.group(2)) / 100
     spread = half * math.sqrt(n) / 1.96
-    return n, round(mean * n), round((n - 1) * spread**2 + n * mean**2)
-
-
-def _paired_gain(parts: list[tuple[int, int, int]]) -> str:
-    n = sum(p[0] for p in parts)
-    total, squares = sum(p[1] for p in parts), sum(p[2] for p in parts)
-    mean = total / n
-    spread = math.sqrt(max(squares - n * mean**2, 0.0) / (n - 1))
-    return f"{mean:+.1%} ± {1.96 * spread / math.sqrt(n):.1%}"
+    total, nonzero = round(mean * n), round((n - 1) * spread**2 + n * mean**2)
+    ups, downs = (nonzero + total) // 2, (nonzero - total) // 2
+    return [1] * ups + [-1] * downs + [0] * (n - ups - downs)
 
 
 def logged_parts(game: str, logs: Path) -> list[tuple[int, str]]:
@@ -111,7 +108,7 @@ def summed(game: str, logs: Path) -> list[str]:
     lines, deals = [], 0
     wins = decided = 0
     counts = [0, 0, 0]
-    paired: dict[str, list[tuple[int, int, int] | None]] = {side: [] for side in GAINS}
+    per_deal: dict[str, list[list[int] | None]] = {side: [] for side in GAINS}
     for first, text in logged_parts(game, logs):
         times = re.search(r"decision time hard\s*: (.*)", text)
         took = times.group(1).strip() if times else "?"
@@ -132,7 +129,7 @@ def summed(game: str, logs: Path) -> list[str]:
             n = int(found[0].group(2)) if found[0] else 0
             deals += n
             for side in GAINS:
-                paired[side].append(differences(text, side))
+                per_deal[side].append(differences(text, side))
             lines.append(f"deals {first}–{first + n - 1}: {part[0]} / {part[1]} / {part[2]} "
                          f"| hard {took}")  # fmt: skip
     if game == "situan" and decided:
@@ -145,9 +142,9 @@ def summed(game: str, logs: Path) -> list[str]:
         declaring, defending = _gain(hard, normal, deals), _gain(normal, defended, deals)
         lines.append(f"hard as declarer {declaring}; hard as defenders {defending} fewer "
                      "declarer wins (unpaired)")  # fmt: skip
-        sums = {side: [p for p in paired[side] if p is not None] for side in GAINS}
-        if all(len(sums[side]) == len(paired[side]) for side in GAINS):  # every part has both
-            declaring, defending = _paired_gain(sums["declarer"]), _paired_gain(sums["defenders"])
+        if all(p is not None for side in GAINS for p in per_deal[side]):  # every part has both
+            declaring, defending = (paired([g for p in per_deal[side] if p for g in p])
+                                    for side in GAINS)  # fmt: skip
             lines.append(f"hard as declarer {declaring}; hard as defenders {defending} fewer "
                          "declarer wins (paired)")  # fmt: skip
     return lines
