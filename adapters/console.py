@@ -24,9 +24,9 @@ from bot.games import presets
 from bot.i18n import LANGUAGES, normalize_language, t
 from bot.manager import TableManager
 from bot.outgoing import Outgoing
+from bot.phases import Phase
 from bot.pictures import render_async
 from bot.settings import AI_LEVELS
-from bot.table import CLOSED, LOBBY
 from storage import Database
 
 CHAT = "console"
@@ -151,12 +151,12 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
         for signum in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):
                 loop.add_signal_handler(signum, stop.set)
-        table = manager.tables.get(CHAT)
-        if table is None or table.state == CLOSED:
+        phase = manager.phase_at(CHAT)
+        if phase is None or phase == Phase.CLOSED:
             await open_table(manager, args, lang)
-        elif table.state == LOBBY:  # stopped before the match began: finish setting it up
+        elif phase == Phase.LOBBY:  # stopped before the match began: finish setting it up
             await seat_and_start(manager, args, lang)
-        elif table.seat_of(HUMAN) is not None:  # resumed: show the human's hand again
+        elif manager.is_seated(CHAT, HUMAN):  # resumed: show the human's hand again
             await type_line(manager, "/hand", lang)
         if args.humans == 0:
             return await play_unattended(manager, stop)
@@ -178,8 +178,7 @@ async def type_line(manager: TableManager, text: str, lang: str) -> None:
 async def open_table(manager: TableManager, args: argparse.Namespace, lang: str) -> None:
     preset = f" {args.preset}" if args.preset else ""
     await type_line(manager, f"/new {args.game}{preset}", lang)
-    table = manager.tables.get(CHAT)
-    if table is None:
+    if manager.phase_at(CHAT) is None:
         raise SystemExit(2)
     await seat_and_start(manager, args, lang)
 
@@ -195,21 +194,20 @@ async def seat_and_start(manager: TableManager, args: argparse.Namespace, lang: 
         await type_line(manager, f"/settings ai_level {args.ai}", lang)
     for name, value in args.set:
         await type_line(manager, f"/settings {name} {value}", lang)
-    table = manager.tables[CHAT]
-    if args.humans == 0 and table.seat_of(HUMAN) is not None:
+    if args.humans == 0 and manager.is_seated(CHAT, HUMAN):
         await type_line(manager, "/leave", lang)
-    for _ in range(4 - sum(seat is not None for seat in table.seats)):
+    for _ in range(manager.free_seats(CHAT)):
         await type_line(manager, "/addbot", lang)
     await type_line(manager, "/start", lang)
 
 
 async def play_unattended(manager: TableManager, stop: asyncio.Event) -> int:
-    table = manager.tables[CHAT]
-    while table.state != CLOSED and not stop.is_set():
+    while manager.phase_at(CHAT) != Phase.CLOSED and not stop.is_set():
         await manager.tick()
-        if table.deadline is not None and table.deadline > manager.clock():
+        deadline = manager.deadline_at(CHAT)
+        if deadline is not None and deadline > manager.clock():
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), max(0.0, table.deadline - manager.clock()))
+                await asyncio.wait_for(stop.wait(), max(0.0, deadline - manager.clock()))
     return 0
 
 
@@ -227,9 +225,8 @@ async def play_with_human(manager: TableManager, stop: asyncio.Event) -> int:
             loop.remove_reader(sys.stdin.fileno())
 
     loop.add_reader(sys.stdin.fileno(), readable)
-    table = manager.tables[CHAT]
     try:
-        while table.state != CLOSED and not stop.is_set():
+        while manager.phase_at(CHAT) != Phase.CLOSED and not stop.is_set():
             waiting = asyncio.ensure_future(lines.get())
             stopping = asyncio.ensure_future(stop.wait())
             done, _ = await asyncio.wait({waiting, stopping}, return_when=asyncio.FIRST_COMPLETED)
@@ -244,7 +241,7 @@ async def play_with_human(manager: TableManager, stop: asyncio.Event) -> int:
             if text in ("/quit", "quit", "/exit", "exit"):
                 break
             if text:
-                await type_line(manager, text, table.lang)
+                await type_line(manager, text, manager.language_at(CHAT))
     finally:
         with contextlib.suppress(ValueError, OSError):
             loop.remove_reader(sys.stdin.fileno())

@@ -24,6 +24,6 @@ def healthz(
         except Exception:
             log.warning("healthz: the database does not answer", exc_info=True)
             return web.json_response({"ok": False}, status=503)
-        return web.json_response({"ok": True, "tables": len(manager.tables)})
+        return web.json_response({"ok": True, "tables": manager.table_count()})
 
     return answer

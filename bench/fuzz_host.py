@@ -23,9 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.commands import COMMANDS, Command
+from bot.commands import Command
 from bot.manager import TableManager
 from bot.outgoing import Outgoing
+from bot.registry import NAMES as COMMANDS
 from bot.snapshot import table_snapshot
 from storage import Database
 

@@ -1,46 +1,9 @@
-"""Text commands, the reference interface: every platform's buttons become these too."""
+"""Text commands, the reference interface: every platform's buttons become these too (the
+commands themselves are declared in `bot.registry`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-COMMANDS = frozenset(
-    {
-        "new",
-        "join",
-        "leave",
-        "addbot",
-        "kick",
-        "start",
-        "next",
-        "ready",
-        "stop",
-        "score",
-        "settings",
-        "set",
-        "rules",
-        "help",
-        "lang",
-        "play",
-        "pass",
-        "bid",
-        "trump",
-        "bury",
-        "surrender",
-        "bonus",
-        "show",
-        "reveal",
-        "auto",
-        "hand",
-        "export",
-        "stats",
-        "top",
-        "pick",
-        "clear",
-        "go",
-        "resume",
-    }
-)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.controls import Selection, auto_toggle
 from bot.games import Stamps
@@ -19,36 +19,10 @@ from bot.games.pictured import drawn_hand, drawn_settlement
 from bot.i18n import N_, t
 from bot.outgoing import Button, Outgoing
 from bot.pictures import PictureError
+from bot.table import Table
 from engine.game import Result
 
-if TYPE_CHECKING:
-    from bot.table import Table
-
 log = logging.getLogger(__name__)
-
-
-def acts_by_itself(table: Table, seat: int) -> bool:
-    """AI seats, seats on 托管 and players who left are played by the table."""
-    occupant = table.seats[seat]
-    assert table.hand is not None
-    return occupant is None or occupant.ai or occupant.left or bool(table.hand.auto[seat])
-
-
-def waits_for_a_person(table: Table) -> bool:
-    seat = table.turn_seat
-    return seat is not None and not acts_by_itself(table, seat)
-
-
-class Closings:
-    """The tricks or rounds closed in this hand (the games' closing events, in order), and
-    how many of them a table state sent to the group has covered. The group is sent only the
-    latest table state (`bot.pacing`): when two tricks close within one slot — AI players
-    alone after the people are out — the state showing the first is never sent, so the next
-    one sent lists it as an earlier trick."""
-
-    def __init__(self) -> None:
-        self.events: list[Any] = []
-        self.shown = 0
 
 
 NOTICE_QUIET_SECONDS = 5.0
@@ -59,17 +33,15 @@ def turn_notice(table: Table, waiting: bool | None = None) -> list[Outgoing]:
     """When the turn comes to a person: a *new* private message (edits notify nobody) with
     the time left and what to do — once per turn, and not right after their own action —
     or, where the table prefers it, their name in the group. ``waiting``: what
-    `waits_for_a_person` says now, for a caller that has asked it already."""
+    `Table.waits_for_a_person` says now, for a caller that has asked it already."""
     seat = table.turn_seat
     hand = table.hand
     if hand is None or hand.over or seat is None:
         return []
-    if not (waits_for_a_person(table) if waiting is None else waiting):
+    if not (table.waits_for_a_person() if waiting is None else waiting):
         return []
-    key = (table.hand_number, table.turn_count, seat)
-    if table.notified == key:
+    if not table.note_turn_notice((table.hand_number, table.turn_count, seat)):
         return []
-    table.notified = key
     occupant = table.seats[seat]
     assert occupant is not None and occupant.user is not None
     if table.table_options.get("mention_turn"):
@@ -98,7 +70,7 @@ def table_message(
     """The table message of the running hand, from a snapshot of the public view taken now;
     its text is written when it is sent (`Outgoing.render`), so superseded states are never
     rendered and the one sent shows the latest time left. ``names`` (`Table.seat_names`) and
-    ``waiting`` (`waits_for_a_person`) may be passed by a caller that has them already: this
+    ``waiting`` (`Table.waits_for_a_person`) may be passed by a caller that has them already: this
     runs after every action."""
     assert table.hand is not None
     view = table.hand.view(None)
@@ -106,7 +78,7 @@ def table_message(
     number, lang, front, clock = table.hand_number, table.lang, table.front, table.clock
     # The time left is shown for a person's decision only (an AI or 托管 acts at once).
     if waiting is None:
-        waiting = waits_for_a_person(table)
+        waiting = table.waits_for_a_person()
     deadline = table.deadline if waiting else None
     closings, closed = table.closings, len(table.closings.events)
     earlier: list[Any] | None = None
@@ -116,8 +88,7 @@ def table_message(
         # (the state carried by a post, then edited into the table message) shows the same.
         nonlocal earlier
         if earlier is None:
-            earlier = closings.events[closings.shown : closed]
-            closings.shown = max(closings.shown, closed)
+            earlier = closings.unshown(closed)
         left = None if deadline is None else max(0, round(deadline - clock()))
         return front.table_text(lang, view, names_now, number, left, earlier)
 
@@ -125,7 +96,8 @@ def table_message(
     if chrome[0] != (table.tag, number, lang):  # made once per hand (and language)
         stamp = table.stamp().text()
         my_hand = Button(table.say("My hand"), "/hand", stamp)
-        chrome = table.table_chrome = ((table.tag, number, lang), ((my_hand,),), f"table {stamp}")
+        chrome = ((table.tag, number, lang), ((my_hand,),), f"table {stamp}")
+        table.keep_chrome(chrome)
     buttons, slot = (() if table.hand.over else chrome[1]), chrome[2]  # over: no hand to show
     return Outgoing("table", table.chat, "", buttons=buttons, slot=slot, urgent=urgent,
                     render=write)  # fmt: skip
@@ -139,9 +111,7 @@ def private_hands(table: Table, seats: Iterable[int] = range(4)) -> list[Outgoin
         if seat is None or seat.ai:
             continue
         message = private_hand(table, index)
-        shown = (message.text, message.buttons)
-        if table.shown.get(index) != shown:
-            table.shown[index] = shown
+        if table.note_shown(index, (message.text, message.buttons)):
             out.append(message)
     return out
 
@@ -149,7 +119,7 @@ def private_hands(table: Table, seats: Iterable[int] = range(4)) -> list[Outgoin
 def fresh_hand(table: Table, index: int, asked: bool = False) -> list[Outgoing]:
     """The seat's private hand, sent even if unchanged (a button was pressed on it; or,
     ``asked``, the player asked for it with /hand: it comes anew, see `Outgoing.asked`)."""
-    table.shown.pop(index, None)
+    table.forget_shown(index)
     return [replace(message, asked=asked) for message in private_hands(table, [index])]
 
 
@@ -169,13 +139,13 @@ def private_hand(table: Table, index: int) -> Outgoing:
     )  # the hand names its group
     text = t(lang, key, table=table.title, game=t(lang, table.game), seat=index,
              cards=cards) + notes  # fmt: skip
-    selection = table.selections.get(index, Selection())
+    selection = table.selection(index) or Selection()
     if selection.size():
         text += "\n" + front.selection_text(lang, selection)
     buttons: tuple[tuple[Button, ...], ...] = ()
     if not hand.over:
         legal = hand.legal_actions(index)
-        if table.turn_seat == index and acts_by_itself(table, index):
+        if table.turn_seat == index and table.acts_by_itself(index):
             # "Your turn" would ask for a move the table is about to make for them.
             text += "\n" + t(lang, "On auto-play (托管): the table plays this turn for you. "
                                     "Turn auto-play off to play it yourself.")  # fmt: skip

@@ -8,29 +8,26 @@ leases ran out — rebuilding them from their records with their timers resumed.
 where an update belongs (`forward_address`), so that whichever process receives one can hand
 it to the table's owner.
 
-`TableManager` is made of this when it is given an `Ownership`; without one (a single
-process, the SQLite default) nothing here runs.
+`Leases` is one of the `bot.manager.TableManager`'s collaborators; without an `Ownership`
+(a single process, the SQLite default) nothing here runs.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import os
-import secrets
-import socket
-from dataclasses import dataclass
+from collections.abc import Callable
 
 from bot.i18n import N_
-from bot.keeping import TableKeeping
+from bot.keeping import TableKeeper
 from bot.logs import table_context
-from bot.private import seated_tables
-from bot.table import CLOSED, PLAYING
+from bot.open_tables import OpenTables
+from bot.ownership import LEASE_SECONDS, Ownership
+from bot.table import PLAYING
+from storage import Database
 from storage.leases import Lease
 
 log = logging.getLogger(__name__)
-LEASE_SECONDS = 15.0
-"""How long a lease lasts unrenewed: a dead process's tables wait this long for a new owner."""
 ORPHAN_SCAN = 1.0
 """How often a process looks for tables whose owner died (at most a third of a lease)."""
 HANDED_OVER = N_("This table moved to another of the bot's servers; play on.")
@@ -40,38 +37,38 @@ TAKEOVERS_PER_PASS = 100
 """At most this many of a dead process's tables are taken over in one timer pass, so that a
 process taking over thousands still renews its own leases and runs its tables meanwhile."""
 
-
-@dataclass(frozen=True, slots=True)
-class Ownership:
-    """This process among those sharing a database: its name in the leases, the address the
-    others forward its tables' updates to, and how long its leases last."""
-
-    owner: str
-    address: str = ""
-    seconds: float = LEASE_SECONDS
-
-    @classmethod
-    def default_owner(cls) -> str:
-        """A name that differs between processes of one machine and between machines."""
-        return f"{socket.gethostname()}:{os.getpid()}"
-
-    @classmethod
-    def started(cls, name: str, address: str = "", seconds: float = LEASE_SECONDS) -> Ownership:
-        """This start of a process called ``name``: the owner in its leases is the name and a
-        mark of this start, so that two processes given the same name (a deploy starting the
-        new one before the old one stops) can never both hold a table. A restarted process
-        therefore takes its old tables like any other: at once if it stopped cleanly (it gave
-        them up), after their lease if it died."""
-        return cls(f"{name}#{secrets.token_hex(3)}", address, seconds)
+__all__ = ["LEASE_SECONDS", "Leases", "Ownership"]
 
 
-class TableLeasing(TableKeeping):
+class Leases:
     """The leases of a `bot.manager.TableManager` (``ownership`` None: it shares nothing)."""
 
-    _renewed_at: float
-    _scanned_at: float
+    def __init__(
+        self, db: Database, tables: OpenTables, keeper: TableKeeper,
+        clock: Callable[[], float], ownership: Ownership | None,
+    ) -> None:  # fmt: skip
+        self.db = db
+        self.tables = tables
+        self.keeper = keeper
+        self.clock = clock
+        self.ownership = ownership
+        self.held: set[str] = set()
+        """The chats whose lease this process holds (with ``ownership``)."""
+        self._renewed_at = self._scanned_at = float("-inf")
 
-    async def _take(self, chat: str, handed: bool = False) -> Lease | None:
+    def _until(self) -> float:
+        assert self.ownership is not None
+        return self.clock() + self.ownership.seconds
+
+    def lose(self, chats: list[str]) -> None:
+        """Tables that are another process's now: forgotten here, nothing more sent."""
+        for chat in chats:
+            self.held.discard(chat)
+            if self.tables.pop(chat) is not None:
+                log.warning("table %s went to another process; dropped here", chat)
+            self.keeper.forget(chat)
+
+    async def take(self, chat: str, handed: bool = False) -> Lease | None:
         """Take (or keep) the lease of ``chat`` before acting there; a table this process did
         not have is rebuilt from storage first. None: this process holds it now; else the
         lease of the process that does."""
@@ -79,7 +76,7 @@ class TableLeasing(TableKeeping):
             return None  # held: the step's own transaction checks it is still (`_hold`)
         lease = await self._claim(chat)
         if chat not in self.held:
-            self._lose([chat])
+            self.lose([chat])
             return lease
         await self._take_over(chat, handed)
         return None
@@ -100,14 +97,14 @@ class TableLeasing(TableKeeping):
         """A table that was another process's (or nobody's) is ours now: rebuilt from what
         storage holds, its players told, its timer resumed with the time left at its last
         save (the time it waited for a new owner is not counted against anyone)."""
-        self.tables.pop(chat, None)
+        self.tables.pop(chat)
         for stored in await self.db.open_tables(chat):
             with table_context(chat):
                 line = HANDED_OVER if handed else None
-                await self._restore_table(stored, None, announce=True, line=line)
+                await self.keeper.rebuild(stored, None, announce=True, line=line)
                 log.info("table taken over by %s", self.ownership)
 
-    async def _claim_at_start(self, chat: str) -> bool:
+    async def claim_at_start(self, chat: str) -> bool:
         """At start-up, a table is restored here only if its lease is free; the others run
         elsewhere."""
         return self.ownership is None or (await self._claim(chat)).owner == self.ownership.owner
@@ -132,20 +129,20 @@ class TableLeasing(TableKeeping):
                 self.held -= idle
                 await tx.release(ownership.owner, sorted(idle))
             # What storage no longer has as ours went to another process (or was handed on).
-            self._lose([chat for chat in self.held | set(self.tables) if chat not in renewed])
+            self.lose([chat for chat in self.held | set(self.tables) if chat not in renewed])
             for chat in sorted(renewed - self.held - idle):  # handed to this process
-                async with self.lock(chat):
-                    await self._take(chat, handed=True)
+                async with self.tables.lock(chat):
+                    await self.take(chat, handed=True)
         if now - self._scanned_at >= min(ORPHAN_SCAN, ownership.seconds / 3):
             self._scanned_at = now
             orphans = await self.db.orphaned_tables(now)
             for chat in orphans[:TAKEOVERS_PER_PASS]:  # the rest next time: renewals go on
-                async with self.lock(chat):
+                async with self.tables.lock(chat):
                     try:
-                        await self._take(chat)
+                        await self.take(chat)
                     except Exception:
                         log.exception("table %s could not be taken over", chat)
-                        self._lose([chat])
+                        self.lose([chat])
 
     async def release_leases(self) -> None:
         """Stopping cleanly: every lease given up, so that the other processes (or this one,
@@ -158,7 +155,7 @@ class TableLeasing(TableKeeping):
 
     def _idle(self, chat: str) -> bool:
         table = self.tables.get(chat)
-        return (table is None or table.state == CLOSED) and not self.lock(chat).locked()
+        return (table is None or not table.is_open()) and not self.tables.lock(chat).locked()
 
     async def forward_address(self, chat: str, user: str, private: bool) -> str | None:
         """Where an update from ``user`` in ``chat`` belongs, asked as it arrives: None for
@@ -170,10 +167,10 @@ class TableLeasing(TableKeeping):
         if ownership is None:
             return None
         if not private:
-            async with self.lock(chat):
-                lease = await self._take(chat)
+            async with self.tables.lock(chat):
+                lease = await self.take(chat)
             return None if lease is None else lease.address or None
-        if seated_tables(self.tables, user):
+        if self.tables.seating(user):
             return None
         for lease in await self.players_leases_elsewhere(user):
             if lease.address:
@@ -190,8 +187,8 @@ class TableLeasing(TableKeeping):
         for chat in chats:
             lease = leases.get(chat)
             if lease is None:
-                async with self.lock(chat):
-                    await self._take(chat)
+                async with self.tables.lock(chat):
+                    await self.take(chat)
             elif lease.owner != self.ownership.owner:
                 elsewhere.append(lease)
         return elsewhere

@@ -6,8 +6,7 @@ a step the table takes by itself (`close`, `ready_timeout`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot import playing
 from bot.commands import Command
@@ -24,13 +23,9 @@ from bot.settings import (
     read_rule_value,
     read_table_option,
 )
+from bot.table import BETWEEN, LOBBY, PLAYING, Phase, Table
 from engine.actions import Auto
 from engine.errors import RecordError
-
-if TYPE_CHECKING:
-    from bot.table import Table
-
-LOBBY, PLAYING, BETWEEN, CLOSED = "lobby", "playing", "between", "closed"
 
 
 def lobby_buttons(table: Table) -> tuple[Button, ...]:
@@ -67,7 +62,7 @@ def join(table: Table, command: Command) -> Effects:
         index = free[0]
     else:
         return table.reply(command, "The table is full.")
-    table.seats[index] = Seat(command.user, command.user_name, ready=True)
+    table.sit(index, Seat(command.user, command.user_name, ready=True))
     table.remember(command)
     return Effects(
         out=[table.group("{name} sits at seat {seat}.", name=command.user_name, seat=index)],
@@ -84,7 +79,7 @@ def leave(table: Table, command: Command) -> Effects:
     if table.state == PLAYING and table.hand is not None:
         if seat.left:
             return table.reply(command, "You have left already; the table plays for you.")
-        seat.left = True
+        table.mark_left(index)
         effects = playing.apply_action(table, Auto(index, True))
         effects.out.append(
             table.group(
@@ -94,7 +89,7 @@ def leave(table: Table, command: Command) -> Effects:
         effects.table_changed = True
         effects.out += _hand_over_host(table, command.user)
         return effects
-    table.seats[index] = None
+    table.sit(index, None)
     out = [table.group("{name} left the table.", name=seat.name)]
     return Effects(out=out + _hand_over_host(table, command.user), table_changed=True)
 
@@ -105,7 +100,7 @@ def _hand_over_host(table: Table, leaving: str) -> list[Outgoing]:
         return []
     for seat in table.seats:
         if seat is not None and seat.user is not None and seat.user != leaving and not seat.left:
-            table.host = seat.user
+            table.make_host(seat.user)
             return [table.group("{name} is now the host.", name=seat.name)]
     return []
 
@@ -125,7 +120,7 @@ def addbot(table: Table, command: Command) -> Effects:
         return table.reply(command, "The table is full.")
     level = read_ai_level(command.args[0]) if command.args else table.table_options["ai_level"]
     index = free[0]
-    table.seats[index] = ai_seat(table, index, level)
+    table.sit(index, ai_seat(table, index, level))
     line = table.group("An AI player ({level}) sits at seat {seat}.",
                        level=table.say(level), seat=index)  # fmt: skip
     return Effects(out=[line], table_changed=True)
@@ -141,7 +136,7 @@ def kick(table: Table, command: Command) -> Effects:
         return table.reply(command, "That seat is empty.")
     seat = table.seats[index]
     assert seat is not None
-    table.seats[index] = None
+    table.sit(index, None)
     return Effects(
         out=[table.group("{name} was removed from seat {seat}.", name=seat.name, seat=index)],
         table_changed=True,
@@ -152,7 +147,7 @@ def start(table: Table, command: Command) -> Effects:
     return _host_deals(table, command, LOBBY, N_("The match has already started."))
 
 
-def _host_deals(table: Table, command: Command, state: str, wrong_state: str) -> Effects:
+def _host_deals(table: Table, command: Command, state: Phase, wrong_state: str) -> Effects:
     """The host deals a hand (the first from the lobby, the next between hands) once all
     four seats are taken."""
     if (refused := table.host_only(command)) is not None:
@@ -170,8 +165,7 @@ def ready(table: Table, command: Command) -> Effects:
         return table.reply(command, "Nothing to get ready for now.")
     seat = table.seats[index]
     assert seat is not None
-    seat.ready = True
-    table.carried_auto.discard(command.user)  # here again: their own player next hand
+    table.mark_ready(index)
     if all(s is not None and s.ready for s in table.seats):
         return playing.deal(table)
     return Effects(out=[table.group("{name} is ready.", name=seat.name)], table_changed=True)
@@ -185,20 +179,14 @@ def stop(table: Table, command: Command) -> Effects:
     if command.user != table.host:
         if table.seat_of(command.user) is None:
             return table.reply(command, "Only the host can do that.")
-        table.stop_votes.add(command.user)
-        if len(table.stop_votes) < 3:
-            votes = len(table.stop_votes)
+        votes = table.vote_stop(command.user)
+        if votes < 3:
             return Effects(out=[table.group("{count} of 3 votes to stop the match.", count=votes)])
     return close(table)
 
 
 def close(table: Table) -> Effects:
-    table.state = CLOSED
-    table.hand = None
-    table.deadline = None
-    text = table.say("The match is over.") + "\n" + ledger_text(table.lang, table.ledger,
-                                                                  table.names)  # fmt: skip
-    return Effects(out=[Outgoing("group", table.chat, text)], table_changed=True)
+    return playing.close_match(table)
 
 
 def score(table: Table, command: Command) -> Effects:
@@ -218,11 +206,11 @@ def lang(table: Table, command: Command) -> Effects:
     if command.private:
         if not seated:
             return table.reply(command, "You have no seat at this table.")
-        table.player_langs[command.user] = wanted
+        table.set_player_language(command.user, wanted)
     else:
         if not seated and command.user != table.host and not command.admin:
             return table.reply(command, "Only the players at this table can change its language.")
-        table.lang = wanted
+        table.set_language(wanted)
     said = (
         N_("Language set.")
         if command.private
@@ -264,11 +252,7 @@ def change_setting(table: Table, command: Command, name: str, value: str) -> Eff
     against the rules; nothing is kept unless all of it passed."""
     try:
         if name in TABLE_OPTIONS:
-            table.table_options[name] = read_table_option(name, value)
-            if name == "ai_level":  # the AI players seated now play at the new level too
-                for seat in table.seats:
-                    if seat is not None and seat.ai:
-                        seat.level = table.table_options[name]
+            table.set_table_option(name, read_table_option(name, value))
             return _changed(table, name, table.table_options[name])
         preset, options = table.preset, dict(table.options)
         if name == "preset":
@@ -283,7 +267,7 @@ def change_setting(table: Table, command: Command, name: str, value: str) -> Eff
             names = ", ".join(["preset", *table.rules.options(), *TABLE_OPTIONS])
             return table.reply(command, "Unknown setting {name}. Settings: {names}.", name=name,
                                names=names)  # fmt: skip
-        table.rules = table.front.game.rules(preset, **options)
+        table.change_rules(preset, options)
     except BadSetting as bad:
         return table.reply(command, bad.key, **bad.values)
     except RecordError as error:
@@ -291,7 +275,6 @@ def change_setting(table: Table, command: Command, name: str, value: str) -> Eff
             return table.reply(command, "{name} is at most {most} here (the points of the deck).",
                                name=name, most=error.facts["most"])  # fmt: skip
         return table.reply(command, "Bad value {value} for {name}.", value=value, name=name)
-    table.preset, table.options = preset, options
     shown = value if name == "preset" else options[name]
     return _changed(table, name, shown)
 
@@ -318,11 +301,6 @@ def rules(table: Table, command: Command) -> Effects:
     return Effects(out=[Outgoing("reply", table.chat, text, user=command.user)])
 
 
-def help_text(table: Table, command: Command) -> Effects:
-    text = t(table.answer_lang(command), N_("help_text"))
-    return Effects(out=[Outgoing("reply", table.chat, text, user=command.user)])
-
-
 def ready_timeout(table: Table) -> Effects:
     """Whoever is not ready within ``ready_seconds`` is unseated; an AI player takes the seat
     where ``fill_with_ai`` is on."""
@@ -334,28 +312,9 @@ def ready_timeout(table: Table) -> Effects:
             )
             level = table.table_options["ai_level"]
             fill = table.table_options["fill_with_ai"]
-            table.seats[index] = ai_seat(table, index, level) if fill else None
+            table.sit(index, ai_seat(table, index, level) if fill else None)
     if all(seat is not None for seat in table.seats):
         effects.extend(playing.deal(table))
     else:
-        table.state = LOBBY
-        table.deadline = table.clock() + float(table.table_options["lobby_timeout"])
+        table.back_to_lobby()
     return effects
-
-
-COMMANDS: dict[str, Callable[[Table, Command], Effects]] = {
-    "join": join,
-    "leave": leave,
-    "addbot": addbot,
-    "kick": kick,
-    "start": start,
-    "ready": ready,
-    "next": next_hand,
-    "stop": stop,
-    "score": score,
-    "lang": lang,
-    "settings": settings,
-    "set": settings,
-    "rules": rules,
-    "help": help_text,
-}

@@ -8,28 +8,25 @@ game's front (`bot.games`).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.commands import Command
-from bot.controls import Selection
 from bot.effects import Effects, LedgerLine
 from bot.games import BadInput
 from bot.hand_views import (
-    Closings,
-    acts_by_itself,
     fresh_hand,
     private_hands,
     settlement_drawing,
     table_message,
     turn_notice,
-    waits_for_a_person,
 )
 from bot.i18n import t, tn
 from bot.outgoing import Button, Outgoing
+from bot.render import ledger_text
 from bot.settings import read_bool
+from bot.table import PLAYING, Table
 from bot.thinking import SLOW_LEVELS, Decision
 from engine.actions import Action, Auto, Timeout
 from engine.ai import Player, player
@@ -37,13 +34,7 @@ from engine.errors import IllegalAction
 from engine.events import AutoChanged, HandEnded, TimedOut
 from engine.game import Result
 
-if TYPE_CHECKING:
-    from bot.table import Table
-
 log = logging.getLogger(__name__)
-PLAYING, BETWEEN = "playing", "between"
-GAME_COMMANDS = ("play", "pass", "bid", "trump", "bury", "surrender", "bonus", "show", "reveal")
-"""Commands a game's front reads into actions (each game knows some of them)."""
 _PLAYERS: dict[tuple[str, str], Player] = {}
 """One AI player per game and level: they keep no state between decisions."""
 
@@ -89,11 +80,7 @@ def _confirmed(table: Table, seat: int, command: Command) -> bool:
     """A second press of the same turn, or the command with ``yes``, confirms it."""
     if command.args and command.args[0].lower() in CONFIRMING_WORDS:
         return True
-    key = (table.hand_number, table.turn_count, seat, command.name)
-    if table.confirming == key:
-        return True
-    table.confirming = key
-    return False
+    return table.confirm((table.hand_number, table.turn_count, seat, command.name))
 
 
 def auto(table: Table, command: Command) -> Effects:
@@ -105,14 +92,13 @@ def auto(table: Table, command: Command) -> Effects:
 def pick(table: Table, command: Command) -> Effects:
     index = playing_seat(table, command)
     assert table.hand is not None
-    selection = table.selections.setdefault(index, Selection())
-    table.front.pick(table.hand, index, selection, command.args)
+    table.front.pick(table.hand, index, table.pick(index), command.args)
     return Effects(out=fresh_hand(table, index))
 
 
 def clear(table: Table, command: Command) -> Effects:
     index = playing_seat(table, command)
-    table.selections.pop(index, None)
+    table.clear_selection(index)
     return Effects(out=fresh_hand(table, index))
 
 
@@ -120,7 +106,7 @@ def go(table: Table, command: Command) -> Effects:
     """Play (or, while burying, bury) the cards chosen by button."""
     index = playing_seat(table, command)
     assert table.hand is not None
-    selection = table.selections.get(index)
+    selection = table.selection(index)
     if selection is None or not selection.size():
         raise BadInput("Choose cards first.")
     action = table.front.selection_action(table.hand, index, selection)
@@ -133,8 +119,7 @@ def resume(table: Table, command: Command) -> Effects:
         return refused
     if not table.paused or table.hand is None:
         return table.reply(command, "Nothing is paused.")
-    table.paused = False
-    start_turn(table)
+    table.unpause()
     return Effects(out=[table.group("The hand goes on."), table_message(table)])
 
 
@@ -145,60 +130,23 @@ def hand(table: Table, command: Command) -> Effects:
     return Effects(out=fresh_hand(table, index, asked=True))
 
 
-COMMANDS: dict[str, Callable[[Table, Command], Effects]] = {
-    **dict.fromkeys(GAME_COMMANDS, game_command),
-    "auto": auto,
-    "pick": pick,
-    "clear": clear,
-    "go": go,
-    "hand": hand,
-    "resume": resume,
-}
-
-
 # ----------------------------------------------------------------- the hand
 
 
 def deal(table: Table) -> Effects:
-    table.hand_number += 1
-    game = table.front.game
-    table.hand = game.deal(table.rules, seed=table.seeds(table.hand_number), carry=table.carry)
-    table.state = PLAYING
-    table.stop_votes.clear()
-    for seat in table.seats:
-        assert seat is not None
-        seat.ready = seat.ai
-        seat.left = False
-    effects = Effects(hand_started=table.hand.start_record(), table_changed=True)
+    hand = table.deal()
+    effects = Effects(hand_started=hand.start_record(), table_changed=True)
     dealt = table.group("Hand {number} is dealt.", number=table.hand_number)
     if table.hand_number == 1:  # the match's first hand says who the AI players are
         dealt = replace(dealt, text=dealt.text + ai_levels_line(table))
-    opening = table.front.opening_text(table.lang, table.hand.view(None), table.seat_names())
+    opening = table.front.opening_text(table.lang, hand.view(None), table.seat_names())
     if opening:
         dealt = replace(dealt, text=dealt.text + "\n" + opening)
     effects.out.append(dealt)
-    table.turn_count = 0
-    table.selections.clear()
-    table.shown.clear()
-    table.closings = Closings()
-    start_turn(table)
     effects.out += private_hands(table)
     effects.out.append(table_message(table))
     effects.out += turn_notice(table)
     return effects
-
-
-def start_turn(table: Table) -> None:
-    assert table.hand is not None
-    seat = table.hand.to_act
-    table.turn_seat = seat
-    now = table.clock()
-    if seat is None:
-        table.deadline = None
-    elif acts_by_itself(table, seat) or table.carried_auto:  # their 托管 first: `carry_auto`
-        table.deadline = now + float(table.table_options["ai_delay"])
-    else:
-        table.deadline = now + float(table.hand.time_limit)
 
 
 def ai_levels_line(table: Table) -> str:
@@ -232,12 +180,12 @@ def carry_auto(table: Table) -> Effects:
     redeal deals at once). Then the turn's timer is set as usual."""
     hand = table.hand
     assert hand is not None
-    carried, table.carried_auto = table.carried_auto, set()
+    carried = table.take_carried_auto()
     effects = Effects(table_changed=True)
     for seat, occupant in enumerate(table.seats):
         if occupant is not None and occupant.user in carried and not hand.auto[seat]:
             effects.extend(apply_action(table, Auto(seat, True)))
-    start_turn(table)  # the short wait for this step is over: the turn's own time
+    table.start_turn()  # the short wait for this step is over: the turn's own time
     return effects
 
 
@@ -292,7 +240,7 @@ def after_action(table: Table, action: Action, events: list[Any]) -> Effects:
     front = table.front
     for event in events:
         if front.closes_a_trick(event):
-            table.closings.events.append(event)
+            table.close_a_trick(event)
         if isinstance(event, TimedOut):
             one, many = "{name} has timed out {count} time.", "{name} has timed out {count} times."
             text = tn(table.lang, one, many, event.count, name=names[event.seat])
@@ -306,15 +254,10 @@ def after_action(table: Table, action: Action, events: list[Any]) -> Effects:
             post = front.narrate(table.lang, event, names)
             if post is not None:
                 effects.out.append(Outgoing("group", table.chat, post))
-    table.selections.pop(action.seat, None)
-    table.acted_at[action.seat] = table.clock()
-    before = table.turn_seat
-    start_turn(table)
-    if action.seat == before or table.turn_seat != before:
-        table.turn_count += 1  # the turn moved on: its buttons go stale
+    table.turn_taken(action.seat)
     effects.out += private_hands(table)
     closed = any(front.closes_a_trick(e) for e in events)
-    waiting = waits_for_a_person(table)
+    waiting = table.waits_for_a_person()
     effects.out.append(table_message(table, closed or waiting, names, waiting))
     effects.out += turn_notice(table, waiting)
     return effects
@@ -328,8 +271,7 @@ def end_hand(table: Table, result: Result) -> Effects:
     for index, seat in enumerate(table.seats):
         assert seat is not None
         key = seat.user or f"ai:{index}"
-        table.names[key] = names[index]
-        table.ledger[key] = table.ledger.get(key, Fraction(0)) + totals[index]
+        table.settle(key, names[index], totals[index])
         bonus = str(result.bonus[index])
         ledger_lines.append((key, names[index], str(totals[index]), result.first_out == index,
                              bonus))  # fmt: skip
@@ -356,18 +298,21 @@ def end_hand(table: Table, result: Result) -> Effects:
         effects.out.append(Outgoing("group", table.chat, text, buttons=buttons,
                                     picture=picture))  # fmt: skip
     effects.hand_finished = (result.to_json(), ledger_lines)
-    from bot.lobby import close
-
     if match_over:
-        effects.extend(close(table))
+        effects.extend(close_match(table))
         return effects
     assert table.hand is not None
-    table.carried_auto = {sitting.user for seat, on in enumerate(table.hand.auto)
-                          if on and (sitting := table.seats[seat]) is not None
-                          and sitting.user is not None}  # fmt: skip
-    table.carry = table.hand.next_carry()
-    table.state = BETWEEN
-    table.deadline = table.clock() + float(table.table_options["ready_seconds"])
+    table.between_hands(sitting.user for seat, on in enumerate(table.hand.auto)
+                        if on and (sitting := table.seats[seat]) is not None
+                        and sitting.user is not None)  # fmt: skip
     if result.void or all(s is not None and s.ai for s in table.seats):
         effects.extend(deal(table))
     return effects
+
+
+def close_match(table: Table) -> Effects:
+    """The match is over: the group gets its final score."""
+    table.close()
+    text = table.say("The match is over.") + "\n" + ledger_text(table.lang, table.ledger,
+                                                                  table.names)  # fmt: skip
+    return Effects(out=[Outgoing("group", table.chat, text)], table_changed=True)

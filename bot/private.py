@@ -10,21 +10,15 @@ its table.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from bot.commands import Command
 from bot.effects import Effects
 from bot.i18n import N_, t
 from bot.outgoing import Button, Outgoing
-from bot.table import CLOSED, PLAYING, Table
-
-NEEDS_NO_TABLE = frozenset({"new", "lang", "stats", "help"})
-MOVES = frozenset(
-    {"play", "pass", "bid", "trump", "bury", "surrender", "bonus", "show", "reveal", "pick",
-     "clear", "go", "auto"}
-)  # fmt: skip
-"""Commands for the running hand: they go to the table whose hand waits on the player."""
+from bot.registry import MOVES, NEEDS_NO_TABLE
+from bot.table import PLAYING, Table
 
 
 @dataclass(frozen=True)
@@ -38,22 +32,16 @@ class Routed:
     """The player sits at more than one table: each answer says which it came from."""
 
 
-def seated_tables(tables: Mapping[str, Table], user: str) -> list[Table]:
-    """The open tables where ``user`` sits, in the order (and numbers) the bot lists them."""
-    seated = [table for table in tables.values()
-              if table.state != CLOSED and table.seat_of(user) is not None]  # fmt: skip
-    return sorted(seated, key=lambda table: table.chat)
-
-
 def needs_routing(tables: Mapping[str, Table], command: Command) -> bool:
     """A command typed in a private chat that is not itself an open table's."""
     here = tables.get(command.chat)
-    open_here = here is not None and here.state != CLOSED
+    open_here = here is not None and here.is_open()
     return command.private and command.name not in NEEDS_NO_TABLE and not open_here
 
 
-def route(tables: Mapping[str, Table], command: Command, lang: str) -> Routed:
-    seated = seated_tables(tables, command.user)
+def route(seated: Sequence[Table], command: Command, lang: str) -> Routed:
+    """Where a private command acts, given the open tables where its sender sits (in the
+    order the bot lists them: `bot.open_tables.OpenTables.seating`)."""
     choice, args = _table_choice(command.args)
     command = replace(command, args=args)
     several = len(seated) > 1
@@ -93,7 +81,7 @@ def _table_choice(args: tuple[str, ...]) -> tuple[str | None, tuple[str, ...]]:
     return None, args
 
 
-def _chosen(seated: list[Table], choice: str) -> list[Table]:
+def _chosen(seated: Sequence[Table], choice: str) -> list[Table]:
     if choice.isascii() and choice.isdigit():
         number = int(choice) if len(choice) <= 3 else 0
         return [seated[number - 1]] if 1 <= number <= len(seated) else []
@@ -106,7 +94,9 @@ def _waits_on(table: Table, user: str) -> bool:
     return seat is not None and table.turn_seat == seat and not table.paused
 
 
-def _which(seated: list[Table], command: Command, lang: str, unknown: str | None = None) -> Effects:
+def _which(
+    seated: Sequence[Table], command: Command, lang: str, unknown: str | None = None
+) -> Effects:
     """Which table? The list, an example with the number, and a button per table (it shows
     that table's hand, whose buttons then act there)."""
     example = " ".join([f"/{command.name}", "@1", *command.args])

@@ -1,41 +1,36 @@
-"""One table in one chat: its state, seats, stamps, and the dispatch of commands and time.
+"""One table in one chat: its state, and the only code that changes it.
 
-A table is pure logic with an injected clock: `handle` (a command) and `tick` (time passing)
-return `Effects` — what to store, then what to send. The manager stores first and sends after,
-so nothing a player saw as accepted can be lost. The lobby's commands live in `bot.lobby`,
-the hand's in `bot.playing`; what a game looks like in `bot.games`.
+A `Table` is pure state with an injected clock. Its fields are read by the modules above it
+(the lobby's and the hand's command handlers, `bot.dispatch`, the views); they change only
+through its own methods, which are named after what happens at a table (`sit`, `deal`,
+`turn_taken`, `close`…). It imports none of the modules that use it.
 """
 
 from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
-from bot import hand_views, lobby, playing
+from bot.closings import Closings
 from bot.commands import Command
 from bot.controls import Selection, Stamp
 from bot.effects import Effects
-from bot.games import BadInput, front_of
-from bot.i18n import N_, normalize_language, t
+from bot.games import front_of
+from bot.i18n import normalize_language, t
 from bot.outgoing import Button, Outgoing
+from bot.phases import Phase
 from bot.seats import Seat
-from bot.settings import TABLE_OPTIONS, BadSetting
+from bot.settings import TABLE_OPTIONS
 from engine.game import Carry, Hand
 
-LOBBY, PLAYING, BETWEEN, CLOSED = "lobby", "playing", "between", "closed"
+LOBBY, PLAYING, BETWEEN, CLOSED = Phase.LOBBY, Phase.PLAYING, Phase.BETWEEN, Phase.CLOSED
 TITLE_LENGTH = 48
 """A group's name is kept to this many characters (it heads private messages)."""
-MATCH_WIDE = frozenset({"join", "addbot", "start", "hand"})
-"""Buttons that mean the same in any hand of the match (the lobby post's, "My hand"): their
-stamp need only name this match."""
 
-Handler = Callable[["Table", Command], Effects]
-HANDLERS: dict[str, Handler] = {**lobby.COMMANDS, **playing.COMMANDS}
-
-__all__ = ["BETWEEN", "CLOSED", "LOBBY", "PLAYING", "TABLE_OPTIONS", "Effects", "Seat", "Table"]
+__all__ = ["BETWEEN", "CLOSED", "LOBBY", "PLAYING", "Phase", "Seat", "Table"]
 
 
 @functools.cache
@@ -87,7 +82,7 @@ class Table:
         language and the names."""
         self.table_chrome: tuple[object, tuple[tuple[Button, ...], ...], str] = ((), (), "")
         """The table message's button and slot for the current hand (they do not change)."""
-        self.closings = hand_views.Closings()
+        self.closings = Closings()
         """This hand's closed tricks or rounds, and how many the group was shown."""
         self.selections: dict[int, Selection] = {}
         """Cards chosen by button, not yet played (kept in memory only)."""
@@ -108,6 +103,8 @@ class Table:
         """The group's name as the platform last told it ("" where it does not): private
         messages name the table by it."""
 
+    # ----------------------------------------------------------------- reading
+
     @property
     def tag(self) -> str:
         """A short name for this match in button stamps."""
@@ -121,8 +118,6 @@ class Table:
 
     def stamp(self, turn: bool = False) -> Stamp:
         return Stamp(self.tag, self.hand_number, self.turn_count if turn else None)
-
-    # ----------------------------------------------------------------- helpers
 
     def say(self, key: str, **values: object) -> str:
         return t(self.lang, key, **values)
@@ -156,14 +151,6 @@ class Table:
             return self.title
         return f"{t(lang, self.front.title)} · {self.names.get(self.host, self.host)}"
 
-    def learn_title(self, command: Command) -> bool:
-        """Take the group's name from a command typed there; True when it changed."""
-        title = " ".join((command.chat_title or "").split())[:TITLE_LENGTH]
-        if command.private or not title or title == self.title:
-            return False
-        self.title = title
-        return True
-
     def lang_of(self, user: str | None) -> str:
         return self.player_langs.get(user or "", self.lang)
 
@@ -182,24 +169,37 @@ class Table:
     def group(self, key: str, **values: object) -> Outgoing:
         return Outgoing("group", self.chat, self.say(key, **values))
 
-    # ----------------------------------------------------------------- commands
+    def host_only(self, command: Command) -> Effects | None:
+        """The host's commands are the host's, and the chat's administrators'."""
+        if command.user != self.host and not command.admin:
+            return self.reply(command, "Only the host can do that.")
+        return None
 
-    def handle(self, command: Command) -> Effects:
-        handler = HANDLERS.get(command.name)
-        if handler is None:
-            return self.reply(command, "Unknown command. Try /help.")
-        stale = None if command.stamp is None else self._stale(command.stamp, command.name)
-        if stale is not None:
-            return self.reply(command, stale)
-        try:
-            effects = handler(self, command)
-        except (BadInput, BadSetting) as bad:
-            return self.reply(command, bad.key, **bad.values)
-        if (effects.table_changed or effects.actions) and self.learn_title(command):
-            effects.table_changed = True  # only what is accepted is kept (never a stranger's)
-        if self.state == LOBBY and effects.table_changed:  # activity keeps a lobby open
-            self.deadline = self.clock() + float(self.table_options["lobby_timeout"])
-        return effects
+    def is_open(self) -> bool:
+        return self.state != CLOSED
+
+    def hand_running(self) -> bool:
+        return self.state == PLAYING and self.hand is not None
+
+    def acts_by_itself(self, seat: int) -> bool:
+        """AI seats, seats on 托管 and players who left are played by the table."""
+        occupant = self.seats[seat]
+        assert self.hand is not None
+        return occupant is None or occupant.ai or occupant.left or bool(self.hand.auto[seat])
+
+    def waits_for_a_person(self) -> bool:
+        seat = self.turn_seat
+        return seat is not None and not self.acts_by_itself(seat)
+
+    def seconds_left(self) -> int | None:
+        if self.deadline is None or self.turn_seat is None:
+            return None
+        return max(0, round(self.deadline - self.clock()))
+
+    def selection(self, seat: int) -> Selection | None:
+        return self.selections.get(seat)
+
+    # ----------------------------------------------------------------- who sits here
 
     def remember(self, command: Command) -> None:
         """A player's name and platform language, when they sit down. Only players are
@@ -210,63 +210,232 @@ class Table:
             self.player_langs[command.user] = language
         self.names.setdefault(command.user, command.user_name)
 
-    def _stale(self, text: str, name: str) -> str | None:
-        """Why a button press no longer applies, or None when its stamp is current."""
-        stamp = Stamp.read(text)
-        if stamp is None:
-            return N_("That button is not valid.")
-        if name in MATCH_WIDE and stamp.table == self.tag:
-            return None
-        if stamp.table != self.tag or stamp.hand != self.hand_number:
-            return N_("That button belongs to an earlier hand.")
-        if stamp.turn is not None and stamp.turn != self.turn_count:
-            return N_("That button is out of date: the game has moved on.")
-        return None
+    def learn_title(self, command: Command) -> bool:
+        """Take the group's name from a command typed there; True when it changed."""
+        title = " ".join((command.chat_title or "").split())[:TITLE_LENGTH]
+        if command.private or not title or title == self.title:
+            return False
+        self.title = title
+        return True
 
-    def host_only(self, command: Command) -> Effects | None:
-        """The host's commands are the host's, and the chat's administrators'."""
-        if command.user != self.host and not command.admin:
-            return self.reply(command, "Only the host can do that.")
-        return None
+    def sit(self, index: int, seat: Seat | None) -> None:
+        """``seat`` takes place ``index`` (None: the place is freed)."""
+        self.seats[index] = seat
 
-    # ----------------------------------------------------------------- time
+    def mark_left(self, index: int) -> None:
+        """The player of ``index`` left during the hand: the table plays for them."""
+        seat = self.seats[index]
+        assert seat is not None
+        seat.left = True
 
-    def tick(self) -> Effects:
-        """Act for whoever's time is up: AI seats, 托管, time-outs, the ready timer."""
-        if self.deadline is None or self.clock() < self.deadline:
-            return Effects()
-        if self.state == LOBBY:
-            effects = Effects(out=[self.group("The lobby was idle too long and closes.")])
-            effects.extend(lobby.close(self))
-            return effects
-        if self.state == BETWEEN:
-            return lobby.ready_timeout(self)
-        if self.state != PLAYING or self.hand is None or self.turn_seat is None:
-            return Effects()
-        if self.carried_auto:
-            return playing.carry_auto(self)
-        return playing.act_for_seat(self, self.turn_seat)
+    def mark_ready(self, index: int) -> None:
+        seat = self.seats[index]
+        assert seat is not None
+        seat.ready = True
+        if seat.user is not None:
+            self.carried_auto.discard(seat.user)  # here again: their own player next hand
 
-    def close(self) -> Effects:
-        return lobby.close(self)
+    def make_host(self, user: str) -> None:
+        self.host = user
+
+    def vote_stop(self, user: str) -> int:
+        """``user`` votes to stop the match; returns the votes so far."""
+        self.stop_votes.add(user)
+        return len(self.stop_votes)
+
+    def set_player_language(self, user: str, lang: str) -> None:
+        self.player_langs[user] = lang
+
+    def set_language(self, lang: str) -> None:
+        self.lang = lang
+
+    def set_table_option(self, name: str, value: Any) -> None:
+        self.table_options[name] = value
+        if name == "ai_level":  # the AI players seated now play at the new level too
+            for seat in self.seats:
+                if seat is not None and seat.ai:
+                    seat.level = value
+
+    def change_rules(self, preset: str, options: dict[str, Any]) -> None:
+        """New rules from ``preset`` and ``options``; if the game refuses them
+        (`engine.errors.RecordError`) nothing changes."""
+        self.rules = self.front.game.rules(preset, **options)
+        self.preset, self.options = preset, options
+
+    def keep_lobby_open(self) -> None:
+        """Activity in the lobby: it stays open for ``lobby_timeout`` from now."""
+        self.deadline = self.clock() + float(self.table_options["lobby_timeout"])
+
+    def back_to_lobby(self) -> None:
+        self.state = LOBBY
+        self.keep_lobby_open()
+
+    def close(self) -> None:
+        """The match is over: no hand, no timer."""
+        self.state = CLOSED
+        self.hand = None
+        self.deadline = None
+
+    def abandon(self) -> None:
+        """The bot can no longer post in this chat: closed, every seat freed."""
+        self.close()
+        self.seats = [None, None, None, None]
+
+    def move_to(self, chat: str) -> None:
+        """The chat got a new id (a Telegram group became a supergroup)."""
+        self.chat = chat
+
+    # ----------------------------------------------------------------- the hand
+
+    def deal(self) -> Hand:
+        """Deal the next hand of the match and start its first turn."""
+        self.hand_number += 1
+        game = self.front.game
+        hand = game.deal(self.rules, seed=self.seeds(self.hand_number), carry=self.carry)
+        self.hand = hand
+        self.state = PLAYING
+        self.stop_votes.clear()
+        for seat in self.seats:
+            assert seat is not None
+            seat.ready = seat.ai
+            seat.left = False
+        self.turn_count = 0
+        self.selections.clear()
+        self.shown.clear()
+        self.closings = Closings()
+        self.start_turn()
+        return hand
+
+    def start_turn(self) -> None:
+        """The turn goes to whoever the hand waits on, with their time."""
+        assert self.hand is not None
+        seat = self.hand.to_act
+        self.turn_seat = seat
+        now = self.clock()
+        if seat is None:
+            self.deadline = None
+        elif self.acts_by_itself(seat) or self.carried_auto:  # their 托管 first: `carry_auto`
+            self.deadline = now + float(self.table_options["ai_delay"])
+        else:
+            self.deadline = now + float(self.hand.time_limit)
+
+    def take_carried_auto(self) -> set[str]:
+        """The people to put on 托管 again in this hand (asked once)."""
+        carried, self.carried_auto = self.carried_auto, set()
+        return carried
+
+    def turn_taken(self, seat: int) -> None:
+        """``seat`` acted: its chosen cards are gone, and the turn moves on (the buttons of
+        the turn that was go stale when it did)."""
+        self.selections.pop(seat, None)
+        self.acted_at[seat] = self.clock()
+        before = self.turn_seat
+        self.start_turn()
+        if seat == before or self.turn_seat != before:
+            self.turn_count += 1
+
+    def close_a_trick(self, event: Any) -> None:
+        self.closings.add(event)
+
+    def pick(self, seat: int) -> Selection:
+        """The seat's selection, to choose more cards into."""
+        return self.selections.setdefault(seat, Selection())
+
+    def clear_selection(self, seat: int) -> None:
+        self.selections.pop(seat, None)
+
+    def confirm(self, key: tuple[int, int, int, str]) -> bool:
+        """A second press of the same command in the same turn confirms it."""
+        if self.confirming == key:
+            return True
+        self.confirming = key
+        return False
+
+    def settle(self, key: str, name: str, amount: Fraction) -> None:
+        """A player's amount of the hand joins the match's ledger."""
+        self.names[key] = name
+        self.ledger[key] = self.ledger.get(key, Fraction(0)) + amount
+
+    def between_hands(self, on_auto: Iterable[str]) -> None:
+        """The hand is settled and the match goes on: the players wait to be ready."""
+        assert self.hand is not None
+        self.carried_auto = set(on_auto)
+        self.carry = self.hand.next_carry()
+        self.state = BETWEEN
+        self.deadline = self.clock() + float(self.table_options["ready_seconds"])
 
     def pause(self) -> None:
         self.paused = True
         self.deadline = None
 
-    def seconds_left(self) -> int | None:
-        if self.deadline is None or self.turn_seat is None:
-            return None
-        return max(0, round(self.deadline - self.clock()))
+    def unpause(self) -> None:
+        self.paused = False
+        self.start_turn()
 
-    def resume(self, hand: Hand, stopped_at: float, line: str | None = None) -> list[Outgoing]:
+    def set_safe_mode(self, on: bool) -> None:
+        self.safe_mode = on
+
+    def resume(self, hand: Hand, stopped_at: float) -> None:
         """Put a replayed hand back after a restart: its timer waits on with the time that
-        was left when the bot stopped; the group gets a line (``line``, else that the table
-        was restored) and a fresh table message."""
+        was left when the bot stopped."""
         self.hand = hand
         self.turn_seat = hand.to_act
         if self.deadline is not None:
             self.deadline = self.clock() + max(0.0, self.deadline - stopped_at)
-        said = self.say(line or N_("Table restored after a restart."))
-        restored = Outgoing("group", self.chat, said)
-        return [restored, hand_views.table_message(self)]
+
+    # ----------------------------------------------------------------- what was shown
+
+    def note_turn_notice(self, key: tuple[int, int, int]) -> bool:
+        """Whether the notice of this (hand, turn, seat) is still to be sent; from now on
+        it counts as sent."""
+        if self.notified == key:
+            return False
+        self.notified = key
+        return True
+
+    def keep_chrome(self, chrome: tuple[object, tuple[tuple[Button, ...], ...], str]) -> None:
+        self.table_chrome = chrome
+
+    def note_shown(self, seat: int, shown: tuple[str, Any]) -> bool:
+        """Whether this private view differs from the one the seat was last sent; from now
+        on it is the one sent."""
+        if self.shown.get(seat) == shown:
+            return False
+        self.shown[seat] = shown
+        return True
+
+    def forget_shown(self, seat: int) -> None:
+        self.shown.pop(seat, None)
+
+    # ----------------------------------------------------------------- storage
+
+    def restore(self, state: str, data: dict[str, Any]) -> None:
+        """Put a stored snapshot back into this fresh table (the hand is replayed apart)."""
+        self.preset = data["preset"]
+        self.options = dict(data["options"])
+        self.table_options.update(data["table_options"])
+        self.rules = self.front.game.rules(self.preset, **self.options)
+        self.host = data["host"]
+        self.lang = data["lang"]
+        self.state = Phase(state)
+        self.seats = [None if s is None else Seat(*s) for s in data["seats"]]
+        self.hand_number = data["hand_number"]
+        self.carry = _stored_carry(data)
+        self.ledger = {user: Fraction(amount) for user, amount in data["ledger"].items()}
+        self.names = dict(data["names"])
+        self.player_langs = dict(data["player_langs"])
+        self.deadline = data["deadline"]
+        self.match = data["match"]
+        self.turn_count = data.get("turn_count", 0)
+        self.title = data.get("title", "")
+        self.carried_auto = set(data.get("carried_auto", ()))
+
+
+def _stored_carry(data: dict[str, Any]) -> Carry | None:
+    if "next_hand" in data:
+        return Carry.from_json(data["next_hand"])
+    # Snapshots written before the game protocol: the first player and 四团's totals apart.
+    first, totals = data.get("first"), data.get("carry")
+    if first is None:
+        return None
+    return Carry(int(first), None if not totals else (int(totals[0]), int(totals[1])))

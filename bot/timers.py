@@ -2,7 +2,7 @@
 stored together; slow AI decisions handed to worker threads (`bot.thinking`); and the
 heartbeat that prunes what no longer matters.
 
-`TableManager` (`bot.manager`) is made of this, `bot.keeping` and its command routing.
+`Timers` is one of the `bot.manager.TableManager`'s collaborators.
 """
 
 from __future__ import annotations
@@ -11,15 +11,24 @@ import asyncio
 import contextlib
 import logging
 from asyncio import FIRST_COMPLETED
+from collections.abc import Awaitable, Callable
 
+from bot import dispatch
+from bot.commands import Command
 from bot.effects import Effects
-from bot.leasing import TableLeasing
+from bot.keeping import Sender, TableKeeper
+from bot.leasing import Leases
 from bot.logs import current_table, table_context
+from bot.open_tables import OpenTables
+from bot.outgoing import Outgoing
 from bot.playing import apply_action, slow_decision
 from bot.table import Table
 from bot.thinking import Decision, Thinking
 from engine.actions import Action
 from storage.leases import LeaseLost
+
+Contain = Callable[[str, Command | None], Awaitable[list[Outgoing]]]
+"""Puts a table whose step raised back as storage knew it; returns what to send."""
 
 log = logging.getLogger(__name__)
 HEARTBEAT_SECONDS = 5.0
@@ -30,21 +39,33 @@ BATCHES_IN_FLIGHT = 2
 """While one batch is being written (SQLite works in its own thread), the next is computed."""
 
 
-class TableTimers(TableLeasing):
-    """The timers of a `bot.manager.TableManager`, and its per-chat locks."""
+class Timers:
+    """The timers of a `bot.manager.TableManager`'s tables."""
 
-    thinking: Thinking
-    flood_burst: float
-    flood_rate: float
-    _last_heartbeat: float
-    _allowance: dict[str, tuple[float, float]]
+    def __init__(
+        self, tables: OpenTables, keeper: TableKeeper, leases: Leases, send: Sender,
+        contain: Contain, heartbeat: Callable[[], Awaitable[None]],
+        clock: Callable[[], float],
+    ) -> None:  # fmt: skip
+        self.tables = tables
+        self.keeper = keeper
+        self.leases = leases
+        self.send = send
+        self.contain = contain
+        self.heartbeat = heartbeat
+        """Prunes what no longer matters and marks the process alive, every few seconds."""
+        self.clock = clock
+        self.last_heartbeat = 0.0
+        self.thinking = Thinking(self.decided)
+        """Slow AI decisions under way in worker threads (`bot.thinking`)."""
 
     async def tick(self) -> None:
         """Let every table act on its timers (AI seats, 托管, time-outs, ready), storing the
         tables that acted together in batches before anything about them is sent."""
         now = self.clock()
         due = []
-        for chat, table in self.tables.items():
+        for table in self.tables.tables():
+            chat = table.chat
             if table.deadline is None or now < table.deadline or self.thinking.busy(chat):
                 continue
             decision = slow_decision(table)
@@ -54,59 +75,60 @@ class TableTimers(TableLeasing):
                 due.append(chat)
         in_flight: set[asyncio.Task[None]] = set()
         for start in range(0, len(due), BATCH_TABLES):
-            in_flight.add(asyncio.create_task(self._tick_batch(due[start : start + BATCH_TABLES])))
+            in_flight.add(asyncio.create_task(self.tick_batch(due[start : start + BATCH_TABLES])))
             if len(in_flight) >= BATCHES_IN_FLIGHT:
                 done, in_flight = await asyncio.wait(in_flight, return_when=FIRST_COMPLETED)
                 for task in done:
                     task.result()
         if in_flight:
             await asyncio.gather(*in_flight)
-        await self.keep_leases()
+        await self.leases.keep_leases()
         now = self.clock()
-        if now - self._last_heartbeat >= HEARTBEAT_SECONDS:
-            self._last_heartbeat = now
-            self.prune()
-            await self.db.set_meta("alive_at", repr(now))
+        if now - self.last_heartbeat >= HEARTBEAT_SECONDS:
+            self.last_heartbeat = now
+            await self.heartbeat()
 
-    async def _tick_batch(self, chats: list[str]) -> None:
+    async def tick_batch(self, chats: list[str]) -> None:
         async with contextlib.AsyncExitStack() as held:
             steps: list[tuple[Table, Effects]] = []
             failed: list[str] = []
             for chat in chats:
-                await held.enter_async_context(self.lock(chat))
+                await held.enter_async_context(self.tables.lock(chat))
                 table = self.tables.get(chat)
                 if table is None or table.deadline is None or self.clock() < table.deadline:
                     continue  # a command came first and moved the timer
                 marked = current_table.set(chat)  # `table_context`, without its object
                 try:
-                    steps.append((table, table.tick()))
+                    steps.append((table, dispatch.tick(table)))
                 except Exception:
                     failed.append(chat)
                 finally:
                     current_table.reset(marked)
+            lost: list[str] = []
             try:
-                await self._store_batch(steps)
-            except LeaseLost as lost:  # tables another process took: theirs, not sent here
-                self._lose(lost.chats)
-                steps = [(t, e) for t, e in steps if t.chat not in lost.chats]
-                steps = await self._store_each(steps, failed)
+                await self.keeper.store_batch(steps)
+            except LeaseLost as gone:  # tables another process took: theirs, not sent here
+                lost += gone.chats
+                steps = [(t, e) for t, e in steps if t.chat not in gone.chats]
+                steps = await self.keeper.store_each(steps, failed, lost)
             except Exception:  # one table's bad step must not cost the others theirs
                 log.exception("storing a batch of %d tables failed; storing one by one", len(steps))
-                steps = await self._store_each(steps, failed)
+                steps = await self.keeper.store_each(steps, failed, lost)
+            self.leases.lose(lost)
             for _, effects in steps:
                 for message in effects.out:
                     await self.send(message)
             for chat in failed:
                 with table_context(chat):
-                    contained = await self._contain(chat, None)
+                    contained = await self.contain(chat, None)
                 for message in contained:
                     await self.send(message)
 
-    async def _decided(self, decision: Decision, action: Action | None) -> None:
+    async def decided(self, decision: Decision, action: Action | None) -> None:
         """A slow AI decision came back: applied and stored if the table is still where it
         was when asked (else dropped: the table moved on and its timer asks again)."""
         chat = decision.chat
-        async with self.lock(chat), table_context(chat):
+        async with self.tables.lock(chat), table_context(chat):
             table = self.tables.get(chat)
             if table is None or not decision.still_current(table):
                 return
@@ -114,26 +136,15 @@ class TableTimers(TableLeasing):
                 if action is None:
                     raise RuntimeError("the AI decision failed")
                 effects = apply_action(table, action)
-                async with self.db.transaction() as tx:
-                    await self._store(tx, table, effects)
+                await self.keeper.store_step(table, effects)
                 out = effects.out
             except LeaseLost as lost:
-                self._lose(lost.chats)
+                self.leases.lose(lost.chats)
                 out = []
             except Exception:
-                out = await self._contain(chat, None)
+                out = await self.contain(chat, None)
             for message in out:
                 await self.send(message)
-
-    def prune(self) -> None:
-        """Forget what no longer matters, so memory does not grow with everyone who ever
-        typed: full allowances, and the locks of chats with no table."""
-        now = self.clock()
-        refill = self.flood_burst / self.flood_rate
-        self._allowance = {user: (tokens, since) for user, (tokens, since)
-                           in self._allowance.items() if now - since < refill}  # fmt: skip
-        self._locks = {chat: lock for chat, lock in self._locks.items()
-                       if chat in self.tables or lock.locked()}  # fmt: skip
 
     async def run_timers(self, stop: asyncio.Event, step: float = 0.2) -> None:
         """Run the tables' timers until ``stop``; nothing a table does can end this loop."""

@@ -1,32 +1,50 @@
-"""The slash commands: the text commands of ``bot.md`` as `app_commands`, with names and
-descriptions in zh-CN, zh-TW and en-US from the catalogues, choices where the answers are
-few, and autocomplete from the player's own hand for cards."""
+"""The slash commands: every listed command of `bot.registry` as an `app_commands` command,
+with names and descriptions in zh-CN, zh-TW and en-US from the catalogues, choices where the
+answers are few, and autocomplete from the player's own hand for cards.
+
+Each kind of argument (`bot.registry.Arg`) is one kind of Discord field; a command is made
+from its options' kinds, so a new command needs no code here unless it takes a new kind.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Any, Literal
+import inspect
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.command_menu import COMMAND_MENU, COMMAND_NAMES
-from bot.i18n import N_, t
+from bot.chat_commands import games_text
+from bot.games import GAME_NAMES
+from bot.i18n import LANGUAGES, t
+from bot.registry import LISTED, Arg, Option, Spec
+from bot.settings import AI_LEVELS
 
 Run = Callable[[discord.Interaction[Any], str, list[str]], Awaitable[None]]
 Suggest = Callable[[discord.Interaction[Any], str, str], list[tuple[str, str]]]
-"""(interaction, command, typed so far) → up to 25 suggestions, each (shown, value)."""
+"""(interaction, what to complete, typed so far) → up to 25 suggestions, each (shown, value)."""
 LOCALES = {
     discord.Locale.chinese: "zh-Hans",
     discord.Locale.taiwan_chinese: "zh-Hant",
     discord.Locale.american_english: "en",
     discord.Locale.british_english: "en",
 }
-DESCRIPTIONS = dict(COMMAND_MENU)
-SIMPLE = ("leave", "start", "next", "ready", "stop", "score", "rules", "help", "pass",
-          "surrender", "bonus", "show", "hand", "export", "stats", "top")  # fmt: skip
-"""Commands without options."""
+CHOICES: dict[Arg, tuple[str, ...]] = {
+    Arg.GAME: GAME_NAMES,
+    Arg.LEVEL: AI_LEVELS,
+    Arg.SUIT: ("S", "H", "C", "D", "none"),
+    Arg.WHOSE: ("me", "partner"),
+    Arg.LANGUAGE: LANGUAGES,
+}
+"""Arguments with a few fixed answers: offered as choices."""
+FIELD_TYPES: dict[Arg, Any] = {
+    Arg.SEAT: app_commands.Range[int, 0, 3],
+    Arg.POINTS: app_commands.Range[int, 0, 300],
+    Arg.ON_OFF: bool,
+}
+"""Arguments that are not text (the rest are ``str``)."""
 
 
 class CatalogueTranslator(app_commands.Translator):
@@ -39,108 +57,77 @@ class CatalogueTranslator(app_commands.Translator):
         if language is None:
             return None
         key = string.extras.get("key", string.message)
-        text = t(language, key)
+        text = t(language, key, games=games_text(language))
         return text if text != key else None
 
 
-def _name(command: str) -> locale_str:
-    return locale_str(command, key=COMMAND_NAMES[command])
+def command_name_key(command: str) -> str:
+    """Message id of a command's name where a platform lets names be translated."""
+    return f"command-name:{command}"
 
 
-def _about(command: str) -> locale_str:
-    return locale_str(DESCRIPTIONS[command])
+def _words(option: Option, value: Any) -> list[str]:
+    """What a field's answer is as a text command's arguments."""
+    if value is None or value == "":
+        return []
+    if isinstance(value, bool):
+        return ["on" if value else "off"]
+    return str(value).split() if option.kind == Arg.CARDS else [str(value)]
 
 
 def build_commands(tree: app_commands.CommandTree[Any], run: Run, suggest: Suggest) -> None:
-    """Register every command on ``tree``; each runs ``run(interaction, name, args)``."""
+    """Register every listed command on ``tree``; each runs ``run(interaction, name, args)``."""
+    for spec in LISTED:
+        tree.add_command(_command(spec, run, suggest))
 
-    def simple(name: str) -> None:
-        async def callback(interaction: discord.Interaction[Any]) -> None:
-            await run(interaction, name, [])
 
-        tree.add_command(app_commands.Command(name=_name(name), description=_about(name),
-                                              callback=callback))  # fmt: skip
+def _command(spec: Spec, run: Run, suggest: Suggest) -> app_commands.Command[Any, Any, None]:
+    async def callback(interaction: discord.Interaction[Any], **fields: Any) -> None:
+        args = [word for option in spec.options for word in _words(option, fields.get(option.name))]
+        await run(interaction, spec.name, args)
 
-    for name in SIMPLE:
-        simple(name)
+    parameters = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                    annotation=discord.Interaction[Any])]  # fmt: skip
+    parameters += [_parameter(option) for option in spec.options]
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    callback.__annotations__ = {p.name: p.annotation for p in parameters} | {"return": None}
+    described = {o.name: locale_str(o.about) for o in spec.options}
+    choices = {o.name: [app_commands.Choice(name=c, value=c) for c in CHOICES[o.kind]]
+               for o in spec.options if o.kind in CHOICES}  # fmt: skip
+    function: Any = app_commands.describe(**described)(callback) if described else callback
+    if choices:
+        function = app_commands.choices(**choices)(function)
+    summary = locale_str(t("en", spec.summary, games=games_text("en")), key=spec.summary)
+    command: app_commands.Command[Any, Any, None] = app_commands.Command(
+        name=locale_str(spec.name, key=command_name_key(spec.name)),
+        description=summary, callback=function,
+    )  # fmt: skip
+    for option in spec.options:
+        if option.completed:
+            command.autocomplete(option.name)(_completer(option, spec, suggest))
+    return command
 
-    @tree.command(name=_name("new"), description=_about("new"))
-    @app_commands.describe(game=locale_str(N_("Which game")),
-                           preset=locale_str(N_("Preset (rule set)")))  # fmt: skip
-    async def new(interaction: discord.Interaction[Any], game: Literal["situan", "erqiwang"],
-                  preset: str | None = None) -> None:  # fmt: skip
-        await run(interaction, "new", [game] + ([preset] if preset else []))
 
-    @new.autocomplete("preset")
-    async def presets(interaction: discord.Interaction[Any], typed: str) -> list[Any]:
-        return _choices(suggest(interaction, "preset", typed))
+def _parameter(option: Option) -> inspect.Parameter:
+    kind: Any = FIELD_TYPES.get(option.kind, str)
+    default: Any = inspect.Parameter.empty
+    if not option.required:
+        kind, default = kind | None, None
+    return inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, annotation=kind,
+                             default=default)  # fmt: skip
 
-    @tree.command(name=_name("join"), description=_about("join"))
-    @app_commands.describe(seat=locale_str(N_("Seat number 0–3")))
-    async def join(interaction: discord.Interaction[Any],
-                   seat: app_commands.Range[int, 0, 3] | None = None) -> None:  # fmt: skip
-        await run(interaction, "join", [] if seat is None else [str(seat)])
 
-    @tree.command(name=_name("addbot"), description=_about("addbot"))
-    @app_commands.describe(level=locale_str(N_("AI level (the table's ai_level if left out)")))
-    async def addbot(interaction: discord.Interaction[Any],
-                     level: Literal["easy", "normal", "hard"] | None = None) -> None:  # fmt: skip
-        await run(interaction, "addbot", [level] if level else [])
+def _completer(
+    option: Option, spec: Spec, suggest: Suggest
+) -> Callable[[discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]:
+    what = "preset" if option.kind == Arg.PRESET else spec.name
 
-    @tree.command(name=_name("kick"), description=_about("kick"))
-    @app_commands.describe(seat=locale_str(N_("Seat number 0–3")))
-    async def kick(interaction: discord.Interaction[Any],
-                   seat: app_commands.Range[int, 0, 3]) -> None:  # fmt: skip
-        await run(interaction, "kick", [str(seat)])
+    async def complete(
+        interaction: discord.Interaction[Any], typed: str
+    ) -> list[app_commands.Choice[str]]:
+        return _choices(suggest(interaction, what, typed))
 
-    @tree.command(name=_name("play"), description=_about("play"))
-    @app_commands.describe(cards=locale_str(N_("Cards, e.g. 7777 or S10 S10 LJ")))
-    async def play(interaction: discord.Interaction[Any], cards: str) -> None:
-        await run(interaction, "play", cards.split())
-
-    @play.autocomplete("cards")
-    async def playable(interaction: discord.Interaction[Any], typed: str) -> list[Any]:
-        return _choices(suggest(interaction, "play", typed))
-
-    @tree.command(name=_name("bury"), description=_about("bury"))
-    @app_commands.describe(cards=locale_str(N_("Eight cards to bury")))
-    async def bury(interaction: discord.Interaction[Any], cards: str) -> None:
-        await run(interaction, "bury", cards.split())
-
-    @tree.command(name=_name("bid"), description=_about("bid"))
-    @app_commands.describe(points=locale_str(N_("Points to bid")))
-    async def bid(interaction: discord.Interaction[Any],
-                  points: app_commands.Range[int, 0, 300]) -> None:  # fmt: skip
-        await run(interaction, "bid", [str(points)])
-
-    @tree.command(name=_name("trump"), description=_about("trump"))
-    @app_commands.describe(suit=locale_str(N_("Trump suit")))
-    async def trump(interaction: discord.Interaction[Any],
-                    suit: Literal["S", "H", "C", "D", "none"]) -> None:  # fmt: skip
-        await run(interaction, "trump", [suit])
-
-    @tree.command(name=_name("reveal"), description=_about("reveal"))
-    @app_commands.describe(whose=locale_str(N_("Whose hand to show")))
-    async def reveal(interaction: discord.Interaction[Any],
-                     whose: Literal["me", "partner"]) -> None:  # fmt: skip
-        await run(interaction, "reveal", [whose])
-
-    @tree.command(name=_name("auto"), description=_about("auto"))
-    @app_commands.describe(on=locale_str(N_("On or off")))
-    async def auto(interaction: discord.Interaction[Any], on: bool) -> None:
-        await run(interaction, "auto", ["on" if on else "off"])
-
-    @tree.command(name=_name("settings"), description=_about("settings"))
-    @app_commands.describe(name=locale_str(N_("Option name")), value=locale_str(N_("New value")))
-    async def settings(interaction: discord.Interaction[Any], name: str | None = None,
-                       value: str | None = None) -> None:  # fmt: skip
-        await run(interaction, "settings", [x for x in (name, value) if x])
-
-    @tree.command(name=_name("lang"), description=_about("lang"))
-    @app_commands.describe(language=locale_str(N_("Language")))
-    async def lang(interaction: discord.Interaction[Any],
-                   language: Literal["zh-Hans", "zh-Hant", "en"]) -> None:  # fmt: skip
-        await run(interaction, "lang", [language])
+    return complete
 
 
 def _choices(values: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:

@@ -32,9 +32,8 @@ from adapters.telegram.outbox import TelegramOutbox
 from adapters.telegram.request import CountedRequest
 from adapters.telegram.updates import ChatOrderedUpdates
 from adapters.telegram.webhook import Webhook
-from bot.command_menu import COMMAND_MENU
-from bot.i18n import t
 from bot.manager import TableManager
+from bot.registry import LISTED, summary_text
 from storage import Database
 
 log = logging.getLogger(__name__)
@@ -172,7 +171,7 @@ class TelegramAdapter:
 
     async def _register_commands(self) -> None:
         for code, language in MENU_LANGUAGES.items():
-            commands = [BotCommand(name, t(language, text)) for name, text in COMMAND_MENU]
+            commands = menu(language)
             try:
                 await self.application.bot.set_my_commands(commands, language_code=code)
             except TelegramError as error:  # a menu is a nicety: never a reason not to start
@@ -181,7 +180,7 @@ class TelegramAdapter:
     async def _chat_menu(self, chat_id: int, language: str) -> None:
         """A chat switched language: its own menu, since Telegram's per-language menus know
         only two-letter codes (so 繁體 could not be told from 简体 otherwise)."""
-        commands = [BotCommand(name, t(language, text)) for name, text in COMMAND_MENU]
+        commands = menu(language)
         try:
             await self.application.bot.set_my_commands(commands, scope=BotCommandScopeChat(chat_id))
         except TelegramError as error:
@@ -203,3 +202,8 @@ def _file_url(base: str) -> str:
     """``http://host/bot`` → ``http://host/file/bot`` (where the Bot API serves files)."""
     head, _, tail = base.rpartition("/")
     return f"{head}/file/{tail}"
+
+
+def menu(language: str) -> list[BotCommand]:
+    """The command menu in ``language``: every listed command (`bot.registry`)."""
+    return [BotCommand(spec.name, summary_text(language, spec)) for spec in LISTED]

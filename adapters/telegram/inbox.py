@@ -29,20 +29,13 @@ from adapters.telegram.outbox import Origin, TelegramOutbox
 from bot.commands import Command, parse_command
 from bot.i18n import normalize_language, t
 from bot.manager import TableManager
+from bot.registry import HOST_COMMANDS, OWN_CARDS
 
 log = logging.getLogger(__name__)
 ALERT_LIMIT = 200
-PLAYED_IN_PRIVATE = frozenset(
-    {"play", "pass", "bid", "trump", "bury", "surrender", "bonus", "show", "reveal", "auto",
-     "hand", "pick", "clear", "go"}
-)  # fmt: skip
+PLAYED_IN_PRIVATE = OWN_CARDS
 """Commands about a player's own cards: typed in a group, they are deleted there (where the
 bot may) and answered privately."""
-HOST_COMMANDS = frozenset(
-    {"addbot", "kick", "start", "next", "stop", "settings", "set", "lang", "resume"}
-)
-"""Commands a chat's administrators may give like the table's host (asked of Telegram only
-for these, and only when the user is not the host)."""
 ADMIN_STATUSES = frozenset({ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR})
 ADMIN_SECONDS = 300.0
 """How long an answer of ``getChatMember`` is trusted."""
@@ -112,8 +105,8 @@ class TelegramInbox:
     async def _with_admin(self, command: Command, chat_id: int, user_id: int) -> Command:
         """The command, marked ``admin`` where Telegram says the user administers the chat
         and it is a host's command of a table they do not host."""
-        table = self.manager.tables.get(command.chat)
-        if command.name not in HOST_COMMANDS or table is None or table.host == command.user:
+        hosts = self.manager.is_host(command.chat, command.user)  # None: no table there
+        if command.name not in HOST_COMMANDS or hosts is None or hosts:
             return command
         return replace(command, admin=await self._is_admin(chat_id, user_id))
 
@@ -137,7 +130,8 @@ class TelegramInbox:
         lang = normalize_language(user.language_code) or self.language
         await self.outbox.remember_reachable(who, display_name(user))
         table = read_start_payload(args[0]) if args else None
-        table = table if table in self.manager.tables else self.manager.table_of(who)
+        if table is None or not self.manager.has_table(table):
+            table = self.manager.table_of(who)
         text = t(lang, "Hello! Your cards will come here.")
         self.outbox.send_private(who, text)
         if table is not None:
@@ -189,8 +183,7 @@ class TelegramInbox:
             return chat_target(press.chat)[0] == shown.chat.id  # too old to know its topic
         if press.command.split()[0].split("@")[0] == "/join":
             return False
-        table = self.manager.tables.get(press.chat)
-        return table is not None and table.seat_of(who) is not None
+        return self.manager.is_seated(press.chat, who)
 
     # ----------------------------------------------------------------- the chat itself
 
@@ -219,9 +212,9 @@ class TelegramInbox:
         if changed is None or changed.new_chat_member.status not in GONE:
             return
         chat_id = changed.chat.id
-        chats = {chat_key(chat_id)} | {
-            chat for chat in self.manager.tables if chat_target(chat)[0] == chat_id
-        }
+        chats = {chat_key(chat_id)} | set(
+            self.manager.tables_in(lambda chat: chat_target(chat)[0] == chat_id)
+        )
         for chat in sorted(chats):
             await self.manager.close_chat(chat)
         log.info("removed from chat %s: its tables are closed", chat_id)

@@ -58,7 +58,7 @@ class Database:
 async def test_healthz_counts_tables_and_answers_503_when_the_database_does_not():
     port = free_port()
     db = Database()
-    manager = SimpleNamespace(tables={"tg:-1": object(), "dc:2": object()})
+    manager = SimpleNamespace(table_count=lambda: 2)  # two tables: "tg:-1" and "dc:2"
     env = {"BOT_HEALTH_PORT": str(port), "BOT_HEALTH_LISTEN": "127.0.0.1"}
     runner = await start_health(env, manager, db)  # type: ignore[arg-type]
     assert runner is not None
@@ -71,7 +71,7 @@ async def test_healthz_counts_tables_and_answers_503_when_the_database_does_not(
 
 
 async def test_no_port_no_endpoint_and_a_bad_port_is_a_startup_error():
-    manager = SimpleNamespace(tables={})
+    manager = SimpleNamespace(table_count=lambda: 0)
     assert await start_health({}, manager, Database()) is None  # type: ignore[arg-type]
     with pytest.raises(StartupError, match="BOT_HEALTH_PORT"):
         await start_health({"BOT_HEALTH_PORT": "eighty"}, manager, Database())  # type: ignore[arg-type]

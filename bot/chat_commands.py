@@ -1,0 +1,158 @@
+"""The commands a chat answers itself, before or beside its table: opening a table, a
+player's statistics and the chat's leaderboard, the last hand's record, a private /lang,
+and /score where no table is open.
+
+Each is a `ChatHandler`: ``(host, command, table, lang) -> Effects`` — or None, which hands
+the command on to the chat's table (`bot.dispatch`). ``host`` is the manager, seen through
+the few things these handlers need of it (`ChatHost`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Protocol
+
+from bot import lobby
+from bot.commands import Command
+from bot.effects import Effects
+from bot.games import FRONTS, GAME_NAMES, preset_text, presets_text
+from bot.i18n import LANGUAGES, N_, normalize_language, t
+from bot.outgoing import Outgoing
+from bot.table import CLOSED, Table
+from engine.errors import RecordError
+from storage import Database
+
+
+class ChatHost(Protocol):
+    """What the chat's own commands need of the manager."""
+
+    db: Database
+    language: str
+    user_langs: dict[str, str]
+
+    def open_table(self, command: Command, game: str, preset: str, lang: str) -> Table:
+        """A new table in the command's chat, hosted by its sender (replacing a closed one);
+        `RecordError` for a preset the game does not have."""
+
+    def tables_seating(self, user: str) -> Iterable[Table]:
+        """The tables where ``user`` has a seat."""
+
+
+ChatHandler = Callable[[ChatHost, Command, Table | None, str], Awaitable[Effects | None]]
+
+
+def reply(command: Command, lang: str, key: str, **values: object) -> Effects:
+    text = t(lang, key, **values)
+    return Effects(out=[Outgoing("reply", command.chat, text, user=command.user)])
+
+
+def games_text(lang: str) -> str:
+    """The games a table can be opened for: the name /new takes, and the game in ``lang``."""
+    return " / ".join(
+        t(lang, "{name} ({game})", name=name, game=t(lang, FRONTS[name].title))
+        for name in GAME_NAMES
+    )
+
+
+async def new(host: ChatHost, command: Command, table: Table | None, lang: str) -> Effects:
+    if table is not None and table.state != CLOSED:
+        return reply(command, lang, "A table is already open here.")
+    game = command.args[0].lower() if command.args else ""
+    if game not in FRONTS:
+        return reply(command, lang, "Say /new and the game: {games}.", games=games_text(lang))
+    front = FRONTS[game]
+    preset = command.args[1] if len(command.args) > 1 else front.game.default_preset
+    try:
+        table = host.open_table(command, game, preset, lang)
+    except RecordError:
+        return reply(command, lang, "Unknown preset {preset}. Presets: {choices}.",
+                     preset=preset, choices=presets_text(lang, game))  # fmt: skip
+    opened = t(
+        lang,
+        "{name} opened a {game} table ({preset}). /join to sit down, /addbot for an "
+        "AI player, /start when four are seated.",
+        name=command.user_name,
+        game=t(lang, front.title),
+        preset=preset_text(lang, game, preset),
+    )
+    effects = Effects(table_changed=True)
+    effects.out.append(
+        Outgoing("group", command.chat, opened, buttons=(lobby.lobby_buttons(table),))
+    )
+    join = Command("join", (), command.user, command.user_name, command.chat, False, command.lang)
+    effects.extend(lobby.join(table, join))
+    table.keep_lobby_open()
+    return effects
+
+
+async def stats(host: ChatHost, command: Command, table: Table | None, lang: str) -> Effects:
+    found = await host.db.player_stats(command.user)
+    text = t(
+        lang,
+        "{name}: {hands} hands, {wins} won, total {total}, first out {first} "
+        "times, bonus in {bonus} hands",
+        name=command.user_name,
+        hands=found["hands"],
+        wins=found["wins"],
+        total=found["total"],
+        first=found["first_out"],
+        bonus=found["bonus_hands"],
+    )
+    return Effects(out=[Outgoing("reply", command.chat, text, user=command.user)])
+
+
+async def top(host: ChatHost, command: Command, table: Table | None, lang: str) -> Effects:
+    rows = await host.db.leaderboard(command.chat)
+    if not rows:
+        return reply(command, lang, "No hand has been finished here yet.")
+    lines = [t(lang, "Leaderboard:")] + [f"{i + 1}. {n} {a}" for i, (n, a) in enumerate(rows)]
+    kind = "reply" if command.private else "group"  # asked privately: said privately
+    return Effects(out=[Outgoing(kind, command.chat, "\n".join(lines), user=command.user)])
+
+
+async def export(host: ChatHost, command: Command, table: Table | None, lang: str) -> Effects:
+    hands = [h for h in await host.db.hands_of(command.chat) if h.result is not None]
+    if not hands:
+        return reply(command, lang, "No finished hand to export yet.")
+    last = hands[-1]
+    record = dict(last.start)
+    record["actions"] = last.actions
+    text = json.dumps(record, ensure_ascii=False)
+    name = f"hand-{last.number}.json"
+    out = Outgoing("private", command.chat, text, user=command.user, filename=name)
+    return Effects(out=[out])
+
+
+async def language(
+    host: ChatHost, command: Command, table: Table | None, lang: str
+) -> Effects | None:
+    """``/lang`` in a private chat is the player's language for every private message, at
+    every table (and the table where they sit learns it at once); in a group it is the
+    table's (`bot.lobby.lang`)."""
+    if not command.private:
+        return None
+    wanted = normalize_language(command.args[0]) if command.args else None
+    if wanted is None:
+        lang = host.user_langs.get(command.user) or host.language
+        return reply(command, lang, "Languages: {languages}", languages=", ".join(LANGUAGES))
+    host.user_langs[command.user] = wanted
+    await host.db.set_player(command.user, command.user_name, wanted)
+    for seated in host.tables_seating(command.user):
+        seated.set_player_language(command.user, wanted)
+    effects = reply(command, wanted, "Language set.")
+    effects.table_changed = table is not None and table.seat_of(command.user) is not None
+    return effects
+
+
+async def final_score(
+    host: ChatHost, command: Command, table: Table | None, lang: str
+) -> Effects | None:
+    """``/score`` right after a match ends shows its final score; at an open table, the
+    table's own (`bot.lobby.score`)."""
+    if table is not None and table.state == CLOSED:
+        return lobby.score(table, command)
+    return None
+
+
+NO_TABLE = N_("No table here. Open one with /new and the game: {games}.")

@@ -1,0 +1,27 @@
+"""The tricks or rounds a hand has closed, and how many of them the group has seen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Closings:
+    """The tricks or rounds closed in this hand (the games' closing events, in order), and
+    how many of them a table state sent to the group has covered. The group is sent only the
+    latest table state (`adapters.pacing`): when two tricks close within one slot — AI
+    players alone after the people are out — the state showing the first is never sent, so
+    the next one sent lists it as an earlier trick."""
+
+    def __init__(self) -> None:
+        self.events: list[Any] = []
+        self.shown = 0
+
+    def add(self, event: Any) -> None:
+        self.events.append(event)
+
+    def unshown(self, upto: int) -> list[Any]:
+        """The closings up to ``upto`` that no state sent so far has covered; from now on
+        they count as shown."""
+        earlier = self.events[self.shown : upto]
+        self.shown = max(self.shown, upto)
+        return earlier

@@ -1,0 +1,196 @@
+"""Every command, declared once: its name, what runs it, where it may be given, and how
+menus describe it. The parser, /help, the Telegram menus and privacy sets, the Discord slash
+commands and the console's completion are all made from `COMMANDS`.
+
+Adding a command is one `Spec` here and its handler: a `TableHandler` (the lobby's in
+`bot.lobby`, the hand's in `bot.playing`) runs at the chat's table; a `ChatHandler`
+(`bot.chat_commands`) runs before any table is asked, and may hand the command on to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bot import chat_commands, lobby, playing
+from bot.chat_commands import ChatHandler, ChatHost, games_text
+from bot.commands import Command
+from bot.effects import Effects
+from bot.i18n import N_, t
+from bot.outgoing import Outgoing
+from bot.table import Table
+
+TableHandler = Callable[[Table, Command], Effects]
+
+
+class Arg(StrEnum):
+    """The kinds of argument a command takes, for platforms that ask for each one apart
+    (Discord's slash commands): each kind is one kind of field there."""
+
+    GAME = "game"
+    PRESET = "preset"
+    SEAT = "seat"
+    LEVEL = "level"
+    CARDS = "cards"
+    POINTS = "points"
+    SUIT = "suit"
+    WHOSE = "whose"
+    ON_OFF = "on_off"
+    TEXT = "text"
+    LANGUAGE = "language"
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One argument: its field name, its kind, what it is (a message id) and whether it
+    must be given."""
+
+    name: str
+    kind: Arg
+    about: str
+    required: bool = True
+    completed: bool = False
+    """Platforms that complete what is typed offer the player's own plays (or the game's
+    presets, for a preset)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    name: str
+    summary: str
+    """Message id of what the command does, for menus and /help."""
+    usage: str = ""
+    """Its arguments as /help writes them (``[SEAT]``, ``CARDS``: a message id where a word
+    stands for what is typed; choices are written as they are typed)."""
+    table: TableHandler | None = None
+    """Runs it at the chat's table."""
+    chat: ChatHandler | None = None
+    """Runs it before the table is asked (None back: the table runs it)."""
+    needs_table: bool = True
+    """Typed privately, it acts at one of the player's tables (`bot.private`)."""
+    own_cards: bool = False
+    """About the player's own cards: typed in a group it is deleted there where the bot
+    may, and answered privately."""
+    move: bool = False
+    """A move in the running hand: typed privately, it goes to the table waiting on the
+    player."""
+    host: bool = False
+    """The host's command, wholly or in part: a chat's administrators may give it too."""
+    listed: bool = True
+    """Shown in menus, /help and slash commands (not: the buttons' own commands)."""
+    options: tuple[Option, ...] = ()
+    aliases: tuple[str, ...] = ()
+
+
+def _help_at(table: Table, command: Command) -> Effects:
+    text = help_text(table.answer_lang(command))
+    return Effects(out=[Outgoing("reply", table.chat, text, user=command.user)])
+
+
+async def _help_here(
+    host: ChatHost, command: Command, table: Table | None, lang: str
+) -> Effects | None:
+    """``/help`` where no table is open (at a table, the table answers in its language)."""
+    if table is not None and table.is_open():
+        return None
+    return Effects(out=[Outgoing("reply", command.chat, help_text(lang), user=command.user)])
+
+
+def _seat(required: bool) -> Option:
+    return Option("seat", Arg.SEAT, N_("Seat number 0–3"), required)
+
+
+COMMANDS: tuple[Spec, ...] = (
+    Spec("new", N_("Open a table: {games}"), N_("GAME [PRESET]"),
+         chat=chat_commands.new, needs_table=False,
+         options=(Option("game", Arg.GAME, N_("Which game")),
+                  Option("preset", Arg.PRESET, N_("Preset (rule set)"), False, True))),
+    Spec("join", N_("Take a seat"), N_("[SEAT]"), table=lobby.join, options=(_seat(False),)),
+    Spec("leave", N_("Leave your seat"), table=lobby.leave),
+    Spec("addbot", N_("Seat an AI player"), "[easy|normal|hard]", table=lobby.addbot, host=True,
+         options=(Option("level", Arg.LEVEL,
+                         N_("AI level (the table's ai_level if left out)"), False),)),
+    Spec("start", N_("Deal the first hand"), table=lobby.start, host=True),
+    Spec("ready", N_("Ready for the next hand"), table=lobby.ready),
+    Spec("play", N_("Play cards, e.g. /play 7777"), N_("CARDS"), table=playing.game_command,
+         own_cards=True, move=True,
+         options=(Option("cards", Arg.CARDS, N_("Cards, e.g. 7777 or S10 S10 LJ"),
+                         completed=True),)),
+    Spec("pass", N_("Pass"), table=playing.game_command, own_cards=True, move=True),
+    Spec("bid", N_("Bid points (二七王)"), N_("POINTS"), table=playing.game_command, own_cards=True,
+         move=True, options=(Option("points", Arg.POINTS, N_("Points to bid")),)),
+    Spec("trump", N_("Name trump: S H C D or none"), "S|H|C|D|none",
+         table=playing.game_command, own_cards=True, move=True,
+         options=(Option("suit", Arg.SUIT, N_("Trump suit")),)),
+    Spec("bury", N_("Bury the cards you do not keep (8; one deck: 6)"), N_("CARDS"),
+         table=playing.game_command, own_cards=True, move=True,
+         options=(Option("cards", Arg.CARDS, N_("Eight cards to bury")),)),
+    Spec("bonus", N_("Declare 冲关"), table=playing.game_command, own_cards=True, move=True),
+    Spec("show", N_("Start a 亮牌"), table=playing.game_command, own_cards=True, move=True),
+    Spec("auto", N_("托管 on or off"), "on|off", table=playing.auto, own_cards=True, move=True,
+         options=(Option("on", Arg.ON_OFF, N_("On or off")),)),
+    Spec("hand", N_("Send me my hand"), table=playing.hand, own_cards=True),
+    Spec("score", N_("The match ledger"), table=lobby.score, chat=chat_commands.final_score),
+    Spec("settings", N_("Show or change the options"), N_("[NAME VALUE]"), table=lobby.settings,
+         host=True, aliases=("set",),
+         options=(Option("name", Arg.TEXT, N_("Option name"), False),
+                  Option("value", Arg.TEXT, N_("New value"), False))),
+    Spec("rules", N_("A short summary of the rules"), table=lobby.rules),
+    Spec("lang", N_("Language: zh-Hans, zh-Hant or en"), "zh-Hans|zh-Hant|en",
+         table=lobby.lang, chat=chat_commands.language, needs_table=False, host=True,
+         options=(Option("language", Arg.LANGUAGE, N_("Language")),)),
+    Spec("next", N_("Deal the next hand now (host)"), table=lobby.next_hand, host=True),
+    Spec("kick", N_("Free a seat (host)"), N_("SEAT"), table=lobby.kick, host=True,
+         options=(_seat(True),)),
+    Spec("surrender", N_("Surrender (the declarer, before the first card)"),
+         table=playing.game_command, own_cards=True, move=True),
+    Spec("reveal", N_("Which hand your 亮牌 shows: me or partner"), "me|partner",
+         table=playing.game_command, own_cards=True, move=True,
+         options=(Option("whose", Arg.WHOSE, N_("Whose hand to show")),)),
+    Spec("stop", N_("End the match"), table=lobby.stop, host=True),
+    Spec("export", N_("The last hand's record"), chat=chat_commands.export),
+    Spec("stats", N_("Your statistics"), chat=chat_commands.stats, needs_table=False),
+    Spec("top", N_("This chat's leaderboard"), chat=chat_commands.top),
+    Spec("help", N_("All commands"), table=_help_at, chat=_help_here, needs_table=False),
+    Spec("pick", N_("Choose cards by button"), table=playing.pick, own_cards=True, move=True,
+         listed=False),
+    Spec("clear", N_("Clear the chosen cards"), table=playing.clear, own_cards=True,
+         move=True, listed=False),
+    Spec("go", N_("Play the chosen cards"), table=playing.go, own_cards=True, move=True,
+         listed=False),
+    Spec("resume", N_("Let a paused hand go on (host)"), table=playing.resume, host=True,
+         listed=False),
+)  # fmt: skip
+
+BY_NAME: dict[str, Spec] = {name: spec for spec in COMMANDS for name in (spec.name, *spec.aliases)}
+NAMES = frozenset(BY_NAME)
+"""Every command name the parser takes (aliases included)."""
+LISTED: tuple[Spec, ...] = tuple(spec for spec in COMMANDS if spec.listed)
+OWN_CARDS = frozenset(name for name, spec in BY_NAME.items() if spec.own_cards)
+HOST_COMMANDS = frozenset(name for name, spec in BY_NAME.items() if spec.host)
+MOVES = frozenset(name for name, spec in BY_NAME.items() if spec.move)
+NEEDS_NO_TABLE = frozenset(name for name, spec in BY_NAME.items() if not spec.needs_table)
+
+
+def spec_of(name: str) -> Spec | None:
+    return BY_NAME.get(name)
+
+
+def table_handler(name: str) -> TableHandler | None:
+    spec = BY_NAME.get(name)
+    return None if spec is None else spec.table
+
+
+def summary_text(lang: str, spec: Spec) -> str:
+    """What ``spec``'s command does, in ``lang``."""
+    return t(lang, spec.summary, games=games_text(lang))
+
+
+def help_text(lang: str) -> str:
+    """Every listed command with its arguments and what it does."""
+    lines = [t(lang, "Commands:")]
+    for spec in LISTED:
+        usage = f" {t(lang, spec.usage)}" if spec.usage else ""
+        lines.append(f"/{spec.name}{usage} — {summary_text(lang, spec)}")
+    return "\n".join(lines)
