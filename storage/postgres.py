@@ -38,61 +38,11 @@ from storage.base import (
     table_from_columns,
     to_json,
 )
-from storage.postgres_leases import LEASES_MIGRATION, PostgresLeaseReads, PostgresLeaseWrites
+from storage.postgres_leases import PostgresLeaseReads, PostgresLeaseWrites
+from storage.schema import POSTGRES
 
-MIGRATIONS: tuple[str, ...] = (
-    # 1: everything the SQLite file has after its third migration.
-    """
-    CREATE TABLE tables (
-        chat TEXT PRIMARY KEY,
-        game TEXT NOT NULL,
-        state TEXT NOT NULL,
-        settings TEXT NOT NULL,
-        updated DOUBLE PRECISION NOT NULL,
-        deadline DOUBLE PRECISION,
-        turn_count INTEGER,
-        saved_at DOUBLE PRECISION
-    );
-    CREATE TABLE hands (
-        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-        chat TEXT NOT NULL,
-        match TEXT NOT NULL,
-        number INTEGER NOT NULL,
-        start TEXT NOT NULL,
-        result TEXT,
-        started DOUBLE PRECISION NOT NULL,
-        UNIQUE (chat, match, number)
-    );
-    CREATE TABLE actions (
-        hand BIGINT NOT NULL REFERENCES hands(id),
-        seq INTEGER NOT NULL,
-        action TEXT NOT NULL,
-        at DOUBLE PRECISION NOT NULL,
-        PRIMARY KEY (hand, seq)
-    );
-    CREATE TABLE ledger (
-        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-        chat TEXT NOT NULL,
-        hand BIGINT NOT NULL REFERENCES hands(id),
-        user_id TEXT NOT NULL,
-        name TEXT NOT NULL,
-        amount TEXT NOT NULL,
-        first_out BOOLEAN NOT NULL DEFAULT FALSE,
-        bonus_units TEXT NOT NULL DEFAULT '0'
-    );
-    CREATE INDEX ledger_user ON ledger(user_id);
-    CREATE INDEX ledger_chat ON ledger(chat);
-    CREATE TABLE players (
-        user_id TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        lang TEXT,
-        reachable BOOLEAN NOT NULL DEFAULT FALSE
-    );
-    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    """,
-    # 2: which process owns each table (`storage.leases`).
-    LEASES_MIGRATION,
-)
+MIGRATIONS: tuple[str, ...] = POSTGRES.migrations()
+"""Version 1 is everything the SQLite file has at its version 3."""
 
 MIGRATION_LOCK = 0x63617264  # "card": the advisory lock two processes migrating at once share
 

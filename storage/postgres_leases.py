@@ -13,18 +13,6 @@ import asyncpg.pool
 
 from storage.leases import Lease, LeaseLost, LeaseReads, LeaseWrites
 
-LEASES_MIGRATION = """
-    CREATE TABLE leases (
-        chat TEXT PRIMARY KEY,
-        owner TEXT NOT NULL,
-        address TEXT NOT NULL,
-        wanted_by TEXT,
-        wanted_address TEXT,
-        expires DOUBLE PRECISION NOT NULL
-    );
-    CREATE INDEX leases_owner ON leases(owner);
-"""
-
 CLAIM = (
     "INSERT INTO leases (chat, owner, address, expires) VALUES ($1, $2, $3, $4)"
     " ON CONFLICT (chat) DO UPDATE SET owner = EXCLUDED.owner, address = EXCLUDED.address,"

@@ -35,66 +35,10 @@ from storage.base import (
     table_from_columns,
     to_json,
 )
-from storage.sqlite_leases import LEASES_MIGRATION, SqliteLeaseReads, SqliteLeaseWrites
+from storage.schema import SQLITE
+from storage.sqlite_leases import SqliteLeaseReads, SqliteLeaseWrites
 
-MIGRATIONS: tuple[str, ...] = (
-    """
-    CREATE TABLE tables (
-        chat TEXT PRIMARY KEY,
-        game TEXT NOT NULL,
-        state TEXT NOT NULL,
-        settings TEXT NOT NULL,
-        updated REAL NOT NULL
-    );
-    CREATE TABLE hands (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        chat TEXT NOT NULL,
-        match TEXT NOT NULL,
-        number INTEGER NOT NULL,
-        start TEXT NOT NULL,
-        result TEXT,
-        started REAL NOT NULL,
-        UNIQUE (chat, match, number)
-    );
-    CREATE TABLE actions (
-        hand INTEGER NOT NULL REFERENCES hands(id),
-        seq INTEGER NOT NULL,
-        action TEXT NOT NULL,
-        at REAL NOT NULL,
-        PRIMARY KEY (hand, seq)
-    );
-    CREATE TABLE ledger (
-        chat TEXT NOT NULL,
-        hand INTEGER NOT NULL REFERENCES hands(id),
-        user TEXT NOT NULL,
-        name TEXT NOT NULL,
-        amount TEXT NOT NULL,
-        first_out INTEGER NOT NULL DEFAULT 0,
-        bonus_units TEXT NOT NULL DEFAULT '0'
-    );
-    CREATE INDEX ledger_user ON ledger(user);
-    CREATE INDEX ledger_chat ON ledger(chat);
-    CREATE TABLE players (
-        user TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        lang TEXT
-    );
-    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    """,
-    # 2: players a platform lets the bot message first (on Telegram: who opened the bot).
-    """
-    ALTER TABLE players ADD COLUMN reachable INTEGER NOT NULL DEFAULT 0;
-    """,
-    # 3: a table's timer apart from its settings, so a step that only moves the turn writes
-    # three numbers rather than the whole settings (saved_at NULL: the settings are current).
-    """
-    ALTER TABLE tables ADD COLUMN deadline REAL;
-    ALTER TABLE tables ADD COLUMN turn_count INTEGER;
-    ALTER TABLE tables ADD COLUMN saved_at REAL;
-    """,
-    # 4: which process owns each table, when several share the file (`storage.leases`).
-    LEASES_MIGRATION,
-)
+MIGRATIONS: tuple[str, ...] = SQLITE.migrations()
 
 
 SAVE_TABLE = (

@@ -11,18 +11,6 @@ import aiosqlite
 
 from storage.leases import Lease, LeaseLost, LeaseReads, LeaseWrites
 
-LEASES_MIGRATION = """
-    CREATE TABLE leases (
-        chat TEXT PRIMARY KEY,
-        owner TEXT NOT NULL,
-        address TEXT NOT NULL,
-        wanted_by TEXT,
-        wanted_address TEXT,
-        expires REAL NOT NULL
-    );
-    CREATE INDEX leases_owner ON leases(owner);
-"""
-
 CLAIM = (
     "INSERT INTO leases (chat, owner, address, expires) VALUES (?, ?, ?, ?)"
     " ON CONFLICT(chat) DO UPDATE SET owner = excluded.owner, address = excluded.address,"
