@@ -182,14 +182,8 @@ class PostgresTransaction(PostgresLeaseWrites, Transaction):
     async def delete_table(self, chat: str) -> None:
         await self._db.execute("DELETE FROM tables WHERE chat = $1", chat)
 
-    async def move_table(self, old_chat: str, new_chat: str) -> None:
-        if old_chat == new_chat:
-            return
-        await self._db.execute("DELETE FROM tables WHERE chat = $1", new_chat)
-        for table in ("tables", "hands", "ledger"):
-            await self._db.execute(
-                f"UPDATE {table} SET chat = $1 WHERE chat = $2", new_chat, old_chat
-            )
+    async def _move_rows(self, table: str, old_chat: str, new_chat: str) -> None:
+        await self._db.execute(f"UPDATE {table} SET chat = $1 WHERE chat = $2", new_chat, old_chat)
 
     async def load(self, rows: Iterable[DumpRow]) -> None:
         for kind, values in grouped(rows):
