@@ -39,7 +39,7 @@ from storage.base import (
     to_json,
 )
 from storage.postgres_leases import PostgresLeaseReads, PostgresLeaseWrites
-from storage.schema import POSTGRES
+from storage.schema import DUMPED, POSTGRES, VALUE_TYPES, dumped_columns
 
 MIGRATIONS: tuple[str, ...] = POSTGRES.migrations()
 """Version 1 is everything the SQLite file has at its version 3."""
@@ -54,39 +54,14 @@ SAVE_TABLE = (
 )
 """A whole table: its settings carry the timer too, so the separate timer is cleared."""
 
-DUMP: dict[str, str] = {
-    "meta": 'SELECT key, value FROM meta ORDER BY key COLLATE "C"',
-    "player": 'SELECT user_id, name, lang, reachable FROM players ORDER BY user_id COLLATE "C"',
-    "table": "SELECT chat, game, state, settings, updated, deadline, turn_count, saved_at"
-    ' FROM tables ORDER BY chat COLLATE "C"',
-    "hand": "SELECT id, chat, match, number, start, result, started FROM hands ORDER BY id",
-    "action": "SELECT hand, seq, action, at FROM actions ORDER BY hand, seq",
-    "ledger": "SELECT chat, hand, user_id, name, amount, first_out, bonus_units FROM ledger"
-    " ORDER BY id",
-}
-"""What ``dump()`` reads for each kind of row, its columns in `DUMP_KINDS` order (text
-columns ordered byte-wise, as SQLite orders them)."""
+DUMP = POSTGRES.dump_queries()
+"""Text columns ordered byte-wise, as SQLite orders them."""
+LOAD = POSTGRES.load_statements()
 
-LOAD: dict[str, str] = {
-    "meta": "INSERT INTO meta (key, value) VALUES ($1, $2)",
-    "player": "INSERT INTO players (user_id, name, lang, reachable) VALUES ($1, $2, $3, $4)",
-    "table": "INSERT INTO tables (chat, game, state, settings, updated, deadline, turn_count,"
-    " saved_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    "hand": "INSERT INTO hands (id, chat, match, number, start, result, started)"
-    " OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6, $7)",
-    "action": "INSERT INTO actions (hand, seq, action, at) VALUES ($1, $2, $3, $4)",
-    "ledger": "INSERT INTO ledger (chat, hand, user_id, name, amount, first_out, bonus_units)"
-    " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+TYPES = {
+    kind: tuple(VALUE_TYPES[column.kind] for column in dumped_columns(kind)) for kind in DUMPED
 }
-
-TYPES: dict[str, tuple[Any, ...]] = {
-    "meta": (str, str),
-    "player": (str, str, str, bool),
-    "table": (str, str, str, str, float, float, int, float),
-    "hand": (int, str, str, int, str, str, float),
-    "action": (int, int, str, float),
-    "ledger": (str, int, str, str, str, bool, str),
-}
+"""What each value of a kind of row is converted to for asyncpg."""
 
 # A string: asyncpg's classes take type arguments only in its stubs.
 Connection: TypeAlias = "asyncpg.pool.PoolConnectionProxy[asyncpg.Record]"

@@ -46,8 +46,9 @@ class Column:
 class Table:
     name: str
     columns: tuple[Column, ...]
-    constraints: tuple[str, ...] = ()
-    """Table constraints over several columns, as written: ``"PRIMARY KEY (hand, seq)"``."""
+    key: tuple[str, ...] = ()
+    """A primary key of several columns."""
+    unique: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,13 +86,13 @@ STEPS: tuple[Step, ...] = (
                 Column("start", Kind.TEXT),
                 Column("result", Kind.TEXT, null=True),
                 Column("started", Kind.REAL),
-            ), ("UNIQUE (chat, match, number)",)),
+            ), unique=("chat", "match", "number")),
             Table("actions", (
                 Column("hand", Kind.ID_REF, references="hands(id)"),
                 Column("seq", Kind.INTEGER),
                 Column("action", Kind.TEXT),
                 Column("at", Kind.REAL),
-            ), ("PRIMARY KEY (hand, seq)",)),
+            ), key=("hand", "seq")),
             Table("ledger", (
                 Column("id", Kind.ORDER),
                 Column("chat", Kind.TEXT),
@@ -140,6 +141,51 @@ STEPS: tuple[Step, ...] = (
 )  # fmt: skip
 
 
+def latest(name: str) -> Table:
+    """A table as it stands after every step."""
+    (table,) = [table for step in STEPS for table in step.tables if table.name == name]
+    added = tuple(column for step in STEPS for on, column in step.columns if on == name)
+    return Table(name, (*table.columns, *added), table.key, table.unique)
+
+
+DUMPED: dict[str, Table] = {
+    "meta": latest("meta"),
+    "player": latest("players"),
+    "table": latest("tables"),
+    "hand": latest("hands"),
+    "action": latest("actions"),
+    "ledger": latest("ledger"),
+}
+"""The table each kind of dumped row (`storage.base.DUMP_KINDS`) comes from."""
+
+VALUE_TYPES: dict[Kind, type] = {
+    Kind.TEXT: str,
+    Kind.INTEGER: int,
+    Kind.REAL: float,
+    Kind.FLAG: bool,
+    Kind.ID: int,
+    Kind.ORDER: int,
+    Kind.ID_REF: int,
+}
+"""The Python type of a column's values."""
+
+
+def dumped_columns(kind: str) -> tuple[Column, ...]:
+    """The columns of a kind of dumped row, in its fields' order (the order its table's own
+    column has none: it is the order rows are dumped in)."""
+    return tuple(column for column in DUMPED[kind].columns if column.kind is not Kind.ORDER)
+
+
+def key_of(table: Table) -> tuple[Column, ...]:
+    if table.key:
+        return tuple(column for name in table.key for column in table.columns
+                     if column.name == name)  # fmt: skip
+    return tuple(
+        column for column in table.columns
+        if column.primary_key or column.kind in (Kind.ID, Kind.ORDER)
+    )  # fmt: skip
+
+
 @dataclass(frozen=True, slots=True)
 class Dialect:
     """How one back end writes the schema."""
@@ -152,9 +198,20 @@ class Dialect:
     """Columns named otherwise on this back end (a reserved word there)."""
     versions: tuple[int, ...]
     """How many steps each version groups, in order."""
+    numbered: bool
+    """Placeholders are ``$1, $2, …`` (else ``?``)."""
+    bytewise: str
+    """What makes an ``ORDER BY`` of a text column byte-wise."""
+    unwritten_order: str
+    """What the back end calls an `ORDER` column it has without one (its rowid)."""
+    identity_insert: str
+    """What an ``INSERT`` that gives an `ID` column its value says before ``VALUES``."""
 
     def name(self, column: str) -> str:
         return self.names.get(column, column)
+
+    def placeholders(self, count: int) -> str:
+        return ", ".join(f"${n}" if self.numbered else "?" for n in range(1, count + 1))
 
     def column(self, column: Column) -> str | None:
         """A column's definition, or None where the back end has it without one."""
@@ -176,7 +233,11 @@ class Dialect:
 
     def create_table(self, table: Table, added: tuple[Column, ...] = ()) -> str:
         columns = [self.column(column) for column in (*table.columns, *added)]
-        lines = [column for column in columns if column is not None] + list(table.constraints)
+        lines = [column for column in columns if column is not None]
+        if table.key:
+            lines.append(f"PRIMARY KEY ({', '.join(table.key)})")
+        if table.unique:
+            lines.append(f"UNIQUE ({', '.join(table.unique)})")
         body = ",\n".join(f"    {line}" for line in lines)
         return f"CREATE TABLE {table.name} (\n{body}\n)"
 
@@ -201,6 +262,35 @@ class Dialect:
                 if name not in created
             )  # fmt: skip
         return "".join(f"{statement};\n" for statement in statements)
+
+    def dump_queries(self) -> dict[str, str]:
+        """What ``dump()`` reads for each kind of row: its columns in `DUMPED` order, in the
+        order of its table's key (text byte-wise)."""
+        queries = {}
+        for kind, table in DUMPED.items():
+            columns = ", ".join(self.name(column.name) for column in dumped_columns(kind))
+            order = ", ".join(self._sorted_by(column) for column in key_of(table))
+            queries[kind] = f"SELECT {columns} FROM {table.name} ORDER BY {order}"
+        return queries
+
+    def _sorted_by(self, column: Column) -> str:
+        if column.kind is Kind.ORDER and self.types[Kind.ORDER] is None:
+            return self.unwritten_order
+        return self.name(column.name) + (self.bytewise if column.kind is Kind.TEXT else "")
+
+    def load_statements(self) -> dict[str, str]:
+        """What ``load()`` writes each kind of row with: its columns in `DUMPED` order."""
+        statements = {}
+        for kind, table in DUMPED.items():
+            columns = dumped_columns(kind)
+            names = ", ".join(self.name(column.name) for column in columns)
+            identity = any(column.kind is Kind.ID for column in columns)
+            statements[kind] = (
+                f"INSERT INTO {table.name} ({names})"
+                f"{self.identity_insert if identity else ''}"
+                f" VALUES ({self.placeholders(len(columns))})"
+            )
+        return statements
 
     def migrations(self) -> tuple[str, ...]:
         """The script that brings each version up from the one before (version 1 from none)."""
@@ -227,6 +317,10 @@ SQLITE = Dialect(
     false="0",
     names={},
     versions=(1, 1, 1, 1),
+    numbered=False,
+    bytewise="",
+    unwritten_order="rowid",
+    identity_insert="",
 )
 
 POSTGRES = Dialect(
@@ -243,4 +337,8 @@ POSTGRES = Dialect(
     false="FALSE",
     names={"user": "user_id"},
     versions=(3, 1),
+    numbered=True,
+    bytewise=' COLLATE "C"',
+    unwritten_order="id",
+    identity_insert=" OVERRIDING SYSTEM VALUE",
 )

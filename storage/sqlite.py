@@ -35,7 +35,7 @@ from storage.base import (
     table_from_columns,
     to_json,
 )
-from storage.schema import SQLITE
+from storage.schema import DUMPED, SQLITE, Kind, dumped_columns
 from storage.sqlite_leases import SqliteLeaseReads, SqliteLeaseWrites
 
 MIGRATIONS: tuple[str, ...] = SQLITE.migrations()
@@ -57,31 +57,11 @@ APPEND_ACTION = "INSERT INTO actions (hand, seq, action, at) VALUES (?, ?, ?, ?)
 
 HAND_FILTER = "chat = ? AND number >= ? AND (? IS NULL OR match = ?)"
 
-DUMP: dict[str, str] = {
-    "meta": "SELECT key, value FROM meta ORDER BY key",
-    "player": "SELECT user, name, lang, reachable FROM players ORDER BY user",
-    "table": "SELECT chat, game, state, settings, updated, deadline, turn_count, saved_at"
-    " FROM tables ORDER BY chat",
-    "hand": "SELECT id, chat, match, number, start, result, started FROM hands ORDER BY id",
-    "action": "SELECT hand, seq, action, at FROM actions ORDER BY hand, seq",
-    "ledger": "SELECT chat, hand, user, name, amount, first_out, bonus_units FROM ledger"
-    " ORDER BY rowid",
-}
-"""What ``dump()`` reads for each kind of row, its columns in `DUMP_KINDS` order."""
+DUMP = SQLITE.dump_queries()
+LOAD = SQLITE.load_statements()
 
-LOAD: dict[str, str] = {
-    "meta": "INSERT INTO meta (key, value) VALUES (?, ?)",
-    "player": "INSERT INTO players (user, name, lang, reachable) VALUES (?, ?, ?, ?)",
-    "table": "INSERT INTO tables (chat, game, state, settings, updated, deadline, turn_count,"
-    " saved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    "hand": "INSERT INTO hands (id, chat, match, number, start, result, started)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-    "action": APPEND_ACTION,
-    "ledger": "INSERT INTO ledger (chat, hand, user, name, amount, first_out, bonus_units)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-}
-
-FLAGS = {"player": 3, "ledger": 5}
+FLAGS = {kind: at for kind in DUMPED for at, column in enumerate(dumped_columns(kind))
+         if column.kind is Kind.FLAG}  # fmt: skip
 """Where each kind of row has its boolean (an integer column here)."""
 
 
