@@ -1,4 +1,5 @@
-"""The bot's tables, described once: each back end's migration scripts are written from here.
+"""The bot's tables, described once: each back end's migration scripts, and the statements
+that dump and load every row, are written from here.
 
 The schema grew in `STEPS`; a step creates tables and indexes, and adds columns to tables an
 earlier step made. A SQLite file took the steps one at a time (its version is the number of
