@@ -27,8 +27,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from adapters.pacing import BUDGET, SLOT, WINDOW, CallBudget, GroupPacer
 from bot.outgoing import Outgoing
-from bot.pacing import BUDGET, SLOT, WINDOW, CallBudget, GroupPacer
 from bot.pictures import render_async
 
 log = logging.getLogger(__name__)

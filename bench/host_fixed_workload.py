@@ -29,11 +29,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from adapters.pacing import GroupPacer
 from bot.collector import settle_after_start
 from bot.commands import parse_command
 from bot.manager import TableManager
 from bot.outgoing import Outgoing
-from bot.pacing import GroupPacer
 from storage import Database
 
 SETUP = ("/new {game}", "/settings ai_delay 0", "/settings ai_level {level}", "/addbot",

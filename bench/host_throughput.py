@@ -32,12 +32,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from adapters.pacing import GroupPacer
 from bot.collector import settle_after_start
 from bot.commands import parse_command
 from bot.leasing import Ownership
 from bot.manager import TableManager
 from bot.outgoing import Outgoing
-from bot.pacing import GroupPacer
 from bot.pictures import PictureError
 from storage import Database
 

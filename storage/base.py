@@ -150,10 +150,18 @@ class Transaction(LeaseWrites, ABC):
     async def delete_table(self, chat: str) -> None:
         """Remove a table row (its chat is gone); its hands and ledger stay as history."""
 
-    @abstractmethod
     async def move_table(self, old_chat: str, new_chat: str) -> None:
         """Give a chat's table, hands and ledger lines a new chat id (a Telegram group became a
         supergroup). The moved table replaces any table row already at ``new_chat``."""
+        if old_chat == new_chat:
+            return
+        await self.delete_table(new_chat)
+        for table in ("tables", "hands", "ledger"):
+            await self._move_rows(table, old_chat, new_chat)
+
+    @abstractmethod
+    async def _move_rows(self, table: str, old_chat: str, new_chat: str) -> None:
+        """Give the rows of ``table`` at ``old_chat`` the chat ``new_chat``."""
 
     @abstractmethod
     async def load(self, rows: Iterable[DumpRow]) -> None:

@@ -50,10 +50,20 @@ class LeaseWrites(ABC):
         """Move every lease ``owner`` still holds at ``now`` on to ``until``; returns their
         chats (a lease that ran out first is not renewed: it may have been claimed)."""
 
-    @abstractmethod
     async def hold(self, owner: str, chats: Sequence[str], now: float, until: float) -> None:
         """Renew the leases of ``chats``, raising `LeaseLost` (so the transaction rolls back)
         if ``owner`` does not hold every one of them at ``now``."""
+        wanted = set(chats)
+        if not wanted:
+            return
+        lost = wanted - await self._renew_these(owner, wanted, now, until)
+        if lost:
+            raise LeaseLost(lost)
+
+    @abstractmethod
+    async def _renew_these(self, owner: str, chats: set[str], now: float, until: float) -> set[str]:
+        """Move the leases of ``chats`` that ``owner`` still holds at ``now`` on to ``until``;
+        returns their chats."""
 
     @abstractmethod
     async def ask_for(self, chat: str, asker: str, address: str) -> None:

@@ -38,61 +38,11 @@ from storage.base import (
     table_from_columns,
     to_json,
 )
-from storage.postgres_leases import LEASES_MIGRATION, PostgresLeaseReads, PostgresLeaseWrites
+from storage.postgres_leases import PostgresLeaseReads, PostgresLeaseWrites
+from storage.schema import DUMPED, POSTGRES, VALUE_TYPES, dumped_columns
 
-MIGRATIONS: tuple[str, ...] = (
-    # 1: everything the SQLite file has after its third migration.
-    """
-    CREATE TABLE tables (
-        chat TEXT PRIMARY KEY,
-        game TEXT NOT NULL,
-        state TEXT NOT NULL,
-        settings TEXT NOT NULL,
-        updated DOUBLE PRECISION NOT NULL,
-        deadline DOUBLE PRECISION,
-        turn_count INTEGER,
-        saved_at DOUBLE PRECISION
-    );
-    CREATE TABLE hands (
-        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-        chat TEXT NOT NULL,
-        match TEXT NOT NULL,
-        number INTEGER NOT NULL,
-        start TEXT NOT NULL,
-        result TEXT,
-        started DOUBLE PRECISION NOT NULL,
-        UNIQUE (chat, match, number)
-    );
-    CREATE TABLE actions (
-        hand BIGINT NOT NULL REFERENCES hands(id),
-        seq INTEGER NOT NULL,
-        action TEXT NOT NULL,
-        at DOUBLE PRECISION NOT NULL,
-        PRIMARY KEY (hand, seq)
-    );
-    CREATE TABLE ledger (
-        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-        chat TEXT NOT NULL,
-        hand BIGINT NOT NULL REFERENCES hands(id),
-        user_id TEXT NOT NULL,
-        name TEXT NOT NULL,
-        amount TEXT NOT NULL,
-        first_out BOOLEAN NOT NULL DEFAULT FALSE,
-        bonus_units TEXT NOT NULL DEFAULT '0'
-    );
-    CREATE INDEX ledger_user ON ledger(user_id);
-    CREATE INDEX ledger_chat ON ledger(chat);
-    CREATE TABLE players (
-        user_id TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        lang TEXT,
-        reachable BOOLEAN NOT NULL DEFAULT FALSE
-    );
-    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    """,
-    # 2: which process owns each table (`storage.leases`).
-    LEASES_MIGRATION,
-)
+MIGRATIONS: tuple[str, ...] = POSTGRES.migrations()
+"""Version 1 is everything the SQLite file has at its version 3."""
 
 MIGRATION_LOCK = 0x63617264  # "card": the advisory lock two processes migrating at once share
 
@@ -104,39 +54,14 @@ SAVE_TABLE = (
 )
 """A whole table: its settings carry the timer too, so the separate timer is cleared."""
 
-DUMP: dict[str, str] = {
-    "meta": 'SELECT key, value FROM meta ORDER BY key COLLATE "C"',
-    "player": 'SELECT user_id, name, lang, reachable FROM players ORDER BY user_id COLLATE "C"',
-    "table": "SELECT chat, game, state, settings, updated, deadline, turn_count, saved_at"
-    ' FROM tables ORDER BY chat COLLATE "C"',
-    "hand": "SELECT id, chat, match, number, start, result, started FROM hands ORDER BY id",
-    "action": "SELECT hand, seq, action, at FROM actions ORDER BY hand, seq",
-    "ledger": "SELECT chat, hand, user_id, name, amount, first_out, bonus_units FROM ledger"
-    " ORDER BY id",
-}
-"""What ``dump()`` reads for each kind of row, its columns in `DUMP_KINDS` order (text
-columns ordered byte-wise, as SQLite orders them)."""
+DUMP = POSTGRES.dump_queries()
+"""Text columns ordered byte-wise, as SQLite orders them."""
+LOAD = POSTGRES.load_statements()
 
-LOAD: dict[str, str] = {
-    "meta": "INSERT INTO meta (key, value) VALUES ($1, $2)",
-    "player": "INSERT INTO players (user_id, name, lang, reachable) VALUES ($1, $2, $3, $4)",
-    "table": "INSERT INTO tables (chat, game, state, settings, updated, deadline, turn_count,"
-    " saved_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    "hand": "INSERT INTO hands (id, chat, match, number, start, result, started)"
-    " OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6, $7)",
-    "action": "INSERT INTO actions (hand, seq, action, at) VALUES ($1, $2, $3, $4)",
-    "ledger": "INSERT INTO ledger (chat, hand, user_id, name, amount, first_out, bonus_units)"
-    " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+TYPES = {
+    kind: tuple(VALUE_TYPES[column.kind] for column in dumped_columns(kind)) for kind in DUMPED
 }
-
-TYPES: dict[str, tuple[Any, ...]] = {
-    "meta": (str, str),
-    "player": (str, str, str, bool),
-    "table": (str, str, str, str, float, float, int, float),
-    "hand": (int, str, str, int, str, str, float),
-    "action": (int, int, str, float),
-    "ledger": (str, int, str, str, str, bool, str),
-}
+"""What each value of a kind of row is converted to for asyncpg."""
 
 # A string: asyncpg's classes take type arguments only in its stubs.
 Connection: TypeAlias = "asyncpg.pool.PoolConnectionProxy[asyncpg.Record]"
@@ -232,14 +157,8 @@ class PostgresTransaction(PostgresLeaseWrites, Transaction):
     async def delete_table(self, chat: str) -> None:
         await self._db.execute("DELETE FROM tables WHERE chat = $1", chat)
 
-    async def move_table(self, old_chat: str, new_chat: str) -> None:
-        if old_chat == new_chat:
-            return
-        await self._db.execute("DELETE FROM tables WHERE chat = $1", new_chat)
-        for table in ("tables", "hands", "ledger"):
-            await self._db.execute(
-                f"UPDATE {table} SET chat = $1 WHERE chat = $2", new_chat, old_chat
-            )
+    async def _move_rows(self, table: str, old_chat: str, new_chat: str) -> None:
+        await self._db.execute(f"UPDATE {table} SET chat = $1 WHERE chat = $2", new_chat, old_chat)
 
     async def load(self, rows: Iterable[DumpRow]) -> None:
         for kind, values in grouped(rows):

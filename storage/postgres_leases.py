@@ -11,19 +11,7 @@ from collections.abc import Sequence
 import asyncpg
 import asyncpg.pool
 
-from storage.leases import Lease, LeaseLost, LeaseReads, LeaseWrites
-
-LEASES_MIGRATION = """
-    CREATE TABLE leases (
-        chat TEXT PRIMARY KEY,
-        owner TEXT NOT NULL,
-        address TEXT NOT NULL,
-        wanted_by TEXT,
-        wanted_address TEXT,
-        expires DOUBLE PRECISION NOT NULL
-    );
-    CREATE INDEX leases_owner ON leases(owner);
-"""
+from storage.leases import Lease, LeaseReads, LeaseWrites
 
 CLAIM = (
     "INSERT INTO leases (chat, owner, address, expires) VALUES ($1, $2, $3, $4)"
@@ -58,21 +46,16 @@ class PostgresLeaseWrites(LeaseWrites):
         )
         return {row[0] for row in rows}
 
-    async def hold(self, owner: str, chats: Sequence[str], now: float, until: float) -> None:
-        wanted = set(chats)
-        if not wanted:
-            return
+    async def _renew_these(self, owner: str, chats: set[str], now: float, until: float) -> set[str]:
         rows = await self._db.fetch(
             "UPDATE leases SET expires = $1 WHERE owner = $2 AND expires > $3"
             " AND chat = ANY($4::text[]) RETURNING chat",
             until,
             owner,
             now,
-            list(wanted),
+            list(chats),
         )
-        lost = wanted - {row[0] for row in rows}
-        if lost:
-            raise LeaseLost(lost)
+        return {row[0] for row in rows}
 
     async def ask_for(self, chat: str, asker: str, address: str) -> None:
         await self._db.execute(

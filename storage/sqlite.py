@@ -35,66 +35,10 @@ from storage.base import (
     table_from_columns,
     to_json,
 )
-from storage.sqlite_leases import LEASES_MIGRATION, SqliteLeaseReads, SqliteLeaseWrites
+from storage.schema import DUMPED, SQLITE, Kind, dumped_columns
+from storage.sqlite_leases import SqliteLeaseReads, SqliteLeaseWrites
 
-MIGRATIONS: tuple[str, ...] = (
-    """
-    CREATE TABLE tables (
-        chat TEXT PRIMARY KEY,
-        game TEXT NOT NULL,
-        state TEXT NOT NULL,
-        settings TEXT NOT NULL,
-        updated REAL NOT NULL
-    );
-    CREATE TABLE hands (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        chat TEXT NOT NULL,
-        match TEXT NOT NULL,
-        number INTEGER NOT NULL,
-        start TEXT NOT NULL,
-        result TEXT,
-        started REAL NOT NULL,
-        UNIQUE (chat, match, number)
-    );
-    CREATE TABLE actions (
-        hand INTEGER NOT NULL REFERENCES hands(id),
-        seq INTEGER NOT NULL,
-        action TEXT NOT NULL,
-        at REAL NOT NULL,
-        PRIMARY KEY (hand, seq)
-    );
-    CREATE TABLE ledger (
-        chat TEXT NOT NULL,
-        hand INTEGER NOT NULL REFERENCES hands(id),
-        user TEXT NOT NULL,
-        name TEXT NOT NULL,
-        amount TEXT NOT NULL,
-        first_out INTEGER NOT NULL DEFAULT 0,
-        bonus_units TEXT NOT NULL DEFAULT '0'
-    );
-    CREATE INDEX ledger_user ON ledger(user);
-    CREATE INDEX ledger_chat ON ledger(chat);
-    CREATE TABLE players (
-        user TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        lang TEXT
-    );
-    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    """,
-    # 2: players a platform lets the bot message first (on Telegram: who opened the bot).
-    """
-    ALTER TABLE players ADD COLUMN reachable INTEGER NOT NULL DEFAULT 0;
-    """,
-    # 3: a table's timer apart from its settings, so a step that only moves the turn writes
-    # three numbers rather than the whole settings (saved_at NULL: the settings are current).
-    """
-    ALTER TABLE tables ADD COLUMN deadline REAL;
-    ALTER TABLE tables ADD COLUMN turn_count INTEGER;
-    ALTER TABLE tables ADD COLUMN saved_at REAL;
-    """,
-    # 4: which process owns each table, when several share the file (`storage.leases`).
-    LEASES_MIGRATION,
-)
+MIGRATIONS: tuple[str, ...] = SQLITE.migrations()
 
 
 SAVE_TABLE = (
@@ -113,31 +57,11 @@ APPEND_ACTION = "INSERT INTO actions (hand, seq, action, at) VALUES (?, ?, ?, ?)
 
 HAND_FILTER = "chat = ? AND number >= ? AND (? IS NULL OR match = ?)"
 
-DUMP: dict[str, str] = {
-    "meta": "SELECT key, value FROM meta ORDER BY key",
-    "player": "SELECT user, name, lang, reachable FROM players ORDER BY user",
-    "table": "SELECT chat, game, state, settings, updated, deadline, turn_count, saved_at"
-    " FROM tables ORDER BY chat",
-    "hand": "SELECT id, chat, match, number, start, result, started FROM hands ORDER BY id",
-    "action": "SELECT hand, seq, action, at FROM actions ORDER BY hand, seq",
-    "ledger": "SELECT chat, hand, user, name, amount, first_out, bonus_units FROM ledger"
-    " ORDER BY rowid",
-}
-"""What ``dump()`` reads for each kind of row, its columns in `DUMP_KINDS` order."""
+DUMP = SQLITE.dump_queries()
+LOAD = SQLITE.load_statements()
 
-LOAD: dict[str, str] = {
-    "meta": "INSERT INTO meta (key, value) VALUES (?, ?)",
-    "player": "INSERT INTO players (user, name, lang, reachable) VALUES (?, ?, ?, ?)",
-    "table": "INSERT INTO tables (chat, game, state, settings, updated, deadline, turn_count,"
-    " saved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    "hand": "INSERT INTO hands (id, chat, match, number, start, result, started)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-    "action": APPEND_ACTION,
-    "ledger": "INSERT INTO ledger (chat, hand, user, name, amount, first_out, bonus_units)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-}
-
-FLAGS = {"player": 3, "ledger": 5}
+FLAGS = {kind: at for kind in DUMPED for at, column in enumerate(dumped_columns(kind))
+         if column.kind is Kind.FLAG}  # fmt: skip
 """Where each kind of row has its boolean (an integer column here)."""
 
 
@@ -216,15 +140,8 @@ class SqliteTransaction(SqliteLeaseWrites, Transaction):
     async def delete_table(self, chat: str) -> None:
         await self._db.execute("DELETE FROM tables WHERE chat = ?", (chat,))
 
-    async def move_table(self, old_chat: str, new_chat: str) -> None:
-        if old_chat == new_chat:
-            return
-        await self._db.execute("DELETE FROM tables WHERE chat = ?", (new_chat,))
-        for table in ("tables", "hands", "ledger"):
-            await self._db.execute(
-                f"UPDATE {table} SET chat = ? WHERE chat = ?",
-                (new_chat, old_chat),
-            )
+    async def _move_rows(self, table: str, old_chat: str, new_chat: str) -> None:
+        await self._db.execute(f"UPDATE {table} SET chat = ? WHERE chat = ?", (new_chat, old_chat))
 
     async def load(self, rows: Iterable[DumpRow]) -> None:
         for kind, values in grouped(rows):

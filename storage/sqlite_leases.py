@@ -9,19 +9,7 @@ from typing import Any
 
 import aiosqlite
 
-from storage.leases import Lease, LeaseLost, LeaseReads, LeaseWrites
-
-LEASES_MIGRATION = """
-    CREATE TABLE leases (
-        chat TEXT PRIMARY KEY,
-        owner TEXT NOT NULL,
-        address TEXT NOT NULL,
-        wanted_by TEXT,
-        wanted_address TEXT,
-        expires REAL NOT NULL
-    );
-    CREATE INDEX leases_owner ON leases(owner);
-"""
+from storage.leases import Lease, LeaseReads, LeaseWrites
 
 CLAIM = (
     "INSERT INTO leases (chat, owner, address, expires) VALUES (?, ?, ?, ?)"
@@ -61,18 +49,13 @@ class SqliteLeaseWrites(LeaseWrites):
         )
         return {row[0] for row in rows}
 
-    async def hold(self, owner: str, chats: Sequence[str], now: float, until: float) -> None:
-        wanted = set(chats)
-        if not wanted:
-            return
+    async def _renew_these(self, owner: str, chats: set[str], now: float, until: float) -> set[str]:
         rows = await self._rows(
             "UPDATE leases SET expires = ? WHERE owner = ? AND expires > ?"
-            f" AND chat IN ({placeholders(len(wanted))}) RETURNING chat",
-            (until, owner, now, *wanted),
+            f" AND chat IN ({placeholders(len(chats))}) RETURNING chat",
+            (until, owner, now, *chats),
         )
-        lost = wanted - {row[0] for row in rows}
-        if lost:
-            raise LeaseLost(lost)
+        return {row[0] for row in rows}
 
     async def ask_for(self, chat: str, asker: str, address: str) -> None:
         await self._db.execute(

@@ -19,7 +19,7 @@ import hashlib
 import io
 import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -269,10 +269,7 @@ class DiscordAdapter:
         follow-up where the response was deferred."""
         interaction = origin.interaction
         try:
-            if interaction.response.is_done():
-                await self._follow_up(origin)
-            else:
-                await self._answer(origin)
+            await self._answer(origin)
         except discord.HTTPException as error:
             log.warning("answering an interaction failed: %s", error)
             return
@@ -310,57 +307,47 @@ class DiscordAdapter:
         return "\n".join(origin.alerts)[:2000] or t(lang, "Done.")
 
     async def _answer(self, origin: Origin) -> None:
-        response = origin.interaction.response
-        if origin.file is not None:
-            await response.send_message(file=_file(origin.file), ephemeral=True)
-        elif origin.hand is not None:
-            view = build_view(origin.hand.chat, origin.hand.buttons)
-            text = self._hand_text(origin)
-            picture = await self._hand_picture(origin)
-            if origin.on_own_hand:
-                await response.edit_message(content=text, view=view, **picture)
-            else:
-                files = {"files": picture["attachments"]} if picture else {}
-                if view is not None:
-                    files["view"] = view
-                await response.send_message(text, ephemeral=True, **files)
-        elif origin.alerts:
-            await response.send_message(self._done_text(origin), ephemeral=True,
-                                        **self._choice_view(origin))  # fmt: skip
-        elif origin.interaction.type == discord.InteractionType.component:
-            await response.defer()
-        else:
-            await response.send_message(self._done_text(origin), ephemeral=True)
-
-    async def _follow_up(self, origin: Origin) -> None:
-        """After `_defer`: a deferred click edits its message (or adds an ephemeral answer);
-        a "thinking" response is edited into the answer."""
+        """The interaction's one response. Not yet responded to: a message to the user alone,
+        or a click's own message edited. After `_defer`, the same as a follow-up: a deferred
+        click edits its message (or adds an ephemeral answer); a "thinking" response is edited
+        into the answer."""
         interaction = origin.interaction
-        thinking = (
-            interaction.response.type == discord.InteractionResponseType.deferred_channel_message
-        )
+        response = interaction.response
+        send: Callable[..., Awaitable[Any]]
+        edit: Callable[..., Awaitable[Any]]
+        if response.is_done():
+            deferred = True
+            thinking = response.type == discord.InteractionResponseType.deferred_channel_message
+            send, edit = interaction.followup.send, interaction.edit_original_response
+        else:
+            deferred = thinking = False
+            send, edit = response.send_message, response.edit_message
         if origin.file is not None:
             if thinking:
-                await interaction.edit_original_response(attachments=[_file(origin.file)])
+                await edit(attachments=[_file(origin.file)])
             else:
-                await interaction.followup.send(file=_file(origin.file), ephemeral=True)
+                await send(file=_file(origin.file), ephemeral=True)
         elif origin.hand is not None:
             view = build_view(origin.hand.chat, origin.hand.buttons)
             text = self._hand_text(origin)
             picture = await self._hand_picture(origin)
             if thinking or origin.on_own_hand:
-                await interaction.edit_original_response(content=text, view=view, **picture)
+                await edit(content=text, view=view, **picture)
             else:
                 files = {"files": picture["attachments"]} if picture else {}
                 if view is not None:
                     files["view"] = view
-                await interaction.followup.send(text, ephemeral=True, **files)
+                await send(text, ephemeral=True, **files)
         elif thinking:
-            await interaction.edit_original_response(content=self._done_text(origin),
-                                                     **self._choice_view(origin))  # fmt: skip
+            await edit(content=self._done_text(origin), **self._choice_view(origin))
         elif origin.alerts:
-            await interaction.followup.send(self._done_text(origin), ephemeral=True,
-                                            **self._choice_view(origin))  # fmt: skip
+            await send(self._done_text(origin), ephemeral=True, **self._choice_view(origin))
+        elif deferred:
+            return  # a deferred click with nothing to say: the deferral was its answer
+        elif interaction.type == discord.InteractionType.component:
+            await response.defer()
+        else:
+            await send(self._done_text(origin), ephemeral=True)
 
     # ----------------------------------------------------------------- autocomplete
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from adapters.pacing import GroupPacer
 from bot.hand_views import NOTICE_QUIET_SECONDS
 from bot.outgoing import Outgoing
-from bot.pacing import GroupPacer
 from bot.render import cards_text
 from bot.table import BETWEEN, CLOSED
 from engine.erqiwang.order import TRUMP

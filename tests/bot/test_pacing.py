@@ -3,8 +3,8 @@
 import random
 from itertools import pairwise
 
+from adapters.pacing import QUIET, RESERVATION, CallBudget, GroupPacer
 from bot.outgoing import Button, Outgoing
-from bot.pacing import QUIET, RESERVATION, CallBudget, GroupPacer
 from tests.bot.harness import FakeClock
 
 READY = Button("Ready", "/ready", "t1")

@@ -59,7 +59,7 @@ async def test_on_tuoguan_from_the_start_every_trick_shows_whole_within_budget(
             await ai_move(world, table, clock)
             if len(finished) > tricks:  # a trick ended: the group is shown it, as at a table
                 # where the AI players' pause (1 s) is shorter than a slot (3 s) but a trick
-                # takes four of them (see bot.pacing)
+                # takes four of them (see adapters.pacing)
                 await eventually(lambda: outbox.paced_out() and outbox.idle(), 30.0, 0.005,
                                  "the finished trick shown")  # fmt: skip
         await eventually(lambda: outbox.paced_out() and outbox.idle(), 30.0, 0.02,
@@ -67,7 +67,7 @@ async def test_on_tuoguan_from_the_start_every_trick_shows_whole_within_budget(
         texts = group_texts(world)
         assert not [t for t in texts if "超时" in t]  # 托管 is no time-out
         # A hand of 二七王 on 托管 now takes about 20 group calls in all (the posts waiting
-        # together go as one, bot.pacing): the budget under pressure is test_matches' to show.
+        # together go as one, adapters.pacing): the budget under pressure is test_matches' to show.
         assert_within_budget(world, more_than=15)
         shown = shown_tricks(texts)
         expected = expected_tricks(finished, table.seat_names())
