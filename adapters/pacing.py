@@ -182,5 +182,5 @@ def _joinable(post: Outgoing, after: Outgoing) -> bool:
 def _plain(post: Outgoing) -> bool:
     return (
         post.kind == "group" and post.filename is None and post.picture is None
-        and post.slot is None and post.render is None
+        and post.slot is None and post.write is None
     )  # fmt: skip

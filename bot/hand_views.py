@@ -68,7 +68,7 @@ def table_message(
     waiting: bool | None = None,
 ) -> Outgoing:  # fmt: skip
     """The table message of the running hand, from a snapshot of the public view taken now;
-    its text is written when it is sent (`Outgoing.render`), so superseded states are never
+    its text is written when it is sent (`Outgoing.write`), so superseded states are never
     rendered and the one sent shows the latest time left. ``names`` (`Table.seat_names`) and
     ``waiting`` (`Table.waits_for_a_person`) may be passed by a caller that has them already: this
     runs after every action."""
@@ -100,7 +100,7 @@ def table_message(
         table.keep_chrome(chrome)
     buttons, slot = (() if table.hand.over else chrome[1]), chrome[2]  # over: no hand to show
     return Outgoing("table", table.chat, "", buttons=buttons, slot=slot, urgent=urgent,
-                    render=write)  # fmt: skip
+                    write=write)  # fmt: skip
 
 
 def private_hands(table: Table, seats: Iterable[int] = range(4)) -> list[Outgoing]:

@@ -50,9 +50,9 @@ class Outgoing:
     asked: bool = False
     """For a private hand: the player asked for it (/hand): where the platform keeps a chat's
     history, it is shown anew at the end (the old one removed) rather than edited above."""
-    render: Callable[[], str] | None = field(default=None, compare=False, repr=False)
+    write: Callable[[], str] | None = field(default=None, compare=False, repr=False)
     """Writes ``text`` when the message is about to be sent (the table message): states that
-    are superseded before their turn to be sent are never rendered, and the one sent shows
+    are superseded before their turn to be sent are never written, and the one sent shows
     the latest time left."""
     picture: Callable[[], bytes] | None = field(default=None, compare=False, repr=False)
     """Draws a PNG that goes with the text (a private hand, a settlement), where the platform
@@ -64,7 +64,7 @@ class Outgoing:
         self, kind: str, chat: str, text: str, user: str | None = None,
         buttons: tuple[tuple[Button, ...], ...] = (), filename: str | None = None,
         slot: str | None = None, public: bool = False, urgent: bool = True, asked: bool = False,
-        render: Callable[[], str] | None = None, picture: Callable[[], bytes] | None = None,
+        write: Callable[[], str] | None = None, picture: Callable[[], bytes] | None = None,
     ) -> None:  # fmt: skip
         # Written out, the fields above in their order and with their defaults
         # (tests/bot/test_outgoing.py holds the two together): the __init__ a frozen
@@ -72,19 +72,19 @@ class Outgoing:
         # and every message of every table is made here.
         self.__dict__.update(
             kind=kind, chat=chat, text=text, user=user, buttons=buttons, filename=filename,
-            slot=slot, public=public, urgent=urgent, asked=asked, render=render, picture=picture,
+            slot=slot, public=public, urgent=urgent, asked=asked, write=write, picture=picture,
         )  # fmt: skip
 
     def resolved(self) -> Outgoing:
         """This message with its text written."""
-        if self.render is None:
+        if self.write is None:
             return self
-        return self.with_text(self.render())
+        return self.with_text(self.write())
 
     def with_text(self, text: str) -> Outgoing:
-        """This message saying ``text`` instead (written now: no `render` left). Made as
+        """This message saying ``text`` instead (written now: no `write` left). Made as
         `dataclasses.replace` would, without its generic pass over every field: every table
         message is written here before it is sent."""
         written = object.__new__(Outgoing)
-        written.__dict__.update(self.__dict__, text=text, render=None)
+        written.__dict__.update(self.__dict__, text=text, write=None)
         return written
