@@ -1,7 +1,15 @@
-"""Kill -9 soak: console matches of both games killed at random moments and restarted on the
-same file, until each settles; every match must end with the ledger of an uninterrupted run.
+"""Kill -9 soaks.
 
+Console matches of both games killed at random moments and restarted on the same file, until
+each settles; every match must end with the ledger of an uninterrupted run.
 Run: ``python bench/kill_soak.py [--kills 50] [--seed 1]`` (kills per game)
+
+``--cluster``: the failover soak, the long form of tests/cluster/test_failover.py (which kills
+once at each kind of point): two ``python -m bot`` processes on one PostgreSQL server of its
+own (as the tests start one: tests/pg_server.py), the owner of running tables killed at random
+moments (every fourth first stopped until its tables are taken, then woken, then killed);
+every hand must settle as uninterrupted. Prints the kills, the hands settled and the takeover
+times. Run: ``python bench/kill_soak.py --cluster [--kills 20] [--seed 2026]``
 """
 
 from __future__ import annotations
@@ -79,12 +87,29 @@ def soak(game: str, kills: int, rng: random.Random, folder: Path) -> tuple[int, 
     return matches, made, differing
 
 
+def cluster(kills: int, seed: int) -> None:
+    from tests.cluster.test_failover import at_random, soak
+    from tests.pg_server import FAST_FOR_TESTS, running_server
+
+    started = time.perf_counter()
+    with running_server(FAST_FOR_TESTS) as server, tempfile.TemporaryDirectory() as logs:
+        print(asyncio.run(soak(server, Path(logs), at_random(kills), seed)))
+    print(f"{time.perf_counter() - started:.0f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--kills", type=int, default=50, help="kills per game")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cluster", action="store_true",
+                        help="the failover soak: two processes on PostgreSQL")  # fmt: skip
+    parser.add_argument("--kills", type=int, default=None,
+                        help="kills per game (50); with --cluster, kills in all (20)")  # fmt: skip
+    parser.add_argument("--seed", type=int, default=None, help="1; with --cluster, 2026")
     args = parser.parse_args()
-    rng = random.Random(args.seed)
+    if args.cluster:
+        cluster(20 if args.kills is None else args.kills, 2026 if args.seed is None else args.seed)
+        return
+    args.kills = 50 if args.kills is None else args.kills
+    rng = random.Random(1 if args.seed is None else args.seed)
     folder = Path(tempfile.mkdtemp())
     started = time.perf_counter()
     for game in ("situan", "erqiwang"):

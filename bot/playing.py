@@ -37,12 +37,16 @@ from engine.game import Result
 log = logging.getLogger(__name__)
 _PLAYERS: dict[tuple[str, str], Player] = {}
 """One AI player per game and level: they keep no state between decisions."""
+HARD_SEARCH: dict[str, Any] = {}
+"""Search options of the ``hard`` players (`engine.ai.player`); none: each searches for its
+time budget. The tests fix the number of playouts here instead (tests/conftest.py)."""
 
 
 def ai_player(game: str, level: str) -> Player:
     found = _PLAYERS.get((game, level))
     if found is None:
-        found = _PLAYERS[(game, level)] = player(game, level)
+        search = HARD_SEARCH if level == "hard" else {}
+        found = _PLAYERS[(game, level)] = player(game, level, **search)
     return found
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine import game_of
 from engine.actions import Action, Bury
-from engine.ai import player
+from tests.hard_players import PLAYOUTS, fixed_hard
 
 
 class FakeClock:
@@ -24,9 +24,9 @@ class FakeClock:
         return self.now
 
 
-def fast_hard(game: str, seed: int = 0, playouts: int = 4) -> Any:
+def fast_hard(game: str, seed: int = 0, playouts: int = PLAYOUTS) -> Any:
     """A ``hard`` player that stops after ``playouts`` sampled deals, whatever the time."""
-    return player(game, "hard", seed, playouts=playouts, budget=1e9)
+    return fixed_hard(game, seed, playouts)
 
 
 def assert_legal(hand: Any, seat: int, action: Action) -> None:

@@ -1,11 +1,15 @@
 """Failover: two bot processes (``python -m bot``) on one PostgreSQL database, in Telegram
 webhook mode behind a load balancer (this test), with the fake Bot API. The owner of running
-tables is killed with SIGKILL at random moments, again and again (every fourth time first
-stopped with SIGSTOP until its tables are taken, then woken for a second with its old copies
-of them, then killed), and a fresh process takes its place; the other process must take its
-tables (soon after the lease runs out: the times are printed), and every hand must settle
-exactly as an uninterrupted run would: each recorded action the one that table would have
-chosen, none lost or doubled, the result and the ledger those of the replayed hand."""
+tables is killed with SIGKILL, again and again, at each kind of point: while a hand is being
+played and between two hands (the wait for the players to be ready), plainly or first stopped
+with SIGSTOP until its tables are taken, then woken for a second with its old copies of them,
+then killed; and a fresh process takes its place. The other process must take its tables (soon
+after the lease runs out: the times are printed), and every hand must settle exactly as an
+uninterrupted run would: each recorded action the one that table would have chosen, none lost
+or doubled, the result and the ledger those of the replayed hand.
+
+Here each kind of kill at each kind of point once; the long form, many kills at random moments
+(every fourth a stall), is the soak ``python bench/kill_soak.py --cluster``."""
 
 from __future__ import annotations
 
@@ -19,6 +23,9 @@ import socket
 import subprocess
 import sys
 import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -30,19 +37,46 @@ from engine import game_of
 from engine.actions import Auto, Timeout
 from engine.ai import player
 from storage import Database
+from tests.pg_server import PostgresServer
 from tests.telegram.fake_bot_api import FakeBotAPI, text_update, user
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "failover-secret"
 LEASE_SECONDS = 3.0
-KILLS = 20
 NEVER_TAKEN = 60.0
 """A dead owner's tables not running elsewhere after this long were never taken over (the
 test would hang without a limit). How soon they are taken — the lease, then the
 once-a-second look for orphans — is a speed, not a rule: it is printed (`-s`), not asserted,
 as a loaded machine delays every process (at 2026-12-02 a run beside two busy cores took
 6.05 s, past the lease plus 3 s this test once asserted)."""
+NEVER_THERE = 300.0
+"""A point a kill waits for (a hand under way, or the wait between two hands) that no table
+reached in this long: the soak would hang without a limit."""
 GAMES = ("situan", "erqiwang")
+PLAYING, BETWEEN = "playing", "between"
+"""A table's states (as stored) a kill may be aimed at: a hand under way; a hand over and the
+next one not dealt yet (the players have ``ready_seconds`` to get ready)."""
+
+
+@dataclass(frozen=True)
+class Kill:
+    """One kill of the owner of a running table."""
+
+    stalled: bool
+    """First stopped (SIGSTOP) until its tables are taken, woken for a second with its old
+    copies of them, then killed."""
+    point: str | None
+    """The state of the table it is killed at (`PLAYING`, `BETWEEN`); None: any moment."""
+
+
+EVERY_KIND = (Kill(False, PLAYING), Kill(True, PLAYING), Kill(False, BETWEEN), Kill(True, BETWEEN))
+"""Each kind of kill at each kind of point, once: this test. (The first hands are under way
+before any table is between two: the kills during a hand come first.)"""
+
+
+def at_random(kills: int) -> list[Kill]:
+    """The long form: ``kills`` kills at random moments, every fourth after a stall."""
+    return [Kill(number % 4 == 3, None) for number in range(kills)]
 
 
 def free_port() -> int:
@@ -139,8 +173,10 @@ async def table_states(db: str) -> dict[str, str]:
     return {row["chat"]: row["state"] for row in rows}
 
 
-async def open_table(lb: LoadBalancer, chat_id: int, host: dict[str, Any], game: str) -> None:
-    for text in (f"/new {game}", "/settings ai_delay 0.25", "/settings max_hands 2",
+async def open_table(
+    lb: LoadBalancer, chat_id: int, host: dict[str, Any], game: str, ai_delay: float
+) -> None:
+    for text in (f"/new {game}", f"/settings ai_delay {ai_delay}", "/settings max_hands 2",
                  "/settings ready_seconds 5", "/addbot", "/addbot", "/addbot", "/start",
                  "/auto"):  # fmt: skip
         await lb.post(text_update(host, chat_id, text))
@@ -190,23 +226,36 @@ def replay_as_uninterrupted(start: dict[str, Any], recorded: list[dict[str, Any]
     return hand
 
 
-async def test_killing_the_owner_at_random_points_settles_every_hand_as_if_uninterrupted(
+async def test_killing_the_owner_at_each_kind_of_point_settles_every_hand_as_if_uninterrupted(
     postgres_server, tmp_path
 ):
+    print("\n" + await soak(postgres_server, tmp_path, EVERY_KIND, ai_delay=0.1))
+
+
+async def soak(
+    server: PostgresServer, logs: Path, kills: Sequence[Kill], seed: int = 2026,
+    ai_delay: float = 0.25,
+) -> str:  # fmt: skip
+    """Two tables played (one of each game, a new one opened as one ends, its AI players
+    acting every ``ai_delay`` seconds) while the owners are killed as ``kills`` says; then
+    every hand checked. Returns the figures."""
     api = FakeBotAPI()
     base = await api.start()
-    db = postgres_server.database()
+    db = server.database()
     await (await Database.open(db)).close()  # migrated, as `python -m bot migrate` would
-    rng = random.Random(2026)
+    rng = random.Random(seed)
     generations = itertools.count(1)
-    slots = [BotProcess(slot, 0, base, db, tmp_path) for slot in (0, 1)]
+    slots = [BotProcess(slot, 0, base, db, logs) for slot in (0, 1)]
     lb = LoadBalancer(slots)
     hosts = {}
     takeovers: list[float] = []
+    points: Counter[str] = Counter()
     stalls = 0
     try:
         chats = itertools.count(1)
-        while len(takeovers) < KILLS:
+        waiting_since = time.monotonic()
+        while len(takeovers) < len(kills):
+            kill = kills[len(takeovers)]
             states = await table_states(db)
             running = [chat for chat, state in states.items() if state != "closed"]
             if len(running) < 2:  # keep two tables playing, one of each game
@@ -214,24 +263,34 @@ async def test_killing_the_owner_at_random_points_settles_every_hand_as_if_unint
                 chat_id = -1_000_000 - number
                 host = user(100 + number, f"Host {number}", "en")
                 hosts[f"tg:{chat_id}"] = host
-                await open_table(lb, chat_id, host, GAMES[number % 2])
+                await open_table(lb, chat_id, host, GAMES[number % 2], ai_delay)
                 continue
             held = await owners(db)
-            victims = [p for p in slots if p.name in {held.get(chat) for chat in running}]
-            if not victims:
-                await asyncio.sleep(0.2)
+            live = {p.name for p in slots}
+            aimed = [c for c in running if kill.point in (None, states[c]) and held.get(c) in live]
+            if not aimed:
+                assert time.monotonic() - waiting_since < NEVER_THERE, (kill, states)
+                await asyncio.sleep(0.1)
                 continue
-            await asyncio.sleep(rng.uniform(0.2, 2.5))  # a random point of the hands
-            victim = rng.choice(victims)
+            if kill.point == BETWEEN:  # inside the wait for the next hand
+                await asyncio.sleep(rng.uniform(0.0, 1.0))
+                victim = next(p for p in slots if p.name == held[rng.choice(aimed)])
+            else:
+                await asyncio.sleep(rng.uniform(0.2, 2.5))  # a random point of the hands
+                victims = [p for p in slots if p.name in {held.get(chat) for chat in aimed}]
+                victim = rng.choice(victims)
             theirs = [chat for chat, owner in (await owners(db)).items() if owner == victim.name]
-            stalled = len(takeovers) % 4 == 3  # every fourth: stopped, not killed, at first
-            if stalled:
+            states = await table_states(db)
+            if kill.point is not None and kill.point not in {states[c] for c in theirs}:
+                continue  # its table moved on meanwhile: aim again
+            points.update(f"{'stall' if kill.stalled else 'kill'} {states[c]}" for c in theirs)
+            if kill.stalled:
                 victim.process.send_signal(signal.SIGSTOP)
             else:
                 victim.kill()
             killed_at = time.monotonic()
             index = slots.index(victim)
-            slots[index] = BotProcess(index, next(generations), base, db, tmp_path)
+            slots[index] = BotProcess(index, next(generations), base, db, logs)
             lb.processes = slots
             # Every table the victim held (still open) is someone else's within the limit.
             while True:
@@ -242,11 +301,12 @@ async def test_killing_the_owner_at_random_points_settles_every_hand_as_if_unint
                 assert time.monotonic() - killed_at < NEVER_TAKEN, (theirs, held)
                 await asyncio.sleep(0.05)
             takeovers.append(time.monotonic() - killed_at)
-            if stalled:  # it wakes with its old copies of the tables: none of it may land
+            if kill.stalled:  # it wakes with its old copies of the tables: none of it may land
                 victim.process.send_signal(signal.SIGCONT)
                 await asyncio.sleep(1.0)
                 victim.kill()
                 stalls += 1
+            waiting_since = time.monotonic()
         # Let every table finish its match.
         for _ in range(2400):
             if all(state == "closed" for state in (await table_states(db)).values()):
@@ -260,6 +320,19 @@ async def test_killing_the_owner_at_random_points_settles_every_hand_as_if_unint
         await lb.session.close()
         await api.stop()
 
+    settled = await check_every_hand(db)
+    assert settled >= 4 and stalls == sum(kill.stalled for kill in kills)
+    at = ", ".join(f"{point} {count}" for point, count in sorted(points.items()))
+    return (
+        f"{len(takeovers)} kills ({stalls} after a stall), {settled} hands settled; the "
+        f"owner's tables at the kills: {at}; takeover after the kill: median "
+        f"{sorted(takeovers)[len(takeovers) // 2]:.2f} s, max {max(takeovers):.2f} s "
+        f"(lease {LEASE_SECONDS:.0f} s)"
+    )
+
+
+async def check_every_hand(db: str) -> int:
+    """Every stored hand settled as an uninterrupted run would have; returns how many."""
     hands, stored = await stored_hands(db)
     settled = 0
     for row in hands:
@@ -275,9 +348,4 @@ async def test_killing_the_owner_at_random_points_settles_every_hand_as_if_unint
         assert hand.over and hand.result.to_json() == json.loads(row["result"]), row["id"]
         assert [amount for _, amount in lines] == list(hand.result.total), row["id"]
         settled += 1
-    assert settled >= 4 and stalls >= 4
-    print(
-        f"\n{len(takeovers)} kills ({stalls} after a stall), {settled} hands settled; takeover "
-        f"after the kill: median {sorted(takeovers)[len(takeovers) // 2]:.2f} s, "
-        f"max {max(takeovers):.2f} s (lease {LEASE_SECONDS:.0f} s)"
-    )
+    return settled

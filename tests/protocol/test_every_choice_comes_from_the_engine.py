@@ -14,6 +14,7 @@ from engine import game_of
 from engine.actions import ASIDE_KINDS, Bury, Play, Timeout, listed_aside
 from engine.ai import LEVELS, player
 from engine.errors import IllegalAction
+from tests.hard_players import fixed_hard
 
 SITUAN_OPTIONS = st.fixed_dictionaries(
     {},
@@ -58,7 +59,9 @@ def play_out(game_name: str, options: dict, seed: int) -> int:
     rules = game.rules(**options)
     hand = game.deal(rules, seed=seed)
     rng = random.Random(seed)
-    chooser = {level: player(game_name, level) for level in LEVELS}
+    # ``hard`` on a fixed number of playouts: what it chooses is not the machine's speed's
+    chooser = {level: player(game_name, level) for level in LEVELS if level != "hard"}
+    chooser["hard"] = fixed_hard(game_name)
     steps = 0
     while not hand.over:
         seat = hand.to_act
