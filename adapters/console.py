@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.commands import parse_command
-from bot.games import presets
+from bot.games import GAME_NAMES, presets
 from bot.i18n import LANGUAGES, normalize_language, t
 from bot.manager import TableManager
 from bot.outgoing import Outgoing
@@ -89,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m bot console", description="Play in the terminal"
     )
-    parser.add_argument("--game", choices=("situan", "erqiwang"), default="situan")
+    parser.add_argument("--game", choices=GAME_NAMES, default=GAME_NAMES[0])
     parser.add_argument("--preset", default=None)
     parser.add_argument("--humans", type=int, choices=(0, 1), default=1)
     parser.add_argument(
