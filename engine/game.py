@@ -122,8 +122,15 @@ class Hand(Protocol):
         """The hand record without its actions: rules, deal, first, carry."""
 
 
+class Player(Protocol):
+    """An AI player: it sees one seat's view and chooses among the engine's legal actions
+    (or, for what the engine cannot list — a bury — builds one that passes `check`)."""
+
+    def decide(self, view: Any, legal: Sequence[Action]) -> Action: ...
+
+
 class Game(Protocol):
-    """A game: its presets, its rules and its deal."""
+    """A game: its presets, its rules, its deal and its AI players."""
 
     name: str
     default_preset: str
@@ -149,3 +156,6 @@ class Game(Protocol):
 
     def replay(self, record: dict[str, Any], actions: list[Any]) -> dict[str, Any]:
         """``python -m engine replay``'s output for this game's record."""
+
+    def ai_player(self, level: str, seed: int | None = None, **search: Any) -> Player:
+        """The AI player of ``level`` (``easy``, ``normal`` or ``hard``, see `engine.ai`)."""

@@ -74,7 +74,7 @@ class SituanView:
         self.last_round = state.last_round
         self.plays: tuple[tuple[int, Combo | None], ...] = tuple(state.plays)
         """Every play and pass so far, in order: what a player at the table has seen, kept
-        for the ``hard`` player's reading of the hidden hands (`engine.ai.situan_reading`)."""
+        for the ``hard`` player's reading of the hidden hands (`engine.ai.situan.reading`)."""
         self.round_combo = state.round_combo
         self.round_seat = state.round_seat
         self.table_points = state.table_points
