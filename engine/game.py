@@ -98,7 +98,7 @@ class Hand(Protocol):
     def time_limit(self) -> int:
         """Seconds the rules give the decision the hand waits for."""
 
-    def hand(self, seat: int) -> tuple[Card, ...]:
+    def cards_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, sorted as players hold them."""
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
@@ -117,6 +117,12 @@ class Hand(Protocol):
 
     def next_carry(self) -> Carry:
         """What the next hand of the match starts from (the hand must be over)."""
+
+    @property
+    def match_goes_on(self) -> bool:
+        """Whether this finished hand leaves a part of the match undecided, so that the match
+        plays on past its last hand (四团: a carried-over series, which pays once, when
+        decided; 二七王: never)."""
 
     def start_record(self) -> dict[str, Any]:
         """The hand record without its actions: rules, deal, first, carry."""

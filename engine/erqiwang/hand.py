@@ -56,7 +56,7 @@ class ErqiwangHand:
         """底牌 and 扣底: 8 cards with two decks, 6 with one."""
         self.hands: list[list[Card]] = [list(h) for h in deal.hands]
         self._held: list[tuple[Card, ...] | None] = [None] * 4
-        """Each seat's cards as held (`hand`), kept until they or the trump order change: every
+        """Each seat's cards as held (`cards_of`), kept until they or the trump order change: every
         view of the seat asks for them, and most steps change one hand at most."""
         self.by_suit: list[dict[str, list[Card]]] = [{}, {}, {}, {}]
         """Each seat's cards by following-suit, kept from trump naming on."""
@@ -141,7 +141,7 @@ class ErqiwangHand:
     def time_limit(self) -> int:
         return self.rules.bury_seconds if self.phase == BURY else self.rules.turn_seconds
 
-    def hand(self, seat: int) -> tuple[Card, ...]:
+    def cards_of(self, seat: int) -> tuple[Card, ...]:
         held = self._held[seat]
         if held is None:
             held = self._held[seat] = tuple(self.order.sorted_cards(self.hands[seat]))
@@ -192,6 +192,11 @@ class ErqiwangHand:
         everyone passed is dealt again with the same first bidder."""
         assert self.result is not None
         return Carry(next_first_bidder(self.result.to_json(), self.first))
+
+    @property
+    def match_goes_on(self) -> bool:
+        """Every 二七王 hand is settled whole."""
+        return False
 
     def start_record(self) -> dict[str, Any]:
         from engine.erqiwang.record import start_record

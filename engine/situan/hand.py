@@ -70,7 +70,7 @@ class SituanHand:
                 self.piles[seat][r].append(c)
                 self.counts[seat][r] += 1
         self.hand_cards: list[tuple[Card, ...] | None] = [None, None, None, None]
-        """`hand` of each seat, made once after each change of its piles (`take_cards`)."""
+        """`cards_of` each seat, made once after each change of its piles (`take_cards`)."""
         self.played_by: list[tuple[int, ...]] = [(0,) * RANK_COUNT] * 4
         """Per seat and rank index, how many it has played (public: every play is). Tuples,
         replaced at each play, so that a view shares them instead of copying."""
@@ -151,7 +151,7 @@ class SituanHand:
     def can_pass(self) -> bool:
         return self.phase == PLAY and self.round_combo is not None
 
-    def hand(self, seat: int) -> tuple[Card, ...]:
+    def cards_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, low rank first."""
         cards = self.hand_cards[seat]
         if cards is None:
@@ -190,6 +190,11 @@ class SituanHand:
         """The next hand is led by this hand's 上游 and carries a series that is undecided."""
         assert self.result is not None
         return Carry(next_leader(self.result), next_carry(self.result))
+
+    @property
+    def match_goes_on(self) -> bool:
+        """A series carried over is one game still being played."""
+        return self.next_carry().team_totals is not None
 
     def start_record(self) -> dict[str, Any]:
         from engine.situan.record import start_record

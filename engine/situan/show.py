@@ -33,7 +33,7 @@ def start(hand: SituanHand, action: StartShow) -> list[Event]:
     hand.own_action(seat, events)
     partner = (seat + 2) & 3
     hand.show_by = seat
-    hand.show_seen = {seat: hand.hand(partner), partner: hand.hand(seat)}
+    hand.show_seen = {seat: hand.cards_of(partner), partner: hand.cards_of(seat)}
     hand.phase = SHOW_PICK
     events.append(ShowStarted(seat, partner))
     return events
@@ -70,4 +70,4 @@ def pick(hand: SituanHand, action: PickShow) -> list[Event]:
 def reveal(hand: SituanHand, seat: int, events: list[Event]) -> None:
     hand.revealed = seat
     hand.phase = PLAY
-    events.append(HandRevealed(seat, hand.hand(seat)))
+    events.append(HandRevealed(seat, hand.cards_of(seat)))

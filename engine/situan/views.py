@@ -88,7 +88,7 @@ class SituanView:
         self.carry = state.carry
         """A carried-over series' team totals (A, B), public."""
         self.revealed = state.revealed
-        self.revealed_hand = () if state.revealed is None else state.hand(state.revealed)
+        self.revealed_hand = () if state.revealed is None else state.cards_of(state.revealed)
         self.show_by = state.show_by
         self.show_seen: dict[int, tuple[Card, ...]] = {}
         self.duns: tuple[tuple[Dun, ...], ...] = (
@@ -135,12 +135,12 @@ class SituanView:
         view.result = self.result
         view.bottom = self.bottom
         view.seat = seat
-        view.hand = state.hand(seat)
+        view.hand = state.cards_of(seat)
         view.hand_counts = state.rank_counts(seat)
         view.show_seen = {}
         if seat in state.show_seen:
             partner = (seat + 2) & 3
-            view.show_seen = {partner: state.hand(partner)}
+            view.show_seen = {partner: state.cards_of(partner)}
         return view
 
     def known_cards(self) -> tuple[Card, ...]:

@@ -69,7 +69,7 @@ def script(hand: SituanHand, steps: str) -> list[Event]:
 
 def snapshot(hand: SituanHand) -> tuple[object, ...]:
     return (
-        hand.phase, hand.turn, tuple(hand.held), tuple(hand.hand(s) for s in range(4)),
+        hand.phase, hand.turn, tuple(hand.held), tuple(hand.cards_of(s) for s in range(4)),
         tuple(hand.captured), tuple(hand.finish), tuple(hand.round_plays), hand.table_points,
         len(hand.history), tuple(hand.timeouts), tuple(hand.auto), hand.show_by, hand.revealed,
         outcome(hand),

@@ -181,7 +181,7 @@ class ErqiwangFront:
     def pick(self, hand: Hand, seat: int, selection: Selection, args: tuple[str, ...]) -> None:
         """``/pick S10`` adds one ♠10, or, when every ♠10 held is chosen already, takes them
         all back out."""
-        held = Counter(str(c) for c in hand.hand(seat))
+        held = Counter(str(c) for c in hand.cards_of(seat))
         token = args[0].upper() if args else ""
         if token not in held:
             raise BadInput("You do not hold those cards.")
@@ -401,4 +401,4 @@ class ErqiwangFront:
         if hand.to_act == seat and hand.view(seat).phase == "play":
             return [" ".join(str(c) for c in a.cards)
                     for a in hand.legal_actions(seat) if isinstance(a, Play)]  # fmt: skip
-        return [str(c) for c in dict.fromkeys(hand.hand(seat))]
+        return [str(c) for c in dict.fromkeys(hand.cards_of(seat))]

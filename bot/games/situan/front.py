@@ -87,7 +87,7 @@ class SituanFront:
 
     def pick(self, hand: Hand, seat: int, selection: Selection, args: tuple[str, ...]) -> None:
         """``/pick 7`` opens rank 7's count choice, ``/pick 7 3`` chooses three 7s."""
-        held = Counter(c.rank for c in hand.hand(seat))
+        held = Counter(c.rank for c in hand.cards_of(seat))
         token = args[0].upper() if args else ""
         if token not in held:
             raise BadInput("You do not hold those cards.")
@@ -294,7 +294,7 @@ class SituanFront:
             plays = [a.ranks for a in hand.legal_actions(seat) if isinstance(a, Play)]
             if plays:
                 return ["".join(ranks) for ranks in lowest_of_each_size_first(plays)]
-        return [str(c) for c in dict.fromkeys(hand.hand(seat))]
+        return [str(c) for c in dict.fromkeys(hand.cards_of(seat))]
 
 
 def lowest_of_each_size_first(plays: Sequence[Sequence[str]]) -> list[Sequence[str]]:
