@@ -157,8 +157,9 @@ class Game(Protocol):
     def hand_from_record(self, record: dict[str, Any]) -> Hand:
         """The hand a record starts from, before its actions."""
 
-    def action_from_json(self, raw: Any) -> Action | str:
-        """An action of this game from its record form, or why it is not one."""
+    def action_from_json(self, raw: Any) -> Action:
+        """An action of this game from its record form; `RecordError` when it is not one
+        (``bad_action``) or names an unknown card (``unknown_card``)."""
 
     def replay(self, record: dict[str, Any], actions: list[Any]) -> dict[str, Any]:
         """``python -m engine replay``'s output for this game's record."""

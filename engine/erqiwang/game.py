@@ -45,7 +45,7 @@ class ErqiwangGame:
     def hand_from_record(self, record: dict[str, Any]) -> ErqiwangHand:
         return records.hand_from_record(record)
 
-    def action_from_json(self, raw: Any) -> Action | str:
+    def action_from_json(self, raw: Any) -> Action:
         return records.read_action(raw)
 
     def replay(self, record: dict[str, Any], actions: list[Any]) -> dict[str, Any]:
