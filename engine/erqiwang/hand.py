@@ -6,7 +6,6 @@ The rule concepts live in their own modules (`bidding`, `declaring`, `bonus`, `t
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from engine.actions import (
@@ -22,6 +21,7 @@ from engine.actions import (
     Timeout,
 )
 from engine.cards import Card
+from engine.dispatch import Dispatch, check_seat
 from engine.erqiwang import autoplay, bidding, bonus, declaring, ending, tricks
 from engine.erqiwang.bonus import Bonus
 from engine.erqiwang.deal import Deal, deal_from_seed
@@ -190,7 +190,8 @@ class ErqiwangHand:
     def next_carry(self) -> Carry:
         """The declarer bids first again if it did not lose, else the seat after it; a hand
         everyone passed is dealt again with the same first bidder."""
-        assert self.result is not None
+        if self.result is None:
+            raise ValueError("the hand is not over: nothing carries to the next one yet")
         return Carry(next_first_bidder(self.result.to_json(), self.first))
 
     @property
@@ -257,34 +258,15 @@ class ErqiwangHand:
 
     def check(self, action: Action) -> None:
         """Raise `IllegalAction` if the rules refuse ``action``; change nothing."""
-        checker = _CHECKS.get(type(action))
-        if checker is None:
-            raise IllegalAction(
-                "bad_action", f"{action.act!r} is not a 二七王 action", act=action.act
-            )
-        self._check_seat(action.seat)
-        checker(self, action)
+        _DISPATCH.check(self, action)
 
     def apply(self, action: Action) -> list[Event]:
         self.public_view = None
         if type(action) is Play:  # most actions: `tricks.play` records it itself
             if type(action.seat) is not int or not 0 <= action.seat < 4:
-                self._check_seat(action.seat)
+                check_seat(action.seat)
             return tricks.play(self, action)
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
-            raise IllegalAction(
-                "bad_action", f"{action.act!r} is not a 二七王 action", act=action.act
-            )
-        self._check_seat(action.seat)
-        events: list[Event] = handler(self, action)
-        if events or type(action) is not Auto:  # an Auto that changes nothing is no step
-            self.history.append(action)
-        return events
-
-    def _check_seat(self, seat: object) -> None:
-        if type(seat) is not int or not 0 <= seat < 4:  # bool is no seat
-            raise IllegalAction("bad_action", f"no seat {seat!r}", seat=seat)
+        return _DISPATCH.apply(self, action)
 
     def require_running(self) -> None:
         if self.phase == OVER:
@@ -333,24 +315,27 @@ _FORKED_LISTS = (
 )  # fmt: skip
 """The lists of per-seat or per-trick state that a hand changes in place (`fork`)."""
 
-_CHECKS: dict[type, Callable[[ErqiwangHand, Any], object]] = {
-    Bid: bidding.check_bid,
-    Pass: bidding.check_pass,
-    NameTrump: declaring.check_trump,
-    Bury: declaring.check_bury,
-    Surrender: declaring.check_surrender,
-    DeclareBonus: bonus.check_declare,
-    Play: tricks.check_play,
-    Auto: ErqiwangHand._check_auto,
-    Timeout: autoplay.check_timeout,
-}
-_HANDLERS: dict[type, Callable[[ErqiwangHand, Any], list[Event]]] = {
-    Bid: bidding.bid,
-    Pass: bidding.pass_bid,
-    NameTrump: declaring.name_trump,
-    Bury: declaring.bury,
-    Surrender: declaring.surrender,
-    DeclareBonus: bonus.declare,
-    Auto: ErqiwangHand._on_auto,
-    Timeout: autoplay.timeout,
-}
+_DISPATCH: Dispatch[ErqiwangHand, Event] = Dispatch(
+    "二七王",
+    checks={
+        Bid: bidding.check_bid,
+        Pass: bidding.check_pass,
+        NameTrump: declaring.check_trump,
+        Bury: declaring.check_bury,
+        Surrender: declaring.check_surrender,
+        DeclareBonus: bonus.check_declare,
+        Play: tricks.check_play,
+        Auto: ErqiwangHand._check_auto,
+        Timeout: autoplay.check_timeout,
+    },
+    handlers={
+        Bid: bidding.bid,
+        Pass: bidding.pass_bid,
+        NameTrump: declaring.name_trump,
+        Bury: declaring.bury,
+        Surrender: declaring.surrender,
+        DeclareBonus: bonus.declare,
+        Auto: ErqiwangHand._on_auto,
+        Timeout: autoplay.timeout,
+    },
+)

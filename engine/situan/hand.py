@@ -10,12 +10,12 @@ this class holds the state they share and dispatches actions.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import chain
 from typing import Any
 
 from engine.actions import Action, Auto, Pass, PickShow, Play, StartShow, Timeout
 from engine.cards import Card
+from engine.dispatch import Dispatch
 from engine.errors import IllegalAction
 from engine.events import AutoChanged
 from engine.game import Carry
@@ -188,7 +188,8 @@ class SituanHand:
 
     def next_carry(self) -> Carry:
         """The next hand is led by this hand's 上游 and carries a series that is undecided."""
-        assert self.result is not None
+        if self.result is None:
+            raise ValueError("the hand is not over: nothing carries to the next one yet")
         return Carry(next_leader(self.result), next_carry(self.result))
 
     @property
@@ -205,33 +206,12 @@ class SituanHand:
 
     def check(self, action: Action) -> None:
         """Raise `IllegalAction` if the rules refuse ``action``; change nothing."""
-        checker = _CHECKS.get(type(action))
-        if checker is None:
-            raise IllegalAction(
-                "bad_action", f"{action.act!r} is not a 四团 action", act=action.act
-            )
-        self.check_seat(action.seat)
-        checker(self, action)
+        _DISPATCH.check(self, action)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one action; raise `IllegalAction` (changing nothing) when the rules refuse it."""
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
-            raise IllegalAction(
-                "bad_action", f"{action.act!r} is not a 四团 action", act=action.act
-            )
         self.public_view = None
-        seat = action.seat
-        if type(seat) is not int or not 0 <= seat < 4:  # called after every action: no call
-            self.check_seat(seat)
-        events = handler(self, action)
-        if events or type(action) is not Auto:  # an Auto that changes nothing is no step
-            self.history.append(action)
-        return events
-
-    def check_seat(self, seat: object) -> None:
-        if type(seat) is not int or not 0 <= seat < 4:  # bool is no seat
-            raise IllegalAction("bad_action", f"no seat {seat!r}", seat=seat)
+        return _DISPATCH.apply(self, action)
 
     def check_running(self) -> None:
         if self.phase == OVER:
@@ -247,19 +227,22 @@ class SituanHand:
         return auto_lead(self, seat)
 
 
-_CHECKS: dict[type, Callable[[SituanHand, Any], object]] = {
-    Play: rounds.check_play,
-    Pass: rounds.check_pass,
-    Timeout: autoplay.check_timeout,
-    StartShow: show.check_start,
-    PickShow: show.check_pick,
-    Auto: autoplay.check_auto,
-}
-_HANDLERS: dict[type, Callable[[SituanHand, Any], list[Event]]] = {
-    Play: rounds.play,
-    Pass: rounds.pass_turn,
-    Timeout: autoplay.timeout,
-    StartShow: show.start,
-    PickShow: show.pick,
-    Auto: autoplay.set_auto,
-}
+_DISPATCH: Dispatch[SituanHand, Event] = Dispatch(
+    "四团",
+    checks={
+        Play: rounds.check_play,
+        Pass: rounds.check_pass,
+        Timeout: autoplay.check_timeout,
+        StartShow: show.check_start,
+        PickShow: show.check_pick,
+        Auto: autoplay.check_auto,
+    },
+    handlers={
+        Play: rounds.play,
+        Pass: rounds.pass_turn,
+        Timeout: autoplay.timeout,
+        StartShow: show.start,
+        PickShow: show.pick,
+        Auto: autoplay.set_auto,
+    },
+)
