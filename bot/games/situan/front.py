@@ -16,7 +16,7 @@ from bot.games.pictured import face, hand_picture, settlement_picture
 from bot.games.situan import texts
 from bot.i18n import N_, t
 from bot.outgoing import Button
-from bot.pictures import HandPicture, SettlementPicture
+from bot.pictures import HandPicture, Layout, SettlementPicture
 from bot.refusals import plain_refusal
 from bot.render import cards_text, money, rank_text
 from engine.actions import Action, Pass, PickShow, Play, StartShow, read_play
@@ -33,6 +33,7 @@ LAST_PLACE = N_("4游")
 
 class SituanFront:
     name = "situan"
+    layout: Layout = "by_rank"
     title = N_("situan")
     tips_text = N_("tips_situan")
     rules_text = N_("rules_situan")
@@ -227,7 +228,9 @@ class SituanFront:
         """The cards by rank (the renderer groups them), as the text shows them."""
         details = (t(lang, "四团 · hand {number}", number=number),
                    t(lang, "seat {seat}", seat=view.seat))  # fmt: skip
-        return hand_picture("situan", player, [face(c, by_rank=True) for c in view.hand], details)
+        return hand_picture(
+            self.layout, player, [face(c, by_rank=True) for c in view.hand], details
+        )
 
     def settlement_picture(
         self, lang: str, result: Result, names: Sequence[str], totals: Sequence[Fraction],
