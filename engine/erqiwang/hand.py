@@ -25,7 +25,7 @@ from engine.dispatch import Dispatch, check_seat
 from engine.erqiwang import autoplay, bidding, bonus, declaring, ending, tricks
 from engine.erqiwang.bonus import Bonus
 from engine.erqiwang.deal import Deal, deal_from_seed
-from engine.erqiwang.events import Event, HandEnded
+from engine.erqiwang.events import ErqiwangEvent, HandEnded
 from engine.erqiwang.leads import Threat, threat_of
 from engine.erqiwang.legal import legal_actions, legal_plays
 from engine.erqiwang.order import BIDDING_ORDER, TRUMP, TrumpOrder
@@ -251,7 +251,7 @@ class ErqiwangHand:
                 short += [c] * lacking
         return short
 
-    def announce_voids(self, events: list[Event]) -> None:
+    def announce_voids(self, events: list[ErqiwangEvent]) -> None:
         tricks.announce_voids(self, events)
 
     # ----------------------------------------------------------------- actions
@@ -260,7 +260,7 @@ class ErqiwangHand:
         """Raise `IllegalAction` if the rules refuse ``action``; change nothing."""
         _DISPATCH.check(self, action)
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action) -> list[ErqiwangEvent]:
         self.public_view = None
         if type(action) is Play:  # most actions: `tricks.play` records it itself
             if type(action.seat) is not int or not 0 <= action.seat < 4:
@@ -285,13 +285,13 @@ class ErqiwangHand:
                 "not_your_turn", f"it is seat {self.to_act}'s turn", seat=seat, turn=self.to_act
             )
 
-    def own_action(self, seat: int, events: list[Event]) -> None:
+    def own_action(self, seat: int, events: list[ErqiwangEvent]) -> None:
         """Any action by the player takes them off 托管."""
         if self.auto[seat]:
             self.auto[seat] = False
             events.append(AutoChanged(seat, False))
 
-    def finish(self, events: list[Event]) -> None:
+    def finish(self, events: list[ErqiwangEvent]) -> None:
         self.phase = OVER
         self.result = ending.settle(self)
         events.append(HandEnded(self.result))
@@ -301,7 +301,7 @@ class ErqiwangHand:
             raise IllegalAction("bad_action", "auto needs on: true or false", on=action.on)
         self.require_running()
 
-    def _on_auto(self, action: Auto) -> list[Event]:
+    def _on_auto(self, action: Auto) -> list[ErqiwangEvent]:
         self._check_auto(action)
         if self.auto[action.seat] == action.on:
             return []
@@ -315,7 +315,7 @@ _FORKED_LISTS = (
 )  # fmt: skip
 """The lists of per-seat or per-trick state that a hand changes in place (`fork`)."""
 
-_DISPATCH: Dispatch[ErqiwangHand, Event] = Dispatch(
+_DISPATCH: Dispatch[ErqiwangHand, ErqiwangEvent] = Dispatch(
     "二七王",
     checks={
         Bid: bidding.check_bid,

@@ -22,7 +22,7 @@ from engine.game import Carry
 from engine.situan import autoplay, ending, rounds, show
 from engine.situan.combos import RANK_COUNT, RANK_INDEX, Combo
 from engine.situan.deal import Deal, deal_from_seed
-from engine.situan.events import Event
+from engine.situan.events import SituanEvent
 from engine.situan.legal import (
     OVER,
     PLAY,
@@ -208,7 +208,7 @@ class SituanHand:
         """Raise `IllegalAction` if the rules refuse ``action``; change nothing."""
         _DISPATCH.check(self, action)
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action) -> list[SituanEvent]:
         """Apply one action; raise `IllegalAction` (changing nothing) when the rules refuse it."""
         self.public_view = None
         return _DISPATCH.apply(self, action)
@@ -217,7 +217,7 @@ class SituanHand:
         if self.phase == OVER:
             raise IllegalAction("wrong_phase", "the hand is over", phase=self.phase)
 
-    def own_action(self, seat: int, events: list[Event]) -> None:
+    def own_action(self, seat: int, events: list[SituanEvent]) -> None:
         """Any action by the player takes them off 托管."""
         if self.auto[seat]:
             self.auto[seat] = False
@@ -227,7 +227,7 @@ class SituanHand:
         return auto_lead(self, seat)
 
 
-_DISPATCH: Dispatch[SituanHand, Event] = Dispatch(
+_DISPATCH: Dispatch[SituanHand, SituanEvent] = Dispatch(
     "四团",
     checks={
         Play: rounds.check_play,
