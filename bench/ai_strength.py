@@ -317,8 +317,8 @@ def main(argv: list[str] | None = None) -> None:
     global PLAYOUTS, EXTENSION
     PLAYOUTS, EXTENSION = args.playouts, args.extension
     if args.daring:
-        import engine.ai.erqiwang as normal_erqiwang
-        import engine.ai.erqiwang_bid_reading as bid_reading
+        import engine.ai.erqiwang.bid_reading as bid_reading
+        import engine.ai.erqiwang.normal as normal_erqiwang
 
         opening, under = (int(points) for points in args.daring.split(","))
         for bidder in (normal_erqiwang, bid_reading):  # the reading imports the two by name

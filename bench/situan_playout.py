@@ -22,9 +22,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import game_of
-from engine.ai.situan import SituanAI
-from engine.ai.situan_playout import SituanPlayout
-from engine.ai.situan_sampling import _situan_hand, sampled_deal
+from engine.ai.situan.normal import SituanAI
+from engine.ai.situan.playout import SituanPlayout
+from engine.ai.situan.sampling import _situan_hand, sampled_deal
 from engine.situan.views import SituanView
 
 

@@ -185,8 +185,5 @@ class TableKeeper:
         game = table.front.game
         hand = game.hand_from_record(start)
         for raw in actions:
-            action = game.action_from_json(raw)
-            if isinstance(action, str):
-                raise ValueError(f"table {table.chat}: a stored action cannot be read: {action}")
-            hand.apply(action)
+            hand.apply(game.action_from_json(raw))  # a record that cannot be read raises
         return hand

@@ -286,7 +286,7 @@ def end_hand(table: Table, result: Result) -> Effects:
     # A 四团 series carried over is one game still being played: the match's last hand
     # cannot leave it undecided (it pays once, when decided), so the match plays it out.
     assert table.hand is not None
-    undecided = table.hand.next_carry().team_totals is not None
+    undecided = table.hand.match_goes_on
     last_due = bool(limit and table.hand_number >= limit and not result.void)
     match_over = last_due and not undecided
     if result.void:

@@ -8,22 +8,7 @@ game, with `legal_actions`, `check`, `apply` and `view`.
 from engine.cards import Card, card, format_cards, parse_card, parse_cards
 from engine.errors import IllegalAction, RecordError
 from engine.game import Carry, Game, Hand, Result
-
-GAME_NAMES = ("situan", "erqiwang")
-
-
-def game_of(name: str) -> Game:
-    """The game called ``name`` (``"situan"`` or ``"erqiwang"``); KeyError for others."""
-    if name == "situan":
-        from engine.situan import SITUAN
-
-        return SITUAN
-    if name == "erqiwang":
-        from engine.erqiwang import ERQIWANG
-
-        return ERQIWANG
-    raise KeyError(name)
-
+from engine.games import GAME_NAMES, game_of
 
 __all__ = [
     "GAME_NAMES",

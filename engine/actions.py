@@ -24,6 +24,7 @@ from engine.cards import (
     parse_cards_or_ranks,
     split_tokens,
 )
+from engine.errors import RecordError
 
 RANK_NAMES = frozenset(NATURAL_RANKS + JOKER_RANKS)
 
@@ -216,38 +217,47 @@ def read_play(seat: int, tokens: list[str], by_rank: bool) -> Play:
     return Play(seat, ranks=tuple(p if isinstance(p, str) else p.rank for p in parsed))
 
 
-def action_from_json(raw: Any, by_rank: bool = False) -> Action | str:
-    """An action from its record form, or the reason it is not a well-formed action (a
-    ``bad_action`` verdict). Unknown cards raise `RecordError`: the record is malformed."""
+def action_from_json(raw: Any, by_rank: bool = False) -> Action:
+    """An action from its record form. One that is not a well-formed action raises
+    `RecordError` ``bad_action`` (a replay makes that its verdict); unknown cards raise
+    `RecordError` ``unknown_card``: the record is malformed."""
     if not isinstance(raw, dict):
-        return "an action is an object"
+        raise _not_an_action("an action is an object")
     seat, act = raw.get("seat"), raw.get("act")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
-        return f"no seat {seat!r}"
+        raise _not_an_action(f"no seat {seat!r}")
     kind = ACTION_KINDS.get(act) if isinstance(act, str) else None
     if kind is None:
-        return f"{act!r} is not an action"
+        raise _not_an_action(f"{act!r} is not an action")
     if kind is Play or kind is Bury:
         tokens = read_card_tokens(raw.get("cards"))
         if tokens is None:
-            return "cards must be a list of card texts"
+            raise _not_an_action("cards must be a list of card texts")
         if kind is Bury:
             return Bury(seat, tuple(parse_cards(tokens)))
         return read_play(seat, tokens, by_rank)
     if kind is Bid:
         points = raw.get("points")
         if not isinstance(points, int) or isinstance(points, bool):
-            return "a bid is a number of points"
+            raise _not_an_action("a bid is a number of points")
         return Bid(seat, points)
     if kind is NameTrump:
         suit = raw.get("suit")
-        return NameTrump(seat, suit) if isinstance(suit, str) else "trump needs a suit"
+        if not isinstance(suit, str):
+            raise _not_an_action("trump needs a suit")
+        return NameTrump(seat, suit)
     if kind is PickShow:
         reveal = raw.get("reveal")
         if not isinstance(reveal, int) or isinstance(reveal, bool) or not 0 <= reveal < 4:
-            return "reveal names a seat"
+            raise _not_an_action("reveal names a seat")
         return PickShow(seat, reveal)
     if kind is Auto:
         on = raw.get("on")
-        return Auto(seat, on) if isinstance(on, bool) else "auto needs on: true or false"
+        if not isinstance(on, bool):
+            raise _not_an_action("auto needs on: true or false")
+        return Auto(seat, on)
     return kind(seat)  # type: ignore[call-arg]
+
+
+def _not_an_action(why: str) -> RecordError:
+    return RecordError("bad_action", why)

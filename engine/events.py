@@ -8,7 +8,19 @@ from __future__ import annotations
 
 from collections.abc import MutableSequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.game import Result
+
+
+class Event:
+    """What an accepted action changed, for the table to narrate: the base of every event,
+    the table's own below and each game's (`engine.situan.events`,
+    `engine.erqiwang.events`). Events are small frozen values."""
+
+    __slots__ = ()
+
 
 TIMEOUTS_FOR_AUTO = 3
 """The seeds' rule in both games: a seat that times out this many times in a hand is put on
@@ -16,7 +28,7 @@ TIMEOUTS_FOR_AUTO = 3
 
 
 @dataclass(frozen=True, slots=True)
-class TimedOut:
+class TimedOut(Event):
     """The table acted for a seat at its time limit; ``count`` time-outs so far this hand."""
 
     seat: int
@@ -24,7 +36,7 @@ class TimedOut:
 
 
 @dataclass(frozen=True, slots=True)
-class AutoChanged:
+class AutoChanged(Event):
     """托管 switched on or off for a seat."""
 
     seat: int
@@ -32,21 +44,23 @@ class AutoChanged:
 
 
 @dataclass(frozen=True, slots=True)
-class HandEnded:
+class HandEnded(Event):
     """The hand is over; ``result`` is the game's typed result."""
 
-    result: Any
+    result: Result
 
 
 def count_time_out(
-    timeouts: MutableSequence[int], auto: MutableSequence[bool], seat: int, events: list[Any]
-) -> None:
+    timeouts: MutableSequence[int], auto: MutableSequence[bool], seat: int
+) -> list[TimedOut | AutoChanged]:
     """The table acts for ``seat`` at its time limit: unless 托管 plays for it already (which
-    counts no time-out), one more time-out, and at the third the seat is put on 托管."""
+    counts no time-out), one more time-out, and at the third the seat is put on 托管. Returns
+    the events of that, first of the action's."""
     if auto[seat]:
-        return
+        return []
     timeouts[seat] += 1
-    events.append(TimedOut(seat, timeouts[seat]))
+    events: list[TimedOut | AutoChanged] = [TimedOut(seat, timeouts[seat])]
     if timeouts[seat] >= TIMEOUTS_FOR_AUTO:
         auto[seat] = True
         events.append(AutoChanged(seat, True))
+    return events

@@ -98,7 +98,7 @@ class Hand(Protocol):
     def time_limit(self) -> int:
         """Seconds the rules give the decision the hand waits for."""
 
-    def hand(self, seat: int) -> tuple[Card, ...]:
+    def cards_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, sorted as players hold them."""
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
@@ -118,12 +118,25 @@ class Hand(Protocol):
     def next_carry(self) -> Carry:
         """What the next hand of the match starts from (the hand must be over)."""
 
+    @property
+    def match_goes_on(self) -> bool:
+        """Whether this finished hand leaves a part of the match undecided, so that the match
+        plays on past its last hand (四团: a carried-over series, which pays once, when
+        decided; 二七王: never)."""
+
     def start_record(self) -> dict[str, Any]:
         """The hand record without its actions: rules, deal, first, carry."""
 
 
+class Player(Protocol):
+    """An AI player: it sees one seat's view and chooses among the engine's legal actions
+    (or, for what the engine cannot list — a bury — builds one that passes `check`)."""
+
+    def decide(self, view: Any, legal: Sequence[Action]) -> Action: ...
+
+
 class Game(Protocol):
-    """A game: its presets, its rules and its deal."""
+    """A game: its presets, its rules, its deal and its AI players."""
 
     name: str
     default_preset: str
@@ -144,8 +157,12 @@ class Game(Protocol):
     def hand_from_record(self, record: dict[str, Any]) -> Hand:
         """The hand a record starts from, before its actions."""
 
-    def action_from_json(self, raw: Any) -> Action | str:
-        """An action of this game from its record form, or why it is not one."""
+    def action_from_json(self, raw: Any) -> Action:
+        """An action of this game from its record form; `RecordError` when it is not one
+        (``bad_action``) or names an unknown card (``unknown_card``)."""
 
     def replay(self, record: dict[str, Any], actions: list[Any]) -> dict[str, Any]:
         """``python -m engine replay``'s output for this game's record."""
+
+    def ai_player(self, level: str, seed: int | None = None, **search: Any) -> Player:
+        """The AI player of ``level`` (``easy``, ``normal`` or ``hard``, see `engine.ai`)."""

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from engine.actions import Action
 from engine.cards import Card, parse_cards
 from engine.errors import IllegalAction, RecordError
 
@@ -81,13 +82,29 @@ def deal_or_seed(record: dict[str, Any], read_deal: Callable[[Any], Any],
     raise RecordError("bad_record", "a record needs a deal or a seed")
 
 
-def replay_actions(hand: Replayable, parsed: Sequence[Any | str]) -> list[dict[str, Any]]:
+def read_actions(read: Callable[[Any], Action], raws: Sequence[Any]) -> list[Action | RecordError]:
+    """Every action of a record read, or the `RecordError` ``bad_action`` that says why it is
+    not one (its verdict); any other error — an unknown card — leaves the record unread."""
+    parsed: list[Action | RecordError] = []
+    for raw in raws:
+        try:
+            parsed.append(read(raw))
+        except RecordError as error:
+            if error.code != "bad_action":
+                raise
+            parsed.append(error)
+    return parsed
+
+
+def replay_actions(
+    hand: Replayable, parsed: Sequence[Action | RecordError]
+) -> list[dict[str, Any]]:
     """Apply parsed actions in order; each gets a verdict, and a refused one changes nothing.
-    A string in ``parsed`` is why that action was not well-formed (``bad_action``)."""
+    A `RecordError` in ``parsed`` is why that action was not well-formed (``bad_action``)."""
     verdicts: list[dict[str, Any]] = []
     for action in parsed:
-        if isinstance(action, str):
-            verdicts.append({"ok": False, "error": "bad_action", "message": action})
+        if isinstance(action, RecordError):
+            verdicts.append({"ok": False, "error": action.code, "message": action.message})
             continue
         try:
             hand.apply(action)

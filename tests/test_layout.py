@@ -53,8 +53,6 @@ def test_adapters_import_bot_never_engine():
 
 def test_no_host_module_branches_on_a_game_name():
     for path in host_modules():
-        if "pictures" in path.parts:
-            continue  # the renderer lays out cards per kind of hand it is given
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Compare):
@@ -225,3 +223,50 @@ def test_every_command_has_its_help_text_in_the_three_catalogues():
     with (ROOT / "bot" / "i18n" / "locales" / "en.po").open("rb") as handle:
         english = read_po(handle)
     assert [i for i in ids if english.get(i) is None] == []
+
+
+# ----------------------------------------------------------------- game names
+
+GAME_NAMES = ("situan", "erqiwang")
+GAME_HOMES = (
+    "engine/situan", "engine/erqiwang", "engine/ai/situan", "engine/ai/erqiwang",
+    "bot/games/situan", "bot/games/erqiwang", "engine/games.py",
+)  # fmt: skip
+"""Where a game may be named: its own packages, and the registry of games."""
+NAMELESS_ROOTS = ("engine", "bot", "adapters", "storage")
+"""Where no other module names a game: the host, the adapters and storage ask the registry
+and the games' fronts."""
+
+
+def modules_naming_no_game() -> list[Path]:
+    homes = [ROOT / home for home in GAME_HOMES]
+    return [
+        path
+        for root in NAMELESS_ROOTS
+        for path in sorted((ROOT / root).rglob("*.py"))
+        if not any(path == home or home in path.parents for home in homes)
+    ]
+
+
+def game_names_in(path: Path) -> list[int]:
+    """The lines of ``path`` with a string literal that is a game's name."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and node.value in GAME_NAMES
+    ]
+
+
+def test_no_module_outside_the_games_and_their_registry_names_a_game():
+    offenders = {
+        str(path.relative_to(ROOT)): game_names_in(path) for path in modules_naming_no_game()
+    }
+    assert {k: v for k, v in offenders.items() if v} == {}
+    assert len(modules_naming_no_game()) > 30  # the walk found the modules
+
+
+def test_the_naming_check_would_catch_a_game_name():
+    assert game_names_in(ROOT / "engine" / "games.py")
+    assert ROOT / "engine" / "games.py" not in modules_naming_no_game()
+    assert ROOT / "bot" / "games" / "__init__.py" in modules_naming_no_game()

@@ -8,9 +8,12 @@ from bot.games.erqiwang import ErqiwangFront
 from bot.games.situan import SituanFront
 from bot.i18n import t
 from bot.settings import TABLE_OPTION_TITLES
+from engine.games import GAME_NAMES
 
-FRONTS: dict[str, GameFront] = {"situan": SituanFront(), "erqiwang": ErqiwangFront()}
-GAME_NAMES = tuple(FRONTS)
+_BY_NAME: dict[str, GameFront] = {front.name: front for front in (SituanFront(), ErqiwangFront())}
+FRONTS: dict[str, GameFront] = {name: _BY_NAME[name] for name in GAME_NAMES}
+"""Each game's front, in the engine's order of the games (`engine.games`): a game with no
+front fails here, at import."""
 
 
 def front_of(game: str) -> GameFront:

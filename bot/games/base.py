@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from bot.controls import Selection, Stamp
 from bot.outgoing import Button
-from bot.pictures import HandPicture, SettlementPicture
+from bot.pictures import HandPicture, Layout, SettlementPicture
 from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.game import Game, Hand, Result
@@ -58,6 +58,9 @@ class GameFront(Protocol):
     """Message id of what each preset is, by the preset's name (which players type)."""
     option_titles: Mapping[str, str]
     """Message id of what each rule option is, by its name (which players type)."""
+    layout: Layout
+    """How the pictures lay its cards out (`bot.pictures.Layout`): 四团 by rank, 二七王 as
+    held."""
 
     @property
     def game(self) -> Game: ...

@@ -13,8 +13,8 @@ from functools import partial
 from bot.i18n import t
 from bot.pictures import (
     CardFace,
-    Game,
     HandPicture,
+    Layout,
     SettlementPicture,
     SettlementRow,
     render_hand,
@@ -30,9 +30,9 @@ def face(card: Card, by_rank: bool = False) -> CardFace:
     return CardFace(card.rank, card.suit)
 
 
-def hand_picture(game: Game, player: str, cards: Sequence[CardFace], details: Sequence[str],
+def hand_picture(layout: Layout, player: str, cards: Sequence[CardFace], details: Sequence[str],
                  breaks: Sequence[int] = ()) -> HandPicture:  # fmt: skip
-    return HandPicture(game, player, tuple(cards), tuple(details), tuple(breaks))
+    return HandPicture(layout, player, tuple(cards), tuple(details), tuple(breaks))
 
 
 def settlement_picture(

@@ -5,7 +5,7 @@ Pure functions of plain values (`CardFace`, `HandPicture`, `TablePicture`,
 the reader's language. A failure raises `PictureError`, and the caller sends text instead.
 
 >>> from bot.pictures import HandPicture, faces, render_hand
->>> png = render_hand(HandPicture("erqiwang", "张三", faces("BJ LJ H7 S7 H2 HA HK"), ("二七王",)))
+>>> png = render_hand(HandPicture("as_held", "张三", faces("BJ LJ H7 S7 H2 HA HK"), ("二七王",)))
 >>> png[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
 True
 """
@@ -13,8 +13,8 @@ True
 from bot.pictures.errors import PictureError
 from bot.pictures.faces import (
     CardFace,
-    Game,
     HandPicture,
+    Layout,
     Play,
     SettlementPicture,
     SettlementRow,
@@ -32,8 +32,8 @@ from bot.pictures.render import (
 
 __all__ = [
     "CardFace",
-    "Game",
     "HandPicture",
+    "Layout",
     "PictureError",
     "Play",
     "SettlementPicture",

@@ -57,7 +57,7 @@ class CardSize:
 
 
 HAND_CARD = CardSize(120, 168)
-SITUAN_HAND_CARD = CardSize(114, 160)
+RANK_HAND_CARD = CardSize(114, 160)
 TABLE_CARD = CardSize(96, 134)
 
 

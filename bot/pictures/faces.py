@@ -12,16 +12,18 @@ from typing import Literal
 
 from bot.pictures.errors import PictureError
 
-Game = Literal["situan", "erqiwang"]
-"""四团 (cards grouped by rank, suits never matter) or 二七王 (cards in the order given)."""
+Layout = Literal["by_rank", "as_held"]
+"""How a hand is laid out: ``by_rank`` — one card per rank, with its count (suits never
+matter: 四团) — or ``as_held`` — every card in the order given, suit groups apart (二七王).
+Each game's front says which (`bot.games`); the renderer knows no game."""
 
 SUITS = ("S", "H", "C", "D")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 RED_SUITS = frozenset({"H", "D"})
 NATURAL_RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 JOKER_RANKS = ("LJ", "BJ")
-SITUAN_RANK_ORDER = (*NATURAL_RANKS, *JOKER_RANKS)
-"""四团's rank order, low to high; the hand picture lays the ranks out in this order."""
+RANK_ORDER = (*NATURAL_RANKS, *JOKER_RANKS)
+"""The rank order low to high (四团's), in which a ``by_rank`` hand lays its ranks out."""
 
 DEFAULT_JOKER_LABELS = {"LJ": "小王", "BJ": "大王"}
 
@@ -39,7 +41,7 @@ class CardFace:
     label: str = ""
 
     def __post_init__(self) -> None:
-        if self.rank not in SITUAN_RANK_ORDER:
+        if self.rank not in RANK_ORDER:
             raise PictureError(f"unknown card rank {self.rank!r}")
         if self.suit and self.suit not in SUITS:
             raise PictureError(f"unknown card suit {self.suit!r}")
@@ -78,11 +80,11 @@ class HandPicture:
     """A player's private hand, as they hold it.
 
     ``details`` follow the player's name on the title line (game, seat, hand number: already
-    in the player's language). ``breaks`` (二七王) are the indexes in ``cards`` where a new
+    in the player's language). ``breaks`` (``as_held``) are the indexes in ``cards`` where a new
     suit group starts, e.g. after the trumps; the picture leaves a gap there.
     """
 
-    game: Game
+    layout: Layout
     player: str
     cards: tuple[CardFace, ...]
     details: tuple[str, ...] = ()
@@ -108,7 +110,7 @@ class TablePicture:
     below (who won), ``points`` the points the winner took, drawn as a badge on their play.
     """
 
-    game: Game
+    layout: Layout
     title: str
     plays: tuple[Play, ...]
     headers: tuple[str, ...] = ()

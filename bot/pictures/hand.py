@@ -13,8 +13,8 @@ from PIL import Image
 
 from bot.pictures import canvas
 from bot.pictures.badges import pill
-from bot.pictures.cards import HAND_CARD, SITUAN_HAND_CARD, paste_card
-from bot.pictures.faces import SITUAN_RANK_ORDER, CardFace, HandPicture
+from bot.pictures.cards import HAND_CARD, RANK_HAND_CARD, paste_card
+from bot.pictures.faces import RANK_ORDER, CardFace, HandPicture
 from bot.pictures.fan import fan_offsets, split_rows
 from bot.pictures.sprites import paste
 from bot.pictures.theme import (
@@ -28,8 +28,8 @@ from bot.pictures.theme import (
     RGB,
 )
 
-SITUAN_RANKS_PER_ROW = 8
-ERQIWANG_CARDS_PER_ROW = 13
+RANKS_PER_ROW = 8
+CARDS_PER_ROW = 13
 ROW_GAP = 22
 COUNT_SIZE = 30
 BOMB_COUNT = 4
@@ -38,18 +38,18 @@ DUN_COUNT = 7
 
 
 def draw_hand(picture: HandPicture) -> Image.Image:
-    if picture.game == "situan":
-        return _draw_situan(picture)
-    return _draw_erqiwang(picture)
+    if picture.layout == "by_rank":
+        return _draw_by_rank(picture)
+    return _draw_as_held(picture)
 
 
-def situan_groups(cards: tuple[CardFace, ...]) -> list[tuple[CardFace, int]]:
+def rank_groups(cards: tuple[CardFace, ...]) -> list[tuple[CardFace, int]]:
     """Each rank present with its count, low to high; suits are dropped."""
     counts = Counter(card.rank for card in cards)
     labels = {card.rank: card.label for card in cards if card.label}
     return [
         (CardFace(rank, label=labels.get(rank, "")), counts[rank])
-        for rank in SITUAN_RANK_ORDER
+        for rank in RANK_ORDER
         if counts[rank]
     ]
 
@@ -62,10 +62,10 @@ def _count_colour(count: int) -> RGB:
     return BADGE_PLAIN
 
 
-def _draw_situan(picture: HandPicture) -> Image.Image:
-    size = SITUAN_HAND_CARD
-    groups = situan_groups(picture.cards)
-    rows = split_rows(len(groups), SITUAN_RANKS_PER_ROW)
+def _draw_by_rank(picture: HandPicture) -> Image.Image:
+    size = RANK_HAND_CARD
+    groups = rank_groups(picture.cards)
+    rows = split_rows(len(groups), RANKS_PER_ROW)
     badge_overhang = round(COUNT_SIZE * 1.45) // 2
     row_height = size.height + badge_overhang + ROW_GAP
     cards_top = MARGIN + canvas.title_height() + ROW_GAP
@@ -91,9 +91,9 @@ def _draw_situan(picture: HandPicture) -> Image.Image:
     return image
 
 
-def _draw_erqiwang(picture: HandPicture) -> Image.Image:
+def _draw_as_held(picture: HandPicture) -> Image.Image:
     size = HAND_CARD
-    rows = split_rows(len(picture.cards), ERQIWANG_CARDS_PER_ROW)
+    rows = split_rows(len(picture.cards), CARDS_PER_ROW)
     row_height = size.height + ROW_GAP
     cards_top = MARGIN + canvas.title_height() + ROW_GAP
     height = cards_top + len(rows) * row_height + MARGIN - ROW_GAP

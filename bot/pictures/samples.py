@@ -31,7 +31,7 @@ _SIDE_ORDER = ("A", "K", "Q", "J", "10", "9", "8", "6", "5", "4", "3")
 
 def situan_hand(seed: int, player: str = "张三", cards: int = 39) -> HandPicture:
     dealt = tuple(random.Random(seed).sample(SITUAN_DECK, cards))
-    return HandPicture("situan", player, dealt, ("四团", "座位 1", "第3局", f"{cards}张"))
+    return HandPicture("by_rank", player, dealt, ("四团", "座位 1", "第3局", f"{cards}张"))
 
 
 def erqiwang_sorted(
@@ -71,12 +71,12 @@ def erqiwang_hand(seed: int, player: str = "李四", cards: int = 33) -> HandPic
     dealt = tuple(random.Random(seed).sample(ERQIWANG_DECK, cards))
     ordered, breaks = erqiwang_sorted(dealt, trump="H")
     details = ("二七王", "庄家", "主 ♥", f"{cards}张")
-    return HandPicture("erqiwang", player, ordered, details, breaks)
+    return HandPicture("as_held", player, ordered, details, breaks)
 
 
 def situan_table() -> TablePicture:
     return TablePicture(
-        "situan",
+        "by_rank",
         "四团 · 第3局 · 第12轮",
         (
             Play("张三", faces("9 9 9")),
@@ -95,7 +95,7 @@ def situan_table() -> TablePicture:
 
 def erqiwang_table() -> TablePicture:
     return TablePicture(
-        "erqiwang",
+        "as_held",
         "二七王 · 第2局 · 第7墩",
         (
             Play("李四 (庄)", faces("SA SA SK SK")),

@@ -125,7 +125,7 @@ def _draw_play(
                 TABLE_CARD,
                 cards_left + offset,
                 top + PLAY_PAD,
-                rank_only=picture.game == "situan",
+                rank_only=picture.layout == "by_rank",
             )
     else:
         passed = pill(picture.pass_label, TEXT_SIZE, FELT_DARK, ON_FELT_MUTED, "regular")

@@ -15,17 +15,13 @@ improved heuristic (bidding from an estimate of the defenders' take, cheaper dis
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
-from engine.actions import Action
+from engine.game import Player
+from engine.games import game_of
 
 LEVELS = ("easy", "normal", "hard")
 """AI levels a seat may have, weakest first."""
-
-
-class Player(Protocol):
-    def decide(self, view: Any, legal: Sequence[Action]) -> Action: ...
 
 
 def player(game_name: str, level: str = "normal", seed: int | None = None, **search: Any) -> Player:
@@ -35,19 +31,7 @@ def player(game_name: str, level: str = "normal", seed: int | None = None, **sea
     四团, 0.15 in 二七王), ``playouts`` (sampled deals per decision at most) and ``clock``."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}: one of {', '.join(LEVELS)}")
-    if game_name not in ("situan", "erqiwang"):
-        raise KeyError(game_name)
-    if level == "hard":
-        from engine.ai.search import ErqiwangSearchAI, SituanSearchAI
+    return game_of(game_name).ai_player(level, seed, **search)
 
-        search_class = SituanSearchAI if game_name == "situan" else ErqiwangSearchAI
-        return search_class(seed, **search)
-    if game_name == "situan":
-        from engine.ai.situan import SituanAI
-        from engine.ai.situan_easy import SituanEasyAI
 
-        return SituanEasyAI() if level == "easy" else SituanAI()
-    from engine.ai.erqiwang import ErqiwangAI
-    from engine.ai.erqiwang_easy import ErqiwangEasyAI
-
-    return ErqiwangEasyAI() if level == "easy" else ErqiwangAI()
+__all__ = ["LEVELS", "Player", "player"]

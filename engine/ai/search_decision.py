@@ -1,7 +1,18 @@
-"""The ``hard`` players' decision: every candidate played out on the same sampled deals, for as
-long as the budget allows, and the ``normal`` player's choice kept unless another clearly beats
-it. What a sampled deal is and how a playout is valued are each game's own
-(`engine.ai.situan_search`, `engine.ai.erqiwang_search`).
+"""The ``hard`` players: determinized sampling over the hidden cards (perfect-information
+Monte Carlo, as in bridge and skat programs), and the decision they share.
+
+A decision is made from the seat's view alone. Each iteration deals the cards this seat has not
+seen to the other hands (and, in 四团, the bottom; in 二七王, for a defender, the declarer's
+buried cards) consistently with what is public, builds an engine hand in the same state, and
+plays every candidate action out to the end with the ``normal`` player in all four seats. The
+candidate with the best average result for this seat's side is chosen; the ``normal`` player's
+own choice wins ties and is what is played when there is nothing to weigh.
+
+This module is the budget and the choice: every candidate played out on the same sampled
+deals, for as long as the budget allows, and the ``normal`` player's choice kept unless
+another clearly beats it. What a sampled deal is (`engine.ai.situan.sampling`,
+`engine.ai.erqiwang.sampling`) and how a playout is valued (`engine.ai.situan.search`,
+`engine.ai.erqiwang.search`) are each game's own.
 
 Determinism: the random choices come from ``seed`` and the public state of the decision, so
 the same view gives the same decision. A search stops at ``playouts`` iterations or when

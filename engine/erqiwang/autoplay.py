@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from engine.actions import Timeout
 from engine.cards import Card
 from engine.erqiwang import bidding, bonus, declaring, tricks
-from engine.erqiwang.events import Event
+from engine.erqiwang.events import ErqiwangEvent
 from engine.erqiwang.follow import smallest_follow
 from engine.erqiwang.order import SUIT_ORDER
 from engine.erqiwang.phases import BIDDING, BURY, OVER, TRUMP_PHASE, TRUMP_SUITS
@@ -24,14 +24,13 @@ def check_timeout(hand: ErqiwangHand, action: Timeout) -> None:
     hand.require_turn(action.seat)
 
 
-def timeout(hand: ErqiwangHand, action: Timeout) -> list[Event]:
+def timeout(hand: ErqiwangHand, action: Timeout) -> list[ErqiwangEvent]:
     """The table acts for the seat: a time-out, unless the seat is on 托管 already (then
     托管 is playing for it, which counts no time-out). A 冲关 whose window is open is declared
     for the seat before the auto action and again right after it."""
     check_timeout(hand, action)
     seat = action.seat
-    events: list[Event] = []
-    count_time_out(hand.timeouts, hand.auto, seat, events)
+    events: list[ErqiwangEvent] = [*count_time_out(hand.timeouts, hand.auto, seat)]
     bonus.declare_for_table(hand, seat, events)  # the window is open before the action
     if hand.phase == BIDDING:
         if bidding.may_pass(hand):

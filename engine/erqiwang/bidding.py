@@ -10,7 +10,7 @@ from engine.erqiwang.events import (
     BidPassed,
     BottomShown,
     DeclarerChosen,
-    Event,
+    ErqiwangEvent,
     HandEnded,
     Redeal,
 )
@@ -67,9 +67,9 @@ def check_bid(hand: ErqiwangHand, action: Bid) -> None:
         raise refusal(hand, points)
 
 
-def bid(hand: ErqiwangHand, action: Bid) -> list[Event]:
+def bid(hand: ErqiwangHand, action: Bid) -> list[ErqiwangEvent]:
     check_bid(hand, action)
-    events: list[Event] = []
+    events: list[ErqiwangEvent] = []
     hand.own_action(action.seat, events)
     place_bid(hand, action.seat, action.points, events)
     return events
@@ -86,15 +86,15 @@ def check_pass(hand: ErqiwangHand, action: Pass) -> None:
         )  # fmt: skip
 
 
-def pass_bid(hand: ErqiwangHand, action: Pass) -> list[Event]:
+def pass_bid(hand: ErqiwangHand, action: Pass) -> list[ErqiwangEvent]:
     check_pass(hand, action)
-    events: list[Event] = []
+    events: list[ErqiwangEvent] = []
     hand.own_action(action.seat, events)
     place_pass(hand, action.seat, events)
     return events
 
 
-def place_bid(hand: ErqiwangHand, seat: int, points: int, events: list[Event]) -> None:
+def place_bid(hand: ErqiwangHand, seat: int, points: int, events: list[ErqiwangEvent]) -> None:
     hand.bids.append((seat, points))
     hand.lowest = (points, seat)
     events.append(BidMade(seat, points))
@@ -104,7 +104,7 @@ def place_bid(hand: ErqiwangHand, seat: int, points: int, events: list[Event]) -
         _next_bidder(hand, seat)
 
 
-def place_pass(hand: ErqiwangHand, seat: int, events: list[Event]) -> None:
+def place_pass(hand: ErqiwangHand, seat: int, events: list[ErqiwangEvent]) -> None:
     hand.bids.append((seat, None))
     hand.passed[seat] = True
     events.append(BidPassed(seat))
@@ -130,7 +130,7 @@ def _next_bidder(hand: ErqiwangHand, seat: int) -> None:
             return
 
 
-def _close(hand: ErqiwangHand, events: list[Event]) -> None:
+def _close(hand: ErqiwangHand, events: list[ErqiwangEvent]) -> None:
     assert hand.lowest is not None
     hand.bid, hand.declarer = hand.lowest
     events.append(DeclarerChosen(hand.declarer, hand.bid))

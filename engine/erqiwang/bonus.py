@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import DeclareBonus
 from engine.cards import Card
-from engine.erqiwang.events import BonusDeclared, Event
+from engine.erqiwang.events import BonusDeclared, ErqiwangEvent
 from engine.erqiwang.phases import BURY, PLAY
 from engine.errors import IllegalAction
 
@@ -93,20 +93,20 @@ def check_declare(hand: ErqiwangHand, action: DeclareBonus) -> Bonus:
     return bonus
 
 
-def declare(hand: ErqiwangHand, action: DeclareBonus) -> list[Event]:
+def declare(hand: ErqiwangHand, action: DeclareBonus) -> list[ErqiwangEvent]:
     bonus = check_declare(hand, action)
-    events: list[Event] = []
+    events: list[ErqiwangEvent] = []
     hand.own_action(action.seat, events)
     record(hand, action.seat, bonus, events)
     return events
 
 
-def record(hand: ErqiwangHand, seat: int, bonus: Bonus, events: list[Event]) -> None:
+def record(hand: ErqiwangHand, seat: int, bonus: Bonus, events: list[ErqiwangEvent]) -> None:
     hand.bonuses[seat] = bonus
     events.append(BonusDeclared(seat, bonus.name, bonus.value, bonus.cards))
 
 
-def declare_for_table(hand: ErqiwangHand, seat: int, events: list[Event]) -> None:
+def declare_for_table(hand: ErqiwangHand, seat: int, events: list[ErqiwangEvent]) -> None:
     """The table acting for a seat declares its bonus whenever the window is open."""
     if window_open(hand, seat):
         bonus = bonus_of(hand.hands[seat], hand.trump)

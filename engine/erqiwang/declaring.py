@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Bury, NameTrump, Surrender
 from engine.cards import Card
-from engine.erqiwang.events import Buried, Event, Surrendered, TrumpNamed
+from engine.erqiwang.events import Buried, ErqiwangEvent, Surrendered, TrumpNamed
 from engine.erqiwang.order import ORDERS
 from engine.erqiwang.phases import BIDDING, BURY, PLAY, TRUMP_PHASE, TRUMP_SUITS
 from engine.errors import IllegalAction
@@ -29,15 +29,15 @@ def check_trump(hand: ErqiwangHand, action: NameTrump) -> None:
     hand.require_turn(action.seat)
 
 
-def name_trump(hand: ErqiwangHand, action: NameTrump) -> list[Event]:
+def name_trump(hand: ErqiwangHand, action: NameTrump) -> list[ErqiwangEvent]:
     check_trump(hand, action)
-    events: list[Event] = []
+    events: list[ErqiwangEvent] = []
     hand.own_action(action.seat, events)
     set_trump(hand, None if action.suit == "none" else action.suit, events)
     return events
 
 
-def set_trump(hand: ErqiwangHand, suit: str | None, events: list[Event]) -> None:
+def set_trump(hand: ErqiwangHand, suit: str | None, events: list[ErqiwangEvent]) -> None:
     hand.trump = suit
     hand.trump_named = True
     hand.order = ORDERS[suit]
@@ -68,15 +68,17 @@ def check_bury(hand: ErqiwangHand, action: Bury) -> None:
         )  # fmt: skip
 
 
-def bury(hand: ErqiwangHand, action: Bury) -> list[Event]:
+def bury(hand: ErqiwangHand, action: Bury) -> list[ErqiwangEvent]:
     check_bury(hand, action)
-    events: list[Event] = []
+    events: list[ErqiwangEvent] = []
     hand.own_action(action.seat, events)
     bury_cards(hand, action.seat, action.cards, events)
     return events
 
 
-def bury_cards(hand: ErqiwangHand, seat: int, cards: tuple[Card, ...], events: list[Event]) -> None:
+def bury_cards(
+    hand: ErqiwangHand, seat: int, cards: tuple[Card, ...], events: list[ErqiwangEvent]
+) -> None:
     hand.remove_cards(seat, cards)
     hand.buried = tuple(cards)
     hand.phase = PLAY
@@ -102,9 +104,9 @@ def check_surrender(hand: ErqiwangHand, action: Surrender) -> None:
         )  # fmt: skip
 
 
-def surrender(hand: ErqiwangHand, action: Surrender) -> list[Event]:
+def surrender(hand: ErqiwangHand, action: Surrender) -> list[ErqiwangEvent]:
     check_surrender(hand, action)
-    events: list[Event] = []
+    events: list[ErqiwangEvent] = []
     hand.own_action(action.seat, events)
     hand.surrendered = True
     events.append(Surrendered(action.seat))

@@ -1,4 +1,5 @@
-"""二七王 events: what an accepted action changed, for the table to narrate.
+"""二七王 events: what an accepted action changed, for the table to narrate. `ErqiwangEvent` is any
+of them (the game's own and the table's), for exhaustive matching.
 
 The table's own events (time-outs, 托管, the end) are `engine.events`' and re-exported here.
 """
@@ -8,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.cards import Card
-from engine.events import AutoChanged, HandEnded, TimedOut
+from engine.events import AutoChanged, Event, HandEnded, TimedOut
 
 __all__ = [
     "AutoChanged",
@@ -18,6 +19,7 @@ __all__ = [
     "BottomShown",
     "Buried",
     "DeclarerChosen",
+    "ErqiwangEvent",
     "Event",
     "HandEnded",
     "Played",
@@ -32,29 +34,29 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class BidMade:
+class BidMade(Event):
     seat: int
     points: int
 
 
 @dataclass(frozen=True, slots=True)
-class BidPassed:
+class BidPassed(Event):
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Redeal:
+class Redeal(Event):
     """Everyone passed: the hand is void and is dealt again with the same first bidder."""
 
 
 @dataclass(frozen=True, slots=True)
-class DeclarerChosen:
+class DeclarerChosen(Event):
     seat: int
     bid: int
 
 
 @dataclass(frozen=True, slots=True)
-class BottomShown:
+class BottomShown(Event):
     """亮底牌: the declarer takes the bottom (8 cards; one deck: 6), shown to everyone."""
 
     seat: int
@@ -62,12 +64,12 @@ class BottomShown:
 
 
 @dataclass(frozen=True, slots=True)
-class TrumpNamed:
+class TrumpNamed(Event):
     suit: str | None
 
 
 @dataclass(frozen=True, slots=True)
-class Buried:
+class Buried(Event):
     """扣底: as many cards as the bottom held, face down (the cards themselves only in the
     declarer's view)."""
 
@@ -75,12 +77,12 @@ class Buried:
 
 
 @dataclass(frozen=True, slots=True)
-class Surrendered:
+class Surrendered(Event):
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class BonusDeclared:
+class BonusDeclared(Event):
     """叫冲关: the qualifying cards are shown to the table."""
 
     seat: int
@@ -90,13 +92,13 @@ class BonusDeclared:
 
 
 @dataclass(frozen=True, slots=True)
-class Played:
+class Played(Event):
     seat: int
     cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class TrickWon:
+class TrickWon(Event):
     """The trick's winner takes its points; ``plays`` is the whole trick, for the table."""
 
     seat: int
@@ -106,20 +108,20 @@ class TrickWon:
 
 
 @dataclass(frozen=True, slots=True)
-class TrumpVoid:
+class TrumpVoid(Event):
     """无主: a player holds no trump any more."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class TrumpCounts:
+class TrumpCounts(Event):
     """With two players void of trump, the others' trump count and whether they hold a pair."""
 
     counts: tuple[tuple[int, int, bool], ...]
 
 
-Event = (
+ErqiwangEvent = (
     BidMade | BidPassed | Redeal | DeclarerChosen | BottomShown | TrumpNamed | Buried | Surrendered
     | BonusDeclared | Played | TrickWon | TrumpVoid | TrumpCounts | TimedOut | AutoChanged
     | HandEnded

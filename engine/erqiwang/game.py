@@ -10,7 +10,7 @@ from engine.erqiwang import record as records
 from engine.erqiwang.deal import Deal, deal_from_seed
 from engine.erqiwang.hand import ErqiwangHand
 from engine.erqiwang.rules import PRESETS, Rules
-from engine.game import Carry, fresh_seed
+from engine.game import Carry, Player, fresh_seed
 
 
 class ErqiwangGame:
@@ -45,11 +45,16 @@ class ErqiwangGame:
     def hand_from_record(self, record: dict[str, Any]) -> ErqiwangHand:
         return records.hand_from_record(record)
 
-    def action_from_json(self, raw: Any) -> Action | str:
+    def action_from_json(self, raw: Any) -> Action:
         return records.read_action(raw)
 
     def replay(self, record: dict[str, Any], actions: list[Any]) -> dict[str, Any]:
         return records.replay(record, actions)
+
+    def ai_player(self, level: str, seed: int | None = None, **search: Any) -> Player:
+        from engine.ai.erqiwang import ai_player  # the players import the rules, not back
+
+        return ai_player(level, seed, **search)
 
 
 ERQIWANG = ErqiwangGame()

@@ -6,7 +6,6 @@ The rule concepts live in their own modules (`bidding`, `declaring`, `bonus`, `t
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from engine.actions import (
@@ -22,10 +21,11 @@ from engine.actions import (
     Timeout,
 )
 from engine.cards import Card
+from engine.dispatch import Dispatch, check_seat
 from engine.erqiwang import autoplay, bidding, bonus, declaring, ending, tricks
 from engine.erqiwang.bonus import Bonus
 from engine.erqiwang.deal import Deal, deal_from_seed
-from engine.erqiwang.events import Event, HandEnded
+from engine.erqiwang.events import ErqiwangEvent, HandEnded
 from engine.erqiwang.leads import Threat, threat_of
 from engine.erqiwang.legal import legal_actions, legal_plays
 from engine.erqiwang.order import BIDDING_ORDER, TRUMP, TrumpOrder
@@ -56,7 +56,7 @@ class ErqiwangHand:
         """底牌 and 扣底: 8 cards with two decks, 6 with one."""
         self.hands: list[list[Card]] = [list(h) for h in deal.hands]
         self._held: list[tuple[Card, ...] | None] = [None] * 4
-        """Each seat's cards as held (`hand`), kept until they or the trump order change: every
+        """Each seat's cards as held (`cards_of`), kept until they or the trump order change: every
         view of the seat asks for them, and most steps change one hand at most."""
         self.by_suit: list[dict[str, list[Card]]] = [{}, {}, {}, {}]
         """Each seat's cards by following-suit, kept from trump naming on."""
@@ -141,7 +141,7 @@ class ErqiwangHand:
     def time_limit(self) -> int:
         return self.rules.bury_seconds if self.phase == BURY else self.rules.turn_seconds
 
-    def hand(self, seat: int) -> tuple[Card, ...]:
+    def cards_of(self, seat: int) -> tuple[Card, ...]:
         held = self._held[seat]
         if held is None:
             held = self._held[seat] = tuple(self.order.sorted_cards(self.hands[seat]))
@@ -190,8 +190,14 @@ class ErqiwangHand:
     def next_carry(self) -> Carry:
         """The declarer bids first again if it did not lose, else the seat after it; a hand
         everyone passed is dealt again with the same first bidder."""
-        assert self.result is not None
+        if self.result is None:
+            raise ValueError("the hand is not over: nothing carries to the next one yet")
         return Carry(next_first_bidder(self.result.to_json(), self.first))
+
+    @property
+    def match_goes_on(self) -> bool:
+        """Every 二七王 hand is settled whole."""
+        return False
 
     def start_record(self) -> dict[str, Any]:
         from engine.erqiwang.record import start_record
@@ -245,41 +251,22 @@ class ErqiwangHand:
                 short += [c] * lacking
         return short
 
-    def announce_voids(self, events: list[Event]) -> None:
+    def announce_voids(self, events: list[ErqiwangEvent]) -> None:
         tricks.announce_voids(self, events)
 
     # ----------------------------------------------------------------- actions
 
     def check(self, action: Action) -> None:
         """Raise `IllegalAction` if the rules refuse ``action``; change nothing."""
-        checker = _CHECKS.get(type(action))
-        if checker is None:
-            raise IllegalAction(
-                "bad_action", f"{action.act!r} is not a 二七王 action", act=action.act
-            )
-        self._check_seat(action.seat)
-        checker(self, action)
+        _DISPATCH.check(self, action)
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action) -> list[ErqiwangEvent]:
         self.public_view = None
         if type(action) is Play:  # most actions: `tricks.play` records it itself
             if type(action.seat) is not int or not 0 <= action.seat < 4:
-                self._check_seat(action.seat)
+                check_seat(action.seat)
             return tricks.play(self, action)
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
-            raise IllegalAction(
-                "bad_action", f"{action.act!r} is not a 二七王 action", act=action.act
-            )
-        self._check_seat(action.seat)
-        events: list[Event] = handler(self, action)
-        if events or type(action) is not Auto:  # an Auto that changes nothing is no step
-            self.history.append(action)
-        return events
-
-    def _check_seat(self, seat: object) -> None:
-        if type(seat) is not int or not 0 <= seat < 4:  # bool is no seat
-            raise IllegalAction("bad_action", f"no seat {seat!r}", seat=seat)
+        return _DISPATCH.apply(self, action)
 
     def require_running(self) -> None:
         if self.phase == OVER:
@@ -298,13 +285,13 @@ class ErqiwangHand:
                 "not_your_turn", f"it is seat {self.to_act}'s turn", seat=seat, turn=self.to_act
             )
 
-    def own_action(self, seat: int, events: list[Event]) -> None:
+    def own_action(self, seat: int, events: list[ErqiwangEvent]) -> None:
         """Any action by the player takes them off 托管."""
         if self.auto[seat]:
             self.auto[seat] = False
             events.append(AutoChanged(seat, False))
 
-    def finish(self, events: list[Event]) -> None:
+    def finish(self, events: list[ErqiwangEvent]) -> None:
         self.phase = OVER
         self.result = ending.settle(self)
         events.append(HandEnded(self.result))
@@ -314,7 +301,7 @@ class ErqiwangHand:
             raise IllegalAction("bad_action", "auto needs on: true or false", on=action.on)
         self.require_running()
 
-    def _on_auto(self, action: Auto) -> list[Event]:
+    def _on_auto(self, action: Auto) -> list[ErqiwangEvent]:
         self._check_auto(action)
         if self.auto[action.seat] == action.on:
             return []
@@ -328,24 +315,27 @@ _FORKED_LISTS = (
 )  # fmt: skip
 """The lists of per-seat or per-trick state that a hand changes in place (`fork`)."""
 
-_CHECKS: dict[type, Callable[[ErqiwangHand, Any], object]] = {
-    Bid: bidding.check_bid,
-    Pass: bidding.check_pass,
-    NameTrump: declaring.check_trump,
-    Bury: declaring.check_bury,
-    Surrender: declaring.check_surrender,
-    DeclareBonus: bonus.check_declare,
-    Play: tricks.check_play,
-    Auto: ErqiwangHand._check_auto,
-    Timeout: autoplay.check_timeout,
-}
-_HANDLERS: dict[type, Callable[[ErqiwangHand, Any], list[Event]]] = {
-    Bid: bidding.bid,
-    Pass: bidding.pass_bid,
-    NameTrump: declaring.name_trump,
-    Bury: declaring.bury,
-    Surrender: declaring.surrender,
-    DeclareBonus: bonus.declare,
-    Auto: ErqiwangHand._on_auto,
-    Timeout: autoplay.timeout,
-}
+_DISPATCH: Dispatch[ErqiwangHand, ErqiwangEvent] = Dispatch(
+    "二七王",
+    checks={
+        Bid: bidding.check_bid,
+        Pass: bidding.check_pass,
+        NameTrump: declaring.check_trump,
+        Bury: declaring.check_bury,
+        Surrender: declaring.check_surrender,
+        DeclareBonus: bonus.check_declare,
+        Play: tricks.check_play,
+        Auto: ErqiwangHand._check_auto,
+        Timeout: autoplay.check_timeout,
+    },
+    handlers={
+        Bid: bidding.bid,
+        Pass: bidding.pass_bid,
+        NameTrump: declaring.name_trump,
+        Bury: declaring.bury,
+        Surrender: declaring.surrender,
+        DeclareBonus: bonus.declare,
+        Auto: ErqiwangHand._on_auto,
+        Timeout: autoplay.timeout,
+    },
+)

@@ -11,6 +11,7 @@ from engine.erqiwang.hand import ErqiwangHand
 from engine.erqiwang.rules import Rules
 from engine.records import (
     deal_or_seed,
+    read_actions,
     read_dealt_cards,
     read_rules_spec,
     read_seat,
@@ -38,8 +39,9 @@ def read_rules(raw: Any) -> Rules:
     return Rules.from_preset(preset, **options)
 
 
-def read_action(raw: Any) -> Action | str:
-    """An action from its JSON form, or why it is not a well-formed 二七王 action."""
+def read_action(raw: Any) -> Action:
+    """A 二七王 action from its JSON form (`engine.actions.action_from_json`: `RecordError`
+    ``bad_action`` when it is not a well-formed action, ``unknown_card`` for a card)."""
     action = action_from_json(raw, by_rank=False)
     if isinstance(action, NameTrump):
         suit = parse_suit(action.suit)  # 红桃, ♥, h …: one spelling in the record, "H"
@@ -91,5 +93,5 @@ def partial_result(hand: ErqiwangHand) -> dict[str, Any]:
 
 def replay(record: dict[str, Any], raw_actions: list[Any]) -> dict[str, Any]:
     hand = hand_from_record(record)
-    verdicts = replay_actions(hand, [read_action(raw) for raw in raw_actions])
+    verdicts = replay_actions(hand, read_actions(read_action, raw_actions))
     return {"actions": verdicts, "over": hand.over, "result": partial_result(hand)}

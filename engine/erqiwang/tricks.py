@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Play
 from engine.cards import ALL_CARDS, Card
-from engine.erqiwang.events import Event, Played, TrickWon, TrumpCounts, TrumpVoid
+from engine.erqiwang.events import ErqiwangEvent, Played, TrickWon, TrumpCounts, TrumpVoid
 from engine.erqiwang.follow import follow_error
 from engine.erqiwang.leads import LeadRefusal, check_lead
 from engine.erqiwang.order import TRUMP
@@ -77,7 +77,7 @@ SINGLES_PLAYED: tuple[dict[Card, Played], ...] = tuple(
 are (`engine.erqiwang.legal`): most plays are singles, and an event is never changed."""
 
 
-def play(hand: ErqiwangHand, action: Play) -> list[Event]:
+def play(hand: ErqiwangHand, action: Play) -> list[ErqiwangEvent]:
     cards, seat, lead = action.cards, action.seat, hand.lead_shape
     if (
         len(cards) == 1
@@ -89,7 +89,7 @@ def play(hand: ErqiwangHand, action: Play) -> list[Event]:
     ):  # most plays: a single answering a single, which follows iff of the led suit or void
         held = hand.by_suit[seat].get(hand.lead_suit or "")
         if not held or hand.order.suit[cards[0]] == hand.lead_suit:
-            events: list[Event] = []
+            events: list[ErqiwangEvent] = []
             if hand.auto[seat]:
                 hand.own_action(seat, events)
             place(hand, seat, cards, None, events)
@@ -106,7 +106,7 @@ def play(hand: ErqiwangHand, action: Play) -> list[Event]:
 
 def place(
     hand: ErqiwangHand, seat: int, cards: tuple[Card, ...], shape: Shape | None,
-    events: list[Event],
+    events: list[ErqiwangEvent],
 ) -> None:  # fmt: skip
     """Put a checked play on the table (``shape``: the lead's, or None for a follow)."""
     order = hand.order
@@ -173,7 +173,7 @@ def _compare(hand: ErqiwangHand, seat: int, cards: tuple[Card, ...]) -> None:
         hand.best = (seat, ruff, top)
 
 
-def _close_trick(hand: ErqiwangHand, events: list[Event]) -> None:
+def _close_trick(hand: ErqiwangHand, events: list[ErqiwangEvent]) -> None:
     assert hand.best is not None
     winner = hand.best[0]
     points = sum(c.points for _, cards in hand.trick for c in cards)
@@ -194,7 +194,7 @@ def _close_trick(hand: ErqiwangHand, events: list[Event]) -> None:
     hand.turn = winner
 
 
-def announce_voids(hand: ErqiwangHand, events: list[Event]) -> None:
+def announce_voids(hand: ErqiwangHand, events: list[ErqiwangEvent]) -> None:
     for seat in range(4):
         if not hand.void_announced[seat] and not hand.suit_cards(seat, TRUMP):
             hand.void_announced[seat] = True
@@ -203,7 +203,7 @@ def announce_voids(hand: ErqiwangHand, events: list[Event]) -> None:
         announce_trump_counts(hand, events)
 
 
-def announce_trump_counts(hand: ErqiwangHand, events: list[Event]) -> None:
+def announce_trump_counts(hand: ErqiwangHand, events: list[ErqiwangEvent]) -> None:
     """With two players void of trump, the others' trump counts and pairs, kept current."""
     counts = tuple(
         (s, len(trumps), bool(pairs_by_position(trumps, hand.order)))

@@ -117,7 +117,7 @@ class ErqiwangView:
         view.best_seat = self.best_seat
         view.result = self.result
         view.seat = seat
-        view.hand = state.hand(seat)
+        view.hand = state.cards_of(seat)
         view.buried = state.buried if seat == state.declarer else self.buried
         return view
 

@@ -9,7 +9,7 @@ from engine.actions import Auto, Timeout
 from engine.errors import IllegalAction
 from engine.events import AutoChanged, count_time_out
 from engine.situan import rounds, show
-from engine.situan.events import Event
+from engine.situan.events import SituanEvent
 from engine.situan.legal import SHOW_PICK, auto_lead
 
 if TYPE_CHECKING:
@@ -25,13 +25,12 @@ def check_timeout(hand: SituanHand, action: Timeout) -> None:
         )
 
 
-def timeout(hand: SituanHand, action: Timeout) -> list[Event]:
+def timeout(hand: SituanHand, action: Timeout) -> list[SituanEvent]:
     """The table acts for the seat: a time-out, unless the seat is on 托管 already (then
     托管 is playing for it, which counts no time-out)."""
     check_timeout(hand, action)
     seat = action.seat
-    events: list[Event] = []
-    count_time_out(hand.timeouts, hand.auto, seat, events)
+    events: list[SituanEvent] = [*count_time_out(hand.timeouts, hand.auto, seat)]
     if hand.phase == SHOW_PICK:
         show.reveal(hand, seat, events)
     elif hand.round_combo is not None:
@@ -48,7 +47,7 @@ def check_auto(hand: SituanHand, action: Auto) -> None:
     hand.check_running()
 
 
-def set_auto(hand: SituanHand, action: Auto) -> list[Event]:
+def set_auto(hand: SituanHand, action: Auto) -> list[SituanEvent]:
     check_auto(hand, action)
     if hand.auto[action.seat] == action.on:
         return []

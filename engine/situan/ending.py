@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.events import HandEnded
 from engine.situan.combos import BJ_INDEX, LJ_INDEX, RANK_COUNT
-from engine.situan.events import Event
+from engine.situan.events import SituanEvent
 from engine.situan.legal import OVER
 from engine.situan.outcome import how_it_ends, scored, team_of
 from engine.situan.result import TEAM_NAMES, Dun, SituanResult, dun_units
@@ -24,7 +24,7 @@ def duns_in_counts(counts: list[int]) -> list[Dun]:
     return duns
 
 
-def check_end(hand: SituanHand, events: list[Event]) -> bool:
+def check_end(hand: SituanHand, events: list[SituanEvent]) -> bool:
     """End the hand if it is over (双关, three out, or decided); whether it ended."""
     ending = how_it_ends(
         hand.finish, hand.holding(), hand.captured, hand.hand_points, hand.table_points,
@@ -36,7 +36,7 @@ def check_end(hand: SituanHand, events: list[Event]) -> bool:
     return True
 
 
-def end(hand: SituanHand, ended_by: str, winner: int | None, events: list[Event]) -> None:
+def end(hand: SituanHand, ended_by: str, winner: int | None, events: list[SituanEvent]) -> None:
     if hand.round_seat is not None:
         # The round still open goes to its last player, who has just gone out.
         hand.captured[hand.round_seat] += hand.table_points

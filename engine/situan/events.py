@@ -1,4 +1,5 @@
-"""四团 events: what an accepted action changed, for the table to narrate.
+"""四团 events: what an accepted action changed, for the table to narrate. `SituanEvent` is any
+of them (the game's own and the table's), for exhaustive matching.
 
 The table's own events (time-outs, 托管, the end) are `engine.events`' and re-exported here.
 """
@@ -8,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.cards import Card
-from engine.events import AutoChanged, HandEnded, TimedOut
+from engine.events import AutoChanged, Event, HandEnded, TimedOut
 from engine.situan.combos import Combo
 
 __all__ = [
@@ -21,25 +22,26 @@ __all__ = [
     "Played",
     "RoundWon",
     "ShowStarted",
+    "SituanEvent",
     "TimedOut",
     "WentOut",
 ]
 
 
 @dataclass(frozen=True, slots=True)
-class Played:
+class Played(Event):
     seat: int
     combo: Combo
     cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Passed:
+class Passed(Event):
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class RoundWon:
+class RoundWon(Event):
     """轮: the round's last player takes its point cards; ``leader`` leads the next round.
     ``plays`` is the whole round (seat, combination or None for a pass), for the table."""
 
@@ -50,7 +52,7 @@ class RoundWon:
 
 
 @dataclass(frozen=True, slots=True)
-class WentOut:
+class WentOut(Event):
     """A player played the last card: ``place`` 1 = 上游, 2 = 2游, 3 = 3游."""
 
     seat: int
@@ -58,7 +60,7 @@ class WentOut:
 
 
 @dataclass(frozen=True, slots=True)
-class CountAnnounced:
+class CountAnnounced(Event):
     """报牌: a card count that has become public (≤ announce_at)."""
 
     seat: int
@@ -66,7 +68,7 @@ class CountAnnounced:
 
 
 @dataclass(frozen=True, slots=True)
-class ShowStarted:
+class ShowStarted(Event):
     """亮牌 begins: ``by`` and ``partner`` now see each other's hands (privately)."""
 
     by: int
@@ -74,12 +76,12 @@ class ShowStarted:
 
 
 @dataclass(frozen=True, slots=True)
-class HandRevealed:
+class HandRevealed(Event):
     seat: int
     cards: tuple[Card, ...]
 
 
-Event = (
+SituanEvent = (
     Played | Passed | RoundWon | WentOut | CountAnnounced | ShowStarted | HandRevealed
     | TimedOut | AutoChanged | HandEnded
 )  # fmt: skip

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.actions import Action
-from engine.game import Carry, fresh_seed
+from engine.game import Carry, Player, fresh_seed
 from engine.situan import record as records
 from engine.situan.deal import Deal, deal_from_seed
 from engine.situan.hand import SituanHand
@@ -38,11 +38,16 @@ class SituanGame:
     def hand_from_record(self, record: dict[str, Any]) -> SituanHand:
         return records.hand_from_record(record)
 
-    def action_from_json(self, raw: Any) -> Action | str:
+    def action_from_json(self, raw: Any) -> Action:
         return records.read_action(raw)
 
     def replay(self, record: dict[str, Any], actions: list[Any]) -> dict[str, Any]:
         return records.replay(record, actions)
+
+    def ai_player(self, level: str, seed: int | None = None, **search: Any) -> Player:
+        from engine.ai.situan import ai_player  # the players import the rules, not back
+
+        return ai_player(level, seed, **search)
 
 
 SITUAN = SituanGame()

@@ -10,19 +10,19 @@ this class holds the state they share and dispatches actions.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import chain
 from typing import Any
 
 from engine.actions import Action, Auto, Pass, PickShow, Play, StartShow, Timeout
 from engine.cards import Card
+from engine.dispatch import Dispatch
 from engine.errors import IllegalAction
 from engine.events import AutoChanged
 from engine.game import Carry
 from engine.situan import autoplay, ending, rounds, show
 from engine.situan.combos import RANK_COUNT, RANK_INDEX, Combo
 from engine.situan.deal import Deal, deal_from_seed
-from engine.situan.events import Event
+from engine.situan.events import SituanEvent
 from engine.situan.legal import (
     OVER,
     PLAY,
@@ -70,7 +70,7 @@ class SituanHand:
                 self.piles[seat][r].append(c)
                 self.counts[seat][r] += 1
         self.hand_cards: list[tuple[Card, ...] | None] = [None, None, None, None]
-        """`hand` of each seat, made once after each change of its piles (`take_cards`)."""
+        """`cards_of` each seat, made once after each change of its piles (`take_cards`)."""
         self.played_by: list[tuple[int, ...]] = [(0,) * RANK_COUNT] * 4
         """Per seat and rank index, how many it has played (public: every play is). Tuples,
         replaced at each play, so that a view shares them instead of copying."""
@@ -151,7 +151,7 @@ class SituanHand:
     def can_pass(self) -> bool:
         return self.phase == PLAY and self.round_combo is not None
 
-    def hand(self, seat: int) -> tuple[Card, ...]:
+    def cards_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, low rank first."""
         cards = self.hand_cards[seat]
         if cards is None:
@@ -188,8 +188,14 @@ class SituanHand:
 
     def next_carry(self) -> Carry:
         """The next hand is led by this hand's 上游 and carries a series that is undecided."""
-        assert self.result is not None
+        if self.result is None:
+            raise ValueError("the hand is not over: nothing carries to the next one yet")
         return Carry(next_leader(self.result), next_carry(self.result))
+
+    @property
+    def match_goes_on(self) -> bool:
+        """A series carried over is one game still being played."""
+        return self.next_carry().team_totals is not None
 
     def start_record(self) -> dict[str, Any]:
         from engine.situan.record import start_record
@@ -200,39 +206,18 @@ class SituanHand:
 
     def check(self, action: Action) -> None:
         """Raise `IllegalAction` if the rules refuse ``action``; change nothing."""
-        checker = _CHECKS.get(type(action))
-        if checker is None:
-            raise IllegalAction(
-                "bad_action", f"{action.act!r} is not a 四团 action", act=action.act
-            )
-        self.check_seat(action.seat)
-        checker(self, action)
+        _DISPATCH.check(self, action)
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action) -> list[SituanEvent]:
         """Apply one action; raise `IllegalAction` (changing nothing) when the rules refuse it."""
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
-            raise IllegalAction(
-                "bad_action", f"{action.act!r} is not a 四团 action", act=action.act
-            )
         self.public_view = None
-        seat = action.seat
-        if type(seat) is not int or not 0 <= seat < 4:  # called after every action: no call
-            self.check_seat(seat)
-        events = handler(self, action)
-        if events or type(action) is not Auto:  # an Auto that changes nothing is no step
-            self.history.append(action)
-        return events
-
-    def check_seat(self, seat: object) -> None:
-        if type(seat) is not int or not 0 <= seat < 4:  # bool is no seat
-            raise IllegalAction("bad_action", f"no seat {seat!r}", seat=seat)
+        return _DISPATCH.apply(self, action)
 
     def check_running(self) -> None:
         if self.phase == OVER:
             raise IllegalAction("wrong_phase", "the hand is over", phase=self.phase)
 
-    def own_action(self, seat: int, events: list[Event]) -> None:
+    def own_action(self, seat: int, events: list[SituanEvent]) -> None:
         """Any action by the player takes them off 托管."""
         if self.auto[seat]:
             self.auto[seat] = False
@@ -242,19 +227,22 @@ class SituanHand:
         return auto_lead(self, seat)
 
 
-_CHECKS: dict[type, Callable[[SituanHand, Any], object]] = {
-    Play: rounds.check_play,
-    Pass: rounds.check_pass,
-    Timeout: autoplay.check_timeout,
-    StartShow: show.check_start,
-    PickShow: show.check_pick,
-    Auto: autoplay.check_auto,
-}
-_HANDLERS: dict[type, Callable[[SituanHand, Any], list[Event]]] = {
-    Play: rounds.play,
-    Pass: rounds.pass_turn,
-    Timeout: autoplay.timeout,
-    StartShow: show.start,
-    PickShow: show.pick,
-    Auto: autoplay.set_auto,
-}
+_DISPATCH: Dispatch[SituanHand, SituanEvent] = Dispatch(
+    "四团",
+    checks={
+        Play: rounds.check_play,
+        Pass: rounds.check_pass,
+        Timeout: autoplay.check_timeout,
+        StartShow: show.check_start,
+        PickShow: show.check_pick,
+        Auto: autoplay.check_auto,
+    },
+    handlers={
+        Play: rounds.play,
+        Pass: rounds.pass_turn,
+        Timeout: autoplay.timeout,
+        StartShow: show.start,
+        PickShow: show.pick,
+        Auto: autoplay.set_auto,
+    },
+)

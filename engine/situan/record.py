@@ -9,6 +9,7 @@ from engine.cards import Card
 from engine.errors import RecordError
 from engine.records import (
     deal_or_seed,
+    read_actions,
     read_dealt_cards,
     read_rules_spec,
     read_seat,
@@ -41,14 +42,12 @@ def read_play_cards(raw: Any) -> tuple[tuple[Card, ...] | None, tuple[int, ...] 
     return None, tuple(RANK_INDEX[r] for r in play.ranks)
 
 
-def read_action(raw: Any) -> Action | str:
-    """An action from its JSON form, or the reason it is not a well-formed 四团 action.
-
-    Unknown cards raise `RecordError` (the record is malformed); any other defect is returned
-    as text and becomes a ``bad_action`` verdict."""
+def read_action(raw: Any) -> Action:
+    """A 四团 action from its JSON form (`engine.actions.action_from_json`: `RecordError`
+    ``bad_action`` when it is not a well-formed action, ``unknown_card`` for a card)."""
     action = action_from_json(raw, by_rank=True)
     if isinstance(action, Play) and not action.cards and not action.ranks:
-        return "a play needs its cards"
+        raise RecordError("bad_action", "a play needs its cards")
     return action
 
 
@@ -124,5 +123,5 @@ def partial_result(hand: SituanHand) -> dict[str, Any]:
 
 def replay(record: dict[str, Any], raw_actions: list[Any]) -> dict[str, Any]:
     hand = hand_from_record(record)
-    verdicts = replay_actions(hand, [read_action(raw) for raw in raw_actions])
+    verdicts = replay_actions(hand, read_actions(read_action, raw_actions))
     return {"actions": verdicts, "over": hand.over, "result": partial_result(hand)}

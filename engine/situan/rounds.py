@@ -12,7 +12,7 @@ from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.situan import ending
 from engine.situan.combos import COMBO_BY_RANKS, KINGS, RANK_INDEX, RANKS, Combo
-from engine.situan.events import CountAnnounced, Event, Passed, Played, RoundWon, WentOut
+from engine.situan.events import CountAnnounced, Passed, Played, RoundWon, SituanEvent, WentOut
 from engine.situan.legal import COMBO_BY_RANK_NAMES, COMBO_OF_PLAY, PLAY
 
 if TYPE_CHECKING:
@@ -36,9 +36,9 @@ def check_pass(hand: SituanHand, action: Pass) -> None:
         raise IllegalAction("must_lead", "the leader must play", seat=action.seat)
 
 
-def pass_turn(hand: SituanHand, action: Pass) -> list[Event]:
+def pass_turn(hand: SituanHand, action: Pass) -> list[SituanEvent]:
     check_pass(hand, action)
-    events: list[Event] = []
+    events: list[SituanEvent] = []
     if hand.auto[action.seat]:  # most players are not on 托管: no call
         hand.own_action(action.seat, events)
     record_pass(hand, action.seat, events)
@@ -107,9 +107,9 @@ def check_ranks_held(hand: SituanHand, seat: int, ranks: list[int]) -> None:
             )  # fmt: skip
 
 
-def play(hand: SituanHand, action: Play) -> list[Event]:
+def play(hand: SituanHand, action: Play) -> list[SituanEvent]:
     combo, cards = check_play(hand, action)
-    events: list[Event] = []
+    events: list[SituanEvent] = []
     if hand.auto[action.seat]:  # most players are not on 托管: no call
         hand.own_action(action.seat, events)
     place(hand, action.seat, combo, cards, events)
@@ -144,7 +144,11 @@ def take_cards(
 
 
 def place(
-    hand: SituanHand, seat: int, combo: Combo, cards: tuple[Card, ...] | None, events: list[Event]
+    hand: SituanHand,
+    seat: int,
+    combo: Combo,
+    cards: tuple[Card, ...] | None,
+    events: list[SituanEvent],
 ) -> None:
     taken = take_cards(hand, seat, combo, cards)
     hand.held[seat] -= combo.size
@@ -172,7 +176,7 @@ def place(
     hand.turn = next_holding(hand, seat)
 
 
-def record_pass(hand: SituanHand, seat: int, events: list[Event]) -> None:
+def record_pass(hand: SituanHand, seat: int, events: list[SituanEvent]) -> None:
     hand.passes += 1
     hand.round_plays.append((seat, None))
     hand.plays.append((seat, None))

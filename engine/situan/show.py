@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import PickShow, StartShow
 from engine.errors import IllegalAction
-from engine.situan.events import Event, HandRevealed, ShowStarted
+from engine.situan.events import HandRevealed, ShowStarted, SituanEvent
 from engine.situan.legal import PLAY, SHOW_PICK
 
 if TYPE_CHECKING:
@@ -26,14 +26,14 @@ def check_start(hand: SituanHand, action: StartShow) -> None:
         )
 
 
-def start(hand: SituanHand, action: StartShow) -> list[Event]:
+def start(hand: SituanHand, action: StartShow) -> list[SituanEvent]:
     check_start(hand, action)
     seat = action.seat
-    events: list[Event] = []
+    events: list[SituanEvent] = []
     hand.own_action(seat, events)
     partner = (seat + 2) & 3
     hand.show_by = seat
-    hand.show_seen = {seat: hand.hand(partner), partner: hand.hand(seat)}
+    hand.show_seen = {seat: hand.cards_of(partner), partner: hand.cards_of(seat)}
     hand.phase = SHOW_PICK
     events.append(ShowStarted(seat, partner))
     return events
@@ -59,15 +59,15 @@ def check_pick(hand: SituanHand, action: PickShow) -> None:
         )
 
 
-def pick(hand: SituanHand, action: PickShow) -> list[Event]:
+def pick(hand: SituanHand, action: PickShow) -> list[SituanEvent]:
     check_pick(hand, action)
-    events: list[Event] = []
+    events: list[SituanEvent] = []
     hand.own_action(action.seat, events)
     reveal(hand, action.reveal, events)
     return events
 
 
-def reveal(hand: SituanHand, seat: int, events: list[Event]) -> None:
+def reveal(hand: SituanHand, seat: int, events: list[SituanEvent]) -> None:
     hand.revealed = seat
     hand.phase = PLAY
-    events.append(HandRevealed(seat, hand.hand(seat)))
+    events.append(HandRevealed(seat, hand.cards_of(seat)))

@@ -74,7 +74,7 @@ class SituanView:
         self.last_round = state.last_round
         self.plays: tuple[tuple[int, Combo | None], ...] = tuple(state.plays)
         """Every play and pass so far, in order: what a player at the table has seen, kept
-        for the ``hard`` player's reading of the hidden hands (`engine.ai.situan_reading`)."""
+        for the ``hard`` player's reading of the hidden hands (`engine.ai.situan.reading`)."""
         self.round_combo = state.round_combo
         self.round_seat = state.round_seat
         self.table_points = state.table_points
@@ -88,7 +88,7 @@ class SituanView:
         self.carry = state.carry
         """A carried-over series' team totals (A, B), public."""
         self.revealed = state.revealed
-        self.revealed_hand = () if state.revealed is None else state.hand(state.revealed)
+        self.revealed_hand = () if state.revealed is None else state.cards_of(state.revealed)
         self.show_by = state.show_by
         self.show_seen: dict[int, tuple[Card, ...]] = {}
         self.duns: tuple[tuple[Dun, ...], ...] = (
@@ -135,12 +135,12 @@ class SituanView:
         view.result = self.result
         view.bottom = self.bottom
         view.seat = seat
-        view.hand = state.hand(seat)
+        view.hand = state.cards_of(seat)
         view.hand_counts = state.rank_counts(seat)
         view.show_seen = {}
         if seat in state.show_seen:
             partner = (seat + 2) & 3
-            view.show_seen = {partner: state.hand(partner)}
+            view.show_seen = {partner: state.cards_of(partner)}
         return view
 
     def known_cards(self) -> tuple[Card, ...]:

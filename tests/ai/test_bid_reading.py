@@ -4,9 +4,9 @@ bid or passed, and the real deal of a ``normal`` auction always does."""
 import random
 
 from engine.ai import player
-from engine.ai.erqiwang_bid_reading import bids_fit
-from engine.ai.erqiwang_bidding import expected_defender_points
-from engine.ai.erqiwang_sampling import sampled_hand
+from engine.ai.erqiwang.bid_reading import bids_fit
+from engine.ai.erqiwang.bidding import expected_defender_points
+from engine.ai.erqiwang.sampling import sampled_hand
 from engine.cards import parse_card
 from engine.erqiwang.rules import deck_defaults
 from tests.ai.helpers import deal

@@ -4,7 +4,7 @@ from collections import Counter
 
 from engine.actions import Bid
 from engine.ai import player
-from engine.ai.erqiwang_bidding import expected_defender_points
+from engine.ai.erqiwang.bidding import expected_defender_points
 from engine.cards import parse_cards
 from tests.ai.helpers import deal
 

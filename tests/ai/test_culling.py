@@ -6,7 +6,7 @@ from collections import Counter
 
 from engine.actions import Action, Pass
 from engine.ai.search_decision import CULL_AFTER, Search
-from engine.ai.situan_search import SituanSearchAI
+from engine.ai.situan.search import SituanSearchAI
 from tests.ai.helpers import FakeClock
 
 NORMAL, WORSE, ALSO_WORSE, SAME, BETTER = Pass(0), Pass(1), Pass(2), Pass(3), Pass(4)

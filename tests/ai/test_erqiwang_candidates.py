@@ -3,9 +3,9 @@ would think of — other suits and strengths when leading; winning, shedding, fe
 highest when following — all legal and distinct."""
 
 from engine.actions import Play
-from engine.ai.erqiwang import ErqiwangAI
-from engine.ai.erqiwang_candidates import erqiwang_candidates
-from engine.ai.erqiwang_trick import best_so_far, would_win
+from engine.ai.erqiwang.candidates import erqiwang_candidates
+from engine.ai.erqiwang.normal import ErqiwangAI
+from engine.ai.erqiwang.trick import best_so_far, would_win
 from engine.erqiwang.shapes import shape_of
 from tests.ai.helpers import deal
 

@@ -4,15 +4,15 @@ import random
 from types import SimpleNamespace
 
 from engine.ai import player
-from engine.ai.erqiwang_declaring import (
+from engine.ai.erqiwang.declaring import (
     DECLARING_BUDGETS,
     bury_candidates,
     sampled_start,
     trump_candidates,
 )
-from engine.ai.erqiwang_sampling import _split_bury
-from engine.ai.erqiwang_search import _erqiwang_value
-from engine.ai.search import SituanSearchAI
+from engine.ai.erqiwang.sampling import _split_bury
+from engine.ai.erqiwang.search import _erqiwang_value
+from engine.ai.situan.search import SituanSearchAI
 from engine.cards import parse_card
 from tests.ai.helpers import FakeClock, assert_legal, deal
 

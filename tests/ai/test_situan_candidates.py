@@ -2,8 +2,8 @@
 few beats worth a playout, all legal and distinct."""
 
 from engine.actions import Pass, Play
-from engine.ai.situan import SituanAI
-from engine.ai.situan_candidates import situan_candidates
+from engine.ai.situan.candidates import situan_candidates
+from engine.ai.situan.normal import SituanAI
 from engine.situan.combos import RANK_INDEX, combo_of_ranks
 from tests.ai.helpers import deal
 

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.ai.situan import SituanAI
-from engine.ai.situan_playout import SituanPlayout
-from engine.ai.situan_sampling import _situan_hand, sampled_deal
+from engine.ai.situan.normal import SituanAI
+from engine.ai.situan.playout import SituanPlayout
+from engine.ai.situan.sampling import _situan_hand, sampled_deal
 from engine.situan.combos import Combo
 from tests.ai.helpers import deal
 

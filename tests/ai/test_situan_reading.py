@@ -3,9 +3,9 @@ seat led and what it passed on narrow what it can hold, and the sampled deals ag
 
 import random
 
-from engine.ai.situan import SituanAI
-from engine.ai.situan_reading import ANY, agree, read_hands
-from engine.ai.situan_sampling import sampled_deal
+from engine.ai.situan.normal import SituanAI
+from engine.ai.situan.reading import ANY, agree, read_hands
+from engine.ai.situan.sampling import sampled_deal
 from engine.situan.combos import RANK_COUNT, RANK_INDEX
 from tests.ai.helpers import deal
 from tests.situan.helpers import script, table

@@ -104,7 +104,7 @@ async def test_a_rank_press_offers_each_count_and_the_choice_shows_under_the_han
     harness = await table_with_three_bots(str(tmp_path / "b.sqlite3"), FakeClock())
     try:
         table = harness.table()
-        rank, held = Counter(c.rank for c in table.hand.hand(0)).most_common(1)[0]
+        rank, held = Counter(c.rank for c in table.hand.cards_of(0)).most_common(1)[0]
         sent = await press(harness, HUMAN, latest_hand_message(harness, HUMAN), f"/pick {rank}")
         counts = [c for c in button_commands(sent[-1]) if c.startswith(f"/pick {rank} ")]
         assert counts == [f"/pick {rank} {n}" for n in range(held + 1)]
@@ -122,18 +122,18 @@ async def test_a_button_from_an_earlier_turn_is_refused_and_changes_nothing(tmp_
     try:
         table = harness.table()
         old = latest_hand_message(harness, HUMAN)
-        rank = table.hand.hand(0)[0].rank
+        rank = table.hand.cards_of(0)[0].rank
         await press(harness, HUMAN, old, f"/pick {rank}")
         await press(harness, HUMAN, latest_hand_message(harness, HUMAN), f"/pick {rank} 1")
         chosen = latest_hand_message(harness, HUMAN)
         await harness.say(HUMAN, "/auto on")  # the turn moves on without these buttons
         await harness.say(HUMAN, "/auto off")
-        held, turn = table.hand.hand(0), table.turn_count
+        held, turn = table.hand.cards_of(0), table.turn_count
         actions = len((await harness.db.hands_of(CHAT))[-1].actions)
         sent = await press(harness, HUMAN, chosen, "/go")
         assert [m.kind for m in sent] == ["reply"]
         assert sent[0].text == "这个按钮已过期：牌局已经往下进行了。"
-        assert table.hand.hand(0) == held and table.turn_count == turn
+        assert table.hand.cards_of(0) == held and table.turn_count == turn
         assert len((await harness.db.hands_of(CHAT))[-1].actions) == actions
     finally:
         await harness.db.close()
@@ -144,7 +144,7 @@ async def test_foreign_and_malformed_presses_change_nothing(tmp_path):
     try:
         table = harness.table()
         message = latest_hand_message(harness, HUMAN)
-        held = table.hand.hand(0)
+        held = table.hand.cards_of(0)
         combo = table.hand.legal_plays()[0]
         for rank, count in Counter(RANKS[r] for r in combo.ranks).items():
             await press(harness, HUMAN, latest_hand_message(harness, HUMAN), f"/pick {rank}")
@@ -163,10 +163,10 @@ async def test_foreign_and_malformed_presses_change_nothing(tmp_path):
                 "这个按钮无效。",
                 "这个按钮属于之前的一局。",
             )
-        assert table.hand.hand(0) == held
+        assert table.hand.cards_of(0) == held
         # A repeated press: the first plays, the second is out of date.
         await press(harness, HUMAN, message, "/go")
-        assert len(table.hand.hand(0)) == len(held) - len(combo.ranks)
+        assert len(table.hand.cards_of(0)) == len(held) - len(combo.ranks)
         sent = await press(harness, HUMAN, message, "/go")
         assert sent[0].text == "这个按钮已过期：牌局已经往下进行了。"
     finally:

@@ -197,8 +197,8 @@ def test_what_players_type_is_read_in_every_form():
     situan_front = front_of("situan")
     situan = game_of("situan").deal(game_of("situan").rules(), seed=1)
     seat = situan.to_act
-    rank = next(c.rank for c in situan.hand(seat) if not c.is_joker)
-    missing = next(s for s in "SHCD" if all(c.text != s + rank for c in situan.hand(seat)))
+    rank = next(c.rank for c in situan.cards_of(seat) if not c.is_joker)
+    missing = next(s for s in "SHCD" if all(c.text != s + rank for c in situan.cards_of(seat)))
     typed = situan_front.command_action(situan, seat, "play", (f"{missing}{rank}",))
     situan.check(typed)  # a suited card means its rank in 四团: a card of that suit is not held
 
@@ -221,11 +221,11 @@ async def test_an_unknown_card_is_answered_with_how_cards_are_written(
     try:
         table = harness.table()
         assert table.hand is not None
-        before = (table.turn_count, table.turn_seat, list(table.hand.hand(0)))
+        before = (table.turn_count, table.turn_seat, list(table.hand.cards_of(0)))
         refusal = await harness.say("ann", "/play XX", private=True, lang=lang)
         assert len(refusal) == 1 and refusal[0].kind == "reply"
         assert "XX" in refusal[0].text and example in refusal[0].text
-        assert (table.turn_count, table.turn_seat, list(table.hand.hand(0))) == before
+        assert (table.turn_count, table.turn_seat, list(table.hand.cards_of(0))) == before
     finally:
         await harness.db.close()
 

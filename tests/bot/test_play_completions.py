@@ -28,4 +28,4 @@ def test_a_seat_not_on_turn_is_offered_its_own_cards():
     hand = situan.deal(situan.rules(), seed=3)
     waiting = (hand.to_act + 1) % 4
     offered = front_of("situan").suggestions(hand, waiting)
-    assert offered == [str(c) for c in dict.fromkeys(hand.hand(waiting))]
+    assert offered == [str(c) for c in dict.fromkeys(hand.cards_of(waiting))]

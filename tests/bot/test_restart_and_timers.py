@@ -92,7 +92,7 @@ async def test_a_restart_in_the_middle_of_a_hand_continues_with_nothing_lost(tmp
     first = await table_with_three_bots(path, clock)
     table = first.table()
     history = [repr(a) for a in table.hand.history]
-    held = [table.hand.hand(s) for s in range(4)]
+    held = [table.hand.cards_of(s) for s in range(4)]
     await first.db.close()
 
     second = await Harness.open(path, clock, seed=4)
@@ -100,7 +100,7 @@ async def test_a_restart_in_the_middle_of_a_hand_continues_with_nothing_lost(tmp
     restored = second.table()
     assert restored.state == PLAYING and restored.hand_number == 1
     assert [repr(a) for a in restored.hand.history] == history
-    assert [restored.hand.hand(s) for s in range(4)] == held
+    assert [restored.hand.cards_of(s) for s in range(4)] == held
     assert t("zh-Hans", "Table restored after a restart.") in second.recorder.texts("group")
     assert second.recorder.texts("table")  # a fresh table message
     await second.db.close()

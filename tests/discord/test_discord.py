@@ -190,7 +190,7 @@ async def test_buttons_work_after_a_restart_between_two_actions(tmp_path: Path):
         member = actor(world, key)
         message = copy.deepcopy(world.hand_message(member))
         table = world.manager.tables[key]
-        rank = table.hand.hand(table.hand.to_act)[0].rank
+        rank = table.hand.cards_of(table.hand.to_act)[0].rank
     finally:
         await world.close()
     world = await DiscordWorld.open(path)
@@ -263,7 +263,7 @@ async def test_cards_autocomplete_from_the_players_own_hand(tmp_path: Path):
                            "options": [{"name": "cards", "type": 3, "value": "",
                                         "focused": True}]}  # fmt: skip
         answer = await world._answered(payload)
-        mine = {c.text for c in table.hand.hand(table.seat_of(f"dc:u{waiting}"))}
+        mine = {c.text for c in table.hand.cards_of(table.seat_of(f"dc:u{waiting}"))}
         offered = {c["value"] for c in answer[0]["data"]["choices"]}
         assert offered and offered <= mine  # not their turn: their own cards, nobody else's
     finally:

@@ -8,7 +8,7 @@ import pytest
 
 from engine.cards import Card, parse_cards
 from engine.erqiwang import Deal, ErqiwangHand, Rules
-from engine.erqiwang.events import Event
+from engine.erqiwang.events import ErqiwangEvent
 from engine.errors import IllegalAction
 from tests.record_actions import Action, outcome
 
@@ -42,13 +42,13 @@ def playing(*hands: str, trump: str = "H", declarer: int = 0, bid: int = 80,
     return hand
 
 
-def play(hand: ErqiwangHand, seat: int, text: str) -> list[Event]:
+def play(hand: ErqiwangHand, seat: int, text: str) -> list[ErqiwangEvent]:
     return hand.apply(Action(seat, "play", cards=cards(text)))
 
 
-def trick(hand: ErqiwangHand, *plays: str) -> list[Event]:
+def trick(hand: ErqiwangHand, *plays: str) -> list[ErqiwangEvent]:
     """Four plays from the seat to move on."""
-    events: list[Event] = []
+    events: list[ErqiwangEvent] = []
     for text in plays:
         events += play(hand, hand.turn, text)
     return events

@@ -3,10 +3,10 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.ai.erqiwang import ErqiwangAI
-from engine.ai.erqiwang_easy import ErqiwangEasyAI
-from engine.ai.erqiwang_policy import ErqiwangPolicy
-from engine.ai.erqiwang_strength import best_trump
+from engine.ai.erqiwang.easy import ErqiwangEasyAI
+from engine.ai.erqiwang.normal import ErqiwangAI
+from engine.ai.erqiwang.policy import ErqiwangPolicy
+from engine.ai.erqiwang.strength import best_trump
 from engine.erqiwang import ErqiwangHand, Rules
 from engine.erqiwang.order import ORDERS, TRUMP
 from tests.erqiwang.helpers import cards, dealt, play, playing

@@ -297,10 +297,10 @@ def judge_follows(hand, seat, legal, rng):
             assert Play(seat, backwards) not in fresh  # the listed order only
     size = len(plays[0].cards)
     for _ in range(5):
-        some = tuple(rng.sample(hand.hand(seat), size))
+        some = tuple(rng.sample(hand.cards_of(seat), size))
         is_listed = any(Counter(some) == Counter(p.cards) for p in plays)
         assert (listed_play(fresh, some) is not None) == is_listed
-    unplayable = [c for c in hand.hand(seat) if all(c not in p.cards for p in plays)]
+    unplayable = [c for c in hand.cards_of(seat) if all(c not in p.cards for p in plays)]
     assert not unplayable or listed_play(fresh, (unplayable[0],) * size) is None
 
 
@@ -337,7 +337,7 @@ def test_a_lead_of_one_or_two_cards_is_found_in_the_list_without_listing_it():
 def judge_leads(hand, seat, legal, rng):
     fresh = hand.legal_actions(seat)
     listed = [a for a in legal if isinstance(a, Play)]
-    held = hand.hand(seat)
+    held = hand.cards_of(seat)
     for c in dict.fromkeys(held):
         single = listed_play(fresh, (c,))
         assert single is not None and single in listed and single.cards == (c,)

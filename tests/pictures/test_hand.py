@@ -7,7 +7,7 @@ import itertools
 from bot.pictures import CardFace, HandPicture, faces, render_hand
 from bot.pictures.cards import HAND_CARD
 from bot.pictures.fan import fan_offsets, split_rows
-from bot.pictures.hand import ERQIWANG_CARDS_PER_ROW, situan_groups
+from bot.pictures.hand import CARDS_PER_ROW, rank_groups
 from bot.pictures.samples import erqiwang_hand, situan_hand
 from bot.pictures.theme import MARGIN, MAX_WIDTH
 
@@ -29,7 +29,7 @@ def test_a_33_card_erqiwang_hand_fits_a_phone_width() -> None:
 
 
 def test_every_erqiwang_card_of_a_33_card_hand_shows_its_corner_index() -> None:
-    for row in split_rows(33, ERQIWANG_CARDS_PER_ROW):
+    for row in split_rows(33, CARDS_PER_ROW):
         offsets = fan_offsets(len(row), HAND_CARD, MAX_WIDTH - 2 * MARGIN, frozenset({4}))
         steps = [after - before for before, after in itertools.pairwise(offsets)]
         assert min(steps) >= HAND_CARD.visible_strip
@@ -38,7 +38,7 @@ def test_every_erqiwang_card_of_a_33_card_hand_shows_its_corner_index() -> None:
 
 def test_situan_cards_are_grouped_by_rank_low_to_high_with_counts() -> None:
     cards = faces("S2 H3 BJ C3 LJ D10 S10 H10 3 LJ")
-    groups = situan_groups(cards)
+    groups = rank_groups(cards)
     assert [(face.rank, count) for face, count in groups] == [
         ("3", 3),
         ("10", 3),
@@ -50,7 +50,7 @@ def test_situan_cards_are_grouped_by_rank_low_to_high_with_counts() -> None:
 
 
 def test_a_situan_hand_of_many_ranks_takes_two_rows_and_few_ranks_one() -> None:
-    few = open_png(render_hand(HandPicture("situan", "甲", faces("3 3 4"))))
+    few = open_png(render_hand(HandPicture("by_rank", "甲", faces("3 3 4"))))
     many = open_png(render_hand(situan_hand(seed=5)))
     assert many.height > few.height
 
@@ -64,7 +64,7 @@ def test_suit_groups_leave_a_gap_in_the_erqiwang_fan() -> None:
 
 
 def test_an_empty_hand_still_renders_its_title() -> None:
-    image = open_png(render_hand(HandPicture("erqiwang", "李四", ())))
+    image = open_png(render_hand(HandPicture("as_held", "李四", ())))
     assert image.width <= 1080
     assert image.height < 200
 

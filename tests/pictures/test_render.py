@@ -113,7 +113,7 @@ def test_a_card_that_does_not_exist_is_refused(make: Callable[[], object]) -> No
 
 
 def test_a_list_where_a_tuple_belongs_is_a_clear_picture_error() -> None:
-    picture = HandPicture("situan", "甲", [CardFace("3")])  # type: ignore[arg-type]
+    picture = HandPicture("by_rank", "甲", [CardFace("3")])  # type: ignore[arg-type]
     with pytest.raises(PictureError, match="tuples"):
         render_hand(picture)
 
@@ -126,7 +126,7 @@ def test_the_wrong_picture_kind_is_a_picture_error() -> None:
 def test_a_round_too_long_for_one_picture_is_a_picture_error() -> None:
     plays = tuple(Play(f"座位{n % 4}", faces("3 3 3 3")) for n in range(60))
     with pytest.raises(PictureError, match="px"):
-        render_table(TablePicture("situan", "四团", plays))
+        render_table(TablePicture("by_rank", "四团", plays))
 
 
 def count_pixels(image: Image.Image, colour: tuple[int, int, int]) -> int:
@@ -141,7 +141,7 @@ def test_the_table_picture_bands_the_winning_play_in_gold(
     picture = make()
     with_winner = open_png(render_table(picture))
     plays = tuple(Play(play.seat, play.cards, won=False) for play in picture.plays)
-    without = open_png(render_table(TablePicture(picture.game, picture.title, plays)))
+    without = open_png(render_table(TablePicture(picture.layout, picture.title, plays)))
     assert with_winner.width <= 1080 and with_winner.height <= 2000
     assert count_pixels(with_winner, WINNER_GOLD) > 500
     assert count_pixels(without, WINNER_GOLD) == 0
@@ -149,8 +149,8 @@ def test_the_table_picture_bands_the_winning_play_in_gold(
 
 def test_a_pass_takes_a_shorter_line_than_a_play() -> None:
     one_play = (Play("甲", faces("3")),)
-    played = open_png(render_table(TablePicture("situan", "四团", one_play * 2)))
-    passed = open_png(render_table(TablePicture("situan", "四团", (*one_play, Play("乙")))))
+    played = open_png(render_table(TablePicture("by_rank", "四团", one_play * 2)))
+    passed = open_png(render_table(TablePicture("by_rank", "四团", (*one_play, Play("乙")))))
     assert passed.height < played.height
 
 

@@ -119,7 +119,7 @@ names = st.text(min_size=0, max_size=24)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(names)
 def test_any_player_name_renders_a_hand_without_crashing(name: str) -> None:
-    image = open_png(render_hand(HandPicture("erqiwang", name, faces("BJ H7 SA"), (name,))))
+    image = open_png(render_hand(HandPicture("as_held", name, faces("BJ H7 SA"), (name,))))
     assert image.width <= 1080
 
 

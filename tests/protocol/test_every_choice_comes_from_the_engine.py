@@ -44,7 +44,7 @@ ERQIWANG_OPTIONS = st.fixed_dictionaries(
 
 
 def fingerprint(hand):
-    return (tuple(hand.hand(s) for s in range(4)), len(hand.history), hand.to_act, hand.over)
+    return (tuple(hand.cards_of(s) for s in range(4)), len(hand.history), hand.to_act, hand.over)
 
 
 def listed(action):

@@ -9,7 +9,7 @@ import pytest
 from engine.cards import SUITS, Card, card, parse_cards, parse_rank_run
 from engine.errors import IllegalAction
 from engine.situan import Deal, Rules, SituanHand
-from engine.situan.events import Event
+from engine.situan.events import SituanEvent
 from engine.situan.record import read_play_cards
 from tests.record_actions import Action, outcome
 
@@ -48,18 +48,18 @@ def table(
     return SituanHand(Rules.from_preset(preset, **options), deal, first, carry)
 
 
-def play(hand: SituanHand, seat: int, text: str) -> list[Event]:
+def play(hand: SituanHand, seat: int, text: str) -> list[SituanEvent]:
     cards_, ranks_ = read_play_cards(text)
     return hand.apply(Action(seat, "play", cards=cards_, ranks=ranks_))
 
 
-def pass_(hand: SituanHand, seat: int) -> list[Event]:
+def pass_(hand: SituanHand, seat: int) -> list[SituanEvent]:
     return hand.apply(Action(seat, "pass"))
 
 
-def script(hand: SituanHand, steps: str) -> list[Event]:
+def script(hand: SituanHand, steps: str) -> list[SituanEvent]:
     """Apply ``"0:7777; 1:pass; 2:88888"`` in order; returns all events."""
-    events: list[Event] = []
+    events: list[SituanEvent] = []
     for step in steps.split(";"):
         seat_text, what = step.strip().split(":", 1)
         seat = int(seat_text)
@@ -69,7 +69,7 @@ def script(hand: SituanHand, steps: str) -> list[Event]:
 
 def snapshot(hand: SituanHand) -> tuple[object, ...]:
     return (
-        hand.phase, hand.turn, tuple(hand.held), tuple(hand.hand(s) for s in range(4)),
+        hand.phase, hand.turn, tuple(hand.held), tuple(hand.cards_of(s) for s in range(4)),
         tuple(hand.captured), tuple(hand.finish), tuple(hand.round_plays), hand.table_points,
         len(hand.history), tuple(hand.timeouts), tuple(hand.auto), hand.show_by, hand.revealed,
         outcome(hand),

@@ -3,8 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.ai.situan import SituanAI
-from engine.ai.situan_easy import SituanEasyAI
+from engine.ai.situan.easy import SituanEasyAI
+from engine.ai.situan.normal import SituanAI
 from engine.situan import Rules, SituanHand
 from tests.record_actions import Action
 from tests.situan.helpers import script, table

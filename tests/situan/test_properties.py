@@ -63,7 +63,7 @@ def play_out(hand: SituanHand, rng: random.Random, check=None) -> int:
 
 
 def assert_cards_conserved(hand: SituanHand) -> None:
-    held = Counter(c for s in range(4) for c in hand.hand(s))
+    held = Counter(c for s in range(4) for c in hand.cards_of(s))
     dealt = Counter(c for h in hand.deal.hands for c in h) + Counter(hand.deal.bottom)
     assert dealt == DECK
     in_hands = sum(held.values())
@@ -73,7 +73,7 @@ def assert_cards_conserved(hand: SituanHand) -> None:
 
 
 def assert_points_conserved(hand: SituanHand) -> None:
-    in_hands = sum(c.points for s in range(4) for c in hand.hand(s))
+    in_hands = sum(c.points for s in range(4) for c in hand.cards_of(s))
     total = sum(hand.captured) + hand.table_points + in_hands + hand.bottom_points
     assert total == 300
 
@@ -83,7 +83,7 @@ def assert_views_do_not_leak(hand: SituanHand) -> None:
         view = hand.view(seat)
         allowed = Counter(view.hand) + Counter(view.revealed_hand) + Counter(view.bottom)
         if seat is not None:
-            assert view.hand == hand.hand(seat)
+            assert view.hand == hand.cards_of(seat)
             partner = (seat + 2) & 3
             assert set(view.show_seen) <= {partner}
             if view.show_seen:
@@ -92,7 +92,7 @@ def assert_views_do_not_leak(hand: SituanHand) -> None:
         else:
             assert view.hand == () and view.show_seen == {}
         if hand.revealed is not None:
-            assert view.revealed_hand == hand.hand(hand.revealed)
+            assert view.revealed_hand == hand.cards_of(hand.revealed)
         else:
             assert view.revealed_hand == ()
         assert Counter(view.known_cards()) == allowed

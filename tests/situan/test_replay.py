@@ -158,7 +158,7 @@ def test_timeout_and_auto_actions_in_a_record():
 
 
 def test_a_finished_record_reports_the_full_result_fields():
-    from engine.ai.situan import SituanAI
+    from engine.ai.situan.normal import SituanAI
     from engine.situan import Rules, SituanHand
     from engine.situan.record import record_of
 

@@ -13,7 +13,7 @@ def test_a_suited_card_not_held_takes_any_card_of_its_rank():
     events = hand.apply(Action(0, "play", cards=cards("C7 D7")))
     played = next(e for e in events if isinstance(e, Played))
     assert sorted(c.text for c in played.cards) == ["H7", "S7"]
-    assert [c.text for c in hand.hand(0)] == ["S3"]
+    assert [c.text for c in hand.cards_of(0)] == ["S3"]
 
 
 def test_cards_held_exactly_are_the_cards_taken():

@@ -117,7 +117,7 @@ async def test_a_pick_edits_only_the_caption_and_a_play_edits_the_picture_and_pl
         while (presses := button_presses(table))[-1] != "/go":
             await world.press(ANN, world.hand_message(ANN), presses[0])  # a pass: next turn
             seat = await ann_to_act(world, table)
-        held = len(table.hand.hand(seat))
+        held = len(table.hand.cards_of(seat))
         before = len(world.api.calls)
         for press in presses[:-1]:
             shown = telegram_form(world.hand_message(ANN))
@@ -130,7 +130,7 @@ async def test_a_pick_edits_only_the_caption_and_a_play_edits_the_picture_and_pl
         before = len(world.api.calls)
         answer = await world.press(ANN, world.hand_message(ANN), "/go")
         assert not answer.get("text"), answer
-        assert len(table.hand.hand(seat)) < held, "the play went through"
+        assert len(table.hand.cards_of(seat)) < held, "the play went through"
         played = private_calls(world, before)
         assert "editMessageMedia" in played, "the cards changed: so did the picture"
         assert "sendPhoto" not in played

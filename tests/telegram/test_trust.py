@@ -174,13 +174,13 @@ async def test_buttons_sent_before_a_restart_still_work_after_it(tmp_path: Path)
         seat = table.hand.to_act
         user_id = 11 + seat
         message = copy.deepcopy(world.hand_message(user_id))
-        held = table.hand.hand(seat)
+        held = table.hand.cards_of(seat)
     finally:
         await world.close()
     world = await TelegramWorld.open(path)
     try:
         restored = world.manager.tables[world.key()]
-        assert restored.hand.hand(seat) == held
+        assert restored.hand.cards_of(seat) == held
         await group_text_containing(world, "重启")
         rank = held[0].rank
         answer = await world.press(user_id, message, f"/pick {rank}")

@@ -183,7 +183,7 @@ def button_presses(table: Any) -> list[str]:
         if hand.phase == "show_pick":
             return ["/reveal me"]
         plays = hand.legal_plays()
-        if hand.can_pass and len(hand.hand(hand.turn)) % 3 == 0:
+        if hand.can_pass and len(hand.cards_of(hand.turn)) % 3 == 0:
             return ["/pass"]
         combo = plays[len(plays) // 2] if plays else None
         if combo is None:

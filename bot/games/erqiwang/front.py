@@ -15,7 +15,7 @@ from bot.games.erqiwang import texts
 from bot.games.pictured import face, hand_picture, settlement_picture
 from bot.i18n import N_, t, tn
 from bot.outgoing import Button
-from bot.pictures import HandPicture, SettlementPicture
+from bot.pictures import HandPicture, Layout, SettlementPicture
 from bot.refusals import plain_refusal
 from bot.render import SUIT_NAMES, card_text, cards_text, money
 from engine.actions import (
@@ -109,6 +109,7 @@ def _bid_refusal(lang: str, facts: dict[str, object]) -> str:
 
 class ErqiwangFront:
     name = "erqiwang"
+    layout: Layout = "as_held"
     title = N_("erqiwang")
     tips_text = N_("tips_erqiwang")
     rules_text = N_("rules_erqiwang")
@@ -181,7 +182,7 @@ class ErqiwangFront:
     def pick(self, hand: Hand, seat: int, selection: Selection, args: tuple[str, ...]) -> None:
         """``/pick S10`` adds one ♠10, or, when every ♠10 held is chosen already, takes them
         all back out."""
-        held = Counter(str(c) for c in hand.hand(seat))
+        held = Counter(str(c) for c in hand.cards_of(seat))
         token = args[0].upper() if args else ""
         if token not in held:
             raise BadInput("You do not hold those cards.")
@@ -331,7 +332,7 @@ class ErqiwangFront:
                    t(lang, "seat {seat}", seat=view.seat)]  # fmt: skip
         if view.trump_named:
             details.append(f"{t(lang, 'trump')} {texts.trump_text(lang, view)}")
-        return hand_picture("erqiwang", player, [face(c) for c in cards], details, breaks)
+        return hand_picture(self.layout, player, [face(c) for c in cards], details, breaks)
 
     def settlement_picture(
         self, lang: str, result: Result, names: Sequence[str], totals: Sequence[Fraction],
@@ -401,4 +402,4 @@ class ErqiwangFront:
         if hand.to_act == seat and hand.view(seat).phase == "play":
             return [" ".join(str(c) for c in a.cards)
                     for a in hand.legal_actions(seat) if isinstance(a, Play)]  # fmt: skip
-        return [str(c) for c in dict.fromkeys(hand.hand(seat))]
+        return [str(c) for c in dict.fromkeys(hand.cards_of(seat))]

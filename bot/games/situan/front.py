@@ -16,7 +16,7 @@ from bot.games.pictured import face, hand_picture, settlement_picture
 from bot.games.situan import texts
 from bot.i18n import N_, t
 from bot.outgoing import Button
-from bot.pictures import HandPicture, SettlementPicture
+from bot.pictures import HandPicture, Layout, SettlementPicture
 from bot.refusals import plain_refusal
 from bot.render import cards_text, money, rank_text
 from engine.actions import Action, Pass, PickShow, Play, StartShow, read_play
@@ -33,6 +33,7 @@ LAST_PLACE = N_("4游")
 
 class SituanFront:
     name = "situan"
+    layout: Layout = "by_rank"
     title = N_("situan")
     tips_text = N_("tips_situan")
     rules_text = N_("rules_situan")
@@ -87,7 +88,7 @@ class SituanFront:
 
     def pick(self, hand: Hand, seat: int, selection: Selection, args: tuple[str, ...]) -> None:
         """``/pick 7`` opens rank 7's count choice, ``/pick 7 3`` chooses three 7s."""
-        held = Counter(c.rank for c in hand.hand(seat))
+        held = Counter(c.rank for c in hand.cards_of(seat))
         token = args[0].upper() if args else ""
         if token not in held:
             raise BadInput("You do not hold those cards.")
@@ -227,7 +228,9 @@ class SituanFront:
         """The cards by rank (the renderer groups them), as the text shows them."""
         details = (t(lang, "四团 · hand {number}", number=number),
                    t(lang, "seat {seat}", seat=view.seat))  # fmt: skip
-        return hand_picture("situan", player, [face(c, by_rank=True) for c in view.hand], details)
+        return hand_picture(
+            self.layout, player, [face(c, by_rank=True) for c in view.hand], details
+        )
 
     def settlement_picture(
         self, lang: str, result: Result, names: Sequence[str], totals: Sequence[Fraction],
@@ -294,7 +297,7 @@ class SituanFront:
             plays = [a.ranks for a in hand.legal_actions(seat) if isinstance(a, Play)]
             if plays:
                 return ["".join(ranks) for ranks in lowest_of_each_size_first(plays)]
-        return [str(c) for c in dict.fromkeys(hand.hand(seat))]
+        return [str(c) for c in dict.fromkeys(hand.cards_of(seat))]
 
 
 def lowest_of_each_size_first(plays: Sequence[Sequence[str]]) -> list[Sequence[str]]:

@@ -1,6 +1,6 @@
 """The ``easy`` 四团 player: the first heuristic player, kept as it was (the baseline).
 
-The ``normal`` player (`engine.ai.situan`) is this one with the hooks `_shed_points`,
+The ``normal`` player (`engine.ai.situan.normal`) is this one with the hooks `_shed_points`,
 `_over_partner` and `_beating_bomb` filled in.
 
 A 四团 player that sees only its seat's view.
@@ -33,7 +33,7 @@ from engine.situan.views import SituanView
 
 class TurnSight(Protocol):
     """What the policy reads to choose a play: a seat's `SituanView`, or a playout's state
-    (`engine.ai.situan_playout`), which is the view of whichever seat is to move."""
+    (`engine.ai.situan.playout`), which is the view of whichever seat is to move."""
 
     @property
     def seat(self) -> int | None: ...

@@ -1,4 +1,4 @@
-"""The ``normal`` 四团 player: the ``easy`` plan (`engine.ai.situan_easy`) and three habits of
+"""The ``normal`` 四团 player: the ``easy`` plan (`engine.ai.situan.easy`) and three habits of
 good players on top.
 
 - A bomb is played whole: the smallest of this seat's whole-rank bombs that beats the play, or
@@ -15,7 +15,7 @@ good players on top.
 from __future__ import annotations
 
 from engine.actions import Action
-from engine.ai.situan_easy import (
+from engine.ai.situan.easy import (
     _TWO,
     SituanEasyAI,
     TurnSight,

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from engine.actions import Action, Play
-from engine.ai.erqiwang_following import play_cost
-from engine.ai.erqiwang_leading import top_key
-from engine.ai.erqiwang_trick import best_so_far, would_win
+from engine.ai.erqiwang.following import play_cost
+from engine.ai.erqiwang.leading import top_key
+from engine.ai.erqiwang.trick import best_so_far, would_win
 from engine.cards import Card
 from engine.erqiwang.follow import smallness_key
 from engine.erqiwang.order import TRUMP

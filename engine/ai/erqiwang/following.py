@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from engine.ai.erqiwang_trick import Follows, best_so_far, follows_of, likely_holds, would_win
+from engine.ai.erqiwang.trick import Follows, best_so_far, follows_of, likely_holds, would_win
 from engine.cards import Card
 from engine.erqiwang.follow import smallness_key
 from engine.erqiwang.order import TRUMP, TrumpOrder

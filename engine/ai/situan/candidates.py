@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import Action, Pass
-from engine.ai.situan_easy import _combo, _groups, _smallest_beating_bomb
+from engine.ai.situan.easy import _combo, _groups, _smallest_beating_bomb
 from engine.situan.combos import RANK_COUNT, Combo
 from engine.situan.legal import PLAYS
 from engine.situan.views import SituanView

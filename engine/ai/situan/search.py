@@ -1,6 +1,6 @@
 """The ``hard`` 四团 player: the candidate plays weighed by playouts on sampled deals
-(`engine.ai.situan_sampling`) made to agree with what the plays and passes so far say of the
-hidden hands (`engine.ai.situan_reading`), every seat played by the ``normal`` player."""
+(`engine.ai.situan.sampling`) made to agree with what the plays and passes so far say of the
+hidden hands (`engine.ai.situan.reading`), every seat played by the ``normal`` player."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from typing import Any
 
 from engine.actions import Action, Pass, Play
 from engine.ai.search_decision import MAX_CANDIDATES, Search
-from engine.ai.situan import SituanAI
-from engine.ai.situan_candidates import situan_candidates
-from engine.ai.situan_playout import SituanPlayout
-from engine.ai.situan_reading import read_hands
-from engine.ai.situan_sampling import sampled_deal
+from engine.ai.situan.candidates import situan_candidates
+from engine.ai.situan.normal import SituanAI
+from engine.ai.situan.playout import SituanPlayout
+from engine.ai.situan.reading import read_hands
+from engine.ai.situan.sampling import sampled_deal
 from engine.situan.combos import RANK_INDEX, Combo, combo_of_ranks
 from engine.situan.legal import COMBO_OF_PLAY
 from engine.situan.legal import PLAY as SITUAN_PLAY

@@ -2,7 +2,7 @@
 round, the points and who is out. The ``normal`` player plays it to the end and it ends as
 the engine's hand would (`tests/ai/test_situan_playout.py` plays both side by side), but a
 step builds no cards, no events and no view: the state itself is the view of the seat to move
-(`engine.ai.situan_easy.TurnSight`), so a search gets several times the sampled deals per
+(`engine.ai.situan.easy.TurnSight`), so a search gets several times the sampled deals per
 decision.
 
 The rules it follows are the engine's own functions: who plays next and who leads
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.ai.situan_easy import SituanEasyAI
+from engine.ai.situan.easy import SituanEasyAI
 from engine.situan.combos import RANK_COUNT, RANK_POINTS, Combo
 from engine.situan.outcome import how_it_ends, scored
 from engine.situan.rounds import holding_after, round_leader

@@ -16,12 +16,12 @@ from collections import Counter
 from collections.abc import Sequence
 
 from engine.actions import Action, Bid, Pass
-from engine.ai.erqiwang_burying import SAFE_TRUMPS_FOR_POINTS, bury_for
-from engine.ai.erqiwang_following import win_cheaply_or_shed
-from engine.ai.erqiwang_policy import ErqiwangPolicy
-from engine.ai.erqiwang_strength import best_trump, strongest
-from engine.ai.erqiwang_trick import follows_of, likely_holds
-from engine.ai.erqiwang_unseen import order_suit_cards
+from engine.ai.erqiwang.burying import SAFE_TRUMPS_FOR_POINTS, bury_for
+from engine.ai.erqiwang.following import win_cheaply_or_shed
+from engine.ai.erqiwang.policy import ErqiwangPolicy
+from engine.ai.erqiwang.strength import best_trump, strongest
+from engine.ai.erqiwang.trick import follows_of, likely_holds
+from engine.ai.erqiwang.unseen import order_suit_cards
 from engine.cards import Card
 from engine.erqiwang.follow import smallness_key
 from engine.erqiwang.views import ErqiwangView
@@ -37,7 +37,7 @@ def expected_defender_points(strength: float) -> float:
 
 
 class ErqiwangEasyAI(ErqiwangPolicy):
-    """The ``easy`` level: bids and names trump by worth (`engine.ai.erqiwang_strength`)."""
+    """The ``easy`` level: bids and names trump by worth (`engine.ai.erqiwang.strength`)."""
 
     # ----------------------------------------------------------------- bidding
 

@@ -2,7 +2,7 @@
 cards this seat has not seen are dealt at random where they may lie — never a suit a seat has
 shown void in, shown cards with their owner, no pair where a seat showed it had none, for a
 defender the declarer's buried cards among them, every other seat's dealt hand fitting what it
-bid (`engine.ai.erqiwang_bid_reading`) — and the public actions are replayed."""
+bid (`engine.ai.erqiwang.bid_reading`) — and the public actions are replayed."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from collections import Counter
 from collections.abc import Sequence
 
 from engine.actions import Bid, Bury, DeclareBonus, NameTrump, Pass, Play
-from engine.ai.erqiwang_bid_reading import bids_fit
-from engine.ai.erqiwang_burying import bury_ranking, safe_trumps
-from engine.ai.erqiwang_unseen import shown_voids
+from engine.ai.erqiwang.bid_reading import bids_fit
+from engine.ai.erqiwang.burying import bury_ranking, safe_trumps
+from engine.ai.erqiwang.unseen import shown_voids
 from engine.cards import ALL_CARDS, Card
 from engine.erqiwang.deal import Deal as ErqiwangDeal
 from engine.erqiwang.hand import ErqiwangHand

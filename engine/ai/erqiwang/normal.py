@@ -1,10 +1,10 @@
 """The ``normal`` 二七王 player, which sees only its seat's view: the plan of the ``easy`` one
-(`engine.ai.erqiwang_easy`), leading alike as a defender, with five changes. It bids from the
-fitted estimate of the defenders' take (`engine.ai.erqiwang_bidding`), daring a little, and
+(`engine.ai.erqiwang.easy`), leading alike as a defender, with five changes. It bids from the
+fitted estimate of the defenders' take (`engine.ai.erqiwang.bidding`), daring a little, and
 jumps under another bid when far stronger; it names the trump that estimate favours; its
-thresholds halve with one deck; as declarer it leads by `engine.ai.erqiwang_declarer_lead` —
+thresholds halve with one deck; as declarer it leads by `engine.ai.erqiwang.declarer_lead` —
 trump pairs first, side aces kept as stoppers; and it follows by
-`engine.ai.erqiwang_following` — feeding points to a partner once the declarer has played,
+`engine.ai.erqiwang.following` — feeding points to a partner once the declarer has played,
 filling a short suit with the cards worth least to keep.
 """
 
@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import Action, Bid, Pass
-from engine.ai.erqiwang_bidding import best_trump as estimated_best_trump
-from engine.ai.erqiwang_bidding import expected_defender_points
-from engine.ai.erqiwang_burying import bury_for, safe_trumps
-from engine.ai.erqiwang_declarer_lead import keeping_lead
-from engine.ai.erqiwang_following import follow_for
-from engine.ai.erqiwang_leading import lead_for
-from engine.ai.erqiwang_policy import ErqiwangPolicy
+from engine.ai.erqiwang.bidding import best_trump as estimated_best_trump
+from engine.ai.erqiwang.bidding import expected_defender_points
+from engine.ai.erqiwang.burying import bury_for, safe_trumps
+from engine.ai.erqiwang.declarer_lead import keeping_lead
+from engine.ai.erqiwang.following import follow_for
+from engine.ai.erqiwang.leading import lead_for
+from engine.ai.erqiwang.policy import ErqiwangPolicy
 from engine.cards import Card
 from engine.erqiwang.views import ErqiwangView
 
@@ -32,8 +32,8 @@ BID_DARING_UNDER = 12
 
 
 class ErqiwangAI(ErqiwangPolicy):
-    """The ``normal`` level: bids by the fitted estimate of `engine.ai.erqiwang_bidding`, names
-    the trump that estimate favours, and follows by `engine.ai.erqiwang_following`."""
+    """The ``normal`` level: bids by the fitted estimate of `engine.ai.erqiwang.bidding`, names
+    the trump that estimate favours, and follows by `engine.ai.erqiwang.following`."""
 
     # ----------------------------------------------------------------- bidding
 

@@ -15,8 +15,8 @@ from collections import Counter
 from collections.abc import Callable
 
 from engine.actions import Action, Bid, Bury, NameTrump, Pass
-from engine.ai.erqiwang_bidding import trump_estimates
-from engine.ai.erqiwang_burying import bury_for, safe_trumps
+from engine.ai.erqiwang.bidding import trump_estimates
+from engine.ai.erqiwang.burying import bury_for, safe_trumps
 from engine.cards import ALL_CARDS, Card
 from engine.erqiwang.deal import Deal as ErqiwangDeal
 from engine.erqiwang.hand import ErqiwangHand

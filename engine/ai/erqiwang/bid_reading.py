@@ -3,7 +3,7 @@
 Bids are public, and they say something about the hands behind them: a seat that bid holds a
 hand that supports the bid, a seat that passed one that did not support the highest bid open
 to it. A sampled deal is kept only when every other seat's dealt hand fits its part of the
-auction as the ``normal`` player bids (`engine.ai.erqiwang`), give or take `BID_SLACK` points
+auction as the ``normal`` player bids (`engine.ai.erqiwang.normal`), give or take `BID_SLACK` points
 of the defenders' expected take, for players who bid a little bolder or shyer. A bid the
 rules forced (``first_must_bid``) says nothing.
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.ai.erqiwang import BID_DARING, BID_DARING_UNDER
-from engine.ai.erqiwang_bidding import expected_defender_points
+from engine.ai.erqiwang.bidding import expected_defender_points
+from engine.ai.erqiwang.normal import BID_DARING, BID_DARING_UNDER
 from engine.cards import Card
 from engine.erqiwang.views import ErqiwangView
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from itertools import islice
 from typing import NamedTuple
 
-from engine.ai.erqiwang_unseen import is_top, unseen_of_suit
+from engine.ai.erqiwang.unseen import is_top, unseen_of_suit
 from engine.cards import Card
 from engine.erqiwang.follow import legal_follows, smallest_follow
 from engine.erqiwang.order import TRUMP, TrumpOrder

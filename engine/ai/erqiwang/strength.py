@@ -1,7 +1,7 @@
 """二七王 hand strength by worth: a rough count of what a hand can hold off as declarer —
 trumps by height (pairs more), side aces and kings, side pairs — under a trump choice. The
 ``easy`` player bids and names trump by it; the ``normal`` one by the fitted estimate of
-`engine.ai.erqiwang_bidding`."""
+`engine.ai.erqiwang.bidding`."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.ai.situan_reading import Reading, agree
+from engine.ai.situan.reading import Reading, agree
 from engine.cards import Card
 from engine.situan.combos import BJ_INDEX, COPIES, LJ_INDEX, RANK_COUNT, RANKS
 from engine.situan.deal import Deal as SituanDeal
@@ -26,7 +26,7 @@ def sampled_deal(
 ) -> tuple[list[list[int]], list[int]] | None:
     """The unseen cards dealt at random: every seat's count per rank index, and the bottom's
     ranks; None when the draw cannot fit what is public (another draw may). With a
-    ``reading`` of the plays so far (`engine.ai.situan_reading`), the deal is then made to
+    ``reading`` of the plays so far (`engine.ai.situan.reading`), the deal is then made to
     agree with it as far as a few swaps can."""
     seat = view.seat
     assert seat is not None

@@ -1,6 +1,6 @@
 """二七王 leads, for both heuristic levels: a safe throw of all trumps first; as declarer, each
 level's own plan (the ``easy`` one here: pull trumps and cash sure winners, then empty a short
-side suit; the ``normal`` one in `engine.ai.erqiwang_declarer_lead`); as a defender, lead where
+side suit; the ``normal`` one in `engine.ai.erqiwang.declarer_lead`); as a defender, lead where
 the declarer must still follow, sure winners first, else a low single."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from engine.ai.erqiwang_unseen import beats_unseen, shown_voids, unseen_cards, unseen_tops
+from engine.ai.erqiwang.unseen import beats_unseen, shown_voids, unseen_cards, unseen_tops
 from engine.cards import Card
 from engine.erqiwang.leads import suit_leads
 from engine.erqiwang.order import TRUMP, TrumpOrder

@@ -1,7 +1,7 @@
 """The ``normal`` 二七王 declarer's lead (`keeping_lead`): trumps in pairs and tractors first,
 side winners kept back as stoppers.
 
-Two habits of the ``easy`` plan (`engine.ai.erqiwang_leading.pulling_lead`) cost the declarer
+Two habits of the ``easy`` plan (`engine.ai.erqiwang.leading.pulling_lead`) cost the declarer
 most, measured on duplicate deals against the same defenders:
 
 - It pulls trumps one at a time. A pair or tractor of trumps makes each defender follow with a
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.ai.erqiwang_leading import Lead, lowest_side_lead, top_key
+from engine.ai.erqiwang.leading import Lead, lowest_side_lead, top_key
 from engine.cards import Card
 from engine.erqiwang.order import TRUMP, TrumpOrder
 

@@ -1,6 +1,6 @@
 """The ``hard`` 二七王 player: the candidate plays weighed by playouts on sampled deals
-(`engine.ai.erqiwang_sampling`), every seat played by the ``normal`` player; as declarer, the
-trump and the bury likewise (`engine.ai.erqiwang_declaring`)."""
+(`engine.ai.erqiwang.sampling`), every seat played by the ``normal`` player; as declarer, the
+trump and the bury likewise (`engine.ai.erqiwang.declaring`)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.actions import Action, Bury, DeclareBonus, NameTrump, Play
-from engine.ai.erqiwang import ErqiwangAI
-from engine.ai.erqiwang_candidates import erqiwang_candidates
-from engine.ai.erqiwang_declaring import (
+from engine.ai.erqiwang.candidates import erqiwang_candidates
+from engine.ai.erqiwang.declaring import (
     DECLARING_BUDGETS,
     bury_candidates,
     declaring_playout,
     trump_candidates,
 )
-from engine.ai.erqiwang_sampling import sampled_hand
+from engine.ai.erqiwang.normal import ErqiwangAI
+from engine.ai.erqiwang.sampling import sampled_hand
 from engine.ai.search_decision import MAX_CANDIDATES, Search
 from engine.erqiwang.bonus import bonus_of, window_open
 from engine.erqiwang.hand import ErqiwangHand

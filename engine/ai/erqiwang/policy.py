@@ -1,5 +1,5 @@
 """What every heuristic 二七王 level does alike: each phase to its own decision, a bonus (冲关)
-declared as soon as it may be, the lead by `engine.ai.erqiwang_leading` (a level may bring its
+declared as soon as it may be, the lead by `engine.ai.erqiwang.leading` (a level may bring its
 own declarer's plan), and every play kept among the engine's."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
 from engine.actions import Action, Bury, DeclareBonus, NameTrump, Play, listed_aside
-from engine.ai.erqiwang_leading import lead_for
+from engine.ai.erqiwang.leading import lead_for
 from engine.cards import Card
 from engine.erqiwang.legal import listed_play
 from engine.erqiwang.phases import BIDDING, BURY, PLAY, TRUMP_PHASE
