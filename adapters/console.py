@@ -23,7 +23,7 @@ from bot.commands import parse_command
 from bot.games import GAME_NAMES, presets
 from bot.i18n import LANGUAGES, normalize_language, t
 from bot.manager import TableManager
-from bot.outgoing import Outgoing
+from bot.outgoing import Kind, Outgoing
 from bot.phases import Phase
 from bot.pictures import render_async
 from bot.settings import AI_LEVELS
@@ -49,14 +49,14 @@ class ConsolePrinter:
 
     async def __call__(self, message: Outgoing) -> None:
         message = message.resolved()
-        if message.kind == "table":
+        if message.kind == Kind.TABLE:
             if message.text == self._last_table:
                 return
             self._last_table = message.text
             label = t(self.lang, "[table]")
-        elif message.kind in ("private", "reply") and message.user not in (None, HUMAN):
+        elif message.kind in (Kind.PRIVATE, Kind.REPLY) and message.user not in (None, HUMAN):
             return  # another player's private message: never shown here
-        elif message.kind in ("private", "reply"):
+        elif message.kind in (Kind.PRIVATE, Kind.REPLY):
             label = t(self.lang, "[you]")
         else:
             label = t(self.lang, "[group]")
@@ -68,7 +68,7 @@ class ConsolePrinter:
     async def _picture(self, message: Outgoing) -> None:
         """Write the picture (off the event loop); a failure is logged, the text stood."""
         assert message.picture is not None and self.pictures is not None
-        hand = message.kind == "private"
+        hand = message.kind == Kind.PRIVATE
         path = self.pictures.with_name(
             f"{self.pictures.name}-{'hand' if hand else 'settlement'}.png"
         )

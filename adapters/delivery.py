@@ -28,11 +28,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adapters.pacing import BUDGET, SLOT, WINDOW, CallBudget, GroupPacer
-from bot.outgoing import Outgoing
+from bot.outgoing import Kind, Outgoing
 from bot.pictures import render_async
 
 log = logging.getLogger(__name__)
-DELETE = "delete"
+DELETE = Kind.DELETE
 """The kind of a queued deletion: its ``text`` is the platform's id of the message."""
 DELETE_RESERVE = 10
 """Calls of a group's one-minute budget that deletions leave to posts and edits."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from bot.outgoing import Outgoing
+from bot.outgoing import Kind, Outgoing
 
 WINDOW = 60.0
 BUDGET = 20
@@ -110,7 +110,7 @@ class GroupPacer:
         self.next_slot = -1e18
 
     def submit(self, message: Outgoing) -> None:
-        if message.kind == "table":
+        if message.kind == Kind.TABLE:
             self.table = message  # the latest state wins
             self.table_urgent = self.table_urgent or message.urgent
             self.table_shown = False
@@ -181,6 +181,6 @@ def _joinable(post: Outgoing, after: Outgoing) -> bool:
 
 def _plain(post: Outgoing) -> bool:
     return (
-        post.kind == "group" and post.filename is None and post.picture is None
+        post.kind == Kind.GROUP and post.filename is None and post.picture is None
         and post.slot is None and post.write is None
     )  # fmt: skip

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.commands import Command
 from bot.manager import TableManager
-from bot.outgoing import Outgoing
+from bot.outgoing import Kind, Outgoing
 from bot.registry import NAMES as COMMANDS
 from bot.snapshot import table_snapshot
 from storage import Database
@@ -151,7 +151,7 @@ async def fuzz(db_path: str, commands: int, seed: int) -> Report:
     def record(message: Outgoing) -> None:
         if message.kind in ("group", "table"):
             group_texts.append((message.text, shown_hands(message.chat)))
-        elif message.kind == "private" and message.user is not None and "：" in message.text:
+        elif message.kind == Kind.PRIVATE and message.user is not None and "：" in message.text:
             private_hands[message.user] = message.text.split("\n")[0]
 
     db = await Database.open(db_path)
@@ -184,7 +184,7 @@ async def fuzz(db_path: str, commands: int, seed: int) -> Report:
             continue
         for message in out:
             record(message.resolved())
-        refused = bool(out) and all(m.kind == "reply" for m in out) and command.name != "lang"
+        refused = bool(out) and all(m.kind == Kind.REPLY for m in out) and command.name != "lang"
         if refused or not out:
             report.refused += refused
             if command.name not in ("lang", "pick", "clear", "hand") and (

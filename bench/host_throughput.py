@@ -37,7 +37,7 @@ from bot.collector import settle_after_start
 from bot.commands import parse_command
 from bot.leasing import Ownership
 from bot.manager import TableManager
-from bot.outgoing import Outgoing
+from bot.outgoing import Kind, Outgoing
 from bot.pictures import PictureError
 from storage import Database
 
@@ -80,7 +80,7 @@ async def main_async(args: argparse.Namespace) -> None:
         if not args.pictures or message.picture is None:
             return
         picture = message.picture
-        kind = "hand" if message.kind == "private" else "settlement"
+        kind = "hand" if message.kind == Kind.PRIVATE else "settlement"
 
         def timed() -> None:
             started = time.perf_counter()

@@ -18,7 +18,7 @@ from bot.commands import Command
 from bot.effects import Effects
 from bot.games import FRONTS, GAME_NAMES, preset_text, presets_text
 from bot.i18n import LANGUAGES, N_, normalize_language, t
-from bot.outgoing import Outgoing
+from bot.outgoing import Kind, Outgoing
 from bot.table import CLOSED, Table
 from engine.errors import RecordError
 from storage import Database
@@ -44,7 +44,7 @@ ChatHandler = Callable[[ChatHost, Command, Table | None, str], Awaitable[Effects
 
 def reply(command: Command, lang: str, key: str, **values: object) -> Effects:
     text = t(lang, key, **values)
-    return Effects(out=[Outgoing("reply", command.chat, text, user=command.user)])
+    return Effects(out=[Outgoing(Kind.REPLY, command.chat, text, user=command.user)])
 
 
 def games_text(lang: str) -> str:
@@ -78,7 +78,7 @@ async def new(host: ChatHost, command: Command, table: Table | None, lang: str) 
     )
     effects = Effects(table_changed=True)
     effects.out.append(
-        Outgoing("group", command.chat, opened, buttons=(lobby.lobby_buttons(table),))
+        Outgoing(Kind.GROUP, command.chat, opened, buttons=(lobby.lobby_buttons(table),))
     )
     join = Command("join", (), command.user, command.user_name, command.chat, False, command.lang)
     effects.extend(lobby.join(table, join))
@@ -99,7 +99,7 @@ async def stats(host: ChatHost, command: Command, table: Table | None, lang: str
         first=found["first_out"],
         bonus=found["bonus_hands"],
     )
-    return Effects(out=[Outgoing("reply", command.chat, text, user=command.user)])
+    return Effects(out=[Outgoing(Kind.REPLY, command.chat, text, user=command.user)])
 
 
 async def top(host: ChatHost, command: Command, table: Table | None, lang: str) -> Effects:
@@ -107,7 +107,7 @@ async def top(host: ChatHost, command: Command, table: Table | None, lang: str) 
     if not rows:
         return reply(command, lang, "No hand has been finished here yet.")
     lines = [t(lang, "Leaderboard:")] + [f"{i + 1}. {n} {a}" for i, (n, a) in enumerate(rows)]
-    kind = "reply" if command.private else "group"  # asked privately: said privately
+    kind = Kind.REPLY if command.private else Kind.GROUP  # asked privately: said privately
     return Effects(out=[Outgoing(kind, command.chat, "\n".join(lines), user=command.user)])
 
 
@@ -120,7 +120,7 @@ async def export(host: ChatHost, command: Command, table: Table | None, lang: st
     record["actions"] = last.actions
     text = json.dumps(record, ensure_ascii=False)
     name = f"hand-{last.number}.json"
-    out = Outgoing("private", command.chat, text, user=command.user, filename=name)
+    out = Outgoing(Kind.PRIVATE, command.chat, text, user=command.user, filename=name)
     return Effects(out=[out])
 
 

@@ -9,7 +9,7 @@ import logging
 from bot.commands import Command
 from bot.i18n import t
 from bot.keeping import TableKeeper
-from bot.outgoing import Outgoing
+from bot.outgoing import Kind, Outgoing
 from bot.playing import close_match
 
 log = logging.getLogger(__name__)
@@ -48,7 +48,7 @@ class Faults:
             return out
         if command is not None:
             text = t(table.answer_lang(command), "Something went wrong; nothing was changed.")
-            out.append(Outgoing("reply", chat, text, user=command.user))
+            out.append(Outgoing(Kind.REPLY, chat, text, user=command.user))
         if crashes >= CLOSE_AFTER:
             out.append(table.group("This table kept failing and is closed."))
             effects = close_match(table)

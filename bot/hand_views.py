@@ -17,7 +17,7 @@ from bot.controls import Selection, auto_toggle
 from bot.games import Stamps
 from bot.games.pictured import drawn_hand, drawn_settlement
 from bot.i18n import N_, t
-from bot.outgoing import Button, Outgoing
+from bot.outgoing import Button, Kind, Outgoing
 from bot.pictures import PictureError
 from bot.table import Table
 from engine.game import Result
@@ -57,7 +57,7 @@ def turn_notice(table: Table, waiting: bool | None = None) -> list[Outgoing]:
     )  # a player seated in two groups knows which one calls
     text = t(lang, line, table=table.title, game=t(lang, table.game), seconds=hand.time_limit,
              prompt=prompt)  # fmt: skip
-    return [Outgoing("private", table.chat, text, user=occupant.user)]
+    return [Outgoing(Kind.PRIVATE, table.chat, text, user=occupant.user)]
 
 
 # ----------------------------------------------------------------- messages
@@ -99,7 +99,7 @@ def table_message(
         chrome = ((table.tag, number, lang), ((my_hand,),), f"table {stamp}")
         table.keep_chrome(chrome)
     buttons, slot = (() if table.hand.over else chrome[1]), chrome[2]  # over: no hand to show
-    return Outgoing("table", table.chat, "", buttons=buttons, slot=slot, urgent=urgent,
+    return Outgoing(Kind.TABLE, table.chat, "", buttons=buttons, slot=slot, urgent=urgent,
                     write=write)  # fmt: skip
 
 
@@ -157,7 +157,7 @@ def private_hand(table: Table, index: int) -> Outgoing:
         buttons = tuple([*rows, toggle] if toggle else rows)
     slot = f"hand {table.stamp().text()}"
     picture = hand_drawing(table, lang, view, seat.name)
-    return Outgoing("private", table.chat, text, user=seat.user, buttons=buttons, slot=slot,
+    return Outgoing(Kind.PRIVATE, table.chat, text, user=seat.user, buttons=buttons, slot=slot,
                     picture=picture)  # fmt: skip
 
 

@@ -15,7 +15,7 @@ from bot.effects import Effects
 from bot.hand_views import table_message
 from bot.i18n import N_
 from bot.open_tables import OpenTables
-from bot.outgoing import Outgoing
+from bot.outgoing import Kind, Outgoing
 from bot.ownership import Ownership
 from bot.snapshot import table_snapshot
 from bot.table import PLAYING, Table
@@ -172,7 +172,7 @@ class TableKeeper:
             stopped = max(alive_at or 0.0, float(data.get("saved_at", 0.0)))
             table.resume(hand, stopped if announce else self.clock())
             if announce:
-                restored = Outgoing("group", table.chat, table.say(line or RESTORED))
+                restored = Outgoing(Kind.GROUP, table.chat, table.say(line or RESTORED))
                 for message in (restored, table_message(table)):
                     await self.send(message)
             return

@@ -13,8 +13,7 @@ from bot.commands import Command
 from bot.effects import Effects
 from bot.games import BadInput, preset_text, presets_text, setting_text, setting_title
 from bot.i18n import LANGUAGES, N_, normalize_language, t
-from bot.outgoing import Button, Outgoing
-from bot.render import ledger_text
+from bot.outgoing import Button, Kind, Outgoing
 from bot.seats import Seat
 from bot.settings import (
     TABLE_OPTIONS,
@@ -23,6 +22,7 @@ from bot.settings import (
     read_rule_value,
     read_table_option,
 )
+from bot.shared_texts import ledger_text
 from bot.table import BETWEEN, LOBBY, PLAYING, Phase, Table
 from engine.actions import Auto
 from engine.errors import RecordError
@@ -193,9 +193,9 @@ def score(table: Table, command: Command) -> Effects:
     """The match's ledger: in the group, or to the asker alone when asked privately."""
     if command.private:
         text = ledger_text(table.answer_lang(command), table.ledger, table.names)
-        return Effects(out=[Outgoing("reply", table.chat, text, user=command.user)])
+        return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=command.user)])
     text = ledger_text(table.lang, table.ledger, table.names)
-    return Effects(out=[Outgoing("group", table.chat, text)])
+    return Effects(out=[Outgoing(Kind.GROUP, table.chat, text)])
 
 
 def lang(table: Table, command: Command) -> Effects:
@@ -220,7 +220,7 @@ def lang(table: Table, command: Command) -> Effects:
         )
     )  # the group's /lang leaves the private hands as they were: say so
     return Effects(
-        out=[Outgoing("reply", table.chat, t(wanted, said), user=command.user)],
+        out=[Outgoing(Kind.REPLY, table.chat, t(wanted, said), user=command.user)],
         table_changed=True,
     )
 
@@ -236,7 +236,7 @@ def settings(table: Table, command: Command) -> Effects:
         for name, value in options.items():
             what = setting_title(table.game, name)
             lines.append(f"{name} = {value}" + (f" — {t(language, what)}" if what else ""))
-        return Effects(out=[Outgoing("reply", table.chat, "\n".join(lines), user=command.user)])
+        return Effects(out=[Outgoing(Kind.REPLY, table.chat, "\n".join(lines), user=command.user)])
     if (refused := table.host_only(command)) is not None:
         return refused
     if table.state not in (LOBBY, BETWEEN):
@@ -298,7 +298,7 @@ def rules(table: Table, command: Command) -> Effects:
     if table.front.tips_text:
         text += "\n\n" + t(language, table.front.tips_text)
     text += "\n" + t(language, "Every rule and option: {page}", page=f"docs/rules-{table.game}.md")
-    return Effects(out=[Outgoing("reply", table.chat, text, user=command.user)])
+    return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=command.user)])
 
 
 def ready_timeout(table: Table) -> Effects:

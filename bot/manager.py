@@ -29,7 +29,7 @@ from bot.keeping import Sender, TableKeeper
 from bot.leasing import Leases
 from bot.logs import table_context
 from bot.open_tables import OpenTables
-from bot.outgoing import Outgoing
+from bot.outgoing import Kind, Outgoing
 from bot.ownership import Ownership
 from bot.private import name_the_table, needs_routing, route
 from bot.registry import spec_of
@@ -209,7 +209,7 @@ class TableManager:
             return await self._handle_at(command)
         lang = normalize_language(command.lang) or self.language
         if self.ownership is not None and await self._played_elsewhere(command):
-            return [Outgoing("reply", command.chat, t(lang, ELSEWHERE), user=command.user)]
+            return [Outgoing(Kind.REPLY, command.chat, t(lang, ELSEWHERE), user=command.user)]
         routed = route(self.open.seating(command.user), command, lang)
         if routed.answer is not None:
             return routed.answer.out
@@ -266,14 +266,14 @@ class TableManager:
         private command is told where to play."""
         lang = normalize_language(command.lang) or self.language
         if command.private:
-            return [Outgoing("reply", command.chat, t(lang, ELSEWHERE), user=command.user)]
+            return [Outgoing(Kind.REPLY, command.chat, t(lang, ELSEWHERE), user=command.user)]
         ownership = self.ownership
         assert ownership is not None
         if not ownership.address:  # it takes no updates handed on: it must own what it gets
             async with self.db.transaction() as tx:
                 await tx.ask_for(command.chat, ownership.owner, ownership.address)
         text = t(lang, "This table moved to another server a moment ago. Please try again.")
-        return [Outgoing("reply", command.chat, text, user=command.user)]
+        return [Outgoing(Kind.REPLY, command.chat, text, user=command.user)]
 
     async def _handle_locked(self, command: Command) -> Effects:
         table = self.open.get(command.chat)
@@ -285,7 +285,7 @@ class TableManager:
                 return effects
         if table is None or not table.is_open():
             text = t(lang, NO_TABLE, games=games_text(lang))
-            return Effects(out=[Outgoing("reply", command.chat, text, user=command.user)])
+            return Effects(out=[Outgoing(Kind.REPLY, command.chat, text, user=command.user)])
         return dispatch.handle(table, command)
 
     # ----------------------------------------------------------------- chats that change
@@ -302,7 +302,9 @@ class TableManager:
             table.move_to(new)
             self.open.put(table)
             self.keeper.move(old, new)
-            line = Outgoing("group", new, table.say("This group moved; the table moved with it."))
+            line = Outgoing(
+                Kind.GROUP, new, table.say("This group moved; the table moved with it.")
+            )
             out = [line]
             if table.hand is not None and table.state == PLAYING:
                 out.append(table_message(table))

@@ -4,6 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Kind(StrEnum):
+    """What a message is: ``group``, a new group post; ``table``, the per-hand table message,
+    edited in place; ``private``, to one user only; ``reply``, an answer to the user who sent
+    the command (privately where the platform allows); ``delete``, an adapter's deletion of a
+    message it sent (its text is the platform's id of that message)."""
+
+    GROUP = "group"
+    TABLE = "table"
+    PRIVATE = "private"
+    REPLY = "reply"
+    DELETE = "delete"
 
 
 @dataclass(frozen=True)
@@ -25,11 +39,9 @@ class Button:
 
 @dataclass(frozen=True)
 class Outgoing:
-    """One message. ``kind``: ``group`` (a new group post), ``table`` (the per-hand table
-    message, edited in place), ``private`` (to ``user`` only), ``reply`` (an answer to the
-    user who sent the command: privately where the platform allows)."""
+    """One message, of a `Kind`."""
 
-    kind: str
+    kind: Kind
     chat: str
     text: str
     user: str | None = None
@@ -61,7 +73,7 @@ class Outgoing:
     `bot.pictures.PictureError` means: send the text alone."""
 
     def __init__(
-        self, kind: str, chat: str, text: str, user: str | None = None,
+        self, kind: Kind, chat: str, text: str, user: str | None = None,
         buttons: tuple[tuple[Button, ...], ...] = (), filename: str | None = None,
         slot: str | None = None, public: bool = False, urgent: bool = True, asked: bool = False,
         write: Callable[[], str] | None = None, picture: Callable[[], bytes] | None = None,

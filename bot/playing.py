@@ -23,9 +23,9 @@ from bot.hand_views import (
     turn_notice,
 )
 from bot.i18n import t, tn
-from bot.outgoing import Button, Outgoing
-from bot.render import ledger_text
+from bot.outgoing import Button, Kind, Outgoing
 from bot.settings import read_bool
+from bot.shared_texts import ledger_text
 from bot.table import PLAYING, Table
 from bot.thinking import SLOW_LEVELS, Decision
 from engine.actions import Action, Auto, Timeout
@@ -225,7 +225,7 @@ def apply_action(table: Table, action: Action, command: Command | None = None) -
             text = t(lang, "It is {name}'s turn, not yours.", name=table.seat_names(lang)[turn])
         else:
             text = table.front.explain(lang, refusal, hand.view(action.seat))
-        return Effects(out=[Outgoing("reply", table.chat, text, user=command.user)])
+        return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=command.user)])
     effects = Effects(actions=[action.to_json()])
     effects.extend(after_action(table, action, events))
     return effects
@@ -248,7 +248,7 @@ def after_action(table: Table, action: Action, events: list[Any]) -> Effects:
         if isinstance(event, TimedOut):
             one, many = "{name} has timed out {count} time.", "{name} has timed out {count} times."
             text = tn(table.lang, one, many, event.count, name=names[event.seat])
-            effects.out.append(Outgoing("group", table.chat, text))
+            effects.out.append(Outgoing(Kind.GROUP, table.chat, text))
         elif isinstance(event, HandEnded):
             # The last trick or round, and the play that ended the hand, shown whole first.
             effects.out.append(table_message(table, urgent=True))
@@ -257,7 +257,7 @@ def after_action(table: Table, action: Action, events: list[Any]) -> Effects:
         elif not isinstance(event, AutoChanged):
             post = front.narrate(table.lang, event, names)
             if post is not None:
-                effects.out.append(Outgoing("group", table.chat, post))
+                effects.out.append(Outgoing(Kind.GROUP, table.chat, post))
     table.turn_taken(action.seat)
     effects.out += private_hands(table)
     closed = any(front.closes_a_trick(e) for e in events)
@@ -299,7 +299,7 @@ def end_hand(table: Table, result: Result) -> Effects:
                                       "not decided: the match goes on until it is.")  # fmt: skip
         picture = settlement_drawing(table, result, names, totals, running)
         buttons = () if match_over else ((ready,),)  # no next hand to be ready for
-        effects.out.append(Outgoing("group", table.chat, text, buttons=buttons,
+        effects.out.append(Outgoing(Kind.GROUP, table.chat, text, buttons=buttons,
                                     picture=picture))  # fmt: skip
     effects.hand_finished = (result.to_json(), ledger_lines)
     if match_over:
@@ -319,4 +319,4 @@ def close_match(table: Table) -> Effects:
     table.close()
     text = table.say("The match is over.") + "\n" + ledger_text(table.lang, table.ledger,
                                                                   table.names)  # fmt: skip
-    return Effects(out=[Outgoing("group", table.chat, text)], table_changed=True)
+    return Effects(out=[Outgoing(Kind.GROUP, table.chat, text)], table_changed=True)

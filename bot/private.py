@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from bot.commands import Command
 from bot.effects import Effects
 from bot.i18n import N_, t
-from bot.outgoing import Button, Outgoing
+from bot.outgoing import Button, Kind, Outgoing
 from bot.registry import MOVES, NEEDS_NO_TABLE
 from bot.table import PLAYING, Table
 
@@ -69,7 +69,7 @@ def name_the_table(out: list[Outgoing], table: Table, user: str, lang: str) -> l
     label = table.label(lang)
     return [
         replace(message, text=t(lang, "At {table}: {text}", table=label, text=message.text))
-        if message.kind == "reply" and message.user == user else message
+        if message.kind == Kind.REPLY and message.user == user else message
         for message in out
     ]  # fmt: skip
 
@@ -111,6 +111,6 @@ def _which(
         name = f"@{number} · {table.label(lang)}"
         lines.append(f"{name} — {t(lang, table.front.title)}")
         buttons.append(Button(name, "/hand", table.stamp().text(), chat=table.chat))
-    out = Outgoing("reply", command.chat, "\n".join(lines), user=command.user,
+    out = Outgoing(Kind.REPLY, command.chat, "\n".join(lines), user=command.user,
                    buttons=tuple((button,) for button in buttons))  # fmt: skip
     return Effects(out=[out])

@@ -18,7 +18,7 @@ from bot.chat_commands import ChatHandler, ChatHost, games_text
 from bot.commands import Command
 from bot.effects import Effects
 from bot.i18n import N_, t
-from bot.outgoing import Outgoing
+from bot.outgoing import Kind, Outgoing
 from bot.table import Table
 
 TableHandler = Callable[[Table, Command], Effects]
@@ -85,7 +85,7 @@ class Spec:
 
 def _help_at(table: Table, command: Command) -> Effects:
     text = help_text(table.answer_lang(command))
-    return Effects(out=[Outgoing("reply", table.chat, text, user=command.user)])
+    return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=command.user)])
 
 
 async def _help_here(
@@ -94,7 +94,7 @@ async def _help_here(
     """``/help`` where no table is open (at a table, the table answers in its language)."""
     if table is not None and table.is_open():
         return None
-    return Effects(out=[Outgoing("reply", command.chat, help_text(lang), user=command.user)])
+    return Effects(out=[Outgoing(Kind.REPLY, command.chat, help_text(lang), user=command.user)])
 
 
 def _seat(required: bool) -> Option:

@@ -20,7 +20,7 @@ from bot.controls import Selection, Stamp
 from bot.effects import Effects
 from bot.games import front_of
 from bot.i18n import normalize_language, t
-from bot.outgoing import Button, Outgoing
+from bot.outgoing import Button, Kind, Outgoing
 from bot.phases import Phase
 from bot.seats import Seat
 from bot.settings import TABLE_OPTIONS
@@ -164,10 +164,10 @@ class Table:
         """An answer to the user who sent ``command``, from a message of the host's own
         (never a card of theirs: it may be said in the group where it cannot go privately)."""
         text = t(self.answer_lang(command), key, **values)
-        return Effects(out=[Outgoing("reply", self.chat, text, user=command.user, public=True)])
+        return Effects(out=[Outgoing(Kind.REPLY, self.chat, text, user=command.user, public=True)])
 
     def group(self, key: str, **values: object) -> Outgoing:
-        return Outgoing("group", self.chat, self.say(key, **values))
+        return Outgoing(Kind.GROUP, self.chat, self.say(key, **values))
 
     def host_only(self, command: Command) -> Effects | None:
         """The host's commands are the host's, and the chat's administrators'."""

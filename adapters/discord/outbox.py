@@ -28,7 +28,7 @@ import discord
 from adapters.delivery import Delivery, digest, split_text
 from adapters.discord.components import build_view, channel_id_of
 from bot.i18n import t
-from bot.outgoing import Outgoing
+from bot.outgoing import Kind, Outgoing
 
 log = logging.getLogger(__name__)
 TEXT_LIMIT = 2000
@@ -76,11 +76,11 @@ class DiscordOutbox(Delivery):
     async def __call__(self, message: Outgoing, origin: Origin | None = None) -> None:
         """Send one message; ``origin`` is the interaction it answers (None: the table acted
         by itself, on a timer)."""
-        if message.kind in ("group", "table"):
+        if message.kind in (Kind.GROUP, Kind.TABLE):
             self.pace(message)
             return
         own = origin is not None and origin.user == message.user
-        if message.kind == "reply":
+        if message.kind == Kind.REPLY:
             if own:
                 assert origin is not None
                 origin.alerts.append(message.text)
@@ -203,7 +203,7 @@ class DiscordOutbox(Delivery):
             "{name}: your direct messages are closed, so press “My hand” to see your cards.",
             name=self.names(message.chat, message.user),
         )
-        self.pace(Outgoing("group", message.chat, text))
+        self.pace(Outgoing(Kind.GROUP, message.chat, text))
 
 
 def picture_file(message: Outgoing, png: bytes) -> discord.File:

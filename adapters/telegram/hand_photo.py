@@ -157,13 +157,15 @@ class HandPhotos(Delivery):
 
 
 def _photo_of(message: Outgoing) -> Outgoing:
-    """A slot's message as one captioned photo (the hand's picture, text and keyboard)."""
-    return replace(message, kind=f"{message.kind} photo")
+    """A slot's message as one captioned photo (the hand's picture, text and keyboard).
+    Each form is remembered apart (`Delivery.known_message` keys on the message's chat:
+    a private message is sent to its user, never to this chat)."""
+    return replace(message, chat=f"{message.chat}#photo")
 
 
 def _picture_of(message: Outgoing) -> Outgoing:
     """A slot's picture as a photo of its own, beside the text message."""
-    return replace(message, kind=f"{message.kind} picture")
+    return replace(message, chat=f"{message.chat}#picture")
 
 
 def _caption(photo: Outgoing, markup: Any) -> tuple[str | None, str, str | None]:

@@ -40,7 +40,7 @@ from adapters.telegram.keyboards import (
     user_id_of,
 )
 from bot.i18n import t
-from bot.outgoing import Button, Outgoing
+from bot.outgoing import Button, Kind, Outgoing
 
 log = logging.getLogger(__name__)
 TEXT_LIMIT = 4096
@@ -89,9 +89,9 @@ class TelegramOutbox(HandPhotos):
     async def __call__(self, message: Outgoing, origin: Origin | None = None) -> None:
         """Send one message; ``origin`` is the update it answers (None: the table acted by
         itself, on a timer)."""
-        if message.kind in ("group", "table"):
+        if message.kind in (Kind.GROUP, Kind.TABLE):
             self.pace(message)
-        elif message.kind == "private":
+        elif message.kind == Kind.PRIVATE:
             self._to_user(message)
         else:
             self._reply(message, origin)
@@ -108,7 +108,7 @@ class TelegramOutbox(HandPhotos):
             return
         # Not reachable privately: answer in the group, naming the player.
         name = self.names(message.chat, message.user or "")
-        self.pace(replace(message, kind="group", text=f"{name}: {message.text}", user=None))
+        self.pace(replace(message, kind=Kind.GROUP, text=f"{name}: {message.text}", user=None))
 
     def _to_user(self, message: Outgoing) -> None:
         assert message.user is not None
@@ -135,7 +135,7 @@ class TelegramOutbox(HandPhotos):
         for attempt in range(SEND_ATTEMPTS):
             try:
                 await self._send_or_edit(key, target, message)
-                if message.user is not None and message.kind != "group":
+                if message.user is not None and message.kind != Kind.GROUP:
                     self._mark_reachable(message.user, message.chat)
                 return
             except Forbidden:
@@ -169,7 +169,7 @@ class TelegramOutbox(HandPhotos):
     ) -> None:
         if move is not None:
             await asyncio.shield(move)
-        if message.kind == "group":  # the moved table sends its table message itself
+        if message.kind == Kind.GROUP:  # the moved table sends its table message itself
             _, thread = chat_target(message.chat)
             self.pace(replace(message, chat=chat_key(new, thread)))
 
@@ -252,7 +252,7 @@ class TelegramOutbox(HandPhotos):
 
     def send_private(self, user: str, text: str) -> None:
         """A message to a player that belongs to no table (a greeting)."""
-        self._to_user(Outgoing("private", "", text, user=user))
+        self._to_user(Outgoing(Kind.PRIVATE, "", text, user=user))
 
     def _unreachable(self, message: Outgoing) -> None:
         assert message.user is not None
@@ -272,7 +272,7 @@ class TelegramOutbox(HandPhotos):
             name=self.names(chat, user),
         )
         link = Button(t(lang, "Open the bot"), "", "", url=self.deep_link(chat))
-        self.pace(Outgoing("group", chat, text, buttons=((link,),)))
+        self.pace(Outgoing(Kind.GROUP, chat, text, buttons=((link,),)))
 
     def deep_link(self, chat: str) -> str:
         return create_deep_linked_url(self.bot_username, start_payload(chat))

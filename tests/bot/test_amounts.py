@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from bot.amounts import signed_amount
 from bot.pictures.settlement import signed
-from bot.render import money
+from bot.shared_texts import money
 
 
 def test_halves_and_quarters_are_decimals_and_other_shares_stay_fractions():

@@ -10,7 +10,7 @@ import pytest
 from adapters.pacing import GroupPacer
 from bot.hand_views import NOTICE_QUIET_SECONDS
 from bot.outgoing import Outgoing
-from bot.render import cards_text
+from bot.shared_texts import cards_text
 from bot.table import BETWEEN, CLOSED
 from engine.erqiwang.order import TRUMP
 from tests.bot.harness import (

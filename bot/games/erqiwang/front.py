@@ -17,7 +17,7 @@ from bot.i18n import N_, t, tn
 from bot.outgoing import Button
 from bot.pictures import HandPicture, Layout, SettlementPicture
 from bot.refusals import plain_refusal
-from bot.render import SUIT_NAMES, card_text, cards_text, money
+from bot.shared_texts import SUIT_NAMES, card_text, cards_text, money
 from engine.actions import (
     Action,
     Bid,

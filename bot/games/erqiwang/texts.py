@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot.i18n import N_, t, tn
-from bot.render import SUIT_NAMES, cards_text, player_lines, unshown_closings
+from bot.shared_texts import SUIT_NAMES, cards_text, player_lines, unshown_closings
 from engine.cards import Card
 from engine.erqiwang import ErqiwangResult, ErqiwangView
 

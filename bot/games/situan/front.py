@@ -18,7 +18,7 @@ from bot.i18n import N_, t
 from bot.outgoing import Button
 from bot.pictures import HandPicture, Layout, SettlementPicture
 from bot.refusals import plain_refusal
-from bot.render import cards_text, money, rank_text
+from bot.shared_texts import cards_text, money, rank_text
 from engine.actions import Action, Pass, PickShow, Play, StartShow, read_play
 from engine.cards import parse_card, parse_rank_run
 from engine.errors import IllegalAction, RecordError

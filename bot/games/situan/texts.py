@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot.i18n import N_, t
-from bot.render import cards_text, player_lines, rank_text, unshown_closings
+from bot.shared_texts import cards_text, player_lines, rank_text, unshown_closings
 from engine.cards import Card
 from engine.situan import RANKS, Combo, SituanResult, SituanView
 
