@@ -8,6 +8,9 @@
   the same slot is dropped: only the latest state is worth sending.
 - Messages with a slot are edited in place: the platform's message id is remembered per
   conversation, table and kind; a new slot (the next hand) starts a new message.
+- The table message moves down when posts come below it (`adapters.pacing`): a state with a
+  header is sent anew, and the message above keeps only its own header (`retire`), or is
+  deleted. An edit in place keeps the header its message has.
 - A message's picture (`Outgoing.picture`) is drawn in a worker thread (`draw`), never on
   the event loop; a failure is logged and the text goes alone. What picture a slot's
   message shows is remembered by digest, so an unchanged picture is not uploaded again.
@@ -75,6 +78,8 @@ class Delivery(ABC):
         self._slots: dict[tuple[str, str, str], tuple[str, Any]] = {}
         self._deletes: dict[str, deque[Outgoing]] = {}
         self._pictures: dict[tuple[str, str, str], tuple[str, str]] = {}
+        self._headers: dict[tuple[str, str], tuple[str, str]] = {}
+        """(conversation, table chat) → the slot of the table message shown and its header."""
         self._closed = False
 
     @abstractmethod
@@ -84,6 +89,11 @@ class Delivery(ABC):
     @abstractmethod
     async def deliver(self, key: str, target: Any, message: Outgoing) -> None:
         """Send or edit one message; errors are the platform's to handle."""
+
+    @abstractmethod
+    async def retire(self, key: str, target: Any, message_id: Any, keep: str) -> None:
+        """A table message was sent anew below this one: it keeps only ``keep`` (the posts
+        it was headed by), without buttons, or is deleted if ``keep`` is empty."""
 
     def group_calls(self, message: Outgoing) -> int:
         """How many calls a released group message costs (a picture whose caption cannot
@@ -146,6 +156,8 @@ class Delivery(ABC):
         for message in pacer.due():
             # The budget counts every call made (a second one for a long text's picture).
             now, calls = self._pace_clock(), self.group_calls(message)
+            if message.header is not None and self.known_message(chat, message) is not None:
+                calls += 1  # the table message above is changed too
             pacer.budget.released(now, calls - 1)
             self._counted_at_release(chat, now, calls)
             self.enqueue(chat, self.group_target(chat), message)
@@ -191,15 +203,49 @@ class Delivery(ABC):
     async def _drain(self, key: str, conversation: Conversation) -> None:
         while conversation.queue:
             target, message = conversation.queue.popleft()
-            if message.slot is not None and any(
-                later.slot == message.slot and later.chat == message.chat and where == target
-                for where, later in conversation.queue
-            ):
+            newer = self._newer_view(conversation, target, message)
+            if newer is not None:
                 continue  # a newer view of the same message waits: send only that one
             try:
-                await self.deliver(key, target, message.resolved())
+                if message.kind == Kind.TABLE:
+                    await self._deliver_table(key, target, message.resolved())
+                else:
+                    await self.deliver(key, target, message.resolved())
             except Exception:  # one failed message must never stop the conversation
                 log.exception("sending to %s failed", key)
+
+    @staticmethod
+    def _newer_view(conversation: Conversation, target: Any, message: Outgoing) -> int | None:
+        """Where a newer view of the same message waits in the queue (None: none does). A
+        table message that was to move down hands its header on to the newer view."""
+        if message.slot is None:
+            return None
+        for index, (where, later) in enumerate(conversation.queue):
+            if later.slot == message.slot and later.chat == message.chat and where == target:
+                if message.header is not None:
+                    header = "\n".join(h for h in (message.header, later.header) if h)
+                    mention = later.mention or message.mention
+                    conversation.queue[index] = (where, later.moved_below(header, mention))
+                return index
+        return None
+
+    async def _deliver_table(self, key: str, target: Any, message: Outgoing) -> None:
+        """The table message: edited in place under its header, or sent anew below with a
+        new header, the one above then retired."""
+        where = (key, message.chat)
+        slot, header = self._headers.get(where, ("", ""))
+        if slot != message.slot:
+            header = ""  # a new hand's table message starts without one
+        if message.header is None:
+            await self.deliver(key, target, message.with_text(message.shown_text(header)))
+            self._headers[where] = (message.slot or "", header)
+            return
+        above = self.known_message(key, message)
+        self._slots.pop((key, message.chat, message.kind), None)  # sent anew, not edited
+        await self.deliver(key, target, message.with_text(message.shown_text(message.header)))
+        self._headers[where] = (message.slot or "", message.header)
+        if above is not None:
+            await self.retire(key, target, above, header)
 
     def known_message(self, key: str, message: Outgoing) -> Any:
         """The platform's id of the message this one edits in place, if it was sent."""

@@ -7,10 +7,16 @@ made (``counts_when_made``: `made`), the window counts those moments, and a rele
 holds a reservation until it is made (or for ``RESERVATION`` seconds, for a release that
 ends in no call at all); a call made late therefore never lets the next ones bunch.
 Table-message edits are coalesced — only the latest state is sent, so several plays in
-quick succession become one edit. A post (a new message) released while a table state is
-waiting carries that state along, so a play shows in the group within one slot even when
-posts take the turn; the table message is then edited in a following slot. Posts are never
-dropped and keep their order.
+quick succession become one edit.
+
+The live table is always the newest message of the group: a post (a new message) released
+while a hand runs is not sent above it, it becomes the table message's header — the table
+message is sent anew below everything, headed by the post, and the one above keeps only its
+own header (or goes, if it had none: `Outgoing.header`). So no copy of the table with a turn
+line stays behind, a play shows within one slot even when posts take the turn, and the
+events stay in the chat in order. A post that cannot be a header (a picture, a file,
+buttons) goes alone, and the live table follows it down in the next slot. Posts
+are never dropped and keep their order.
 """
 
 from __future__ import annotations
@@ -103,17 +109,19 @@ class GroupPacer:
         self.budget = calls if calls is not None else CallBudget(budget)
         self.posts: deque[Outgoing] = deque()
         self.table: Outgoing | None = None
+        """The latest table state not yet sent."""
         self.table_urgent = False
         """Whether any table state waiting since the last call was urgent."""
-        self.table_shown = True
-        """Whether the waiting table state has already been shown (inside a post)."""
+        self.table_moves = False
+        """Whether the waiting table state is to be sent anew below (a post went above it)."""
+        self.live: Outgoing | None = None
+        """The last table state sent, while its hand runs: posts below it move it down."""
         self.next_slot = -1e18
 
     def submit(self, message: Outgoing) -> None:
         if message.kind == Kind.TABLE:
             self.table = message  # the latest state wins
             self.table_urgent = self.table_urgent or message.urgent
-            self.table_shown = False
         else:
             self.posts.append(message)
 
@@ -128,21 +136,30 @@ class GroupPacer:
             return []
         if not self.posts and not self.table_urgent and now < self._quiet_until():
             return []
-        if self.posts:
-            post = self._next_post()
-            if self.table is not None and not self.table_shown:
-                post = post.resolved()
-                post = post.with_text(post.text + "\n\n" + self.table.resolved().text)
-                self.table_shown = True
-                self.table_urgent = False
-            message = post
-        else:
+        if self.posts and not (self.table is not None and self.table.final):
+            message = self._post_or_moved_table(self._next_post())
+        else:  # a hand's last state goes first, in place: the posts about its end follow
             assert self.table is not None
-            message, self.table = self.table, None
-            self.table_urgent = False
+            moves = self.table_moves and not self.table.final
+            message = self.table.moved_below("") if moves else self.table
+            self.table, self.table_urgent, self.table_moves = None, False, False
+        if message.kind == Kind.TABLE:
+            self.live = None if message.final else message
         self.budget.released(now)
         self.next_slot = now + self.slot
         return [message]
+
+    def _post_or_moved_table(self, post: Outgoing) -> Outgoing:
+        """A post, while a hand runs, as the header of the table message sent anew below it;
+        a post that cannot be a header goes alone, and the table follows it down."""
+        table = self.table if self.table is not None else self.live
+        if table is None:
+            return post
+        if _plain(post) and not post.buttons:
+            self.table, self.table_urgent, self.table_moves = None, False, False
+            return table.moved_below(post.resolved().text, post.mention)
+        self.table, self.table_moves = table, True
+        return post
 
     def _next_post(self) -> Outgoing:
         """The first post waiting, with the plain posts waiting behind it: several posts at
@@ -175,6 +192,7 @@ def _joinable(post: Outgoing, after: Outgoing) -> bool:
     the second's), short enough together."""
     return (
         _plain(post) and _plain(after) and not post.buttons
+        and post.mention is None and after.mention is None
         and len(post.text) + len(after.text) < MERGED_AT_MOST
     )  # fmt: skip
 

@@ -56,9 +56,13 @@ def _stale(table: Table, text: str, name: str) -> str | None:
 
 
 def tick(table: Table) -> Effects:
-    """Act for whoever's time is up: AI seats, 托管, time-outs, the ready timer."""
-    if table.deadline is None or table.clock() < table.deadline:
+    """Act for whoever's time is up: AI seats, 托管, time-outs, the ready timer; remind a
+    person whose time is running out."""
+    wake = table.next_wake()
+    if wake is None or table.clock() < wake:
         return Effects()
+    if table.reminder_at is not None and table.reminder_at <= table.clock():
+        return playing.remind(table)
     if table.state == LOBBY:
         effects = Effects(out=[table.group("The lobby was idle too long and closes.")])
         effects.extend(lobby.close(table))

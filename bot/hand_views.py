@@ -31,8 +31,8 @@ NOTICE_QUIET_SECONDS = 5.0
 
 def turn_notice(table: Table, waiting: bool | None = None) -> list[Outgoing]:
     """When the turn comes to a person: a *new* private message (edits notify nobody) with
-    the time left and what to do — once per turn, and not right after their own action —
-    or, where the table prefers it, their name in the group. ``waiting``: what
+    the time left and what to do — once per turn, and not right after their own action
+    (a move the table made for them is not theirs: `Table.turn_taken`). ``waiting``: what
     `Table.waits_for_a_person` says now, for a caller that has asked it already."""
     seat = table.turn_seat
     hand = table.hand
@@ -44,8 +44,6 @@ def turn_notice(table: Table, waiting: bool | None = None) -> list[Outgoing]:
         return []
     occupant = table.seats[seat]
     assert occupant is not None and occupant.user is not None
-    if table.table_options.get("mention_turn"):
-        return [table.group("{name}: your turn.", name=occupant.name)]
     if table.clock() - table.acted_at.get(seat, -1e9) < NOTICE_QUIET_SECONDS:
         return []
     lang = table.lang_of(occupant.user)
@@ -98,9 +96,10 @@ def table_message(
         my_hand = Button(table.say("My hand"), "/hand", stamp)
         chrome = ((table.tag, number, lang), ((my_hand,),), f"table {stamp}")
         table.keep_chrome(chrome)
-    buttons, slot = (() if table.hand.over else chrome[1]), chrome[2]  # over: no hand to show
+    over = table.hand.over
+    buttons, slot = (() if over else chrome[1]), chrome[2]  # over: no hand to show
     return Outgoing(Kind.TABLE, table.chat, "", buttons=buttons, slot=slot, urgent=urgent,
-                    write=write)  # fmt: skip
+                    write=write, final=over)  # fmt: skip
 
 
 def private_hands(table: Table, seats: Iterable[int] = range(4)) -> list[Outgoing]:

@@ -131,7 +131,7 @@ class TableManager:
     def deadline_at(self, chat: str) -> float | None:
         """When the table of ``chat`` acts by itself next (None: it waits for a command)."""
         table = self.open.get(chat)
-        return None if table is None else table.deadline
+        return None if table is None else table.next_wake()
 
     def is_seated(self, chat: str, user: str) -> bool:
         table = self.open.get(chat)

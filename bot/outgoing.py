@@ -71,12 +71,25 @@ class Outgoing:
     shows pictures. It never replaces the text (kept for search, accessibility and clients
     that hide images). Adapters call it off the event loop (`bot.pictures.render_async`); a
     `bot.pictures.PictureError` means: send the text alone."""
+    header: str | None = None
+    """For the table message: None, it is edited in place (under the header it has); else
+    it is sent anew as the newest message of the chat, with this header above the table (the
+    posts of the moment), and the table message above it keeps only its own header, or is
+    deleted if it had none (`adapters.pacing`)."""
+    final: bool = False
+    """For the table message: the hand is over and this is its last state (posts after it
+    leave it where it is)."""
+    mention: str | None = None
+    """For a group post: the player it calls, whose name is in ``text``; the platform makes
+    that name a mention that notifies them (Telegram's text mention, Discord's user mention
+    allowed for that user only)."""
 
     def __init__(
         self, kind: Kind, chat: str, text: str, user: str | None = None,
         buttons: tuple[tuple[Button, ...], ...] = (), filename: str | None = None,
         slot: str | None = None, public: bool = False, urgent: bool = True, asked: bool = False,
         write: Callable[[], str] | None = None, picture: Callable[[], bytes] | None = None,
+        header: str | None = None, final: bool = False, mention: str | None = None,
     ) -> None:  # fmt: skip
         # Written out, the fields above in their order and with their defaults
         # (tests/bot/test_outgoing.py holds the two together): the __init__ a frozen
@@ -85,6 +98,7 @@ class Outgoing:
         self.__dict__.update(
             kind=kind, chat=chat, text=text, user=user, buttons=buttons, filename=filename,
             slot=slot, public=public, urgent=urgent, asked=asked, write=write, picture=picture,
+            header=header, final=final, mention=mention,
         )  # fmt: skip
 
     def resolved(self) -> Outgoing:
@@ -92,6 +106,17 @@ class Outgoing:
         if self.write is None:
             return self
         return self.with_text(self.write())
+
+    def moved_below(self, header: str, mention: str | None = None) -> Outgoing:
+        """This table state, sent anew below what the chat shows, headed by ``header`` (which
+        may call a player: ``mention``)."""
+        moved = object.__new__(Outgoing)
+        moved.__dict__.update(self.__dict__, header=header, mention=mention)
+        return moved
+
+    def shown_text(self, header: str | None) -> str:
+        """The text as the chat shows it: the header above, if any."""
+        return f"{header}\n\n{self.text}" if header else self.text
 
     def with_text(self, text: str) -> Outgoing:
         """This message saying ``text`` instead (written now: no `write` left). Made as

@@ -8,6 +8,7 @@ game's front (`bot.games`).
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -22,7 +23,7 @@ from bot.hand_views import (
     table_message,
     turn_notice,
 )
-from bot.i18n import t, tn
+from bot.i18n import N_, t, tn
 from bot.outgoing import Button, Kind, Outgoing
 from bot.settings import read_bool
 from bot.shared_texts import ledger_text
@@ -35,6 +36,8 @@ from engine.events import AutoChanged, HandEnded, TimedOut
 from engine.game import Result
 
 log = logging.getLogger(__name__)
+REMINDER_FLOOR = 5
+"""A reminder with fewer seconds left than this would arrive after the time-out."""
 _PLAYERS: dict[tuple[str, str], Player] = {}
 """One AI player per game and level: they keep no state between decisions."""
 HARD_SEARCH: dict[str, Any] = {}
@@ -227,7 +230,7 @@ def apply_action(table: Table, action: Action, command: Command | None = None) -
             text = table.front.explain(lang, refusal, hand.view(action.seat))
         return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=command.user)])
     effects = Effects(actions=[action.to_json()])
-    effects.extend(after_action(table, action, events))
+    effects.extend(after_action(table, action, events, by_player=command is not None))
     return effects
 
 
@@ -237,7 +240,9 @@ def _refused_plainly(table: Table, command: Command | None, key: str) -> Effects
     return table.reply(command, key)
 
 
-def after_action(table: Table, action: Action, events: list[Any]) -> Effects:
+def after_action(table: Table, action: Action, events: Sequence[Any], by_player: bool) -> Effects:
+    """What the group and the players see of an applied action (``by_player``: the seat's
+    player gave it, not the table for them)."""
     assert table.hand is not None
     effects = Effects()
     names = table.seat_names()
@@ -254,11 +259,14 @@ def after_action(table: Table, action: Action, events: list[Any]) -> Effects:
             effects.out.append(table_message(table, urgent=True))
             effects.extend(end_hand(table, event.result))
             return effects
-        elif not isinstance(event, AutoChanged):
+        elif isinstance(event, AutoChanged):
+            if event.on and isinstance(action, Timeout):
+                effects.out += put_on_auto_notice(table, event.seat)
+        else:
             post = front.narrate(table.lang, event, names)
             if post is not None:
                 effects.out.append(Outgoing(Kind.GROUP, table.chat, post))
-    table.turn_taken(action.seat)
+    table.turn_taken(action.seat, by_player)
     effects.out += private_hands(table)
     closed = any(front.closes_a_trick(e) for e in events)
     waiting = table.waits_for_a_person()
@@ -320,3 +328,44 @@ def close_match(table: Table) -> Effects:
     text = table.say("The match is over.") + "\n" + ledger_text(table.lang, table.ledger,
                                                                   table.names)  # fmt: skip
     return Effects(out=[Outgoing(Kind.GROUP, table.chat, text)], table_changed=True)
+
+
+def put_on_auto_notice(table: Table, seat: int) -> list[Outgoing]:
+    """A person the table put on 托管 after their time-outs is told so privately, with how
+    to come back."""
+    occupant = table.seats[seat]
+    if occupant is None or occupant.user is None or occupant.left:
+        return []
+    lang = table.lang_of(occupant.user)
+    text = t(lang, "You timed out and are on auto-play (托管) now: the table plays for you. "
+                   "Press “Auto-play off” or say /auto off to play again.")  # fmt: skip
+    return [Outgoing(Kind.PRIVATE, table.chat, text, user=occupant.user)]
+
+
+def remind(table: Table) -> Effects:
+    """A quarter of a person's time is left: a new private message says so (an edit would
+    notify nobody), the group's table shows the time left, and, where the table mentions
+    players (``mention_turn``), the group names them with a mention that notifies them."""
+    table.reminded()
+    seat, hand = table.turn_seat, table.hand
+    if seat is None or hand is None or not table.waits_for_a_person():
+        return Effects()
+    occupant = table.seats[seat]
+    assert occupant is not None and occupant.user is not None
+    left = table.seconds_left() or 0
+    if left < REMINDER_FLOOR:
+        return Effects()  # too late to help: the time-out comes first
+    lang = table.lang_of(occupant.user)
+    prompt = table.front.prompt(lang, hand.view(seat), hand.legal_actions(seat))
+    key = (
+        N_("Still your turn at {table}: {seconds} s left. {prompt}")
+        if table.title
+        else N_("Still your turn: {seconds} s left. {prompt}")
+    )
+    text = t(lang, key, table=table.title, seconds=left, prompt=prompt)
+    out = [Outgoing(Kind.PRIVATE, table.chat, text, user=occupant.user),
+           table_message(table, urgent=True)]  # fmt: skip
+    if table.table_options.get("mention_turn"):
+        said = table.say("{name}: your turn, {seconds} s left.", name=occupant.name, seconds=left)
+        out.append(Outgoing(Kind.GROUP, table.chat, said, mention=occupant.user))
+    return Effects(out=out)

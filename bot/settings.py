@@ -23,7 +23,7 @@ TABLE_OPTIONS: dict[str, Any] = {
     "fill_with_ai": True,
     "max_hands": 0,
     "lobby_timeout": 600,
-    "mention_turn": False,
+    "mention_turn": True,
     "pictures": True,
     "ai_level": "normal",
 }
@@ -39,7 +39,7 @@ TABLE_OPTION_TITLES: dict[str, str] = {
     "fill_with_ai": N_("an AI player takes a seat not ready in time"),
     "max_hands": N_("hands in the match, 0: until /stop"),
     "lobby_timeout": N_("seconds a quiet lobby stays open"),
-    "mention_turn": N_("name the player to act in the group"),
+    "mention_turn": N_("call the player in the group when a quarter of their time is left"),
     "pictures": N_("pictures of hands and settlements"),
     "ai_level": N_("level of AI players"),
 }
@@ -135,9 +135,7 @@ def _shown(value: float) -> str:
 
 
 def read_table_option(name: str, text: str) -> Any:
-    """The checked value of a table option (`BadSetting` with what is allowed).
-    ``mention_turn`` names the player in the group when their turn comes, for groups that
-    prefer it to the private turn notice."""
+    """The checked value of a table option (`BadSetting` with what is allowed)."""
     if name == "stake":
         return str(read_amount(text))
     if name == "ai_level":

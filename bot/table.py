@@ -27,6 +27,8 @@ from bot.settings import TABLE_OPTIONS
 from engine.game import Carry, Hand
 
 LOBBY, PLAYING, BETWEEN, CLOSED = Phase.LOBBY, Phase.PLAYING, Phase.BETWEEN, Phase.CLOSED
+REMINDER_AT = 0.25
+"""A person whose turn it is is reminded when this share of their time is left."""
 TITLE_LENGTH = 48
 """A group's name is kept to this many characters (it heads private messages)."""
 
@@ -67,6 +69,9 @@ class Table:
         self.player_langs: dict[str, str] = {}
         self.turn_seat: int | None = None
         self.deadline: float | None = None
+        self.reminder_at: float | None = None
+        """When the person whose turn it is gets a reminder (a quarter of their time left);
+        None once it is sent, or when the turn is not a person's."""
         self.stop_votes: set[str] = set()
         self.carried_auto: set[str] = set()
         """The people who ended the last hand on 托管 and have not said /ready since: the new
@@ -191,6 +196,12 @@ class Table:
         seat = self.turn_seat
         return seat is not None and not self.acts_by_itself(seat)
 
+    def next_wake(self) -> float | None:
+        """When the table next acts by itself: a reminder, or the end of a wait."""
+        if self.reminder_at is not None and self.deadline is not None:
+            return min(self.reminder_at, self.deadline)
+        return self.deadline
+
     def seconds_left(self) -> int | None:
         if self.deadline is None or self.turn_seat is None:
             return None
@@ -312,23 +323,38 @@ class Table:
         seat = self.hand.to_act
         self.turn_seat = seat
         now = self.clock()
+        self.reminder_at = None
         if seat is None:
             self.deadline = None
         elif self.acts_by_itself(seat) or self.carried_auto:  # their 托管 first: `carry_auto`
             self.deadline = now + float(self.table_options["ai_delay"])
         else:
             self.deadline = now + float(self.hand.time_limit)
+            self._set_reminder()
+
+    def _set_reminder(self) -> None:
+        """A person's turn: remind them when a quarter of its time is left."""
+        assert self.hand is not None and self.deadline is not None
+        self.reminder_at = self.deadline - float(self.hand.time_limit) * REMINDER_AT
+        if self.reminder_at <= self.clock():
+            self.reminder_at = None  # too late for a reminder to help
+
+    def reminded(self) -> None:
+        """The reminder of this turn went out."""
+        self.reminder_at = None
 
     def take_carried_auto(self) -> set[str]:
         """The people to put on 托管 again in this hand (asked once)."""
         carried, self.carried_auto = self.carried_auto, set()
         return carried
 
-    def turn_taken(self, seat: int) -> None:
-        """``seat`` acted: its chosen cards are gone, and the turn moves on (the buttons of
-        the turn that was go stale when it did)."""
+    def turn_taken(self, seat: int, by_player: bool) -> None:
+        """``seat`` acted (``by_player``: its player did, not the table for them): its chosen
+        cards are gone, and the turn moves on (the buttons of the turn that was go stale when
+        it did)."""
         self.selections.pop(seat, None)
-        self.acted_at[seat] = self.clock()
+        if by_player:  # the table's move for someone away does not mean they are looking
+            self.acted_at[seat] = self.clock()
         before = self.turn_seat
         self.start_turn()
         if seat == before or self.turn_seat != before:
@@ -382,6 +408,8 @@ class Table:
         self.turn_seat = hand.to_act
         if self.deadline is not None:
             self.deadline = self.clock() + max(0.0, self.deadline - stopped_at)
+            if self.waits_for_a_person():
+                self._set_reminder()
 
     # ----------------------------------------------------------------- what was shown
 

@@ -66,7 +66,8 @@ class Timers:
         due = []
         for table in self.tables.tables():
             chat = table.chat
-            if table.deadline is None or now < table.deadline or self.thinking.busy(chat):
+            wake = table.next_wake()
+            if wake is None or now < wake or self.thinking.busy(chat):
                 continue
             decision = slow_decision(table)
             if decision is not None:
@@ -95,7 +96,8 @@ class Timers:
             for chat in chats:
                 await held.enter_async_context(self.tables.lock(chat))
                 table = self.tables.get(chat)
-                if table is None or table.deadline is None or self.clock() < table.deadline:
+                wake = None if table is None else table.next_wake()
+                if table is None or wake is None or self.clock() < wake:
                     continue  # a command came first and moved the timer
                 marked = current_table.set(chat)  # `table_context`, without its object
                 try:

@@ -26,7 +26,7 @@ def watch_finished_tricks(monkeypatch: Any) -> list[tuple[int, int]]:
     finished: list[tuple[tuple[Any, ...], int]] = []
     original = playing.after_action
 
-    def spy(table: Any, action: Any, events: list[Any]) -> Any:
+    def spy(table: Any, action: Any, events: list[Any], by_player: bool) -> Any:
         for event in events:
             if isinstance(event, (TrickWon, RoundWon)) and event.plays:
                 finished.append((tuple(event.plays), event.seat))
@@ -34,7 +34,7 @@ def watch_finished_tricks(monkeypatch: Any) -> list[tuple[int, int]]:
                 final = table.hand.view(None).last_round  # ended inside its last round
                 if final and (not finished or finished[-1][0] != final):
                     finished.append((final, [s for s, combo in final if combo][-1]))
-        return original(table, action, events)
+        return original(table, action, events, by_player=by_player)
 
     monkeypatch.setattr(playing, "after_action", spy)
     return finished  # type: ignore[return-value]

@@ -144,6 +144,26 @@ class DiscordOutbox(Delivery):
         except discord.HTTPException as error:
             log.warning("sending to %s failed: %s", key, error)
 
+    def _mentioning(self, message: Outgoing) -> str:
+        """The text, the called player's name written as their mention."""
+        if message.mention is None or not message.mention.startswith("dc:u"):
+            return message.text
+        name = self.names(message.chat, message.mention)
+        mention = f"<@{message.mention.removeprefix('dc:u')}>"
+        return message.text.replace(name, mention, 1) if name else message.text
+
+    async def retire(self, key: str, target: Any, message_id: Any, keep: str) -> None:
+        where, handle = target
+        try:
+            channel = await self._channel(where, handle, key)
+            old = channel.get_partial_message(int(message_id))  # type: ignore[attr-defined]
+            if keep:
+                await old.edit(content=keep[:TEXT_LIMIT], view=None)
+            else:
+                await old.delete()
+        except discord.HTTPException as error:
+            log.info("could not cut a table message down to its posts: %s", error)
+
     async def _channel(self, where: str, handle: int, key: str) -> discord.abc.Messageable:
         if where == "channel":
             return self.client.get_partial_messageable(handle)
@@ -177,10 +197,13 @@ class DiscordOutbox(Delivery):
                 return
             except discord.NotFound:
                 log.info("the message to edit is gone; sending it anew")
-        chunks = split_text(message.text, TEXT_LIMIT)
+        chunks = split_text(self._mentioning(message), TEXT_LIMIT)
         sent = None
         for index, chunk in enumerate(chunks):
             extra: dict[str, Any] = {}
+            if message.mention is not None:  # that player alone is notified
+                user = discord.Object(int(message.mention.removeprefix("dc:u")))
+                extra["allowed_mentions"] = discord.AllowedMentions(users=[user])
             if index == len(chunks) - 1:
                 if view is not None:
                     extra["view"] = view

@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from io import BytesIO
 from typing import Any
 
-from telegram import Bot, Message
+from telegram import Bot, Message, MessageEntity, User
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 from telegram.helpers import create_deep_linked_url
 
@@ -173,6 +173,31 @@ class TelegramOutbox(HandPhotos):
             _, thread = chat_target(message.chat)
             self.pace(replace(message, chat=chat_key(new, thread)))
 
+    def _mention(self, message: Outgoing, text: str) -> list[MessageEntity] | None:
+        """The called player's name in ``text`` as a text mention: it notifies them, whether
+        or not they have a username."""
+        if message.mention is None:
+            return None
+        name = self.names(message.chat, message.mention)
+        at = text.find(name)
+        if at < 0 or not name:
+            return None
+        user = User(id=user_id_of(message.mention), first_name=name, is_bot=False)
+        offset, length = utf16_length(text[:at]), utf16_length(name)
+        return [MessageEntity(MessageEntity.TEXT_MENTION, offset, length, user=user)]
+
+    async def retire(self, key: str, target: Any, message_id: Any, keep: str) -> None:
+        chat_id, _ = target
+        if not keep:
+            await self._delete(chat_id, int(message_id))
+            return
+        try:
+            await self.bot.edit_message_text(
+                keep[:TEXT_LIMIT], chat_id=chat_id, message_id=int(message_id), reply_markup=None
+            )
+        except BadRequest as error:
+            log.info("could not cut a table message down to its posts: %s", error)
+
     async def _send_or_edit(self, key: str, target: Any, message: Outgoing) -> None:
         chat_id, thread = target
         markup = inline_keyboard(message.chat, message.buttons)
@@ -216,6 +241,7 @@ class TelegramOutbox(HandPhotos):
             sent = await self.bot.send_message(
                 chat_id, chunk, message_thread_id=thread,
                 reply_markup=markup if index == len(chunks) - 1 else None,
+                entities=self._mention(message, chunk),
             )  # fmt: skip
         if sent is not None:
             self.remember_message(key, message, sent.message_id)
@@ -286,3 +312,8 @@ class TelegramOutbox(HandPhotos):
 def _seconds(value: object) -> float:
     total = getattr(value, "total_seconds", None)
     return float(total()) if callable(total) else float(value)  # type: ignore[arg-type]
+
+
+def utf16_length(text: str) -> int:
+    """Telegram counts entity offsets in UTF-16 code units (an emoji may count two)."""
+    return len(text.encode("utf-16-le")) // 2

@@ -3,7 +3,7 @@
 import random
 from itertools import pairwise
 
-from adapters.pacing import QUIET, RESERVATION, CallBudget, GroupPacer
+from adapters.pacing import RESERVATION, CallBudget, GroupPacer
 from bot.outgoing import Button, Outgoing
 from tests.bot.harness import FakeClock
 
@@ -147,21 +147,71 @@ def test_posts_waiting_together_go_as_one_message_in_order():
     assert [m.text for m in pacer.due()] == ["Ann opened a table."]
     for seat in (1, 2, 3):
         pacer.submit(Outgoing("group", "g", f"An AI player sits at seat {seat}."))
-    pacer.submit(Outgoing("group", "g", "Hand 1 is dealt.", buttons=((READY,),)))
-    pacer.submit(Outgoing("table", "g", "Turn: Ann"))
+    pacer.submit(Outgoing("group", "g", "Ready?", buttons=((READY,),)))
     pacer.submit(Outgoing("group", "g", "Settlement", picture=lambda: b"png"))
     pacer.submit(Outgoing("group", "g", "Record", filename="hand.json"))
     sent: list[tuple[float, Outgoing]] = []
     drive(pacer, clock, 60, sent)
     assert [m.text for _, m in sent] == [
         "An AI player sits at seat 1.\nAn AI player sits at seat 2.\n"
-        "An AI player sits at seat 3.\nHand 1 is dealt.\n\nTurn: Ann",
+        "An AI player sits at seat 3.\nReady?",
         "Settlement",
         "Record",
-        "Turn: Ann",  # the table message itself: already shown, so it waits the quiet time
     ]
     assert sent[0][1].buttons == ((READY,),)
-    assert [at for at, _ in sent] == [3.0, 6.0, 9.0, 9.0 + QUIET]
+    assert [at for at, _ in sent] == [3.0, 6.0, 9.0]
+
+
+HAND = Button("My hand", "/hand", "t1.1")
+
+
+def table_state(text: str, final: bool = False) -> Outgoing:
+    return Outgoing("table", "g", text, buttons=() if final else ((HAND,),), slot="table t1.1",
+                    final=final)  # fmt: skip
+
+
+def test_the_live_table_is_always_the_newest_message_and_posts_head_it():
+    """bot.md: the table message is the latest in the chat. A post while the hand runs is
+    the header of the table message sent anew below it (the one above keeps its own
+    header); a post that cannot be a header goes alone and the table follows it down; once
+    the hand is over, posts stay below its last state."""
+    clock = FakeClock(0.0)
+    pacer = GroupPacer(clock)
+    pacer.submit(Outgoing("group", "g", "Hand 1 is dealt."))
+    pacer.submit(table_state("Turn: Ann"))
+    sent: list[tuple[float, Outgoing]] = []
+    drive(pacer, clock, 3, sent)
+    dealt = sent[-1][1]
+    assert (dealt.kind, dealt.header, dealt.text) == ("table", "Hand 1 is dealt.", "Turn: Ann")
+    pacer.submit(table_state("Turn: Bob"))
+    pacer.submit(Outgoing("group", "g", "Ann has timed out 1 time."))
+    drive(pacer, clock, 6, sent)
+    moved = sent[-1][1]
+    assert (moved.kind, moved.header, moved.text) == (
+        "table",
+        "Ann has timed out 1 time.",
+        "Turn: Bob",
+    )
+    pacer.submit(Outgoing("group", "g", "Ann: your turn.", mention="ann"))  # a header too
+    drive(pacer, clock, 9, sent)
+    assert (sent[-1][1].header, sent[-1][1].text, sent[-1][1].mention) == (
+        "Ann: your turn.",
+        "Turn: Bob",
+        "ann",
+    )
+    pacer.submit(Outgoing("group", "g", "A poll", buttons=((READY,),)))
+    drive(pacer, clock, 60, sent)
+    alone, below = sent[-2][1], sent[-1][1]
+    assert (alone.kind, alone.text) == ("group", "A poll")
+    assert (below.kind, below.header, below.text) == ("table", "", "Turn: Bob")
+    pacer.submit(table_state("Ann wins", final=True))
+    pacer.submit(Outgoing("group", "g", "Settlement", picture=lambda: b"png"))
+    drive(pacer, clock, 120, sent)
+    assert [(m.kind, m.header, m.text) for _, m in sent[-2:]] == [
+        ("table", None, "Ann wins"),
+        ("group", None, "Settlement"),
+    ]
+    assert [m.kind for _, m in sent].count("group") == 2  # no post ever went above the table
 
 
 def test_posts_joined_stay_short_enough_for_one_message():

@@ -133,8 +133,10 @@ async def test_at_the_time_limit_the_table_acts_counts_and_tells_the_group(tmp_p
         await until_seat_zero_acts(h)
         h.recorder.clear()
         clock.advance(59)
+        acted = len(table.hand.history)
         await h.manager.tick()
-        assert not h.recorder.sent  # not yet
+        assert len(table.hand.history) == acted  # not yet: at most a reminder
+        assert [m.kind for m in h.recorder.sent if m.kind == "group"] == []
         clock.advance(1)
         await h.manager.tick()
         times = "time" if count == 1 else "times"
