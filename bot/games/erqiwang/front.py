@@ -7,10 +7,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
 
 from bot.controls import Selection, rows
-from bot.games.base import BadInput, Stamps
+from bot.games.base import BadInput, GameFront, Stamps
 from bot.games.erqiwang import texts
 from bot.games.pictured import face, hand_picture, settlement_picture
 from bot.i18n import N_, t, tn
@@ -29,8 +28,8 @@ from engine.actions import (
     Surrender,
 )
 from engine.cards import Card, parse_card, parse_cards, parse_suit
-from engine.erqiwang import ERQIWANG, ErqiwangResult, ErqiwangView, deck_defaults
-from engine.erqiwang.events import BonusDeclared, BottomShown, TrickWon
+from engine.erqiwang import ERQIWANG, ErqiwangResult, ErqiwangView, Rules, deck_defaults
+from engine.erqiwang.events import BonusDeclared, BottomShown, ErqiwangEvent, TrickWon
 from engine.erqiwang.order import TRUMP
 from engine.errors import IllegalAction, RecordError
 from engine.game import Game, Hand, Result
@@ -107,7 +106,11 @@ def _bid_refusal(lang: str, facts: dict[str, object]) -> str:
              points=facts.get("points"))  # fmt: skip
 
 
-class ErqiwangFront:
+GameHand = Hand[ErqiwangView, ErqiwangEvent, Rules]
+"""A 二七王 hand as the host hands it to the front."""
+
+
+class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
     name = "erqiwang"
     layout: Layout = "as_held"
     title = N_("erqiwang")
@@ -145,12 +148,12 @@ class ErqiwangFront:
     )
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[ErqiwangView, ErqiwangEvent, Rules]:
         return ERQIWANG
 
     # ----------------------------------------------------------------- commands
 
-    def command_action(self, hand: Hand, seat: int, name: str, args: tuple[str, ...]) -> Action:
+    def command_action(self, hand: GameHand, seat: int, name: str, args: tuple[str, ...]) -> Action:
         if name == "play":
             if not args:
                 raise BadInput("Say which cards to play, e.g. /play S10 S10")
@@ -179,7 +182,7 @@ class ErqiwangFront:
             return DeclareBonus(seat)
         raise BadInput("That command is not used in this game.")
 
-    def pick(self, hand: Hand, seat: int, selection: Selection, args: tuple[str, ...]) -> None:
+    def pick(self, hand: GameHand, seat: int, selection: Selection, args: tuple[str, ...]) -> None:
         """``/pick S10`` adds one ♠10, or, when every ♠10 held is chosen already, takes them
         all back out."""
         held = Counter(str(c) for c in hand.cards_of(seat))
@@ -192,7 +195,7 @@ class ErqiwangFront:
             del selection.counts[token]
         selection.counts = +selection.counts
 
-    def selection_action(self, hand: Hand, seat: int, selection: Selection) -> Action:
+    def selection_action(self, hand: GameHand, seat: int, selection: Selection) -> Action:
         cards = _cards(selection.tokens())
         return Bury(seat, cards) if hand.view(seat).phase == "bury" else Play(seat, cards)
 
@@ -212,7 +215,8 @@ class ErqiwangFront:
         return {}
 
     def table_text(self, lang: str, view: ErqiwangView, names: Sequence[str], number: int,
-                   seconds_left: int | None, earlier: Sequence[Any] = ()) -> str:  # fmt: skip
+                   seconds_left: int | None,
+                   earlier: Sequence[ErqiwangEvent] = ()) -> str:  # fmt: skip
         return texts.table_text(lang, view, names, number, seconds_left, earlier)
 
     def opening_text(self, lang: str, view: ErqiwangView, names: Sequence[str]) -> str:
@@ -303,10 +307,10 @@ class ErqiwangFront:
     def needs_confirming(self, action: Action) -> bool:
         return isinstance(action, Surrender)
 
-    def closes_a_trick(self, event: Any) -> bool:
+    def closes_a_trick(self, event: ErqiwangEvent) -> bool:
         return isinstance(event, TrickWon)
 
-    def narrate(self, lang: str, event: Any, names: Sequence[str]) -> str | None:
+    def narrate(self, lang: str, event: ErqiwangEvent, names: Sequence[str]) -> str | None:
         if isinstance(event, BonusDeclared):
             return t(lang, "{name} declares {bonus} ({value}): {cards}", name=names[event.seat],
                      bonus=t(lang, event.name), value=event.value,
@@ -346,7 +350,7 @@ class ErqiwangFront:
         title = t(lang, "二七王 · hand {number}", number=number)
         return settlement_picture(lang, title, names, results, totals, running, bonuses, footer)
 
-    def explain(self, lang: str, refusal: IllegalAction, view: Any = None) -> str:
+    def explain(self, lang: str, refusal: IllegalAction, view: ErqiwangView | None = None) -> str:
         """What was wrong and what is allowed instead, from the refusal's facts (never
         anything about another player's cards)."""
         facts, code = refusal.facts, refusal.code
@@ -398,7 +402,7 @@ class ErqiwangFront:
         except RecordError:
             return value
 
-    def suggestions(self, hand: Hand, seat: int) -> list[str]:
+    def suggestions(self, hand: GameHand, seat: int) -> list[str]:
         if hand.to_act == seat and hand.view(seat).phase == "play":
             return [" ".join(str(c) for c in a.cards)
                     for a in hand.legal_actions(seat) if isinstance(a, Play)]  # fmt: skip
