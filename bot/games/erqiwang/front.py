@@ -31,6 +31,7 @@ from engine.cards import Card, parse_card, parse_cards, parse_suit
 from engine.erqiwang import ERQIWANG, ErqiwangResult, ErqiwangView, Rules, deck_defaults
 from engine.erqiwang.events import BonusDeclared, BottomShown, ErqiwangEvent, TrickWon
 from engine.erqiwang.order import TRUMP
+from engine.erqiwang.phases import Phase
 from engine.errors import IllegalAction, RecordError
 from engine.game import Game, Hand, Result
 
@@ -197,7 +198,7 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
 
     def selection_action(self, hand: GameHand, seat: int, selection: Selection) -> Action:
         cards = _cards(selection.tokens())
-        return Bury(seat, cards) if hand.view(seat).phase == "bury" else Play(seat, cards)
+        return Bury(seat, cards) if hand.view(seat).phase == Phase.BURY else Play(seat, cards)
 
     def selection_text(self, lang: str, selection: Selection) -> str:
         shown = " ".join(
@@ -232,7 +233,7 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
         whole, turn = stamps.whole.text(), stamps.turn.text()
         out: list[tuple[Button, ...]] = []
         acting = view.to_act == view.seat
-        if view.phase == "bidding":
+        if view.phase == Phase.BIDDING:
             # Highest first, as the auction goes down: the bid just under the last is the
             # one most often wanted, and a platform that shows only the first ones (Discord's
             # 25 menu options, with bid_max 200) keeps those.
@@ -245,7 +246,7 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
         surrender = [(Button(t(lang, N_("Surrender")), "/surrender", turn),)] if any(
             isinstance(a, Surrender) for a in legal
         ) else []  # fmt: skip
-        if view.phase == "trump":
+        if view.phase == Phase.TRUMP:
             suits = []
             for action in legal:
                 if isinstance(action, NameTrump):
@@ -255,7 +256,7 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
                 out.append(tuple(suits))
             return out + surrender
         held = Counter(str(c) for c in view.hand)
-        picking = acting and view.phase in ("bury", "play")
+        picking = acting and view.phase in (Phase.BURY, Phase.PLAY)
         if picking:
             cards = []
             for c in dict.fromkeys(view.hand):
@@ -267,7 +268,7 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
             out += rows(cards)
         actions: list[Button] = []
         if picking and selection.size():
-            verb = N_("Bury") if view.phase == "bury" else N_("Play")
+            verb = N_("Bury") if view.phase == Phase.BURY else N_("Play")
             actions.append(Button(t(lang, verb), "/go", turn))
             actions.append(Button(t(lang, N_("Clear")), "/clear", whole))
         if any(isinstance(a, DeclareBonus) for a in legal):
@@ -277,7 +278,7 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
         return out + surrender
 
     def prompt(self, lang: str, view: ErqiwangView, legal: Sequence[Action]) -> str:
-        if view.phase == "bidding":
+        if view.phase == Phase.BIDDING:
             bids = [a.points for a in legal if isinstance(a, Bid)]
             passing = any(isinstance(a, Pass) for a in legal)
             if not bids:
@@ -287,14 +288,14 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
                    if passing else "Bid from {highest} down to {lowest} in steps of {step} "
                    "(/bid N): the first bidder may not pass.")  # fmt: skip
             return t(lang, key, highest=bids[0], lowest=bids[-1], step=step)
-        if view.phase == "trump":
+        if view.phase == Phase.TRUMP:
             suits = [a.suit for a in legal if isinstance(a, NameTrump)]
             choices = [
                 f"{s} {SUIT_NAMES[s]}" if s in SUIT_NAMES else t(lang, "none (no trump)")
                 for s in suits
             ]  # the letters are what to type; the symbols, what they mean
             return t(lang, "Name trump: /trump {choices}.", choices=", ".join(choices))
-        if view.phase == "bury":
+        if view.phase == Phase.BURY:
             return t(lang, "Bury {count} cards: pick them, then press Bury (or /bury …).",
                      count=len(view.bottom_shown))  # fmt: skip
         if view.trick:
@@ -403,7 +404,7 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
             return value
 
     def suggestions(self, hand: GameHand, seat: int) -> list[str]:
-        if hand.to_act == seat and hand.view(seat).phase == "play":
+        if hand.to_act == seat and hand.view(seat).phase == Phase.PLAY:
             return [" ".join(str(c) for c in a.cards)
                     for a in hand.legal_actions(seat) if isinstance(a, Play)]  # fmt: skip
         return [str(c) for c in dict.fromkeys(hand.cards_of(seat))]

@@ -10,6 +10,7 @@ from bot.shared_texts import SUIT_NAMES, cards_text, player_lines, unshown_closi
 from engine.cards import Card
 from engine.erqiwang import ErqiwangResult, ErqiwangView
 from engine.erqiwang.events import ErqiwangEvent, TrickWon
+from engine.erqiwang.phases import Phase
 
 
 def trump_text(lang: str, view: ErqiwangView) -> str:
@@ -81,9 +82,9 @@ def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
     if view.declarer is not None:
         lines.append(t(lang, "Defenders' points: {points}", points=view.defender_points))
     voids = [names[s] for s in range(4) if view.void[s]]
-    if voids and view.phase == "play":
+    if voids and view.phase == Phase.PLAY:
         lines.append(t(lang, "No trump left: {names}", names=", ".join(voids)))
-    if view.trump_counts and view.phase == "play":
+    if view.trump_counts and view.phase == Phase.PLAY:
         counts = [
             tn(lang, "{name}: {count} trump", "{name}: {count} trumps", n, name=names[s])
             + (" " + t(lang, "(with a pair)") if pair else "")

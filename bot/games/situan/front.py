@@ -25,6 +25,7 @@ from engine.game import Game, Hand, Result
 from engine.situan import RANKS, SITUAN, Rules, SituanResult, SituanView
 from engine.situan.combos import RANK_INDEX, combo_of_ranks
 from engine.situan.events import HandRevealed, RoundWon, SituanEvent, WentOut
+from engine.situan.phases import Phase
 
 PLACES = {1: N_("上游"), 2: N_("2游"), 3: N_("3游")}
 LAST_PLACE = N_("4游")
@@ -161,7 +162,7 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
                     for a in reveals
                 )
             ]
-        if view.phase == "show_pick":
+        if view.phase == Phase.SHOW_PICK:
             return []
         held = Counter(c.rank for c in view.hand)
         out: list[tuple[Button, ...]] = []

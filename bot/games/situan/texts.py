@@ -11,6 +11,7 @@ from bot.shared_texts import cards_text, player_lines, rank_text, unshown_closin
 from engine.cards import Card
 from engine.situan import RANKS, Combo, SituanResult, SituanView
 from engine.situan.events import RoundWon, SituanEvent
+from engine.situan.phases import Phase
 
 
 def combo_text(lang: str, combo: Combo) -> str:
@@ -95,7 +96,7 @@ def table_text(lang: str, view: SituanView, names: Sequence[str], number: int,
                seconds_left: int | None,
                earlier: Sequence[SituanEvent] = ()) -> str:  # fmt: skip
     lines = [t(lang, "四团 · hand {number}", number=number)]
-    if view.phase == "show_pick":
+    if view.phase == Phase.SHOW_PICK:
         assert view.show_by is not None
         lines.append(t(lang, "{name} is choosing which hand to reveal.", name=names[view.show_by]))
     elif view.result is None:
