@@ -185,4 +185,4 @@ AnyHand = Hand[Any, Any, Any]
 """A hand of any game, as the host holds it."""
 
 AnyGame = Game[Any, Any, Any]
-"""Any game, as the host and the registry of games hold it."""
+"""A game, whichever it is, as the host and the registry of games hold it."""
