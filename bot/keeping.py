@@ -19,7 +19,7 @@ from bot.outgoing import Kind, Outgoing
 from bot.ownership import Ownership
 from bot.snapshot import table_snapshot
 from bot.table import PLAYING, Table
-from engine.game import Hand
+from engine.game import AnyHand
 from storage import Database
 from storage.base import ActionRow, LedgerLine, StoredTable, TableRow, TimerRow, Transaction
 from storage.leases import LeaseLost
@@ -181,7 +181,7 @@ class TableKeeper:
         self.tables.put(table)
 
     @staticmethod
-    def _replayed(table: Table, start: dict[str, Any], actions: Sequence[Any]) -> Hand:
+    def _replayed(table: Table, start: dict[str, Any], actions: Sequence[Any]) -> AnyHand:
         game = table.front.game
         hand = game.hand_from_record(start)
         for raw in actions:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Protocol, TypeVar
 
 from bot.amounts import signed_amount
 from bot.i18n import t
@@ -36,7 +36,17 @@ EARLIER_AT_MOST = 3
 one: more than a couple means a long wait for a slot, and the oldest matter least."""
 
 
-def unshown_closings(earlier: Sequence[Any], last: Sequence[Any]) -> list[Any]:
+class Closing(Protocol):
+    """An event that closes a trick or round, with its ``plays``."""
+
+    @property
+    def plays(self) -> Sequence[object]: ...
+
+
+ClosingT = TypeVar("ClosingT", bound=Closing)
+
+
+def unshown_closings(earlier: Sequence[ClosingT], last: Sequence[object]) -> list[ClosingT]:
     """Of the closing events no table state sent has shown (`RoundWon`, `TrickWon`: each
     with its ``plays``), those to list above ``last``, the plays shown as the last trick or
     round: that one is not repeated, and only the newest `EARLIER_AT_MOST` are kept."""

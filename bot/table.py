@@ -24,7 +24,7 @@ from bot.outgoing import Button, Kind, Outgoing
 from bot.phases import Phase
 from bot.seats import Seat
 from bot.settings import TABLE_OPTIONS
-from engine.game import Carry, Hand
+from engine.game import AnyHand, Carry
 
 LOBBY, PLAYING, BETWEEN, CLOSED = Phase.LOBBY, Phase.PLAYING, Phase.BETWEEN, Phase.CLOSED
 REMINDER_AT = 0.25
@@ -60,7 +60,7 @@ class Table:
         """The shuffle seed of hand ``number`` (random unless a test or demo fixes it)."""
         self.state = LOBBY
         self.seats: list[Seat | None] = [None, None, None, None]
-        self.hand: Hand | None = None
+        self.hand: AnyHand | None = None
         self.hand_number = 0
         self.carry: Carry | None = None
         """What the next hand of the match starts from (None: the first hand)."""
@@ -298,7 +298,7 @@ class Table:
 
     # ----------------------------------------------------------------- the hand
 
-    def deal(self) -> Hand:
+    def deal(self) -> AnyHand:
         """Deal the next hand of the match and start its first turn."""
         self.hand_number += 1
         game = self.front.game
@@ -401,7 +401,7 @@ class Table:
     def set_safe_mode(self, on: bool) -> None:
         self.safe_mode = on
 
-    def resume(self, hand: Hand, stopped_at: float) -> None:
+    def resume(self, hand: AnyHand, stopped_at: float) -> None:
         """Put a replayed hand back after a restart: its timer waits on with the time that
         was left when the bot stopped."""
         self.hand = hand

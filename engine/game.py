@@ -19,10 +19,17 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from engine.actions import Action
 from engine.cards import Card
+from engine.events import Event
+
+ViewT = TypeVar("ViewT")
+EventT = TypeVar("EventT", bound=Event)
+RulesT = TypeVar("RulesT")
+ViewT_co = TypeVar("ViewT_co", covariant=True)
+RulesT_co = TypeVar("RulesT_co", covariant=True)
 
 
 def fresh_seed() -> int:
@@ -73,12 +80,17 @@ class Result(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
-class Hand(Protocol):
-    """One hand of a game, from the deal to its result."""
+class Hand(Protocol[ViewT_co, EventT, RulesT_co]):
+    """One hand of a game, from the deal to its result: a game's hand is a
+    ``Hand[its view, its events, its rules]`` (四团: ``Hand[SituanView, SituanEvent, Rules]``);
+    the host, which knows no game, holds an `AnyHand`."""
 
     game: str
-    rules: Any
     history: list[Action]
+
+    @property
+    def rules(self) -> RulesT_co:
+        """The rules the hand is played by."""
 
     @property
     def to_act(self) -> int | None:
@@ -109,10 +121,10 @@ class Hand(Protocol):
     def check(self, action: Action) -> None:
         """Raise `IllegalAction` if ``action`` would be refused; change nothing."""
 
-    def apply(self, action: Action) -> list[Any]:
+    def apply(self, action: Action) -> list[EventT]:
         """Apply ``action`` and return its events, or raise `IllegalAction` unchanged."""
 
-    def view(self, seat: int | None) -> Any:
+    def view(self, seat: int | None) -> ViewT_co:
         """What ``seat`` may know (None: the public view)."""
 
     def next_carry(self) -> Carry:
@@ -135,8 +147,9 @@ class Player(Protocol):
     def decide(self, view: Any, legal: Sequence[Action]) -> Action: ...
 
 
-class Game(Protocol):
-    """A game: its presets, its rules, its deal and its AI players."""
+class Game(Protocol[ViewT_co, EventT, RulesT]):
+    """A game: its presets, its rules, its deal and its AI players; the hands it deals are
+    ``Hand[ViewT_co, EventT, RulesT]``."""
 
     name: str
     default_preset: str
@@ -144,17 +157,17 @@ class Game(Protocol):
     @property
     def presets(self) -> tuple[str, ...]: ...
 
-    def rules(self, preset: str | None = None, **options: Any) -> Any:
+    def rules(self, preset: str | None = None, **options: Any) -> RulesT:
         """Rules from a preset and option overrides; bad ones raise ``RecordError``."""
 
     def deal(
-        self, rules: Any, seed: int | str | None = None, deal: Any = None,
+        self, rules: RulesT, seed: int | str | None = None, deal: Any = None,
         carry: Carry | None = None,
-    ) -> Hand:  # fmt: skip
+    ) -> Hand[ViewT_co, EventT, RulesT]:  # fmt: skip
         """A new hand: dealt from ``seed`` (or the given ``deal``), continuing a match from
         ``carry`` (None: the match's first hand)."""
 
-    def hand_from_record(self, record: dict[str, Any]) -> Hand:
+    def hand_from_record(self, record: dict[str, Any]) -> Hand[ViewT_co, EventT, RulesT]:
         """The hand a record starts from, before its actions."""
 
     def action_from_json(self, raw: Any) -> Action:
@@ -166,3 +179,10 @@ class Game(Protocol):
 
     def ai_player(self, level: str, seed: int | None = None, **search: Any) -> Player:
         """The AI player of ``level`` (``easy``, ``normal`` or ``hard``, see `engine.ai`)."""
+
+
+AnyHand = Hand[Any, Any, Any]
+"""A hand of any game, as the host holds it."""
+
+AnyGame = Game[Any, Any, Any]
+"""A game, whichever it is, as the host and the registry of games hold it."""

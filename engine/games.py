@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from engine.game import Game
+from engine.game import AnyGame
 
 _HOMES = {
     "situan": ("engine.situan", "SITUAN"),
@@ -22,8 +22,8 @@ GAME_NAMES: tuple[str, ...] = tuple(_HOMES)
 """The games, in the order menus list them."""
 
 
-def game_of(name: str) -> Game:
+def game_of(name: str) -> AnyGame:
     """The game called ``name`` (one of `GAME_NAMES`); KeyError for others."""
     module, attribute = _HOMES[name]
-    game: Game = getattr(import_module(module), attribute)
+    game: AnyGame = getattr(import_module(module), attribute)
     return game

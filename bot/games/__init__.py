@@ -3,20 +3,20 @@ that knows the games (`bot/games/<game>/`)."""
 
 from __future__ import annotations
 
-from bot.games.base import BadInput, GameFront, Stamps
+from bot.games.base import AnyFront, BadInput, GameFront, Stamps
 from bot.games.erqiwang import ErqiwangFront
 from bot.games.situan import SituanFront
 from bot.i18n import t
 from bot.settings import TABLE_OPTION_TITLES
 from engine.games import GAME_NAMES
 
-_BY_NAME: dict[str, GameFront] = {front.name: front for front in (SituanFront(), ErqiwangFront())}
-FRONTS: dict[str, GameFront] = {name: _BY_NAME[name] for name in GAME_NAMES}
+_BY_NAME: dict[str, AnyFront] = {front.name: front for front in (SituanFront(), ErqiwangFront())}
+FRONTS: dict[str, AnyFront] = {name: _BY_NAME[name] for name in GAME_NAMES}
 """Each game's front, in the engine's order of the games (`engine.games`): a game with no
 front fails here, at import."""
 
 
-def front_of(game: str) -> GameFront:
+def front_of(game: str) -> AnyFront:
     return FRONTS[game]
 
 
@@ -55,6 +55,7 @@ def presets(game: str) -> tuple[str, ...]:
 __all__ = [
     "FRONTS",
     "GAME_NAMES",
+    "AnyFront",
     "BadInput",
     "GameFront",
     "Stamps",

@@ -17,7 +17,7 @@ from bot.outgoing import Button
 from bot.pictures import HandPicture, Layout, SettlementPicture
 from engine.actions import Action
 from engine.errors import IllegalAction
-from engine.game import Game, Hand, Result
+from engine.game import EventT, Game, Hand, Result, RulesT, ViewT
 
 
 class BadInput(Exception):
@@ -41,8 +41,9 @@ class Stamps:
 Rows = tuple[tuple[Button, ...], ...]
 
 
-class GameFront(Protocol):
-    """A game as the host presents it."""
+class GameFront(Protocol[ViewT, EventT, RulesT]):
+    """A game as the host presents it: a game's front is a ``GameFront[its view, its events,
+    its rules]``, as its `Game` is; the host, which knows no game, holds an `AnyFront`."""
 
     name: str
     """The engine's game name (``situan``, ``erqiwang``)."""
@@ -63,15 +64,25 @@ class GameFront(Protocol):
     held."""
 
     @property
-    def game(self) -> Game: ...
+    def game(self) -> Game[ViewT, EventT, RulesT]: ...
 
-    def command_action(self, hand: Hand, seat: int, name: str, args: tuple[str, ...]) -> Action:
+    def command_action(
+        self, hand: Hand[ViewT, EventT, RulesT], seat: int, name: str, args: tuple[str, ...]
+    ) -> Action:
         """A typed game command as an action of ``seat``; `BadInput` when it cannot be read."""
 
-    def pick(self, hand: Hand, seat: int, selection: Selection, args: tuple[str, ...]) -> None:
+    def pick(
+        self,
+        hand: Hand[ViewT, EventT, RulesT],
+        seat: int,
+        selection: Selection,
+        args: tuple[str, ...],
+    ) -> None:
         """One press of a card button: change ``selection``; `BadInput` if not held."""
 
-    def selection_action(self, hand: Hand, seat: int, selection: Selection) -> Action:
+    def selection_action(
+        self, hand: Hand[ViewT, EventT, RulesT], seat: int, selection: Selection
+    ) -> Action:
         """The action the chosen cards stand for (a play, or a bury while burying)."""
 
     def selection_text(self, lang: str, selection: Selection) -> str: ...
@@ -79,37 +90,37 @@ class GameFront(Protocol):
     def settings_that_follow(self, name: str, value: object) -> dict[str, object]:
         """Rule options a change of ``name`` to ``value`` sets as well (a deck's defaults, say)."""
 
-    def table_text(self, lang: str, view: Any, names: Sequence[str], number: int,
-                   seconds_left: int | None, earlier: Sequence[Any] = ()) -> str:  # fmt: skip
+    def table_text(self, lang: str, view: ViewT, names: Sequence[str], number: int,
+                   seconds_left: int | None, earlier: Sequence[EventT] = ()) -> str:  # fmt: skip
         """The table message from the public view. ``earlier``: the closing events (see
         `closes_a_trick`) of tricks the group may not have been shown, oldest first; the
         one the view shows as the last trick among them is not repeated."""
 
-    def opening_text(self, lang: str, view: Any, names: Sequence[str]) -> str:
+    def opening_text(self, lang: str, view: ViewT, names: Sequence[str]) -> str:
         """What the deal shows the table (the card that chose the leader, 亮墩), said with
         the deal itself: a post always reaches the group, a first table state may be
         overtaken by the first plays. Empty when there is nothing."""
 
-    def hand_text(self, lang: str, view: Any, names: Sequence[str]) -> tuple[str, str]:
+    def hand_text(self, lang: str, view: ViewT, names: Sequence[str]) -> tuple[str, str]:
         """A seat's private hand from its view: the cards, and any lines below them."""
 
     def hand_buttons(
-        self, lang: str, view: Any, legal: Sequence[Action], selection: Selection,
+        self, lang: str, view: ViewT, legal: Sequence[Action], selection: Selection,
         stamps: Stamps,
     ) -> list[tuple[Button, ...]]:  # fmt: skip
         """The buttons under a seat's private hand, from what it may do now."""
 
-    def prompt(self, lang: str, view: Any, legal: Sequence[Action]) -> str:
+    def prompt(self, lang: str, view: ViewT, legal: Sequence[Action]) -> str:
         """What the seat the hand waits for may do now, in a line (the allowed bids, the
         trump choices, how many cards to bury, the reveal choice, what to beat)."""
 
     def needs_confirming(self, action: Action) -> bool:
         """Whether ``action`` is asked to be confirmed by a second press (giving up)."""
 
-    def closes_a_trick(self, event: Any) -> bool:
+    def closes_a_trick(self, event: EventT) -> bool:
         """Whether ``event`` ends a trick or round (the table message then shows it whole)."""
 
-    def narrate(self, lang: str, event: Any, names: Sequence[str]) -> str | None:
+    def narrate(self, lang: str, event: EventT, names: Sequence[str]) -> str | None:
         """A group post for an event worth a notification (None: the table message says
         enough)."""
 
@@ -119,7 +130,7 @@ class GameFront(Protocol):
     ) -> str:  # fmt: skip
         """The hand's settlement."""
 
-    def hand_picture(self, lang: str, view: Any, player: str, number: int) -> HandPicture:
+    def hand_picture(self, lang: str, view: ViewT, player: str, number: int) -> HandPicture:
         """A seat's private hand as the renderer's input (`bot.pictures`)."""
 
     def settlement_picture(
@@ -128,7 +139,7 @@ class GameFront(Protocol):
     ) -> SettlementPicture:  # fmt: skip
         """The hand's settlement as the renderer's input."""
 
-    def explain(self, lang: str, refusal: IllegalAction, view: Any = None) -> str:
+    def explain(self, lang: str, refusal: IllegalAction, view: ViewT | None = None) -> str:
         """A rule's refusal as a sentence in the player's language. ``view``: the refused
         seat's own view, for a hint from its own cards (the answer goes to that player
         alone)."""
@@ -137,6 +148,10 @@ class GameFront(Protocol):
         """How a `suggestions` value reads for the player: the symbols and names the hand
         shows (``♥3 ♥3``, ``小王×2``), where the value is what `/play` reads."""
 
-    def suggestions(self, hand: Hand, seat: int) -> list[str]:
+    def suggestions(self, hand: Hand[ViewT, EventT, RulesT], seat: int) -> list[str]:
         """What `/play` may be completed with: the seat's legal plays on its turn, else its
         own cards."""
+
+
+AnyFront = GameFront[Any, Any, Any]
+"""A game's front as the host, which knows no game, holds it."""

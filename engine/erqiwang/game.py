@@ -8,12 +8,14 @@ from typing import Any
 from engine.actions import Action
 from engine.erqiwang import record as records
 from engine.erqiwang.deal import Deal, deal_from_seed
+from engine.erqiwang.events import ErqiwangEvent
 from engine.erqiwang.hand import ErqiwangHand
 from engine.erqiwang.rules import PRESETS, Rules
-from engine.game import Carry, Player, fresh_seed
+from engine.erqiwang.views import ErqiwangView
+from engine.game import Carry, Game, Player, fresh_seed
 
 
-class ErqiwangGame:
+class ErqiwangGame(Game[ErqiwangView, ErqiwangEvent, Rules]):
     name = "erqiwang"
     default_preset = "classic"
 

@@ -29,7 +29,7 @@ from engine.erqiwang.events import ErqiwangEvent, HandEnded
 from engine.erqiwang.leads import Threat, threat_of
 from engine.erqiwang.legal import legal_actions, legal_plays
 from engine.erqiwang.order import BIDDING_ORDER, TRUMP, TrumpOrder
-from engine.erqiwang.phases import BIDDING, BURY, OVER, PLAY, TRUMP_PHASE
+from engine.erqiwang.phases import BIDDING, BURY, OVER, PLAY, TRUMP_PHASE, Phase
 from engine.erqiwang.result import ErqiwangResult
 from engine.erqiwang.rules import Rules
 from engine.erqiwang.series import next_first_bidder
@@ -70,7 +70,7 @@ class ErqiwangHand:
         self.throws_current = [False] * 4
         """Whether no trump was played since the seat's throws were judged or found still
         good: then they are handed out without looking at the threats."""
-        self.phase = BIDDING
+        self.phase: Phase = BIDDING
         self.turn = first
         self.bids: list[tuple[int, int | None]] = []
         self.passed = [False] * 4
@@ -272,7 +272,7 @@ class ErqiwangHand:
         if self.phase == OVER:
             raise IllegalAction("wrong_phase", "the hand is over", phase=self.phase)
 
-    def require_phase(self, *phases: str) -> None:
+    def require_phase(self, *phases: Phase) -> None:
         self.require_running()
         if self.phase not in phases:
             raise IllegalAction(

@@ -10,7 +10,8 @@ from engine.errors import IllegalAction
 from engine.events import AutoChanged, count_time_out
 from engine.situan import rounds, show
 from engine.situan.events import SituanEvent
-from engine.situan.legal import SHOW_PICK, auto_lead
+from engine.situan.legal import auto_lead
+from engine.situan.phases import SHOW_PICK
 
 if TYPE_CHECKING:
     from engine.situan.hand import SituanHand

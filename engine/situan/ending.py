@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from engine.events import HandEnded
 from engine.situan.combos import BJ_INDEX, LJ_INDEX, RANK_COUNT
 from engine.situan.events import SituanEvent
-from engine.situan.legal import OVER
 from engine.situan.outcome import how_it_ends, scored, team_of
+from engine.situan.phases import OVER
 from engine.situan.result import TEAM_NAMES, Dun, SituanResult, dun_units
 
 if TYPE_CHECKING:

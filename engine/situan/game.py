@@ -5,14 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine.actions import Action
-from engine.game import Carry, Player, fresh_seed
+from engine.game import Carry, Game, Player, fresh_seed
 from engine.situan import record as records
 from engine.situan.deal import Deal, deal_from_seed
+from engine.situan.events import SituanEvent
 from engine.situan.hand import SituanHand
 from engine.situan.rules import PRESETS, Rules
+from engine.situan.views import SituanView
 
 
-class SituanGame:
+class SituanGame(Game[SituanView, SituanEvent, Rules]):
     name = "situan"
     default_preset = "nanchang"
 

@@ -24,13 +24,11 @@ from engine.situan.combos import RANK_COUNT, RANK_INDEX, Combo
 from engine.situan.deal import Deal, deal_from_seed
 from engine.situan.events import SituanEvent
 from engine.situan.legal import (
-    OVER,
-    PLAY,
-    SHOW_PICK,
     auto_lead,
     legal_actions,
     legal_plays,
 )
+from engine.situan.phases import OVER, PLAY, SHOW_PICK, Phase
 from engine.situan.result import Dun, SituanResult
 from engine.situan.rules import Rules
 from engine.situan.series import next_carry, next_leader
@@ -91,7 +89,7 @@ class SituanHand:
         """The card turned to choose the first leader, when one was: a match's later hands
         are led by the previous 上游, and nothing is turned for them."""
         self.played_counts = [0] * RANK_COUNT
-        self.phase = PLAY
+        self.phase: Phase = PLAY
         self.turn = first
         self.round_combo: Combo | None = None
         self.round_seat: int | None = None

@@ -20,12 +20,11 @@ from engine.situan.combos import (
     RANKS,
     Combo,
 )
+from engine.situan.phases import OVER, PLAY, SHOW_PICK
 
 if TYPE_CHECKING:
     from engine.situan.hand import SituanHand
 
-PLAY, SHOW_PICK, OVER = "play", "show_pick", "over"
-"""Phases: players play; a 亮牌 waits for its initiator's pick; the hand is over."""
 _NATURAL_TOP = BJ_INDEX - 2  # index of rank 2: the highest rank that can form a bomb
 
 RANK_NAMES_OF: dict[Combo, tuple[str, ...]] = {

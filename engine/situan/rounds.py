@@ -13,7 +13,8 @@ from engine.errors import IllegalAction
 from engine.situan import ending
 from engine.situan.combos import COMBO_BY_RANKS, KINGS, RANK_INDEX, RANKS, Combo
 from engine.situan.events import CountAnnounced, Passed, Played, RoundWon, SituanEvent, WentOut
-from engine.situan.legal import COMBO_BY_RANK_NAMES, COMBO_OF_PLAY, PLAY
+from engine.situan.legal import COMBO_BY_RANK_NAMES, COMBO_OF_PLAY
+from engine.situan.phases import PLAY
 
 if TYPE_CHECKING:
     from engine.situan.hand import SituanHand

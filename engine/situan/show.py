@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from engine.actions import PickShow, StartShow
 from engine.errors import IllegalAction
 from engine.situan.events import HandRevealed, ShowStarted, SituanEvent
-from engine.situan.legal import PLAY, SHOW_PICK
+from engine.situan.phases import PLAY, SHOW_PICK
 
 if TYPE_CHECKING:
     from engine.situan.hand import SituanHand

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards import Card
 from engine.situan.combos import Combo
-from engine.situan.legal import OVER
+from engine.situan.phases import OVER
 from engine.situan.result import Dun, SituanResult
 
 if TYPE_CHECKING:

@@ -7,10 +7,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
 
 from bot.controls import Selection, rows
-from bot.games.base import BadInput, Stamps
+from bot.games.base import BadInput, GameFront, Stamps
 from bot.games.erqiwang import texts
 from bot.games.pictured import face, hand_picture, settlement_picture
 from bot.i18n import N_, t, tn
@@ -29,9 +28,10 @@ from engine.actions import (
     Surrender,
 )
 from engine.cards import Card, parse_card, parse_cards, parse_suit
-from engine.erqiwang import ERQIWANG, ErqiwangResult, ErqiwangView, deck_defaults
-from engine.erqiwang.events import BonusDeclared, BottomShown, TrickWon
+from engine.erqiwang import ERQIWANG, ErqiwangResult, ErqiwangView, Rules, deck_defaults
+from engine.erqiwang.events import BonusDeclared, BottomShown, ErqiwangEvent, TrickWon
 from engine.erqiwang.order import TRUMP
+from engine.erqiwang.phases import Phase
 from engine.errors import IllegalAction, RecordError
 from engine.game import Game, Hand, Result
 
@@ -107,7 +107,11 @@ def _bid_refusal(lang: str, facts: dict[str, object]) -> str:
              points=facts.get("points"))  # fmt: skip
 
 
-class ErqiwangFront:
+GameHand = Hand[ErqiwangView, ErqiwangEvent, Rules]
+"""A 二七王 hand as the host hands it to the front."""
+
+
+class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
     name = "erqiwang"
     layout: Layout = "as_held"
     title = N_("erqiwang")
@@ -145,12 +149,12 @@ class ErqiwangFront:
     )
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[ErqiwangView, ErqiwangEvent, Rules]:
         return ERQIWANG
 
     # ----------------------------------------------------------------- commands
 
-    def command_action(self, hand: Hand, seat: int, name: str, args: tuple[str, ...]) -> Action:
+    def command_action(self, hand: GameHand, seat: int, name: str, args: tuple[str, ...]) -> Action:
         if name == "play":
             if not args:
                 raise BadInput("Say which cards to play, e.g. /play S10 S10")
@@ -179,7 +183,7 @@ class ErqiwangFront:
             return DeclareBonus(seat)
         raise BadInput("That command is not used in this game.")
 
-    def pick(self, hand: Hand, seat: int, selection: Selection, args: tuple[str, ...]) -> None:
+    def pick(self, hand: GameHand, seat: int, selection: Selection, args: tuple[str, ...]) -> None:
         """``/pick S10`` adds one ♠10, or, when every ♠10 held is chosen already, takes them
         all back out."""
         held = Counter(str(c) for c in hand.cards_of(seat))
@@ -192,9 +196,9 @@ class ErqiwangFront:
             del selection.counts[token]
         selection.counts = +selection.counts
 
-    def selection_action(self, hand: Hand, seat: int, selection: Selection) -> Action:
+    def selection_action(self, hand: GameHand, seat: int, selection: Selection) -> Action:
         cards = _cards(selection.tokens())
-        return Bury(seat, cards) if hand.view(seat).phase == "bury" else Play(seat, cards)
+        return Bury(seat, cards) if hand.view(seat).phase == Phase.BURY else Play(seat, cards)
 
     def selection_text(self, lang: str, selection: Selection) -> str:
         shown = " ".join(
@@ -212,7 +216,8 @@ class ErqiwangFront:
         return {}
 
     def table_text(self, lang: str, view: ErqiwangView, names: Sequence[str], number: int,
-                   seconds_left: int | None, earlier: Sequence[Any] = ()) -> str:  # fmt: skip
+                   seconds_left: int | None,
+                   earlier: Sequence[ErqiwangEvent] = ()) -> str:  # fmt: skip
         return texts.table_text(lang, view, names, number, seconds_left, earlier)
 
     def opening_text(self, lang: str, view: ErqiwangView, names: Sequence[str]) -> str:
@@ -228,7 +233,7 @@ class ErqiwangFront:
         whole, turn = stamps.whole.text(), stamps.turn.text()
         out: list[tuple[Button, ...]] = []
         acting = view.to_act == view.seat
-        if view.phase == "bidding":
+        if view.phase == Phase.BIDDING:
             # Highest first, as the auction goes down: the bid just under the last is the
             # one most often wanted, and a platform that shows only the first ones (Discord's
             # 25 menu options, with bid_max 200) keeps those.
@@ -241,7 +246,7 @@ class ErqiwangFront:
         surrender = [(Button(t(lang, N_("Surrender")), "/surrender", turn),)] if any(
             isinstance(a, Surrender) for a in legal
         ) else []  # fmt: skip
-        if view.phase == "trump":
+        if view.phase == Phase.TRUMP:
             suits = []
             for action in legal:
                 if isinstance(action, NameTrump):
@@ -251,7 +256,7 @@ class ErqiwangFront:
                 out.append(tuple(suits))
             return out + surrender
         held = Counter(str(c) for c in view.hand)
-        picking = acting and view.phase in ("bury", "play")
+        picking = acting and view.phase in (Phase.BURY, Phase.PLAY)
         if picking:
             cards = []
             for c in dict.fromkeys(view.hand):
@@ -263,7 +268,7 @@ class ErqiwangFront:
             out += rows(cards)
         actions: list[Button] = []
         if picking and selection.size():
-            verb = N_("Bury") if view.phase == "bury" else N_("Play")
+            verb = N_("Bury") if view.phase == Phase.BURY else N_("Play")
             actions.append(Button(t(lang, verb), "/go", turn))
             actions.append(Button(t(lang, N_("Clear")), "/clear", whole))
         if any(isinstance(a, DeclareBonus) for a in legal):
@@ -273,7 +278,7 @@ class ErqiwangFront:
         return out + surrender
 
     def prompt(self, lang: str, view: ErqiwangView, legal: Sequence[Action]) -> str:
-        if view.phase == "bidding":
+        if view.phase == Phase.BIDDING:
             bids = [a.points for a in legal if isinstance(a, Bid)]
             passing = any(isinstance(a, Pass) for a in legal)
             if not bids:
@@ -283,14 +288,14 @@ class ErqiwangFront:
                    if passing else "Bid from {highest} down to {lowest} in steps of {step} "
                    "(/bid N): the first bidder may not pass.")  # fmt: skip
             return t(lang, key, highest=bids[0], lowest=bids[-1], step=step)
-        if view.phase == "trump":
+        if view.phase == Phase.TRUMP:
             suits = [a.suit for a in legal if isinstance(a, NameTrump)]
             choices = [
                 f"{s} {SUIT_NAMES[s]}" if s in SUIT_NAMES else t(lang, "none (no trump)")
                 for s in suits
             ]  # the letters are what to type; the symbols, what they mean
             return t(lang, "Name trump: /trump {choices}.", choices=", ".join(choices))
-        if view.phase == "bury":
+        if view.phase == Phase.BURY:
             return t(lang, "Bury {count} cards: pick them, then press Bury (or /bury …).",
                      count=len(view.bottom_shown))  # fmt: skip
         if view.trick:
@@ -303,10 +308,10 @@ class ErqiwangFront:
     def needs_confirming(self, action: Action) -> bool:
         return isinstance(action, Surrender)
 
-    def closes_a_trick(self, event: Any) -> bool:
+    def closes_a_trick(self, event: ErqiwangEvent) -> bool:
         return isinstance(event, TrickWon)
 
-    def narrate(self, lang: str, event: Any, names: Sequence[str]) -> str | None:
+    def narrate(self, lang: str, event: ErqiwangEvent, names: Sequence[str]) -> str | None:
         if isinstance(event, BonusDeclared):
             return t(lang, "{name} declares {bonus} ({value}): {cards}", name=names[event.seat],
                      bonus=t(lang, event.name), value=event.value,
@@ -346,7 +351,7 @@ class ErqiwangFront:
         title = t(lang, "二七王 · hand {number}", number=number)
         return settlement_picture(lang, title, names, results, totals, running, bonuses, footer)
 
-    def explain(self, lang: str, refusal: IllegalAction, view: Any = None) -> str:
+    def explain(self, lang: str, refusal: IllegalAction, view: ErqiwangView | None = None) -> str:
         """What was wrong and what is allowed instead, from the refusal's facts (never
         anything about another player's cards)."""
         facts, code = refusal.facts, refusal.code
@@ -398,8 +403,8 @@ class ErqiwangFront:
         except RecordError:
             return value
 
-    def suggestions(self, hand: Hand, seat: int) -> list[str]:
-        if hand.to_act == seat and hand.view(seat).phase == "play":
+    def suggestions(self, hand: GameHand, seat: int) -> list[str]:
+        if hand.to_act == seat and hand.view(seat).phase == Phase.PLAY:
             return [" ".join(str(c) for c in a.cards)
                     for a in hand.legal_actions(seat) if isinstance(a, Play)]  # fmt: skip
         return [str(c) for c in dict.fromkeys(hand.cards_of(seat))]

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
 from bot.i18n import N_, t, tn
 from bot.shared_texts import SUIT_NAMES, cards_text, player_lines, unshown_closings
 from engine.cards import Card
 from engine.erqiwang import ErqiwangResult, ErqiwangView
+from engine.erqiwang.events import ErqiwangEvent, TrickWon
+from engine.erqiwang.phases import Phase
 
 
 def trump_text(lang: str, view: ErqiwangView) -> str:
@@ -43,7 +44,8 @@ def _trick_line(lang: str, key: str, plays: Sequence[tuple[int, Sequence[Card]]]
 
 
 def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
-               seconds_left: int | None, earlier: Sequence[Any] = ()) -> str:  # fmt: skip
+               seconds_left: int | None,
+               earlier: Sequence[ErqiwangEvent] = ()) -> str:  # fmt: skip
     lines = [t(lang, "二七王 · hand {number}", number=number)]
     if view.declarer is not None:
         lines.append(
@@ -68,7 +70,8 @@ def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
     last = view.trick if finished else view.last_trick
     winner = _trick_winner(view, finished)
     # Tricks closed (`TrickWon`) that no table state sent has shown, but the last.
-    for trick in unshown_closings(earlier, last):
+    tricks = [e for e in earlier if isinstance(e, TrickWon)]
+    for trick in unshown_closings(tricks, last):
         lines.append(_trick_line(lang, N_("Earlier trick: {plays} → {name} wins {points}"),
                                  trick.plays, trick.seat, names))  # fmt: skip
     if last and winner is not None:
@@ -79,9 +82,9 @@ def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
     if view.declarer is not None:
         lines.append(t(lang, "Defenders' points: {points}", points=view.defender_points))
     voids = [names[s] for s in range(4) if view.void[s]]
-    if voids and view.phase == "play":
+    if voids and view.phase == Phase.PLAY:
         lines.append(t(lang, "No trump left: {names}", names=", ".join(voids)))
-    if view.trump_counts and view.phase == "play":
+    if view.trump_counts and view.phase == Phase.PLAY:
         counts = [
             tn(lang, "{name}: {count} trump", "{name}: {count} trumps", n, name=names[s])
             + (" " + t(lang, "(with a pair)") if pair else "")

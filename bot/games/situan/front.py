@@ -8,10 +8,9 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from itertools import zip_longest
 from types import MappingProxyType
-from typing import Any
 
 from bot.controls import Selection, rows
-from bot.games.base import BadInput, Stamps
+from bot.games.base import BadInput, GameFront, Stamps
 from bot.games.pictured import face, hand_picture, settlement_picture
 from bot.games.situan import texts
 from bot.i18n import N_, t
@@ -23,15 +22,20 @@ from engine.actions import Action, Pass, PickShow, Play, StartShow, read_play
 from engine.cards import parse_card, parse_rank_run
 from engine.errors import IllegalAction, RecordError
 from engine.game import Game, Hand, Result
-from engine.situan import RANKS, SITUAN, SituanResult, SituanView
+from engine.situan import RANKS, SITUAN, Rules, SituanResult, SituanView
 from engine.situan.combos import RANK_INDEX, combo_of_ranks
-from engine.situan.events import HandRevealed, RoundWon, WentOut
+from engine.situan.events import HandRevealed, RoundWon, SituanEvent, WentOut
+from engine.situan.phases import Phase
 
 PLACES = {1: N_("上游"), 2: N_("2游"), 3: N_("3游")}
 LAST_PLACE = N_("4游")
 
 
-class SituanFront:
+GameHand = Hand[SituanView, SituanEvent, Rules]
+"""A 四团 hand as the host hands it to the front."""
+
+
+class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
     name = "situan"
     layout: Layout = "by_rank"
     title = N_("situan")
@@ -59,12 +63,12 @@ class SituanFront:
     )
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[SituanView, SituanEvent, Rules]:
         return SITUAN
 
     # ----------------------------------------------------------------- commands
 
-    def command_action(self, hand: Hand, seat: int, name: str, args: tuple[str, ...]) -> Action:
+    def command_action(self, hand: GameHand, seat: int, name: str, args: tuple[str, ...]) -> Action:
         if name == "play":
             if not args:
                 raise BadInput("Say which cards to play, e.g. /play 7777")
@@ -86,7 +90,7 @@ class SituanFront:
             return PickShow(seat, seat if choice == "me" else (seat + 2) % 4)
         raise BadInput("That command is not used in this game.")
 
-    def pick(self, hand: Hand, seat: int, selection: Selection, args: tuple[str, ...]) -> None:
+    def pick(self, hand: GameHand, seat: int, selection: Selection, args: tuple[str, ...]) -> None:
         """``/pick 7`` opens rank 7's count choice, ``/pick 7 3`` chooses three 7s."""
         held = Counter(c.rank for c in hand.cards_of(seat))
         token = args[0].upper() if args else ""
@@ -105,7 +109,7 @@ class SituanFront:
         selection.open_rank = None
         selection.counts = +selection.counts  # drop zero counts
 
-    def selection_action(self, hand: Hand, seat: int, selection: Selection) -> Action:
+    def selection_action(self, hand: GameHand, seat: int, selection: Selection) -> Action:
         return Play(seat, ranks=selection.tokens())
 
     def selection_text(self, lang: str, selection: Selection) -> str:
@@ -121,7 +125,8 @@ class SituanFront:
         return {}
 
     def table_text(self, lang: str, view: SituanView, names: Sequence[str], number: int,
-                   seconds_left: int | None, earlier: Sequence[Any] = ()) -> str:  # fmt: skip
+                   seconds_left: int | None,
+                   earlier: Sequence[SituanEvent] = ()) -> str:  # fmt: skip
         return texts.table_text(lang, view, names, number, seconds_left, earlier)
 
     def opening_text(self, lang: str, view: SituanView, names: Sequence[str]) -> str:
@@ -157,7 +162,7 @@ class SituanFront:
                     for a in reveals
                 )
             ]
-        if view.phase == "show_pick":
+        if view.phase == Phase.SHOW_PICK:
             return []
         held = Counter(c.rank for c in view.hand)
         out: list[tuple[Button, ...]] = []
@@ -206,10 +211,10 @@ class SituanFront:
     def needs_confirming(self, action: Action) -> bool:
         return False
 
-    def closes_a_trick(self, event: Any) -> bool:
+    def closes_a_trick(self, event: SituanEvent) -> bool:
         return isinstance(event, RoundWon)
 
-    def narrate(self, lang: str, event: Any, names: Sequence[str]) -> str | None:
+    def narrate(self, lang: str, event: SituanEvent, names: Sequence[str]) -> str | None:
         if isinstance(event, WentOut) and event.place in PLACES:
             place = t(lang, PLACES[event.place])
             return t(lang, "{name} is out: {place}.", name=names[event.seat], place=place)
@@ -249,7 +254,7 @@ class SituanFront:
         title = t(lang, "四团 · hand {number}", number=number)
         return settlement_picture(lang, title, names, results, totals, running, bonuses, footer)
 
-    def explain(self, lang: str, refusal: IllegalAction, view: Any = None) -> str:
+    def explain(self, lang: str, refusal: IllegalAction, view: SituanView | None = None) -> str:
         facts = refusal.facts
         play, last = facts.get("play"), facts.get("last")
         if refusal.code == "cannot_beat" and isinstance(play, str) and isinstance(last, str):
@@ -289,7 +294,7 @@ class SituanFront:
             return value
         return texts.ranks_text(lang, [c.rank for c in play.cards] or list(play.ranks))
 
-    def suggestions(self, hand: Hand, seat: int) -> list[str]:
+    def suggestions(self, hand: GameHand, seat: int) -> list[str]:
         """On the seat's turn its plays, the lowest of each size first: a leader holding
         many rank groups sees singles, pairs, triples and bombs within Discord's first 25
         completions, not only the lowest ranks' groups; else the seat's own cards."""

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
 from bot.i18n import N_, t
 from bot.shared_texts import cards_text, player_lines, rank_text, unshown_closings
 from engine.cards import Card
 from engine.situan import RANKS, Combo, SituanResult, SituanView
+from engine.situan.events import RoundWon, SituanEvent
+from engine.situan.phases import Phase
 
 
 def combo_text(lang: str, combo: Combo) -> str:
@@ -60,11 +61,12 @@ def last_round_line(lang: str, plays: Sequence[tuple[int, Combo | None]],
     return t(lang, key, plays=_plays(lang, plays, names), name=names[winner], points=points)
 
 
-def earlier_round_lines(lang: str, earlier: Sequence[Any], view: SituanView,
+def earlier_round_lines(lang: str, earlier: Sequence[SituanEvent], view: SituanView,
                         names: Sequence[str]) -> list[str]:  # fmt: skip
     """The rounds closed (`RoundWon`) that no table state sent has shown, but the last."""
     key = N_("Earlier round: {plays} → {name} takes {points}")
-    missed = unshown_closings(earlier, view.last_round)
+    rounds = [e for e in earlier if isinstance(e, RoundWon)]
+    missed = unshown_closings(rounds, view.last_round)
     return [last_round_line(lang, event.plays, names, key) for event in missed]
 
 
@@ -91,9 +93,10 @@ def dun_text(lang: str, dun: int | str) -> str:
 
 
 def table_text(lang: str, view: SituanView, names: Sequence[str], number: int,
-               seconds_left: int | None, earlier: Sequence[Any] = ()) -> str:  # fmt: skip
+               seconds_left: int | None,
+               earlier: Sequence[SituanEvent] = ()) -> str:  # fmt: skip
     lines = [t(lang, "四团 · hand {number}", number=number)]
-    if view.phase == "show_pick":
+    if view.phase == Phase.SHOW_PICK:
         assert view.show_by is not None
         lines.append(t(lang, "{name} is choosing which hand to reveal.", name=names[view.show_by]))
     elif view.result is None:

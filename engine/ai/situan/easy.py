@@ -27,7 +27,8 @@ from engine.situan.combos import (
     RANK_INDEX,
     Combo,
 )
-from engine.situan.legal import PLAY, PLAYS, SHOW_PICK
+from engine.situan.legal import PLAYS
+from engine.situan.phases import PLAY, SHOW_PICK
 from engine.situan.views import SituanView
 
 

@@ -17,7 +17,7 @@ from engine.ai.situan.reading import read_hands
 from engine.ai.situan.sampling import sampled_deal
 from engine.situan.combos import RANK_INDEX, Combo, combo_of_ranks
 from engine.situan.legal import COMBO_OF_PLAY
-from engine.situan.legal import PLAY as SITUAN_PLAY
+from engine.situan.phases import PLAY as SITUAN_PLAY
 from engine.situan.views import SituanView
 
 
