@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from collections.abc import MutableSequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from engine.game import Result
+from engine.results import Result
 
 
 class Event:

@@ -18,12 +18,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
 from engine.actions import Action
 from engine.cards import Card
 from engine.events import Event
+from engine.results import Result as Result  # re-exported: part of the protocol
 
 ViewT = TypeVar("ViewT")
 EventT = TypeVar("EventT", bound=Event)
@@ -55,29 +55,6 @@ class Carry:
             return None
         totals = raw.get("team_totals")
         return Carry(int(raw["first"]), None if totals is None else (totals[0], totals[1]))
-
-
-class Result(Protocol):
-    """A finished hand's settlement, typed; ``to_json`` is its hand-record form."""
-
-    @property
-    def total(self) -> tuple[Fraction, ...]:
-        """Per seat: the hand's result and bonus lines together, in units."""
-
-    @property
-    def bonus(self) -> tuple[Fraction, ...]:
-        """Per seat: the bonus part (四团 墩, 二七王 冲关), in units."""
-
-    @property
-    def void(self) -> bool:
-        """A hand that does not count (二七王: everyone passed and the cards are dealt
-        again)."""
-
-    @property
-    def first_out(self) -> int | None:
-        """四团's 上游 (None where the game has none): a player statistic."""
-
-    def to_json(self) -> dict[str, Any]: ...
 
 
 class Hand(Protocol[ViewT_co, EventT, RulesT_co]):
