@@ -61,8 +61,10 @@ def tick(table: Table) -> Effects:
     wake = table.next_wake()
     if wake is None or table.clock() < wake:
         return Effects()
-    if table.reminder_at is not None and table.reminder_at <= table.clock():
-        return playing.remind(table)
+    if table.reminder_at is not None:
+        if table.deadline is None or table.clock() < table.deadline:
+            return playing.remind(table)
+        table.reminded()  # the time ran out first: the table acts now instead
     if table.state == LOBBY:
         effects = Effects(out=[table.group("The lobby was idle too long and closes.")])
         effects.extend(lobby.close(table))

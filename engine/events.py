@@ -21,8 +21,9 @@ class Event:
 
 
 TIMEOUTS_FOR_AUTO = 3
-"""The seeds' rule in both games: a seat that times out this many times in a hand is put on
-托管 (it plays on by the table until its player turns 托管 off)."""
+"""二七王's rule (seed 001 "逾時3次將由系統自動託管"): a seat that times out this many times in a
+hand is put on 托管 (it plays on by the table until its player acts again). Each game's
+option ``timeouts_for_auto`` sets it per table; 四团's default is 1 (seed 004)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,16 +50,16 @@ class HandEnded(Event):
 
 
 def count_time_out(
-    timeouts: MutableSequence[int], auto: MutableSequence[bool], seat: int
+    timeouts: MutableSequence[int], auto: MutableSequence[bool], seat: int, limit: int
 ) -> list[TimedOut | AutoChanged]:
     """The table acts for ``seat`` at its time limit: unless 托管 plays for it already (which
-    counts no time-out), one more time-out, and at the third the seat is put on 托管. Returns
-    the events of that, first of the action's."""
+    counts no time-out), one more time-out, and at the ``limit``-th the seat is put on 托管.
+    Returns the events of that, first of the action's."""
     if auto[seat]:
         return []
     timeouts[seat] += 1
     events: list[TimedOut | AutoChanged] = [TimedOut(seat, timeouts[seat])]
-    if timeouts[seat] >= TIMEOUTS_FOR_AUTO:
+    if timeouts[seat] >= limit:
         auto[seat] = True
         events.append(AutoChanged(seat, True))
     return events

@@ -30,7 +30,9 @@ def timeout(hand: ErqiwangHand, action: Timeout) -> list[ErqiwangEvent]:
     for the seat before the auto action and again right after it."""
     check_timeout(hand, action)
     seat = action.seat
-    events: list[ErqiwangEvent] = [*count_time_out(hand.timeouts, hand.auto, seat)]
+    events: list[ErqiwangEvent] = [
+        *count_time_out(hand.timeouts, hand.auto, seat, hand.rules.timeouts_for_auto)
+    ]
     bonus.declare_for_table(hand, seat, events)  # the window is open before the action
     if hand.phase == BIDDING:
         if bidding.may_pass(hand):

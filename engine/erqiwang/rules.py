@@ -56,6 +56,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "surrender_above": tuple(range(0, 201, 5)),
     "turn_seconds": tuple(range(5, 3601)),
     "bury_seconds": tuple(range(5, 3601)),
+    "timeouts_for_auto": tuple(range(1, 11)),
 }
 
 
@@ -79,6 +80,8 @@ class Rules:
     bottom_multiplier: str = "by_cards"
     turn_seconds: int = 60
     bury_seconds: int = 60
+    timeouts_for_auto: int = 3
+    """Time-outs in a hand that put a player on 托管 (seed 001: the third)."""
 
     @classmethod
     def from_preset(cls, preset: str = "classic", **options: Any) -> Rules:

@@ -31,7 +31,9 @@ def timeout(hand: SituanHand, action: Timeout) -> list[SituanEvent]:
     托管 is playing for it, which counts no time-out)."""
     check_timeout(hand, action)
     seat = action.seat
-    events: list[SituanEvent] = [*count_time_out(hand.timeouts, hand.auto, seat)]
+    events: list[SituanEvent] = [
+        *count_time_out(hand.timeouts, hand.auto, seat, hand.rules.timeouts_for_auto)
+    ]
     if hand.phase == SHOW_PICK:
         show.reveal(hand, seat, events)
     elif hand.round_combo is not None:

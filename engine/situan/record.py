@@ -51,8 +51,15 @@ def read_action(raw: Any) -> Action:
     return action
 
 
+RECORDED_BEFORE_TIMEOUT_OPTION = {"timeouts_for_auto": 3}
+"""A record written before ``timeouts_for_auto`` was an option lists every other option: it
+was played with the three time-outs then in force, and replays so."""
+
+
 def read_rules(raw: Any) -> Rules:
     preset, options = read_rules_spec(raw, "nanchang")
+    if options and "timeouts_for_auto" not in options:
+        options = {**RECORDED_BEFORE_TIMEOUT_OPTION, **options}
     return Rules.from_preset(preset, **options)
 
 

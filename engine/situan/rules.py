@@ -21,6 +21,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "turn_seconds": tuple(range(5, 3601)),
     "show_multiplier": tuple(range(1, 101)),
     "announce_at": tuple(range(0, 40)),
+    "timeouts_for_auto": tuple(range(1, 11)),
 }
 
 
@@ -37,6 +38,8 @@ class Rules:
     dun_counted: str = "dealt"
     dun_value: Fraction = field(default=Fraction(1, 2))
     turn_seconds: int = 60
+    timeouts_for_auto: int = 1
+    """Time-outs in a hand that put a player on 托管 (seed 004: the first one)."""
 
     @classmethod
     def from_preset(cls, preset: str = "nanchang", **options: Any) -> Rules:

@@ -127,7 +127,12 @@ async def test_timers_resume_with_the_time_that_was_left(tmp_path: Path):
 
 async def test_at_the_time_limit_the_table_acts_counts_and_tells_the_group(tmp_path: Path):
     clock = FakeClock()
-    h = await table_with_three_bots(str(tmp_path / "bot.sqlite3"), clock, lang="en")
+    h = await Harness.open(str(tmp_path / "bot.sqlite3"), clock, seed=4)
+    await h.say("ann", "/new situan", lang="en")
+    await h.say("ann", "/settings timeouts_for_auto 3")  # 四团's default is the first one
+    for _ in range(3):
+        await h.say("ann", "/addbot")
+    await h.say("ann", "/start")
     table = h.table()
     for count in (1, 2, 3):
         await until_seat_zero_acts(h)
@@ -246,3 +251,20 @@ async def test_a_timer_saved_after_the_settings_wins_until_the_next_full_save(tm
     (stored,) = await db.open_tables()
     assert stored.settings["turn_count"] == 9 and stored.settings["deadline"] == 10.0
     await db.close()
+
+
+async def test_in_situan_the_first_time_out_puts_the_player_on_tuoguan_and_says_how_back(
+    tmp_path: Path,
+):
+    clock = FakeClock()
+    h = await table_with_three_bots(str(tmp_path / "bot.sqlite3"), clock, lang="en")
+    table = h.table()
+    h.recorder.clear()
+    clock.advance(60)
+    await h.manager.tick()
+    assert "Ann has timed out 1 time." in h.recorder.texts("group")
+    assert table.hand.auto[0]
+    told = [m.text for m in h.recorder.sent if m.kind == "private" and m.user == "ann"
+            and m.slot is None]  # fmt: skip
+    assert any("/auto off" in text for text in told), told
+    await h.db.close()

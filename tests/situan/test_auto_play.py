@@ -24,12 +24,19 @@ def test_only_the_seat_to_act_can_time_out():
     assert refused(hand, Action(2, "timeout")) == "not_your_turn"
 
 
-def test_three_time_outs_in_a_hand_put_the_player_on_tuoguan():
-    hand = table("9 8 7 3", "A K Q 4", "5 6 6 6", "8 7 7 7")
+def test_one_time_out_puts_the_player_on_tuoguan_by_default():
+    """Seed 004: 60 秒不进行操作，系统自动对该用户进行接管 — at the first time-out."""
+    hand = table("3 4 5 6 7 8 9", "A K Q J", "5 6 6 6", "8 7 7 7")
+    events = hand.apply(Action(0, "timeout"))
+    assert TimedOut(0, 1) in events and AutoChanged(0, True) in events and hand.auto[0]
+
+
+def test_with_timeouts_for_auto_3_the_third_time_out_puts_the_player_on_tuoguan():
+    hand = table("9 8 7 3", "A K Q 4", "5 6 6 6", "8 7 7 7", timeouts_for_auto=3)
     for _ in range(2):
         events = hand.apply(Action(hand.turn, "timeout"))
         assert not any(isinstance(e, AutoChanged) for e in events) or hand.turn != 0
-    hand = table("3 4 5 6 7 8 9", "A K Q J", "5 6 6 6", "8 7 7 7")
+    hand = table("3 4 5 6 7 8 9", "A K Q J", "5 6 6 6", "8 7 7 7", timeouts_for_auto=3)
     for n in (1, 2, 3):
         events = hand.apply(Action(0, "timeout"))  # seat 0 leads a single each time
         for seat in (1, 2, 3):

@@ -129,6 +129,7 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
     option_titles: Mapping[str, str] = MappingProxyType(
         {
             "turn_seconds": N_("seconds for each decision"),
+            "timeouts_for_auto": N_("time-outs in a hand that put a player on 托管"),
             "decks": N_("packs: 2 or 1"),
             "bid_max": N_("highest first bid"),
             "bid_step": N_("bids go down in steps of"),

@@ -59,6 +59,7 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
             "dun_counted": N_("墩 counted as dealt or as played"),
             "dun_value": N_("units each other player pays per 墩"),
             "turn_seconds": N_("seconds for each decision"),
+            "timeouts_for_auto": N_("time-outs in a hand that put a player on 托管"),
         }
     )
 
