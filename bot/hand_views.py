@@ -19,6 +19,7 @@ from bot.games.pictured import drawn_hand, drawn_settlement
 from bot.i18n import N_, t
 from bot.outgoing import Button, Kind, Outgoing
 from bot.pictures import PictureError
+from bot.shared_texts import money
 from bot.table import Table
 from engine.game import Result
 
@@ -142,22 +143,43 @@ def private_hand(table: Table, index: int) -> Outgoing:
     if selection.size():
         text += "\n" + front.selection_text(lang, selection)
     buttons: tuple[tuple[Button, ...], ...] = ()
-    if not hand.over:
+    if hand.over:
+        text += "\n" + result_line(table, index, lang)
+    elif table.acts_by_itself(index):
+        # The same words and one button whoever's turn it is: on 托管 the view changes only
+        # when the cards do, not twice a turn ("your turn" would ask for a move the table
+        # is about to make for them).
+        text += "\n" + t(lang, "On auto-play (托管): the table plays your turns. Turn auto-play "
+                                "off to play yourself.")  # fmt: skip
+        toggle = auto_toggle(lang, hand.legal_actions(index), table.stamp())
+        buttons = (toggle,) if toggle else ()
+    else:
         legal = hand.legal_actions(index)
-        if table.turn_seat == index and table.acts_by_itself(index):
-            # "Your turn" would ask for a move the table is about to make for them.
-            text += "\n" + t(lang, "On auto-play (托管): the table plays this turn for you. "
-                                    "Turn auto-play off to play it yourself.")  # fmt: skip
-        elif table.turn_seat == index:
+        if table.turn_seat == index:
             text += "\n" + t(lang, "Your turn. {prompt}", prompt=front.prompt(lang, view, legal))
         stamps = Stamps(table.stamp(), table.stamp(turn=True))
         rows = front.hand_buttons(lang, view, legal, selection, stamps)
         toggle = auto_toggle(lang, legal, stamps.whole)
         buttons = tuple([*rows, toggle] if toggle else rows)
     slot = f"hand {table.stamp().text()}"
-    picture = hand_drawing(table, lang, view, seat.name)
+    if hand.over and not hand.cards_of(index):
+        picture = final_drawing(table, lang)  # the settlement, not a picture of no cards
+    else:
+        picture = hand_drawing(table, lang, view, seat.name)
     return Outgoing(Kind.PRIVATE, table.chat, text, user=seat.user, buttons=buttons, slot=slot,
                     picture=picture)  # fmt: skip
+
+
+def result_line(table: Table, index: int, lang: str) -> str:
+    """What the hand's end leaves in a player's private view: their amount and the match's."""
+    result = table.hand.result if table.hand is not None else None
+    seat = table.seats[index]
+    if result is None or seat is None or result.void:
+        return t(lang, "The hand is over.")
+    amount = result.total[index] * Fraction(table.table_options["stake"])
+    match = table.ledger.get(seat.user or f"ai:{index}", amount)
+    return t(lang, "The hand is over: {amount} for you (match {match}). The settlement is in "
+                   "the group.", amount=money(amount), match=money(match))  # fmt: skip
 
 
 # ----------------------------------------------------------------- pictures
@@ -178,15 +200,28 @@ def hand_drawing(table: Table, lang: str, view: Any, player: str) -> Callable[[]
         return None
 
 
+def final_drawing(table: Table, lang: str) -> Callable[[], bytes] | None:
+    """The settlement's picture in a player's language, for their private view once the
+    hand is over and their cards are gone."""
+    result = table.hand.result if table.hand is not None else None
+    if result is None or result.void:
+        return None
+    stake = Fraction(table.table_options["stake"])
+    totals = [amount * stake for amount in result.total]
+    keys = [seat.user or f"ai:{index}" if seat else "" for index, seat in enumerate(table.seats)]
+    running = [table.ledger.get(key, total) for key, total in zip(keys, totals, strict=True)]
+    return settlement_drawing(table, result, table.seat_names(lang), totals, running, lang)
+
+
 def settlement_drawing(
     table: Table, result: Result, names: list[str], totals: list[Fraction],
-    running: list[Fraction],
+    running: list[Fraction], lang: str | None = None,
 ) -> Callable[[], bytes] | None:  # fmt: skip
     if not pictures_wanted(table):
         return None
     try:
-        picture = table.front.settlement_picture(table.lang, result, names, totals, running,
-                                                 table.hand_number)  # fmt: skip
+        picture = table.front.settlement_picture(lang or table.lang, result, names, totals,
+                                                 running, table.hand_number)  # fmt: skip
     except PictureError as error:
         log.warning("no settlement picture at %s: %s", table.chat, error)
         return None

@@ -138,9 +138,11 @@ class TableManager:
         return table is not None and table.seat_of(user) is not None
 
     def name_at(self, chat: str, user: str) -> str:
-        """The player's name as the table in ``chat`` knows it (else the id)."""
+        """The player's name as the table in ``chat`` knows it; a person it does not know is
+        "a player" in the table's language (an id is never shown)."""
         table = self.open.get(chat)
-        return table.names.get(user, user) if table is not None else user
+        known = table.names.get(user) if table is not None else None
+        return known or t(self.language_at(chat), "A player")
 
     def language_at(self, chat: str) -> str:
         table = self.open.get(chat)

@@ -106,8 +106,11 @@ class TelegramOutbox(HandPhotos):
         if origin is not None and origin.about_own_cards and not message.public:
             self.tell_to_open(message.chat, message.user or "")  # the answer stays private
             return
-        # Not reachable privately: answer in the group, naming the player.
-        name = self.names(message.chat, message.user or "")
+        # Not reachable privately: answer in the group, naming the player (never by an id).
+        if origin is not None and origin.user == message.user:
+            name = origin.user_name
+        else:
+            name = self.names(message.chat, message.user or "")
         self.pace(replace(message, kind=Kind.GROUP, text=f"{name}: {message.text}", user=None))
 
     def _to_user(self, message: Outgoing) -> None:
