@@ -17,11 +17,12 @@ import logging
 import signal
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from bot.commands import parse_command
 from bot.games import GAME_NAMES, presets
-from bot.i18n import LANGUAGES, normalize_language, t
+from bot.i18n import LANGUAGES, N_, normalize_language, t
 from bot.manager import TableManager
 from bot.outgoing import Kind, Outgoing
 from bot.phases import Phase
@@ -62,8 +63,22 @@ class ConsolePrinter:
             label = t(self.lang, "[group]")
         indented = message.text.replace("\n", "\n    ")
         self.write(f"{label} {indented}")
+        if message.kind in (Kind.GROUP, Kind.REPLY) and message.buttons:
+            self._say_what_to_type(message)
         if message.picture is not None and self.pictures is not None:
             await self._picture(message)
+
+    def _say_what_to_type(self, message: Outgoing) -> None:
+        """The console shows no buttons: a message that has them says what to type instead
+        (the lobby's /join, /addbot, /start; the settlement's /ready)."""
+        commands = dict.fromkeys(b.command for row in message.buttons for b in row if not b.url)
+        if commands:
+            typed = " · ".join(commands)
+            self.write("    " + t(self.lang, "(type {commands})", commands=typed))
+
+    def say(self, key: str, **values: object) -> None:
+        """A line of the console's own, in its language."""
+        self.write(t(self.lang, key, **values))
 
     async def _picture(self, message: Outgoing) -> None:
         """Write the picture (off the event loop); a failure is logged, the text stood."""
@@ -89,7 +104,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m bot console", description="Play in the terminal"
     )
-    parser.add_argument("--game", choices=GAME_NAMES, default=GAME_NAMES[0])
+    parser.add_argument("--game", choices=GAME_NAMES, default=None,
+                        help=f"the game of a new table (default {GAME_NAMES[0]})")  # fmt: skip
+    parser.add_argument("--new", action="store_true",
+                        help="end the match stored here (if any) and open a new table")  # fmt: skip
     parser.add_argument("--preset", default=None)
     parser.add_argument("--humans", type=int, choices=(0, 1), default=1)
     parser.add_argument(
@@ -127,9 +145,10 @@ def _setting(text: str) -> tuple[str, str]:
 
 def check_preset(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """An unknown preset is an error that lists the game's presets."""
-    known = presets(args.game)
+    game = args.game or GAME_NAMES[0]
+    known = presets(game)
     if args.preset is not None and args.preset not in known:
-        parser.error(f"unknown preset {args.preset!r} for {args.game}: choose {', '.join(known)}")
+        parser.error(f"unknown preset {args.preset!r} for {game}: choose {', '.join(known)}")
 
 
 async def run_console(args: argparse.Namespace, db_path: str, default_lang: str) -> int:
@@ -152,6 +171,11 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
             with contextlib.suppress(NotImplementedError):
                 loop.add_signal_handler(signum, stop.set)
         phase = manager.phase_at(CHAT)
+        if phase not in (None, Phase.CLOSED) and getattr(args, "new", False):
+            await type_line(manager, "/stop", lang)  # the stored match ends, its score shown
+            phase = manager.phase_at(CHAT)
+        elif phase not in (None, Phase.CLOSED):
+            tell_what_was_resumed(manager, args, printer)
         if phase is None or phase == Phase.CLOSED:
             await open_table(manager, args, lang)
         elif phase == Phase.LOBBY:  # stopped before the match began: finish setting it up
@@ -165,19 +189,49 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
         await db.close()
 
 
+def tell_what_was_resumed(
+    manager: TableManager, args: argparse.Namespace, printer: ConsolePrinter
+) -> None:
+    """A table stopped here mid-match is resumed; flags meant for a new table say so, with
+    how to start anew, rather than being ignored in silence."""
+    game = manager.game_at(CHAT)
+    asked = [flag for flag, given in (
+        ("--game", args.game is not None and args.game != game), ("--preset", args.preset),
+        ("--hands", args.hands), ("--ai", args.ai), ("--set", args.set),
+    ) if given]  # fmt: skip
+    if not asked:
+        return
+    printer.say(N_("A match stopped here was resumed, so {flags} did not apply. To start "
+                   "anew: /stop, or run again with --new (or another --db)."),
+                flags=" ".join(asked))  # fmt: skip
+
+
 async def type_line(manager: TableManager, text: str, lang: str) -> None:
-    """Type a command as the human; what it answers is printed like everything else."""
+    """Type a command as the human; what it answers is printed like everything else. In the
+    console the table's language is the player's too: /lang changes all it prints."""
     command = parse_command(
         text if text.startswith("/") else "/" + text, HUMAN, t(lang, "Player"), CHAT, lang=lang
     )
-    if command is not None:
-        for message in await manager.handle(command):
-            await manager.send(message)
+    if command is None:
+        return
+    wanted = (
+        normalize_language(command.args[0]) if command.name == "lang" and command.args else None
+    )
+    if wanted is not None:
+        await manager.handle(replace(command, private=True))  # the player's own language
+        command = replace(command, lang=wanted)
+        if isinstance(manager.send, ConsolePrinter):
+            manager.send.lang = wanted
+        await manager.handle(command)  # the table's: its answer is for a chat with others
+        await manager.send(Outgoing(Kind.REPLY, CHAT, t(wanted, "Language set."), user=HUMAN))
+        return
+    for message in await manager.handle(command):
+        await manager.send(message)
 
 
 async def open_table(manager: TableManager, args: argparse.Namespace, lang: str) -> None:
     preset = f" {args.preset}" if args.preset else ""
-    await type_line(manager, f"/new {args.game}{preset}", lang)
+    await type_line(manager, f"/new {args.game or GAME_NAMES[0]}{preset}", lang)
     if manager.phase_at(CHAT) is None:
         raise SystemExit(2)
     await seat_and_start(manager, args, lang)

@@ -303,7 +303,13 @@ def rules(table: Table, command: Command) -> Effects:
 
 def ready_timeout(table: Table) -> Effects:
     """Whoever is not ready within ``ready_seconds`` is unseated; an AI player takes the seat
-    where ``fill_with_ai`` is on."""
+    where ``fill_with_ai`` is on. A person who plays alone with AI players is not: there is
+    nobody else to play for, so the table waits for their /ready (the console's player, who
+    has no button to press, is never dropped), and ends the match if they stay away for
+    ``lobby_timeout``."""
+    people = [seat for seat in table.seats if seat is not None and not seat.ai]
+    if len(people) == 1 and not people[0].ready:
+        return _wait_for_the_lone_player(table, people[0].name)
     effects = Effects(table_changed=True)
     for index, seat in enumerate(table.seats):
         if seat is not None and not seat.ready:
@@ -318,3 +324,14 @@ def ready_timeout(table: Table) -> Effects:
     else:
         table.back_to_lobby()
     return effects
+
+
+def _wait_for_the_lone_player(table: Table, name: str) -> Effects:
+    if table.waiting_alone:  # waited ``lobby_timeout`` already
+        effects = Effects(out=[table.group("{name} did not come back; the match ends here.",
+                                           name=name)])  # fmt: skip
+        effects.extend(playing.close_match(table))
+        return effects
+    table.wait_alone()
+    line = table.group("Waiting for {name}: /ready deals the next hand.", name=name)
+    return Effects(out=[line], table_changed=True)

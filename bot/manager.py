@@ -124,6 +124,10 @@ class TableManager:
         table = self.open.get(chat)
         return None if table is None else table.state
 
+    def game_at(self, chat: str) -> str | None:
+        table = self.open.get(chat)
+        return None if table is None else table.game
+
     def free_seats(self, chat: str) -> int:
         table = self.open.get(chat)
         return 0 if table is None else sum(seat is None for seat in table.seats)

@@ -73,6 +73,9 @@ class Table:
         """When the person whose turn it is gets a reminder (a quarter of their time left);
         None once it is sent, or when the turn is not a person's."""
         self.stop_votes: set[str] = set()
+        self.waiting_alone = False
+        """Between hands, the one person at the table let the ready time pass: the table
+        waits for them (`bot.lobby.ready_timeout`)."""
         self.carried_auto: set[str] = set()
         """The people who ended the last hand on 托管 and have not said /ready since: the new
         hand puts them on 托管 again at its first tick, if they still sit here (a step of its
@@ -273,6 +276,11 @@ class Table:
         self.rules = self.front.game.rules(preset, **options)
         self.preset, self.options = preset, options
 
+    def wait_alone(self) -> None:
+        """The lone person was not ready in time: wait ``lobby_timeout`` more for them."""
+        self.waiting_alone = True
+        self.deadline = self.clock() + float(self.table_options["lobby_timeout"])
+
     def keep_lobby_open(self) -> None:
         """Activity in the lobby: it stays open for ``lobby_timeout`` from now."""
         self.deadline = self.clock() + float(self.table_options["lobby_timeout"])
@@ -306,6 +314,7 @@ class Table:
         self.hand = hand
         self.state = PLAYING
         self.stop_votes.clear()
+        self.waiting_alone = False
         for seat in self.seats:
             assert seat is not None
             seat.ready = seat.ai
