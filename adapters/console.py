@@ -209,9 +209,7 @@ def tell_what_was_resumed(
 async def type_line(manager: TableManager, text: str, lang: str) -> None:
     """Type a command as the human; what it answers is printed like everything else. In the
     console the table's language is the player's too: /lang changes all it prints."""
-    command = parse_command(
-        text if text.startswith("/") else "/" + text, HUMAN, t(lang, "Player"), CHAT, lang=lang
-    )
+    command = parse_command(text, HUMAN, t(lang, "Player"), CHAT, lang=lang, plain=True)
     if command is None:
         return
     wanted = (

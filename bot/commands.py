@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.command_words import COMMAND_WORDS, command_words
+
 
 @dataclass(frozen=True)
 class Command:
@@ -28,12 +30,17 @@ class Command:
 
 def parse_command(
     text: str, user: str, user_name: str, chat: str, private: bool = False,
-    lang: str | None = None, bot_name: str | None = None,
+    lang: str | None = None, bot_name: str | None = None, plain: bool = False,
 ) -> Command | None:  # fmt: skip
     """``"/play@CardBot S10 S10"`` → Command("play", ("S10", "S10")); None for plain text, and
     for a command addressed to another bot (``/new@OtherBot``) when ``bot_name`` is known. In a
-    private chat ``/play@2 S10`` names the player's second table (``bot.private``)."""
+    private chat ``/play@2 S10`` names the player's second table (``bot.private``). With
+    ``plain`` (a private chat with the bot, the console) text without a slash is read as
+    players type it: ``出 2222``, ``不要``, ``叫分 100`` (`bot.command_words`)."""
     words = text.strip().split()
+    if words and plain and not words[0].startswith("/"):
+        name, args = command_words(text)  # ``出 2222``, ``不要``, ``叫分 100``
+        return Command(name, args, user, user_name, chat, private, lang)
     if not words or not words[0].startswith("/"):
         return None
     name, _, target = words[0][1:].partition("@")
@@ -43,7 +50,7 @@ def parse_command(
         # is named by digits alone)
     elif target and bot_name is not None and target.lower() != bot_name.lower():
         return None
-    name = name.lower()
+    name = COMMAND_WORDS.get(name.lower(), name.lower())  # ``/出 2222`` as ``/play 2222``
     if not name:
         return None
     return Command(name, args, user, user_name, chat, private, lang)

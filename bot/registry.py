@@ -193,4 +193,11 @@ def help_text(lang: str) -> str:
     for spec in LISTED:
         usage = f" {t(lang, spec.usage)}" if spec.usage else ""
         lines.append(f"/{spec.name}{usage} — {summary_text(lang, spec)}")
+    lines.append(t(lang, TYPED_WORDS))
     return "\n".join(lines)
+
+
+TYPED_WORDS = N_(
+    "In a private chat with the bot you may type as you would say it, without the slash: "
+    "出 2222, 不要, 不叫, 叫分 100, 4个2, 三个K."
+)

@@ -104,6 +104,9 @@ class TelegramAdapter:
         app = self.application
         app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self.inbox.on_migration))
         app.add_handler(MessageHandler(filters.COMMAND, self.inbox.on_command))
+        # In a private chat with the bot, words as players type them (出 2222, 不要, 叫分 100).
+        private_text = filters.TEXT & filters.ChatType.PRIVATE & ~filters.COMMAND
+        app.add_handler(MessageHandler(private_text, self.inbox.on_command))
         app.add_handler(CallbackQueryHandler(self.inbox.on_button))
         app.add_handler(
             ChatMemberHandler(self.inbox.on_membership, ChatMemberHandler.MY_CHAT_MEMBER)

@@ -75,7 +75,7 @@ class TelegramInbox:
         chat = message_chat(message)
         command = parse_command(
             message.text, who, display_name(user), chat, private, user.language_code,
-            bot_name=self.outbox.bot_username or None,
+            bot_name=self.outbox.bot_username or None, plain=private,
         )  # fmt: skip
         if command is None:
             return  # plain text, or a command for another bot (/new@OtherBot)

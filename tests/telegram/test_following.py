@@ -109,3 +109,25 @@ async def test_a_person_gets_one_new_private_message_per_turn(tmp_path, game):
         assert turns == 6 and expected >= 3
     finally:
         await world.close()
+
+
+async def test_words_typed_in_a_private_chat_reach_the_table(tmp_path):
+    """Through the real library: ``叫分 100`` typed to the bot privately, without a slash, is
+    a bid at the player's table."""
+    clock = FakeClock()
+    world = await TelegramWorld.open(str(tmp_path / "tg.sqlite3"), seed=8, clock=clock)
+    try:
+        await world.say(ANN, "/start", chat_id=ANN)
+        await world.say(ANN, "/new erqiwang")
+        for _ in range(3):
+            await world.say(ANN, "/addbot")
+        await world.say(ANN, "/start")
+        table = world.manager.tables[world.key()]
+        while table.hand.to_act != 0:
+            await ai_move(world, table, clock)
+        before = len(table.hand.history)
+        await world.say(ANN, "叫分 100", chat_id=ANN)
+        assert len(table.hand.history) == before + 1
+        assert table.hand.history[-1].to_json() == {"act": "bid", "seat": 0, "points": 100}
+    finally:
+        await world.close()
