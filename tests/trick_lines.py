@@ -13,7 +13,7 @@ from engine.events import HandEnded
 from engine.situan.events import RoundWon
 
 CLOSING = re.compile(
-    r"(?:Last trick|Last round|Earlier trick|Earlier round|上一墩|上一轮|更早一墩|更早一轮)"
+    r"(?:Last trick|Last round|Earlier trick|Earlier round|上一轮|更早一轮)"
     r"[:：] ?(.*) → (\S+(?: \d)?) (?:wins|takes|赢|得)"
 )
 """A finished trick's or round's line (the last one, or an earlier one the group had not been

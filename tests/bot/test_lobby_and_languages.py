@@ -116,7 +116,7 @@ async def test_stop_by_a_vote_of_three_seated_players(harness):
 
 @pytest.mark.parametrize(
     ("lang", "expected"),
-    [("zh-Hans", "只有桌主可以这样做。"), ("zh-Hant", "只有桌主可以這樣做。"),
+    [("zh-Hans", "只有房主可以这样做。"), ("zh-Hant", "只有房主可以這樣做。"),
      ("en", "Only the host can do that.")],
 )  # fmt: skip
 async def test_refusals_are_sentences_in_the_players_language(harness, lang, expected):
@@ -207,7 +207,7 @@ async def test_every_setting_is_named_with_what_it_is_in_the_readers_language(ha
     assert all(" — " in line for line in lines), lines  # each says what it is
     assert "max_hands = 0 — hands in the match, 0: until /stop" in lines
     (changed,) = await harness.say("ann", "/settings max_hands 1")
-    assert changed.text == "max_hands（本场手数，0：打到 /stop） 已设为 1。"
+    assert changed.text == "max_hands（本场局数，0 表示打到 /stop 为止） 已设为 1。"
     (changed,) = await harness.say("ann", "/settings turn_seconds 30")
     assert changed.text == "turn_seconds（每步限时秒数） 已设为 30。"
 
@@ -220,14 +220,14 @@ async def test_a_preset_is_named_with_what_it_is_in_the_readers_language(harness
     )
     assert harness.manager.tables.get(refused.chat) is None  # nothing opened
     (opened, *_) = await harness.say("ann", "/new situan spade3", lang="zh-Hans")
-    assert opened.text.startswith("Ann 开了一桌四团，规则组 spade3（首局黑桃3先出）。/join 入座")
+    assert opened.text.startswith("Ann 开了一桌四团，玩法：spade3（首局黑桃3先出）。/join 入座")
     (changed,) = await harness.say("ann", "/settings preset baomahui")
-    assert changed.text == "preset（规则组） 已设为 baomahui（宝马会：亮牌翻倍）。"
+    assert changed.text == "preset（玩法） 已设为 baomahui（宝马会：亮牌翻倍）。"
     (listed,) = await harness.say("bob", "/settings", lang="en")
     assert (
         "preset = baomahui (宝马会: a 亮牌 counts double) — the rule set"
         in listed.text.splitlines()
     )
     (wrong,) = await harness.say("ann", "/settings preset classic")  # 二七王's, not 四团's
-    assert wrong.text.startswith("可选的规则组：nanchang（南昌规则）；spade3（首局黑桃3先出）；")
+    assert wrong.text.startswith("可选的玩法：nanchang（南昌规则）；spade3（首局黑桃3先出）；")
     assert harness.table().preset == "baomahui"

@@ -117,7 +117,7 @@ async def test_a_whole_match_by_slash_commands_and_clicks(tmp_path: Path, game: 
                 await take_turn(world, key)
             turns += 1
             assert turns < 3000
-        await eventually(lambda: any("比赛结束" in text for text in channel_texts(world)))
+        await eventually(lambda: any("本场结束" in text for text in channel_texts(world)))
         assert_no_hand_in_the_channel(world)
         assert_within_budget(world)
     finally:

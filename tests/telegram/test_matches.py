@@ -96,7 +96,7 @@ async def test_a_whole_match_in_a_group_by_buttons_and_typed_commands(tmp_path: 
     try:
         key = await open_and_seat(world, game)
         turns = await play_to_the_end(world, key)
-        await eventually(lambda: any("比赛结束" in m["text"] for m in world.group_messages()))
+        await eventually(lambda: any("本场结束" in m["text"] for m in world.group_messages()))
         assert turns > 20
         assert_within_budget(world)
         assert_no_private_card_in_the_group(world)
@@ -110,7 +110,7 @@ async def test_a_whole_match_in_a_forum_topic_posts_every_message_in_that_topic(
         key = await open_and_seat(world, "erqiwang", thread=42)
         assert key.endswith(":42") and world.key() not in world.manager.tables
         await play_to_the_end(world, key)
-        await eventually(lambda: any("比赛结束" in m["text"] for m in world.group_messages()))
+        await eventually(lambda: any("本场结束" in m["text"] for m in world.group_messages()))
         group_sends = world.api.calls_to("sendMessage", chat_id=GROUP)
         assert all(str(c.params.get("message_thread_id")) == "42" for c in group_sends)
         assert_within_budget(world)

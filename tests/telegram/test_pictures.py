@@ -162,7 +162,7 @@ async def test_the_hand_and_the_settlement_arrive_as_png_photos_with_their_text_
         assert len(group) == 1
         attached_png(group[0].params)
         caption = group[0].params["caption"]
-        assert caption and len(caption) <= 1024 and caption.startswith("本手结束。")
+        assert caption and len(caption) <= 1024 and caption.startswith("本局结束。")
         # the match's only hand: no Ready under it (the private hand's photo carries its
         # keyboard, test_the_private_hand_is_one_photo_with_its_text_as_caption_and_its_keyboard)
         assert "/ready" not in str(group[0].params.get("reply_markup"))
@@ -209,7 +209,7 @@ async def test_a_picture_that_cannot_be_drawn_falls_back_to_text_and_the_table_g
             "the hand went as text, with its keyboard"
         )
         posts = [c.params["text"] for c in world.api.calls_to("sendMessage", chat_id=GROUP)]
-        assert any(post.startswith("本手结束。") for post in posts), posts  # settlement, as text
+        assert any(post.startswith("本局结束。") for post in posts), posts  # settlement, as text
         assert "no font today" in caplog.text
     finally:
         await world.close()

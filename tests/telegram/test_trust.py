@@ -58,7 +58,7 @@ async def test_a_player_who_never_opened_the_bot_gets_a_deep_link_and_then_the_h
     world = await TelegramWorld.open(str(tmp_path / "tg.sqlite3"), never_opened={14})
     try:
         table = await seated_table(world, dee_opened=False)
-        notice = await group_text_containing(world, "Dee：请私聊打开我")
+        notice = await group_text_containing(world, "Dee：请先打开和机器人的私聊")
         links = [b["url"] for b in buttons_of(notice) if "url" in b]
         assert links and links[0].startswith(f"https://t.me/{BOT_USERNAME}?start=")
         payload = links[0].split("?start=")[1]

@@ -1,0 +1,162 @@
+"""The catalogues use the glossary's words (``docs/glossary.md``).
+
+Every entry of ``bot/i18n/locales/*.po`` is checked, whoever added it: the Chinese
+translations and the English shown (the ``en.po`` msgstr where set, else the msgid) may not hold
+a word the glossary's "forbidden" block lists, and Chinese text may not put an ASCII ``,``,
+``;`` or ``:`` between two Chinese characters.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[1]
+GLOSSARY = ROOT / "docs" / "glossary.md"
+LOCALES = ROOT / "bot" / "i18n" / "locales"
+CATALOGUES = {"zh-Hans": "zh_Hans.po", "zh-Hant": "zh_Hant.po", "en": "en.po"}
+SCOPES = {"zh": ("zh-Hans", "zh-Hant"), "zh-Hans": ("zh-Hans",), "zh-Hant": ("zh-Hant",),
+          "en": ("en",)}  # fmt: skip
+
+# A Chinese character or full-width mark on each side of an ASCII , ; or : (a space allowed).
+_CJK = "\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef"
+ASCII_BETWEEN_CJK = re.compile(f"[{_CJK}] ?[,;:] ?[{_CJK}]")
+
+
+@dataclass(frozen=True)
+class Rule:
+    languages: tuple[str, ...]
+    forbidden: re.Pattern[str]
+    shown: str  # the rule as written, for the failure message
+    instead: str
+
+
+def parse_rules(text: str) -> list[Rule]:
+    """The rules of the first ```forbidden block of ``text``: ``language | forbidden | use``."""
+    match = re.search(r"^```forbidden\n(.*?)^```", text, re.S | re.M)
+    assert match, "docs/glossary.md has no ```forbidden block"
+    rules = []
+    for line in match.group(1).splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        language, forbidden, instead = (part.strip() for part in line.split(" | ", 2))
+        assert language in SCOPES, f"unknown language in the glossary rule {line!r}"
+        pattern = forbidden[3:] if forbidden.startswith("re:") else re.escape(forbidden)
+        rules.append(Rule(SCOPES[language], re.compile(pattern), forbidden, instead))
+    return rules
+
+
+def texts(language: str, path: Path) -> list[tuple[str, str]]:
+    """(msgid, text) for every entry: every translated form, or for English the text shown."""
+    with path.open("rb") as handle:
+        catalogue = read_po(handle)
+    out: list[tuple[str, str]] = []
+    for message in catalogue:
+        if not message.id:
+            continue
+        ids: tuple[str, ...] = (
+            tuple(message.id) if isinstance(message.id, (tuple, list)) else (message.id,)
+        )
+        raw = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+        strings = tuple(s or "" for s in raw)
+        if language == "en":
+            shown = [s if s else ids[min(i, len(ids) - 1)] for i, s in enumerate(strings)]
+            # an id with no msgstr at all still shows its id (and its plural)
+            shown += [i for i in ids if not any(strings)]
+        else:
+            shown = [s for s in strings if s]
+        out += [(ids[0], s) for s in dict.fromkeys(shown)]
+    return out
+
+
+def problems(language: str, entries: list[tuple[str, str]], rules: list[Rule]) -> list[str]:
+    found = []
+    for msgid, text in entries:
+        for rule in rules:
+            if language in rule.languages and rule.forbidden.search(text):
+                found.append(f"{language} {msgid!r}: {text!r} uses {rule.shown!r} "
+                             f"(use {rule.instead})")  # fmt: skip
+        if language != "en" and ASCII_BETWEEN_CJK.search(text):
+            found.append(f"{language} {msgid!r}: {text!r} has ASCII punctuation between "
+                         "Chinese words (use ，；：)")  # fmt: skip
+    return found
+
+
+RULES = parse_rules(GLOSSARY.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("language", list(CATALOGUES))
+def test_the_catalogue_uses_the_glossary_words(language: str) -> None:
+    entries = texts(language, LOCALES / CATALOGUES[language])
+    assert len(entries) > 100  # the catalogue was read
+    found = problems(language, entries, RULES)
+    assert not found, "\n".join(found)
+
+
+def test_the_glossary_has_rules_for_every_language() -> None:
+    covered = {language for rule in RULES for language in rule.languages}
+    assert covered == set(CATALOGUES)
+
+
+BAD_HANS = [
+    ("'四团 · hand {number}'", "四团 · 第 {number} 手"),
+    ("'Hand over.'", "本手结束。"),
+    ("'2游'", "2游"),
+    ("'4游'", "4游"),
+    ("'Presets: {choices}.'", "可选的规则组：{choices}。"),
+    ("'Team {team} wins ({how}): A {a}, B {b}.'", "B 队获胜（算分）：A 120，B 210。"),
+    ("'Only the host can do that.'", "只有桌主可以这样做。"),
+    ("'The match is over.'", "比赛结束。"),
+    ("'Last trick'", "上一墩：{plays}"),
+    ("'comma'", "大王,小王"),
+    ("'semicolon'", "出了点问题; 请再试一次"),
+    ("'zero'", "你只有 0 张 K"),
+]
+GOOD_HANS = [
+    ("'hand'", "四团 · 第 {number} 局"),
+    ("'your hand'", "你的手牌（{game}，{seat} 号座位）：{cards}"),
+    ("'ascii around numbers'", "得分：A 队 {a} · B 队 {b}，例如 /play 7777, 10 10"),
+    ("'places'", "上游、二游、三游、下游"),
+    ("'no trump'", "定主：/trump S、H、C、D 或 none（无主）"),
+]
+
+
+@pytest.mark.parametrize(("msgid", "text"), BAD_HANS)
+def test_the_check_catches_a_planted_bad_string(msgid: str, text: str) -> None:
+    assert problems("zh-Hans", [(msgid, text)], RULES)
+
+
+@pytest.mark.parametrize(("msgid", "text"), GOOD_HANS)
+def test_the_check_lets_the_right_words_through(msgid: str, text: str) -> None:
+    assert problems("zh-Hans", [(msgid, text)], RULES) == []
+
+
+def test_the_check_catches_simplified_characters_and_old_words_in_traditional() -> None:
+    assert problems("zh-Hant", [("'x'", "莊家正在埋底，请等待。")], RULES)  # 请
+    assert problems("zh-Hant", [("'x'", "可選的規則組")], RULES)
+    assert problems("zh-Hant", [("'x'", "修改設置")], RULES)
+    assert problems("zh-Hant", [("'x'", "莊家正在埋底，請等待。")], RULES) == []
+
+
+def test_the_check_reads_english_as_shown(tmp_path: Path) -> None:
+    po = tmp_path / "en.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+        'msgid "pair of {rank}"\nmsgstr ""\n\n'
+        'msgid "four kings"\nmsgstr "four jokers"\n\n'
+        'msgid "Last trick: {plays} → {name} wins {points}"\nmsgstr ""\n\n'
+        'msgid "That is no combination: a single, a pair, three, or a bomb"\nmsgstr ""\n\n'
+        'msgid "2游"\nmsgstr "2nd out"\n',
+        encoding="utf-8",
+    )
+    flagged = {msgid for msgid, text in texts("en", po) if problems("en", [(msgid, text)], RULES)}
+    assert flagged == {
+        "pair of {rank}",
+        "Last trick: {plays} → {name} wins {points}",
+        "That is no combination: a single, a pair, three, or a bomb",
+        "2游",
+    }
