@@ -77,4 +77,5 @@ def settle(hand: SituanHand, ended_by: str, winner: int | None) -> SituanResult:
         total=tuple(a + b for a, b in zip(stakes, bonus, strict=True)),
         bottom_points=hand.bottom_points,
         remaining=score.remaining,
+        carried_in=hand.carry,
     )

@@ -29,7 +29,8 @@ class SituanResult:
     """How a 四团 hand ended and what each seat gets.
 
     ``winner`` is ``"A"`` (seats 0, 2), ``"B"`` (1, 3) or None when carried over, in which
-    case ``carry`` holds the cumulative team totals. ``stakes``, ``bonus`` (墩) and ``total``
+    case ``carry`` holds the cumulative team totals; ``carried_in`` is the totals the hand
+    started from in a carried-over series. ``stakes``, ``bonus`` (墩) and ``total``
     are exact amounts per seat, in units. ``remaining`` is what the 4游 still held in point
     cards when three were out (they went to the other team).
     """
@@ -47,6 +48,9 @@ class SituanResult:
     total: tuple[Fraction, ...]
     bottom_points: int = 0
     remaining: int = 0
+    carried_in: tuple[int, int] | None = None
+    """The series' team totals this hand started from (the record's ``carry``): what a
+    series decided here adds this hand to. Not in `to_json`: the record holds it already."""
 
     @property
     def void(self) -> bool:

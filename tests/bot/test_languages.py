@@ -206,8 +206,8 @@ def test_what_players_type_is_read_in_every_form():
 @pytest.mark.parametrize(
     ("game", "lang", "example"),
     [
-        ("situan", "en", "jokers are LJ (small) and BJ (big)"),
-        ("situan", "zh-Hans", "王写 LJ（小王）BJ（大王）"),
+        ("situan", "en", "Write a rank and its count: 7×4 (four 7s)"),
+        ("situan", "zh-Hans", "请写点数和张数：7×4（四张 7）"),
         ("erqiwang", "en", "S10 HA D2"),
         ("erqiwang", "zh-Hans", "请写花色加点数"),
     ],

@@ -136,7 +136,7 @@ async def test_a_rule_refusal_names_what_was_wrong(harness, lang):
     sent = await harness.say("ann", "/play 3 4")
     assert sent[0].kind == "reply" and sent[0].text == t(
         lang,
-        "That is no combination: play one rank (a single, a pair, three, or a bomb of 4 to 12) "
+        "That is no combination: play one rank (a single, a pair, a triple, or a bomb of 4 to 12) "
         "or the four kings.",
     )
 

@@ -13,6 +13,7 @@ from bot.controls import Selection, rows
 from bot.games.base import BadInput, GameFront, Stamps
 from bot.games.pictured import face, hand_picture, settlement_picture
 from bot.games.situan import texts
+from bot.games.situan.notation import CountOutOfRange, count_text, read_notation
 from bot.i18n import N_, t
 from bot.outgoing import Button
 from bot.pictures import HandPicture, Layout, SettlementPicture
@@ -27,8 +28,8 @@ from engine.situan.combos import RANK_INDEX, combo_of_ranks
 from engine.situan.events import HandRevealed, RoundWon, SituanEvent, WentOut
 from engine.situan.phases import Phase
 
-PLACES = {1: N_("上游"), 2: N_("2游"), 3: N_("3游")}
-LAST_PLACE = N_("4游")
+PLACES = {1: N_("上游"), 2: N_("二游"), 3: N_("三游")}
+LAST_PLACE = N_("下游")
 
 
 GameHand = Hand[SituanView, SituanEvent, Rules]
@@ -71,15 +72,7 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
 
     def command_action(self, hand: GameHand, seat: int, name: str, args: tuple[str, ...]) -> Action:
         if name == "play":
-            if not args:
-                raise BadInput("Say which cards to play, e.g. /play 7777")
-            try:
-                return read_play(seat, list(args), by_rank=True)
-            except RecordError as error:
-                raise BadInput(
-                    "Unknown card: {token}. Write the ranks, e.g. 7777, 10 10 or LJLJ BJ.",
-                    token=error.facts.get("token", ""),
-                ) from None
+            return play_from_words(seat, args)
         if name == "pass":
             return Pass(seat)
         if name == "show":
@@ -115,8 +108,7 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
 
     def selection_text(self, lang: str, selection: Selection) -> str:
         shown = " ".join(
-            rank_text(lang, rank) + (f"×{n}" if n > 1 else "")
-            for rank, n in selection.counts.items()
+            count_text(rank_text(lang, rank), n) for rank, n in selection.counts.items()
         )
         return t(lang, N_("Chosen: {cards}"), cards=shown)
 
@@ -171,7 +163,7 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
         for rank in RANKS:
             if not held[rank]:
                 continue
-            label = rank_text(lang, rank) + (f"×{held[rank]}" if held[rank] > 1 else "")
+            label = count_text(rank_text(lang, rank), held[rank])
             shown = f"[{label}]" if selection.counts[rank] else label
             labels.append(Button(shown, f"/pick {rank}", whole, group="rank"))
         out += rows(labels)
@@ -179,7 +171,12 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
         if open_rank is not None and held[open_rank]:
             name = rank_text(lang, open_rank)
             counts = [
-                Button(f"{name}×{n}" if n else "0", f"/pick {open_rank} {n}", whole, group="count")
+                Button(
+                    count_text(name, n) if n else "0",
+                    f"/pick {open_rank} {n}",
+                    whole,
+                    group="count",
+                )
                 for n in range(0, held[open_rank] + 1)
             ]
             out += rows(counts)
@@ -201,7 +198,7 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
         if any(isinstance(a, PickShow) for a in legal):
             return t(lang, "Choose the hand to reveal: /reveal me or /reveal partner.")
         if view.round_combo is None:
-            return t(lang, "You lead: play any combination (/play 7777).")
+            return t(lang, "You lead: play any combination (/play 7×4).")
         play = texts.combo_text(lang, view.round_combo)
         if view.seat is not None and view.round_seat == (view.seat + 2) & 3:
             # Most often a pass is right here: say whose play it is, the group may lag
@@ -250,8 +247,7 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
             results.append(t(lang, PLACES.get(place, LAST_PLACE)) + " · "
                            + t(lang, "Team {team}", team=team))  # fmt: skip
         bonuses = [f"{t(lang, '墩')} {money(b)}" if b else "" for b in result.bonus]
-        a, b = result.team_points
-        footer = t(lang, "Points: team A {a} · team B {b}", a=a, b=b)
+        footer = texts.footer_text(lang, result)
         title = t(lang, "四团 · hand {number}", number=number)
         return settlement_picture(lang, title, names, results, totals, running, bonuses, footer)
 
@@ -276,8 +272,8 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
             key = "You hold {held} of {rank}, not {wanted}."
             return t(lang, key, held=facts.get("held"), rank=rank, wanted=facts.get("wanted"))
         if refusal.code == "not_a_combination":
-            return t(lang, "That is no combination: play one rank (a single, a pair, three, or a "
-                     "bomb of 4 to 12) or the four kings.")  # fmt: skip
+            return t(lang, "That is no combination: play one rank (a single, a pair, a triple, "
+                     "or a bomb of 4 to 12) or the four kings.")  # fmt: skip
         if refusal.code == "show_not_allowed":
             key = (
                 "A 亮牌 is possible once a hand, by a player who still holds cards; the "
@@ -304,6 +300,27 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
             if plays:
                 return ["".join(ranks) for ranks in lowest_of_each_size_first(plays)]
         return [str(c) for c in dict.fromkeys(hand.cards_of(seat))]
+
+
+def play_from_words(seat: int, args: Sequence[str]) -> Play:
+    """``/play``'s words read as cards (`bot.games.situan.notation`); a word that is no card
+    is refused naming it, with the forms that are read."""
+    if not args:
+        raise BadInput("Say which cards to play, e.g. /play 7×4 (four 7s)")
+    try:
+        return read_play(seat, read_notation(" ".join(args)), by_rank=True)
+    except CountOutOfRange as error:
+        raise BadInput(
+            "{token}: a count is 1 to 12. Write a rank and its count: 7×4 (four 7s), 666, "
+            "10×2, 3个K, LJ×2 BJ.",
+            token=error.token,
+        ) from None
+    except RecordError as error:
+        raise BadInput(
+            "Unknown card: {token}. Write a rank and its count: 7×4 (four 7s), 666, 10×2, "
+            "3个K, LJ×2 BJ.",
+            token=error.facts.get("token", ""),
+        ) from None
 
 
 def lowest_of_each_size_first(plays: Sequence[Sequence[str]]) -> list[Sequence[str]]:

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
+from bot.games.situan.notation import count_text
 from bot.i18n import N_, t
 from bot.shared_texts import cards_text, player_lines, rank_text, unshown_closings
 from engine.cards import Card
@@ -14,7 +15,14 @@ from engine.situan.events import RoundWon, SituanEvent
 from engine.situan.phases import Phase
 
 
+def play_text(lang: str, combo: Combo) -> str:
+    """A play in the one notation the hand uses: ``K``, ``6×3``, ``10×7``, ``小王×3 大王``."""
+    return ranks_text(lang, [RANKS[r] for r in combo.ranks])
+
+
 def combo_text(lang: str, combo: Combo) -> str:
+    """A play named in a sentence: a single and a pair in words (a bare ``K`` reads as a
+    letter), four kings by name, everything else in the notation (``6×3``, ``7×5``)."""
     rank = rank_text(lang, RANKS[combo.rank])
     if combo.kind == "kings":
         return t(lang, "four kings")
@@ -22,7 +30,7 @@ def combo_text(lang: str, combo: Combo) -> str:
         return t(lang, "single {rank}", rank=rank)
     if combo.kind == "pair":
         return t(lang, "pair of {rank}", rank=rank)
-    return t(lang, "{count}×{rank}", count=combo.size, rank=rank)
+    return play_text(lang, combo)
 
 
 def holding_text(lang: str, cards: Sequence[Card]) -> str:
@@ -33,41 +41,73 @@ def holding_text(lang: str, cards: Sequence[Card]) -> str:
 def ranks_text(lang: str, ranks: Sequence[str]) -> str:
     """Ranks by count, as `holding_text` writes a hand: ``7×4``, ``小王×2``."""
     counts = Counter(ranks)
-    parts = []
-    for rank in RANKS:
-        if counts[rank]:
-            name = rank_text(lang, rank)
-            parts.append(name if counts[rank] == 1 else f"{name}×{counts[rank]}")
+    parts = [count_text(rank_text(lang, rank), counts[rank]) for rank in RANKS if counts[rank]]
     return " ".join(parts) or "—"
 
 
-def _plays(lang: str, plays: Sequence[tuple[int, Combo | None]], names: Sequence[str]) -> str:
-    shown = []
+def names_text(lang: str, names: Sequence[str]) -> str:
+    """Names in a list: ``AI 1, AI 2`` in English, ``电脑 1、电脑 2`` in Chinese."""
+    shown = names[0]
+    for name in names[1:]:
+        shown = t(lang, "{names}, {name}", names=shown, name=name)
+    return shown
+
+
+ROUND_ENTRIES_SHOWN = 6
+"""A bomb fight's round keeps only its newest plays on the table: the last one is what must
+be beaten, and the round's points are shown beside it."""
+
+
+def round_entries(lang: str, plays: Sequence[tuple[int, Combo | None]],
+                  names: Sequence[str]) -> list[str]:  # fmt: skip
+    """A round's plays, each pass run folded into one entry: ``AI 2, AI 3: pass``."""
+    entries: list[str] = []
+    passers: list[str] = []
     for seat, combo in plays:
-        played = t(lang, "pass") if combo is None else combo_text(lang, combo)
-        shown.append(t(lang, "{name}: {play}", name=names[seat], play=played))
-    return " · ".join(shown)
+        if combo is None:
+            passers.append(names[seat])
+            continue
+        if passers:
+            entries.append(t(lang, "{name}: {play}", name=names_text(lang, passers),
+                             play=t(lang, "pass")))  # fmt: skip
+            passers = []
+        entries.append(t(lang, "{name}: {play}", name=names[seat], play=play_text(lang, combo)))
+    if passers:
+        entries.append(t(lang, "{name}: {play}", name=names_text(lang, passers),
+                         play=t(lang, "pass")))  # fmt: skip
+    return entries
 
 
-LAST_ROUND = N_("Last round: {plays} → {name} takes {points}")
+def round_now_text(lang: str, plays: Sequence[tuple[int, Combo | None]],
+                   names: Sequence[str]) -> str:  # fmt: skip
+    """The open round's newest plays, ``… `` in front when older ones are left out."""
+    entries = round_entries(lang, plays, names)
+    shown = " · ".join(entries[-ROUND_ENTRIES_SHOWN:])
+    return "… " + shown if len(entries) > ROUND_ENTRIES_SHOWN else shown
+
+
+LAST_ROUND = N_("Last round: {name} took it with {play}, {points} points")
 
 
 def last_round_line(lang: str, plays: Sequence[tuple[int, Combo | None]],
                     names: Sequence[str], key: str = LAST_ROUND) -> str:  # fmt: skip
-    """The round just finished, whole: every play, who took it and its points."""
+    """The round just finished in one line: who took it, with what, and its points (the
+    plays before are history: repeating them made a bomb fight fill a phone's screen)."""
     played = [(seat, combo) for seat, combo in plays if combo is not None]
-    winner = played[-1][0] if played else plays[-1][0]
+    if not played:
+        return ""
+    winner, last = played[-1]
     points = sum(combo.points for _, combo in played)
-    return t(lang, key, plays=_plays(lang, plays, names), name=names[winner], points=points)
+    return t(lang, key, name=names[winner], play=combo_text(lang, last), points=points)
 
 
 def earlier_round_lines(lang: str, earlier: Sequence[SituanEvent], view: SituanView,
                         names: Sequence[str]) -> list[str]:  # fmt: skip
     """The rounds closed (`RoundWon`) that no table state sent has shown, but the last."""
-    key = N_("Earlier round: {plays} → {name} takes {points}")
+    key = N_("Earlier round: {name} took it with {play}, {points} points")
     rounds = [e for e in earlier if isinstance(e, RoundWon)]
     missed = unshown_closings(rounds, view.last_round)
-    return [last_round_line(lang, event.plays, names, key) for event in missed]
+    return [line for event in missed if (line := last_round_line(lang, event.plays, names, key))]
 
 
 def opening_lines(lang: str, view: SituanView, names: Sequence[str]) -> list[str]:
@@ -109,9 +149,9 @@ def table_text(lang: str, view: SituanView, names: Sequence[str], number: int,
     if view.last_round:
         lines.append(last_round_line(lang, view.last_round, names))
     ended_with_it = view.result is not None and tuple(view.round_plays) == tuple(view.last_round)
-    plays = "" if ended_with_it else _plays(lang, view.round_plays, names)  # shown just above
-    if plays:
-        lines.append(t(lang, "This round: {plays}", plays=plays))
+    if view.round_plays and not ended_with_it:  # a round the hand ended is shown just above
+        lines.append(t(lang, "This round: {plays}",
+                       plays=round_now_text(lang, view.round_plays, names)))  # fmt: skip
     counts = []
     for seat in range(4):
         count = view.counts[seat]
@@ -124,11 +164,7 @@ def table_text(lang: str, view: SituanView, names: Sequence[str], number: int,
         mark = " " + t(lang, "(auto)") if view.auto[seat] else ""
         counts.append(f"{names[seat]} {shown}{mark}")
     lines.append(t(lang, "Cards: {counts}", counts=" · ".join(counts)))
-    team_a = view.captured[0] + view.captured[2]
-    team_b = view.captured[1] + view.captured[3]
-    a_names, b_names = f"{names[0]}, {names[2]}", f"{names[1]}, {names[3]}"
-    lines.append(t(lang, "Points: team A ({a_names}) {a} · team B ({b_names}) {b}",
-                   a_names=a_names, a=team_a, b_names=b_names, b=team_b))  # fmt: skip
+    lines += points_lines(lang, view, names)
     if view.revealed is not None:
         lines.append(
             t(
@@ -141,34 +177,96 @@ def table_text(lang: str, view: SituanView, names: Sequence[str], number: int,
     return "\n".join(lines)
 
 
+def points_lines(lang: str, view: SituanView, names: Sequence[str]) -> list[str]:
+    """Each team's captured points, the points lying in the open round, and in a
+    carried-over series what the earlier hands left and the total with this one."""
+    team_a = view.captured[0] + view.captured[2]
+    team_b = view.captured[1] + view.captured[3]
+    line = t(lang, "Points: team A ({a_names}) {a} · team B ({b_names}) {b}",
+             a_names=names_text(lang, [names[0], names[2]]), a=team_a,
+             b_names=names_text(lang, [names[1], names[3]]), b=team_b)  # fmt: skip
+    if view.round_plays and view.result is None:
+        line += " · " + t(lang, "Points in this round: {points}", points=view.table_points)
+    lines = [line]
+    if view.carry is not None:
+        before_a, before_b = view.carry
+        lines.append(t(lang, "Series: earlier hands A {before_a} · B {before_b}; with this hand "
+                       "A {a} · B {b}", before_a=before_a, before_b=before_b,
+                       a=before_a + team_a, b=before_b + team_b))  # fmt: skip
+    return lines
+
+
 def settlement_text(lang: str, result: SituanResult, names: Sequence[str],
                     totals: Sequence[Fraction], running: Sequence[Fraction]) -> str:  # fmt: skip
     """The hand's settlement: a line per player with the hand, the 墩 bonus and the total."""
-    lines = [t(lang, "Hand over.")]
+    # "Hand over." is shared with 二七王, and tests of both pin it as the settlement's start.
+    return "\n".join(
+        [
+            t(lang, "Hand over."),
+            *outcome_lines(lang, result),
+            *_rest(lang, result, names, totals, running),
+        ]
+    )
+
+
+REASONS = {
+    "double": N_("双关: both partners out first"),
+    "points": N_("three out, on points"),
+    "decided": N_("decided early"),
+}
+"""Why a team won, said in the settlement and under its picture."""
+
+
+def outcome_lines(lang: str, result: SituanResult) -> list[str]:
+    """Who won and why, and the points that decided it: the series' totals when a
+    carried-over series ends here, with this hand's beside them."""
     a, b = result.team_points
+    before = result.carried_in
     if result.winner is None:
-        lines.append(t(lang, "No team reached 200 (A {a}, B {b}): carried over.", a=a, b=b))
-    elif result.ended_by == "double":  # the points taken so far decide nothing: say so
-        lines.append(t(lang, "Team {team} wins by 双关: both its players went out first, so "
-                       "the points (A {a}, B {b}) do not count.", team=result.winner, a=a,
-                       b=b))  # fmt: skip
+        if before is None:
+            return [t(lang, "No team reached 200 (A {a}, B {b}): carried over.", a=a, b=b)]
+        assert result.carry is not None
+        return [t(lang, "The series is level (A {sa}, B {sb}; this hand A {a}, B {b}): one "
+                  "more hand.", sa=result.carry[0], sb=result.carry[1], a=a, b=b)]  # fmt: skip
+    if result.ended_by == "double":  # the points taken so far decide nothing: say so
+        return [t(lang, "Team {team} wins by 双关: both its players went out first, so the "
+                  "points (A {a}, B {b}) do not count.", team=result.winner, a=a, b=b)]  # fmt: skip
+    lines = [won_text(lang, result)]
+    if before is None:
+        lines.append(t(lang, "Points: A {a}, B {b}.", a=a, b=b))
     else:
-        how = {"points": t(lang, "points"), "decided": t(lang, "decided early")}[result.ended_by]
-        lines.append(
-            t(
-                lang,
-                "Team {team} wins ({how}): A {a}, B {b}.",
-                team=result.winner,
-                how=how,
-                a=a,
-                b=b,
-            )
-        )
+        lines.append(t(lang, "Series: A {sa}, B {sb} (this hand: A {a}, B {b}).",
+                       sa=before[0] + a, sb=before[1] + b, a=a, b=b))  # fmt: skip
+    return lines
+
+
+def won_text(lang: str, result: SituanResult) -> str:
+    assert result.winner is not None
+    reason = t(lang, REASONS[result.ended_by])
+    return t(lang, "Team {team} wins ({reason})", team=result.winner, reason=reason)
+
+
+def footer_text(lang: str, result: SituanResult) -> str:
+    """The settlement picture's one line: who won, why, and the points that decided it."""
+    if result.winner is None:
+        return outcome_lines(lang, result)[0]
+    a, b = result.team_points
+    before = result.carried_in
+    if before is None or result.ended_by == "double":
+        points = t(lang, "points A {a} · B {b}", a=a, b=b)
+    else:
+        points = t(lang, "series A {sa} · B {sb}", sa=before[0] + a, sb=before[1] + b)
+    return f"{won_text(lang, result)} · {points}"
+
+
+def _rest(lang: str, result: SituanResult, names: Sequence[str], totals: Sequence[Fraction],
+          running: Sequence[Fraction]) -> list[str]:  # fmt: skip
+    lines = []
     if result.ended_by == "points":
         lines += _counted_lines(lang, result, names)
     lines += player_lines(lang, names, result.stakes, result.bonus, t(lang, "墩"), totals,
                           running)  # fmt: skip
-    return "\n".join(lines)
+    return lines
 
 
 def _counted_lines(lang: str, result: SituanResult, names: Sequence[str]) -> list[str]:
