@@ -304,11 +304,14 @@ def rules(table: Table, command: Command) -> Effects:
 def ready_timeout(table: Table) -> Effects:
     """Whoever is not ready within ``ready_seconds`` is unseated; an AI player takes the seat
     where ``fill_with_ai`` is on. A person who plays alone with AI players is not: there is
-    nobody else to play for, so the table waits for their /ready (the console's player, who
-    has no button to press, is never dropped), and ends the match if they stay away for
-    ``lobby_timeout``."""
+    nobody else to play for (and AI players alone would deal on and on), so the table waits
+    for their /ready — the console's player, who has no button to press, is never dropped —
+    and ends the match if they stay away for ``lobby_timeout``; one who ended the hand on
+    托管 is dealt the next on 托管 again."""
     people = [seat for seat in table.seats if seat is not None and not seat.ai]
     if len(people) == 1 and not people[0].ready:
+        if people[0].user in table.carried_auto:  # on 托管 by their choice: it plays on
+            return playing.deal(table)
         return _wait_for_the_lone_player(table, people[0].name)
     effects = Effects(table_changed=True)
     for index, seat in enumerate(table.seats):

@@ -1,0 +1,59 @@
+"""A person alone with AI players (the console's table) is never dropped for not being
+ready: the table waits for their /ready (bot.lobby.ready_timeout)."""
+
+from __future__ import annotations
+
+from tests.bot.harness import Harness
+from tests.bot.test_following_the_table import move_of
+
+
+async def play_one_hand_as_ann(harness: Harness) -> None:
+    table = harness.table()
+    while table.state == "playing":
+        if table.hand.to_act == 0:
+            await harness.say("ann", move_of(table))
+            continue
+        harness.clock.now = max(harness.clock.now, table.deadline)
+        await harness.manager.tick()
+
+
+async def test_a_lone_player_who_waits_five_minutes_after_a_settlement_is_still_seated(tmp_path):
+    harness = await Harness.open(str(tmp_path / "l.sqlite3"), seed=6)
+    try:
+        await harness.say("ann", "/new erqiwang", lang="en")
+        for _ in range(3):
+            await harness.say("ann", "/addbot")
+        await harness.say("ann", "/start")
+        await play_one_hand_as_ann(harness)
+        table = harness.table()
+        assert table.state == "between"
+        for _ in range(300):  # five minutes, the timers running every second
+            harness.clock.advance(1)
+            await harness.manager.tick()
+        assert table.state == "between" and table.seat_of("ann") == 0
+        assert all(seat is not None and seat.ai for seat in table.seats[1:])
+        assert "Waiting for Ann: /ready deals the next hand." in harness.recorder.texts("group")
+        settled = table.hand_number
+        await harness.say("ann", "/ready")
+        assert table.state == "playing" and table.hand_number == settled + 1
+    finally:
+        await harness.db.close()
+
+
+async def test_a_lone_player_away_for_the_lobby_timeout_more_ends_the_match(tmp_path):
+    harness = await Harness.open(str(tmp_path / "l.sqlite3"), seed=6)
+    try:
+        await harness.say("ann", "/new erqiwang", lang="en")
+        for _ in range(3):
+            await harness.say("ann", "/addbot")
+        await harness.say("ann", "/start")
+        await play_one_hand_as_ann(harness)
+        table = harness.table()
+        harness.clock.advance(61)  # ready_seconds
+        await harness.manager.tick()
+        harness.clock.advance(601)  # lobby_timeout more
+        await harness.manager.tick()
+        assert table.state == "closed"
+        assert "Ann did not come back; the match ends here." in harness.recorder.texts("group")
+    finally:
+        await harness.db.close()
