@@ -133,7 +133,7 @@ def _next_bidder(hand: ErqiwangHand, seat: int) -> None:
 def _close(hand: ErqiwangHand, events: list[ErqiwangEvent]) -> None:
     assert hand.lowest is not None
     hand.bid, hand.declarer = hand.lowest
-    events.append(DeclarerChosen(hand.declarer, hand.bid))
+    events.append(DeclarerChosen(hand.declarer, hand.bid, tuple(hand.bids), hand.deal.bottom))
     hand.add_cards(hand.declarer, hand.deal.bottom)
     events.append(BottomShown(hand.declarer, hand.deal.bottom))
     hand.phase = TRUMP_PHASE

@@ -43,7 +43,7 @@ def set_trump(hand: ErqiwangHand, suit: str | None, events: list[ErqiwangEvent])
     hand.order = ORDERS[suit]
     hand.phase = BURY
     hand.group_by_suit()
-    events.append(TrumpNamed(suit))
+    events.append(TrumpNamed(suit, hand.declarer))
 
 
 def check_bury(hand: ErqiwangHand, action: Bury) -> None:
@@ -83,7 +83,7 @@ def bury_cards(
     hand.buried = tuple(cards)
     hand.phase = PLAY
     hand.turn = seat
-    events.append(Buried(seat))
+    events.append(Buried(seat, len(cards)))
     hand.announce_voids(events)
 
 

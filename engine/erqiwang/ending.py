@@ -12,6 +12,7 @@ from engine.erqiwang.settlement import (
     bonus_card_points,
     bonus_payments,
     defenders_win,
+    reckoning,
     stakes,
 )
 from engine.erqiwang.shapes import shape_of
@@ -24,7 +25,8 @@ def settle(hand: ErqiwangHand) -> ErqiwangResult:
     assert hand.declarer is not None and hand.bid is not None
     declarer, bid = hand.declarer, hand.bid
     # Before burying (a surrender) the bottom is still the one dealt.
-    bottom_points = sum(c.points for c in (hand.buried or hand.deal.bottom))
+    bottom = hand.buried or hand.deal.bottom
+    bottom_points = sum(c.points for c in bottom)
     multiplier = 0
     last_winner: int | None = None
     bonuses = settled_bonuses(hand)
@@ -63,6 +65,8 @@ def settle(hand: ErqiwangHand) -> ErqiwangResult:
         stakes=tuple(per_seat),
         bonus=tuple(bonus),
         total=tuple(a + b for a, b in zip(per_seat, bonus, strict=True)),
+        bottom=tuple(bottom),
+        reckoning=reckoning(hand.rules.scoring, bid, points, hand.rules.decks),
     )
 
 

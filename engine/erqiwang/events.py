@@ -51,8 +51,14 @@ class Redeal(Event):
 
 @dataclass(frozen=True, slots=True)
 class DeclarerChosen(Event):
+    """The auction is over: ``seat`` declares at ``bid``. ``bids`` is the whole auction in
+    order (None: a pass) and ``bottom`` the cards it takes, so the table can tell the end of
+    the auction in one post (both left out of equality: they follow from the hand)."""
+
     seat: int
     bid: int
+    bids: tuple[tuple[int, int | None], ...] = field(default=(), compare=False)
+    bottom: tuple[Card, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,15 +71,19 @@ class BottomShown(Event):
 
 @dataclass(frozen=True, slots=True)
 class TrumpNamed(Event):
+    """定主: ``suit`` is None for no trump (全常主); ``seat`` the declarer who named it."""
+
     suit: str | None
+    seat: int | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
 class Buried(Event):
     """扣底: as many cards as the bottom held, face down (the cards themselves only in the
-    declarer's view)."""
+    declarer's view). ``count``: how many were buried, which everyone may know."""
 
     seat: int
+    count: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from engine.cards import Card
+from engine.erqiwang.settlement import Reckoning
 from engine.options import format_amount
 
 NO_AMOUNTS = (Fraction(0),) * 4
@@ -46,6 +48,12 @@ class ErqiwangResult:
     stakes: tuple[Fraction, ...] = NO_AMOUNTS
     bonus: tuple[Fraction, ...] = NO_AMOUNTS
     total: tuple[Fraction, ...] = NO_AMOUNTS
+    bottom: tuple[Card, ...] = ()
+    """The bottom at the end — the buried cards (the dealt bottom on a surrender before
+    burying): public once the hand is over, as the view shows them. Not in the record form:
+    the record's bury action holds them."""
+    reckoning: Reckoning | None = None
+    """How ``stakes`` came about (the bid multiplier, the levels), for the settlement text."""
 
     @property
     def void(self) -> bool:

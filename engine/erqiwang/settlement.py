@@ -50,6 +50,13 @@ def tiered(bid: int, points: int, decks: int = 2) -> Fraction:
     """Seed 003: 3 · bid multiplier · (⌊|points − bid| / 40⌋ + 1), won or lost; the bid
     multiplier is 1 for 85–120, 2 for 45–80, 4 for 5–40, 8 for 0 (one deck: 20 in place of
     40, so 1 for 45–60, 2 for 25–40, 4 for 5–20)."""
+    multiplier, levels = tiered_terms(bid, points, decks)
+    amount = Fraction(3 * multiplier * levels)
+    return -amount if defenders_win(points, bid) else amount
+
+
+def tiered_terms(bid: int, points: int, decks: int = 2) -> tuple[int, int]:
+    """``tiered``'s bid multiplier and levels (see `tiered`)."""
     tier = FIGURES[decks].tier
     if bid == 0:
         multiplier = 8
@@ -59,9 +66,7 @@ def tiered(bid: int, points: int, decks: int = 2) -> Fraction:
         multiplier = 2
     else:
         multiplier = 1
-    levels = abs(points - bid) // tier + 1
-    amount = Fraction(3 * multiplier * levels)
-    return -amount if defenders_win(points, bid) else amount
+    return multiplier, abs(points - bid) // tier + 1
 
 
 def online(bid: int, points: int, decks: int = 2) -> Fraction:
@@ -72,20 +77,25 @@ def online(bid: int, points: int, decks: int = 2) -> Fraction:
     40 points above the bid (bids ≥ 45) or every full 20 (bids ≤ 40), uncapped (one deck: 20
     for bids ≥ 25, 10 for bids ≤ 20).
     """
+    multiplier, factor, _ = online_terms(bid, points, decks)
+    amount = Fraction(3 * multiplier * factor)
+    return -amount if defenders_win(points, bid) else amount
+
+
+def online_terms(bid: int, points: int, decks: int = 2) -> tuple[int, int, str]:
+    """``online``'s bid multiplier m, what each defender pays or gets in m (the sweep's ×2
+    or ×4, or 1 + the full steps above the bid), and the sweep's name (see `online`)."""
     figures = FIGURES[decks]
     high = bid >= figures.online_double
     multiplier = 1 if bid >= figures.online_single else 2 if high else 4
     if defenders_win(points, bid):
         step = figures.online_steps[0] if high else figures.online_steps[1]
-        per_defender = multiplier * (1 + (points - bid) // step)
-        return Fraction(-3 * per_defender)
+        return multiplier, 1 + (points - bid) // step, ""
     if points == 0:
-        factor = 4  # 大光
-    elif points <= small_sweep_limit(bid, decks):
-        factor = 2  # 小光
-    else:
-        factor = 1
-    return Fraction(3 * multiplier * factor)
+        return multiplier, 4, "大光"
+    if points <= small_sweep_limit(bid, decks):
+        return multiplier, 2, "小光"
+    return multiplier, 1, ""
 
 
 def small_sweep_limit(bid: int, decks: int = 2) -> int:
@@ -106,6 +116,32 @@ def proportional(bid: int, points: int, decks: int = 2) -> Fraction:
 
 
 SCORING = {"tiered": tiered, "online": online, "proportional": proportional}
+
+
+@dataclass(frozen=True, slots=True)
+class Reckoning:
+    """How the declarer's amount came about, for people to follow: under ``tiered`` and
+    ``online`` it is 3 × ``multiplier`` (the bid multiplier m) × ``levels`` (tiered: the
+    levels; online: what each defender pays or gets in m — the sweep's ×2 or ×4, or 1 + the
+    full steps above the bid); ``sweep`` names 小光 / 大光. ``proportional`` has neither (0):
+    each defender pays or gets ``basis`` / 5 (the points left above the bid when the declarer
+    wins, the defenders' points when it loses)."""
+
+    scoring: str
+    multiplier: int = 0
+    levels: int = 0
+    sweep: str = ""
+    basis: int = 0
+
+
+def reckoning(scoring: str, bid: int, points: int, decks: int = 2) -> Reckoning:
+    """The terms behind ``SCORING[scoring](bid, points, decks)``."""
+    if scoring == "tiered":
+        return Reckoning(scoring, *tiered_terms(bid, points, decks))
+    if scoring == "online":
+        return Reckoning(scoring, *online_terms(bid, points, decks))
+    won = not defenders_win(points, bid)
+    return Reckoning(scoring, basis=FIGURES[decks].total - bid if won else points)
 
 
 def stakes(declarer: int, amount: Fraction) -> list[Fraction]:

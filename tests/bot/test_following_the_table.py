@@ -267,7 +267,7 @@ async def test_a_command_of_the_other_game_names_this_games_commands(tmp_path):
 def test_the_settlement_says_where_the_bottoms_points_went():
     from fractions import Fraction
 
-    from bot.games.erqiwang.texts import settlement_text
+    from bot.games.erqiwang.settling import settlement_text
     from engine.erqiwang.result import ErqiwangResult
 
     zero = (Fraction(0),) * 4
@@ -277,13 +277,17 @@ def test_the_settlement_says_where_the_bottoms_points_went():
     names = ["Ann", "AI 1", "AI 2", "AI 3"]
     text = settlement_text("en", result, names, zero, zero)
     assert "Ann lost the bid: the defenders took 180 against a bid of 0." in text
-    assert "The defenders won the last trick: the bottom's 35 points ×1 went to them" in text
+    # who caught it and what it came to (the line now names the winner and the product)
+    assert "AI 3 won the last trick with trumps: the bottom's 35 points ×1 = 35 go to" in text
     chinese = settlement_text("zh-Hans", result, names, zero, zero)
-    assert "闲家抓底：底牌 35 分 ×1 归闲家。" in chinese
+    assert "闲家抓底：底牌 35 分 ×1 = 35 分归闲家。" in chinese
     kept = ErqiwangResult(declarer=0, bid=0, trump="S", defender_points=145, bottom_points=35,
                           bottom_multiplier=1, last_trick_winner=0, stakes=zero, bonus=zero,
                           total=zero)  # fmt: skip
-    assert "bottom" not in settlement_text("en", kept, names, zero, zero)
+    # The bottom kept by the declarer is now said too (it used to go unmentioned).
+    kept_text = settlement_text("en", kept, names, zero, zero)
+    assert "Declarer Ann won the last trick: the bottom stays with the declarer." in kept_text
+    assert "抓底" not in kept_text
 
 
 def test_the_situan_settlement_says_what_the_first_out_took_beyond_their_own():

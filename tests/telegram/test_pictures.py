@@ -162,7 +162,8 @@ async def test_the_hand_and_the_settlement_arrive_as_png_photos_with_their_text_
         assert len(group) == 1
         attached_png(group[0].params)
         caption = group[0].params["caption"]
-        assert caption and len(caption) <= 1024 and caption.startswith("本局结束。")
+        opening = "本局结束。"  # one deal is 局 in both games
+        assert caption and len(caption) <= 1024 and caption.startswith(opening)
         # the match's only hand: no Ready under it (the private hand's photo carries its
         # keyboard, test_the_private_hand_is_one_photo_with_its_text_as_caption_and_its_keyboard)
         assert "/ready" not in str(group[0].params.get("reply_markup"))

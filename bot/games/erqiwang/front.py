@@ -10,7 +10,8 @@ from types import MappingProxyType
 
 from bot.controls import Selection, rows
 from bot.games.base import BadInput, GameFront, Stamps
-from bot.games.erqiwang import texts
+from bot.games.erqiwang import narration, settling, texts
+from bot.games.erqiwang.bids import read_bid
 from bot.games.pictured import face, hand_picture, settlement_picture
 from bot.i18n import N_, t, tn
 from bot.outgoing import Button
@@ -29,7 +30,7 @@ from engine.actions import (
 )
 from engine.cards import Card, parse_card, parse_cards, parse_suit
 from engine.erqiwang import ERQIWANG, ErqiwangResult, ErqiwangView, Rules, deck_defaults
-from engine.erqiwang.events import BonusDeclared, BottomShown, ErqiwangEvent, TrickWon
+from engine.erqiwang.events import ErqiwangEvent, TrickWon
 from engine.erqiwang.order import TRUMP
 from engine.erqiwang.phases import Phase
 from engine.errors import IllegalAction, RecordError
@@ -39,8 +40,6 @@ SUIT_BUTTONS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 BONUS_NAMES = (N_("冲关"), N_("主7冲关"), N_("全7冲关"), N_("主2冲关"), N_("皇后"), N_("大冲关"),
                N_("主7大冲关"), N_("全7大冲关"), N_("主2大冲关"), N_("皇上"))  # fmt: skip
 """The engine's 冲关 names, as message ids: 繁體 writes them 衝關."""
-BID_DIGITS = 4
-"""A bid is a few digits: anything longer is not a bid."""
 
 
 def _cards(args: tuple[str, ...]) -> tuple[Card, ...]:
@@ -165,10 +164,7 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
         if name == "pass":
             return Pass(seat)
         if name == "bid":
-            points = args[0] if len(args) == 1 else ""
-            if not (points.isascii() and points.isdigit() and len(points) <= BID_DIGITS):
-                raise BadInput("Say how many points to bid, e.g. /bid 75")
-            return Bid(seat, int(points))
+            return read_bid(seat, args)
         if name == "trump":
             suit = parse_suit(args[0]) if len(args) == 1 else None
             if suit is None:
@@ -242,7 +238,7 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
             out += rows([Button(str(b.points), f"/bid {b.points}", turn, group="bid")
                          for b in bids])  # fmt: skip
             if any(isinstance(a, Pass) for a in legal):
-                out.append((Button(t(lang, "pass"), "/pass", turn),))
+                out.append((Button(t(lang, "no bid"), "/pass", turn),))  # 不叫, not 不要
             return out
         surrender = [(Button(t(lang, N_("Surrender")), "/surrender", turn),)] if any(
             isinstance(a, Surrender) for a in legal
@@ -297,7 +293,8 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
             ]  # the letters are what to type; the symbols, what they mean
             return t(lang, "Name trump: /trump {choices}.", choices=", ".join(choices))
         if view.phase == Phase.BURY:
-            return t(lang, "Bury {count} cards: pick them, then press Bury (or /bury …).",
+            # Said alike where the cards are buttons and where they are not (the console).
+            return t(lang, "Choose {count} cards to bury (/bury …).",
                      count=len(view.bottom_shown))  # fmt: skip
         if view.trick:
             led = view.trick[0][1]  # what to follow, said with the count (the group shows it too)
@@ -313,21 +310,14 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
         return isinstance(event, TrickWon)
 
     def narrate(self, lang: str, event: ErqiwangEvent, names: Sequence[str]) -> str | None:
-        if isinstance(event, BonusDeclared):
-            return t(lang, "{name} declares {bonus} ({value}): {cards}", name=names[event.seat],
-                     bonus=t(lang, event.name), value=event.value,
-                     cards=cards_text(lang, event.cards))  # fmt: skip
-        if isinstance(event, BottomShown):
-            return t(lang, "{name} takes the bottom: {cards}", name=names[event.seat],
-                     cards=cards_text(lang, event.cards))  # fmt: skip
-        return None
+        return narration.narrate(lang, event, names)
 
     def settlement_text(
         self, lang: str, result: Result, names: Sequence[str], totals: Sequence[Fraction],
         running: Sequence[Fraction],
     ) -> str:  # fmt: skip
         assert isinstance(result, ErqiwangResult)
-        return texts.settlement_text(lang, result, names, totals, running)
+        return settling.settlement_text(lang, result, names, totals, running)
 
     def hand_picture(self, lang: str, view: ErqiwangView, player: str, number: int) -> HandPicture:
         """The cards in the order held (trumps, then each side suit), a break between suits."""
@@ -348,7 +338,7 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
         results = [t(lang, "Declarer") if seat == result.declarer else t(lang, "Defender")
                    for seat in range(4)]  # fmt: skip
         bonuses = [f"{t(lang, '冲关')} {money(b)}" if b else "" for b in result.bonus]
-        footer = t(lang, "Defenders' points: {points}", points=result.defender_points)
+        footer = settling.footer(lang, result, names)
         title = t(lang, "二七王 · hand {number}", number=number)
         return settlement_picture(lang, title, names, results, totals, running, bonuses, footer)
 
@@ -379,6 +369,13 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
         if code == "surrender_not_allowed":
             return t(lang, "Surrender needs a bid above {above}; the bid is {bid}.",
                      above=facts.get("above", 80), bid=facts.get("bid", 0))  # fmt: skip
+        if code == "wrong_phase" and view is not None and view.seat == view.declarer:
+            # The declarer is told what it is to do, never "the declarer is burying".
+            if facts.get("phase") == Phase.TRUMP:
+                return t(lang, "Not now: name trump first (/trump …).")
+            if facts.get("phase") == Phase.BURY and not facts.get("bonus_window"):
+                return t(lang, "Not now: choose {count} cards to bury first (/bury …).",
+                         count=len(view.bottom_shown))  # fmt: skip
         if code == "wrong_phase" and facts.get("bonus_window") == "before":
             if facts.get("declarer"):
                 return t(lang, "Bury first, then declare 冲关 (before your first card).")

@@ -1,14 +1,13 @@
-"""二七王 texts for people: the table message and the settlement."""
+"""二七王 texts for people: the table message and the words it shares with the posts."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
 from bot.i18n import N_, t, tn
-from bot.shared_texts import SUIT_NAMES, cards_text, player_lines, unshown_closings
+from bot.shared_texts import SUIT_NAMES, cards_text, unshown_closings
 from engine.cards import Card
-from engine.erqiwang import ErqiwangResult, ErqiwangView
+from engine.erqiwang import ErqiwangView
 from engine.erqiwang.events import ErqiwangEvent, TrickWon
 from engine.erqiwang.phases import Phase
 
@@ -16,9 +15,43 @@ from engine.erqiwang.phases import Phase
 def trump_text(lang: str, view: ErqiwangView) -> str:
     if not view.trump_named:
         return "—"
-    if view.trump is None:
+    return suit_text(lang, view.trump)
+
+
+def suit_text(lang: str, suit: str | None) -> str:
+    """A trump suit as named: its symbol, or 全常主 for none."""
+    if suit is None or suit == "none":
         return t(lang, "no trump")
-    return SUIT_NAMES.get(view.trump, "?")
+    return SUIT_NAMES.get(suit, "?")
+
+
+def bid_text(lang: str, points: int | None) -> str:
+    """One bid: its points, or 不叫 — a pass in the auction is not 不要, a pass in play."""
+    return str(points) if points is not None else t(lang, "no bid")
+
+
+def auction_text(lang: str, bids: Sequence[tuple[int, int | None]], names: Sequence[str]) -> str:
+    """The auction in order: ``Ann 120 · AI 1 不叫 · …``."""
+    return " · ".join(f"{names[seat]} {bid_text(lang, points)}" for seat, points in bids)
+
+
+def _turn_line(lang: str, view: ErqiwangView, names: Sequence[str],
+               seconds_left: int | None) -> str:  # fmt: skip
+    """Whose turn, said as what they are doing while the declarer alone acts (naming trump,
+    burying), so that nobody waits for a turn that is not theirs."""
+    assert view.to_act is not None
+    name = names[view.to_act]
+    if view.phase == Phase.TRUMP:
+        keys = N_("{name} is naming trump"), N_("{name} is naming trump ({seconds} s left)")
+    elif view.phase == Phase.BURY:
+        keys = (N_("{name} is burying {count} cards"),
+                N_("{name} is burying {count} cards ({seconds} s left)"))  # fmt: skip
+    else:
+        keys = N_("Turn: {name}"), N_("Turn: {name} ({seconds} s left)")
+    count = len(view.bottom_shown)
+    if seconds_left is None:
+        return t(lang, keys[0], name=name, count=count)
+    return t(lang, keys[1], name=name, count=count, seconds=seconds_left)
 
 
 def _plays(lang: str, plays: Sequence[tuple[int, Sequence[Card]]], names: Sequence[str]) -> str:
@@ -47,25 +80,17 @@ def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
                seconds_left: int | None,
                earlier: Sequence[ErqiwangEvent] = ()) -> str:  # fmt: skip
     lines = [t(lang, "二七王 · hand {number}", number=number)]
-    if view.declarer is not None:
-        lines.append(
-            t(
-                lang,
-                "Declarer {name}, bid {bid}, trump {trump}",
-                name=names[view.declarer],
-                bid=view.bid,
-                trump=trump_text(lang, view),
-            )
-        )
+    if view.declarer is not None and view.trump_named:
+        lines.append(t(lang, "Declarer {name}, bid {bid}, trump {trump}",
+                       name=names[view.declarer], bid=view.bid,
+                       trump=trump_text(lang, view)))  # fmt: skip
+    elif view.declarer is not None:  # the auction is over: no bids, no trump yet
+        lines.append(t(lang, "Declarer {name}, bid {bid}", name=names[view.declarer],
+                       bid=view.bid))  # fmt: skip
     elif view.bids:
-        bids = [f"{names[s]} {p if p is not None else t(lang, 'pass')}" for s, p in view.bids]
-        lines.append(t(lang, "Bids: {bids}", bids=" · ".join(bids)))
+        lines.append(t(lang, "Bids: {bids}", bids=auction_text(lang, view.bids, names)))
     if view.result is None and view.to_act is not None:
-        line = t(lang, "Turn: {name}", name=names[view.to_act])
-        if seconds_left is not None:
-            line = t(lang, "Turn: {name} ({seconds} s left)", name=names[view.to_act],
-                     seconds=seconds_left)  # fmt: skip
-        lines.append(line)
+        lines.append(_turn_line(lang, view, names, seconds_left))
     finished = view.result is not None and bool(view.trick)
     last = view.trick if finished else view.last_trick
     winner = _trick_winner(view, finished)
@@ -79,7 +104,7 @@ def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
                                  winner, names))  # fmt: skip
     if view.trick and not finished:
         lines.append(t(lang, "This trick: {plays}", plays=_plays(lang, view.trick, names)))
-    if view.declarer is not None:
+    if view.phase == Phase.PLAY or (view.result is not None and view.declarer is not None):
         lines.append(t(lang, "Defenders' points: {points}", points=view.defender_points))
     voids = [names[s] for s in range(4) if view.void[s]]
     if voids and view.phase == Phase.PLAY:
@@ -94,33 +119,4 @@ def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
     autos = [names[s] for s in range(4) if view.auto[s]]
     if autos:
         lines.append(t(lang, "On auto-play: {names}", names=", ".join(autos)))
-    return "\n".join(lines)
-
-
-def settlement_text(lang: str, result: ErqiwangResult, names: Sequence[str],
-                    totals: Sequence[Fraction], running: Sequence[Fraction]) -> str:  # fmt: skip
-    """The hand's settlement: a line per player with the hand, the 冲关 bonus and the total."""
-    lines = [t(lang, "Hand over.")]
-    assert result.declarer is not None
-    who = names[result.declarer]
-    key = (
-        N_("{name} made the bid ({points} against {bid}).")
-        if result.declarer_won
-        else N_("{name} lost the bid ({points} against {bid}).")
-    )
-    lines.append(t(lang, key, name=who, points=result.defender_points, bid=result.bid))
-    caught = result.last_trick_winner is not None and result.last_trick_winner != result.declarer
-    if caught and result.bottom_points and result.bottom_multiplier:  # where the rest came from
-        lines.append(t(lang, "The defenders won the last trick: the bottom's {points} points "
-                             "×{times} went to them (抓底).",
-                       points=result.bottom_points, times=result.bottom_multiplier))  # fmt: skip
-    if result.surrendered:
-        lines.append(t(lang, "{name} surrendered.", name=who))
-    if result.bonus_points:
-        before = result.defender_points - result.bonus_points
-        lines.append(t(lang, "冲关 {moved}: defenders {before} → {after}",
-                       moved=f"{result.bonus_points:+d}", before=before,
-                       after=result.defender_points))  # fmt: skip
-    lines += player_lines(lang, names, result.stakes, result.bonus, t(lang, "冲关"), totals,
-                          running)  # fmt: skip
     return "\n".join(lines)
