@@ -98,6 +98,12 @@ def test_the_bundled_regular_face_covers_gb2312_level_one_and_the_card_signs() -
     assert all(ord(character) in covered for character in map(chr, range(0x20, 0x7F)))
 
 
+@pytest.mark.parametrize("name", ["김민수", "이서연", "ㅋㅋ"])
+def test_a_korean_name_is_drawn_by_the_bundled_regular_face(name: str) -> None:
+    for style in ("regular", "bold"):
+        assert runs(name, style) == ((FontFile(REGULAR_FONT), name),)
+
+
 def test_cyrillic_is_drawn_by_the_bundled_face_not_replaced() -> None:
     assert REPLACEMENT not in "".join(piece for _, piece in runs("Алексей", "bold"))
 
