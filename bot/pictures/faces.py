@@ -117,6 +117,8 @@ class TablePicture:
     result: str = ""
     points: int | None = None
     pass_label: str = "不要"
+    """The word on a pass, in the reader's language (`bot.i18n` "pass"); the default is the
+    zh-Hans text's word, for callers that pass none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,5 +141,6 @@ class SettlementPicture:
     title: str
     rows: tuple[SettlementRow, ...]
     headings: tuple[str, str, str, str] = ("玩家", "结果", "本局", "累计")
-    """Column names: player, hand result, this hand's total, the running match total."""
+    """Column names: player, hand result, this deal's total (本局: 局 is one deal), the running
+    match total. The fronts pass them translated; the default is the zh-Hans texts' words."""
     footer: str = ""

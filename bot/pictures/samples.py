@@ -1,4 +1,9 @@
-"""Example pictures of both games, dealt from a seed: for the benchmark, the tests and review.
+"""Layout fixtures: pictures of both games for the renderer's own tests, without the engine.
+
+The hands are shuffled from a seed, not dealt by the rules; the tables and settlements are
+written by hand, kept consistent (a round's points are its cards' points, a settlement's
+amounts add up to nothing, a 四团 win has its 200 points) but not played. Real pictures, from
+hands the engine deals and the AI plays out, are what ``bench/pictures.py`` draws.
 
 The 二七王 hand is sorted the way the host passes it (trumps first in trump order, then each
 side suit high to low); this module knows just enough of the trump order to do that.
@@ -31,7 +36,7 @@ _SIDE_ORDER = ("A", "K", "Q", "J", "10", "9", "8", "6", "5", "4", "3")
 
 def situan_hand(seed: int, player: str = "张三", cards: int = 39) -> HandPicture:
     dealt = tuple(random.Random(seed).sample(SITUAN_DECK, cards))
-    return HandPicture("by_rank", player, dealt, ("四团", "座位 1", "第3局", f"{cards}张"))
+    return HandPicture("by_rank", player, dealt, ("四团 · 第 3 局", "座位 1", f"{cards}张"))
 
 
 def erqiwang_sorted(
@@ -70,14 +75,14 @@ def erqiwang_sorted(
 def erqiwang_hand(seed: int, player: str = "李四", cards: int = 33) -> HandPicture:
     dealt = tuple(random.Random(seed).sample(ERQIWANG_DECK, cards))
     ordered, breaks = erqiwang_sorted(dealt, trump="H")
-    details = ("二七王", "庄家", "主 ♥", f"{cards}张")
+    details = ("二七王 · 第 2 局", "庄家", "主牌 ♥", f"{cards}张")
     return HandPicture("as_held", player, ordered, details, breaks)
 
 
 def situan_table() -> TablePicture:
     return TablePicture(
         "by_rank",
-        "四团 · 第3局 · 第12轮",
+        "四团 · 第 3 局 · 第 12 轮",
         (
             Play("张三", faces("9 9 9")),
             Play("Алексей", faces("K K K")),
@@ -87,49 +92,49 @@ def situan_table() -> TablePicture:
             Play("Алексей", ()),
             Play("王小明", (), note="托管"),
         ),
-        headers=("本轮分数 25", "甲队 120 · 乙队 85", "报牌: 王小明 9张"),
-        result="Sam 🐉 赢得本轮, 得 25 分",
-        points=25,
+        headers=("本轮分数 30", "A 队 120 · B 队 85", "报牌: 王小明 9张"),
+        result="Sam 🐉 赢得本轮, 得 30 分",  # K K K: 3 × 10
+        points=30,
     )
 
 
 def erqiwang_table() -> TablePicture:
     return TablePicture(
         "as_held",
-        "二七王 · 第2局 · 第7墩",
+        "二七王 · 第 2 局 · 第 7 墩",
         (
             Play("李四 (庄)", faces("SA SA SK SK")),
             Play("Emma", faces("S5 S10 S3 S4")),
-            Play("陈大文", faces("H7 H7 H2 H2"), won=True, note="毙"),
+            Play("陈大文", faces("HA HA HK HK"), won=True, note="毙"),  # a trump tractor
             Play("Иван", faces("SQ SQ SJ SJ")),
         ),
-        headers=("主 ♥", "叫分 75", "闲家得分 60"),
-        result="陈大文 毙牌赢得本墩, 闲家得 25 分",
-        points=25,
+        headers=("主牌 ♥", "叫分 75", "闲家得分 60"),
+        result="陈大文 毙牌赢得本墩, 闲家得 55 分",  # SK SK S5 S10 HK HK
+        points=55,
     )
 
 
 def situan_settlement() -> SettlementPicture:
     return SettlementPicture(
-        "四团 · 第3局 结算",
+        "四团 · 第 3 局 结算",
         (
-            SettlementRow("张三", "上游 · 甲队胜", 2, 5, "墩 ×1 +1.5", winner=True),
-            SettlementRow("王小明", "3游 · 甲队胜", 2, 3, winner=True),
-            SettlementRow("Алексей", "2游 · 乙队负", -2, -4, "墩 ×2 +3"),
-            SettlementRow("Sam 🐉", "4游 · 乙队负", -2, -4),
+            SettlementRow("张三", "上游 · A 队胜", 2, 5, "墩 ×1 +1.5", winner=True),
+            SettlementRow("王小明", "3游 · A 队胜", 2, 3, winner=True),
+            SettlementRow("Алексей", "2游 · B 队负", -2, -4, "墩 ×2 +3"),
+            SettlementRow("Sam 🐉", "4游 · B 队负", -2, -4),
         ),
-        footer="甲队 165 分 · 乙队 135 分 · 双关未成",
+        footer="A 队 205 分 · B 队 95 分",  # 300 in all; 200 wins
     )
 
 
 def erqiwang_settlement() -> SettlementPicture:
     return SettlementPicture(
-        "二七王 · 第2局 结算",
+        "二七王 · 第 2 局 结算",
         (
             SettlementRow("李四", "庄家 · 下庄 (闲家 95 / 75)", -6, -4, "主7冲关 ×2"),
             SettlementRow("Emma", "闲家", 2, 1, winner=True),
             SettlementRow("陈大文", "闲家", 2, 3, "冲关 ×1", winner=True),
             SettlementRow("Иван", "闲家", 2, 0, winner=True),
         ),
-        footer="主 ♥ · 叫分 75 · 底牌 15 分",
+        footer="主牌 ♥ · 叫分 75 · 底牌 15 分",
     )

@@ -3,8 +3,9 @@
 The renderer ships a subset of Noto Sans CJK SC (SIL OFL 1.1) rather than depend on a system
 font: a fresh machine has no CJK font, and a 20 MB font is too big for the repository. The
 regular face covers all of GB 2312 (6763 hanzi) plus the common Big5 hanzi, so zh-Hans and
-zh-Hant names render; the bold face, used for titles and card ranks, covers GB 2312 level 1
-(3755 hanzi) and falls back to the regular face for the rest.
+zh-Hant names render, and the 2350 common Hangul syllables for Korean names; the bold face,
+used for titles and card ranks, covers GB 2312 level 1 (3755 hanzi) and falls back to the
+regular face for the rest.
 
 Run once with the original font (Debian's ``fonts-noto-cjk`` has it; ``apt-get download
 fonts-noto-cjk && dpkg-deb -x fonts-noto-cjk_*.deb x`` fetches it without installing)::
@@ -63,6 +64,22 @@ def big5_common_hanzi() -> set[str]:
     return found
 
 
+def hangul_common_syllables() -> set[str]:
+    """The 2350 Hangul syllables of KS X 1001 (EUC-KR rows 0xB0-0xC8) and the jamo, for
+    Korean names in the regular face: the SC face has all 11172 syllables, the common ones
+    cost ~0.26 MB. The bold face falls back to the regular one for them."""
+    found = {chr(code) for code in range(0x3131, 0x318F)}  # the compatibility jamo (ㄱ, ㅋ)
+    for high in range(0xB0, 0xC9):
+        for low in range(0xA1, 0xFF):
+            try:
+                character = bytes((high, low)).decode("euc_kr")
+            except UnicodeDecodeError:
+                continue
+            if "\uac00" <= character <= "\ud7a3":
+                found.add(character)
+    return found
+
+
 def subset(source: Path, characters: set[str], output: Path) -> None:
     text_file = output.with_suffix(".chars.txt")
     text_file.write_text("".join(sorted(characters)), encoding="utf-8")
@@ -96,7 +113,7 @@ def main() -> None:
     FONT_DIR.mkdir(exist_ok=True)
     subset(
         arguments.regular,
-        gb2312_characters(level_one_only=False) | big5_common_hanzi(),
+        gb2312_characters(level_one_only=False) | big5_common_hanzi() | hangul_common_syllables(),
         REGULAR_FONT,
     )
     subset(arguments.bold, gb2312_characters(level_one_only=True), BOLD_FONT)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from bot.pictures.fonts import Style, pillow_font, runs
+from bot.pictures.fonts import Style, clusters, pillow_font, runs
 from bot.pictures.theme import RGB, SUIT_RED
 
 ELLIPSIS = "…"
@@ -36,14 +36,16 @@ def fit(text: str, size: int, max_width: int, style: Style = "regular") -> str:
     """``text``, cut with an ellipsis if it is wider than ``max_width`` (long player names)."""
     if width(text, size, style) <= max_width:
         return text
-    low, high = 0, len(text)
+    # Cut between signs, never inside one: half an emoji ZWJ sequence is another emoji.
+    signs = clusters(text)
+    low, high = 0, len(signs)
     while low < high:
         middle = (low + high + 1) // 2
-        if width(text[:middle] + ELLIPSIS, size, style) <= max_width:
+        if width("".join(signs[:middle]) + ELLIPSIS, size, style) <= max_width:
             low = middle
         else:
             high = middle - 1
-    return text[:low].rstrip() + ELLIPSIS
+    return "".join(signs[:low]).rstrip() + ELLIPSIS
 
 
 def draw_on_baseline(

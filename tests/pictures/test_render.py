@@ -186,3 +186,26 @@ def test_sample_pictures_of_both_games_are_png_within_limits() -> None:
         image = open_png(png)
         assert image.width <= 1080 and image.height <= 2000
         assert len(png) < 400_000
+
+
+CARD_POINTS = {"5": 5, "10": 10, "K": 10}
+"""Both games count 5, 10 and K."""
+
+
+@pytest.mark.parametrize("make", [samples.situan_table, samples.erqiwang_table])
+def test_a_fixture_table_badges_the_points_of_the_cards_played(
+    make: Callable[[], TablePicture],
+) -> None:
+    picture = make()
+    played = [card for play in picture.plays for card in play.cards]
+    assert picture.points == sum(CARD_POINTS.get(card.rank, 0) for card in played)
+    assert f"{picture.points} 分" in picture.result
+
+
+@pytest.mark.parametrize("make", [samples.situan_settlement, samples.erqiwang_settlement])
+def test_a_fixture_settlement_pays_out_what_it_takes_in(
+    make: Callable[[], SettlementPicture],
+) -> None:
+    rows = make().rows
+    assert sum(row.hand_total for row in rows) == 0
+    assert sum(row.match_total for row in rows) == 0

@@ -17,8 +17,17 @@ from bot.pictures import (
     render_hand,
     render_settlement,
 )
-from bot.pictures.bundled import BOLD_FONT, REGULAR_FONT
-from bot.pictures.fonts import REPLACEMENT, FontFile, coverage, face_for, runs
+from bot.pictures.bundled import BOLD_FONT, EMOJI_FONT, EMOJI_LICENCE, REGULAR_FONT
+from bot.pictures.fonts import (
+    EMOJI_FACE,
+    REPLACEMENT,
+    FontFile,
+    clusters,
+    coverage,
+    drawn_text,
+    face_chain,
+    runs,
+)
 from bot.pictures.text import draw_line, fit, width
 
 from .conftest import open_png
@@ -89,15 +98,59 @@ def test_the_bundled_regular_face_covers_gb2312_level_one_and_the_card_signs() -
     assert all(ord(character) in covered for character in map(chr, range(0x20, 0x7F)))
 
 
+@pytest.mark.parametrize("name", ["김민수", "이서연", "ㅋㅋ"])
+def test_a_korean_name_is_drawn_by_the_bundled_regular_face(name: str) -> None:
+    for style in ("regular", "bold"):
+        assert runs(name, style) == ((FontFile(REGULAR_FONT), name),)
+
+
 def test_cyrillic_is_drawn_by_the_bundled_face_not_replaced() -> None:
     assert REPLACEMENT not in "".join(piece for _, piece in runs("Алексей", "bold"))
 
 
-def test_an_emoji_sequence_no_font_has_becomes_one_replacement_sign() -> None:
-    if face_for("\U0001f409", "regular") or face_for("\U0001f525", "regular"):
-        pytest.skip("this machine has an emoji font")
-    pieces = runs("Sam \U0001f409\ufe0f\u200d\U0001f525!", "regular")
-    assert "".join(piece for _, piece in pieces) == f"Sam {REPLACEMENT}!"
+NAMES_WITH_EMOJI = (
+    "Sam \U0001f409",  # 🐉
+    "\U0001f44d\U0001f3fd Li",  # 👍🏽: a skin tone
+    "\U0001f1e8\U0001f1f3 王",  # 🇨🇳: a flag, two regional indicators
+    "\U0001f468\u200d\U0001f469\u200d\U0001f467",  # 👨‍👩‍👧: a ZWJ family
+    "\U0001f3f3\ufe0f\u200d\U0001f308",  # 🏳️‍🌈: a ZWJ sequence with a variation selector
+    "1\ufe0f\u20e3 \u2764\ufe0f",  # 1️⃣ ❤️: a keycap, emoji style asked for
+    "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",  # Scotland
+    "\U0001f970\U0001fae0",  # 🥰🫠: Unicode 11 and 14
+)
+
+
+@pytest.mark.parametrize("name", NAMES_WITH_EMOJI)
+def test_an_emoji_in_a_name_is_drawn_whole_by_the_bundled_emoji_face(name: str) -> None:
+    for style in ("regular", "bold"):
+        assert drawn_text(name, style) == name
+        for face, piece in runs(name, style):
+            assert all(ord(character) in coverage(face) for character in piece)
+            if any(ord(character) >= 0x1F000 or character in "\u2764\u20e3" for character in piece):
+                assert face == EMOJI_FACE  # not a black-and-white few from a system font
+
+
+def test_the_emoji_face_is_bundled_with_its_licence() -> None:
+    assert EMOJI_FONT.stat().st_size < 1_500_000  # the submission stays small
+    assert "Open Font License" in EMOJI_LICENCE.read_text()
+    assert EMOJI_FACE in face_chain("regular") and EMOJI_FACE in face_chain("bold")
+
+
+def test_an_emoji_sequence_is_one_sign_and_a_name_is_never_cut_inside_one() -> None:
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    assert clusters(f"A{family}\U0001f1e8\U0001f1f3e\u0301") == (
+        "A",
+        family,
+        "\U0001f1e8\U0001f1f3",
+        "\u00e9",  # NFC
+    )
+    cut = fit(family * 12, 32, 150, "bold")
+    assert cut.endswith("…")
+    assert set(clusters(cut[:-1])) == {family}
+
+
+def test_signs_no_font_has_become_one_replacement_each_never_a_missing_glyph() -> None:
+    assert drawn_text(f"Sam {MISSING}\u0301\u200d{MISSING}!") == f"Sam {REPLACEMENT}!"
 
 
 def test_a_private_use_character_is_replaced_rather_than_drawn_as_a_box() -> None:
@@ -124,9 +177,22 @@ def test_any_player_name_renders_a_hand_without_crashing(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["Алексей", "🐉🔥", "👨‍👩‍👧", "🇨🇳", "Ω≈ç√", "\u202eevil", "e\u0301", "𠀀𪚥", ""]
+    "name",
+    [*NAMES_WITH_EMOJI, "Алексей", "Ω≈ç√", "e\u0301lodie", "Zoë", "\u202eevil"],
 )
-def test_emoji_cyrillic_and_rare_names_render_a_settlement(name: str) -> None:
+def test_names_of_emoji_latin_and_cyrillic_render_a_hand_and_settlement_without_replacement(
+    name: str,
+) -> None:
+    assert REPLACEMENT not in drawn_text(name, "bold") + drawn_text(name, "regular")
+    row = SettlementRow(name, name, 1, -1, bonus=name, winner=True)
+    image = open_png(render_settlement(SettlementPicture(name, (row,))))
+    assert image.width <= 1080
+    hand = open_png(render_hand(HandPicture("as_held", name, faces("BJ H7"), (name,))))
+    assert hand.width <= 1080
+
+
+@pytest.mark.parametrize("name", ["𠀀𪚥", "\U000e0001", "\u0301", "", " "])
+def test_rare_and_empty_names_render_a_settlement(name: str) -> None:
     row = SettlementRow(name, name, 1, -1, bonus=name, winner=True)
     image = open_png(render_settlement(SettlementPicture(name, (row,))))
     assert image.width <= 1080
