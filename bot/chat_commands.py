@@ -135,7 +135,9 @@ async def language(
     wanted = normalize_language(command.args[0]) if command.args else None
     if wanted is None:
         lang = host.user_langs.get(command.user) or host.language
-        return reply(command, lang, "Languages: {languages}", languages=", ".join(LANGUAGES))
+        return reply(
+            command, lang, "Languages: {languages}", languages=t(lang, ", ").join(LANGUAGES)
+        )
     host.user_langs[command.user] = wanted
     await host.db.set_player(command.user, command.user_name, wanted)
     for seated in host.tables_seating(command.user):

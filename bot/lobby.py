@@ -201,7 +201,8 @@ def score(table: Table, command: Command) -> Effects:
 def lang(table: Table, command: Command) -> Effects:
     wanted = normalize_language(command.args[0]) if command.args else None
     if wanted is None:
-        return table.reply(command, "Languages: {languages}", languages=", ".join(LANGUAGES))
+        languages = t(table.answer_lang(command), ", ").join(LANGUAGES)
+        return table.reply(command, "Languages: {languages}", languages=languages)
     seated = table.seat_of(command.user) is not None
     if command.private:
         if not seated:
@@ -264,7 +265,9 @@ def change_setting(table: Table, command: Command, name: str, value: str) -> Eff
             options[name] = read_rule_value(getattr(table.rules, name), value)
             options.update(table.front.settings_that_follow(name, options[name]))
         else:
-            names = ", ".join(["preset", *table.rules.options(), *TABLE_OPTIONS])
+            names = t(table.answer_lang(command), ", ").join(
+                ["preset", *table.rules.options(), *TABLE_OPTIONS]
+            )
             return table.reply(command, "Unknown setting {name}. Settings: {names}.", name=name,
                                names=names)  # fmt: skip
         table.change_rules(preset, options)

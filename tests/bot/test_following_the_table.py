@@ -370,7 +370,7 @@ def test_the_trump_prompt_says_what_each_letter_means():
 
     legal = [NameTrump(0, s) for s in ("S", "H", "C", "D", "none")]
     assert front.prompt("zh-Hans", Naming(), legal) == (
-        "定主：/trump S ♠, H ♥, C ♣, D ♦, none（无主）。"
+        "定主：/trump S ♠、H ♥、C ♣、D ♦、none（无主）。"
     )
     assert front.prompt("en", Naming(), legal).endswith("D ♦, none (no trump).")
 

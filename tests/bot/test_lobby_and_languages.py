@@ -207,9 +207,9 @@ async def test_every_setting_is_named_with_what_it_is_in_the_readers_language(ha
     assert all(" — " in line for line in lines), lines  # each says what it is
     assert "max_hands = 0 — hands in the match, 0: until /stop" in lines
     (changed,) = await harness.say("ann", "/settings max_hands 1")
-    assert changed.text == "max_hands（本场局数，0 表示打到 /stop 为止） 已设为 1。"
+    assert changed.text == "max_hands（本场局数，0 表示打到 /stop 为止）已设为 1。"
     (changed,) = await harness.say("ann", "/settings turn_seconds 30")
-    assert changed.text == "turn_seconds（每步限时秒数） 已设为 30。"
+    assert changed.text == "turn_seconds（每步限时秒数）已设为 30。"
 
 
 async def test_a_preset_is_named_with_what_it_is_in_the_readers_language(harness):
@@ -222,7 +222,7 @@ async def test_a_preset_is_named_with_what_it_is_in_the_readers_language(harness
     (opened, *_) = await harness.say("ann", "/new situan spade3", lang="zh-Hans")
     assert opened.text.startswith("Ann 开了一桌四团，玩法：spade3（首局黑桃3先出）。/join 入座")
     (changed,) = await harness.say("ann", "/settings preset baomahui")
-    assert changed.text == "preset（玩法） 已设为 baomahui（宝马会：亮牌翻倍）。"
+    assert changed.text == "preset（玩法）已设为 baomahui（宝马会：亮牌翻倍）。"
     (listed,) = await harness.say("bob", "/settings", lang="en")
     assert (
         "preset = baomahui (宝马会: a 亮牌 counts double) — the rule set"

@@ -291,7 +291,7 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
                 f"{s} {SUIT_NAMES[s]}" if s in SUIT_NAMES else t(lang, "none (no trump)")
                 for s in suits
             ]  # the letters are what to type; the symbols, what they mean
-            return t(lang, "Name trump: /trump {choices}.", choices=", ".join(choices))
+            return t(lang, "Name trump: /trump {choices}.", choices=t(lang, ", ").join(choices))
         if view.phase == Phase.BURY:
             # Said alike where the cards are buttons and where they are not (the console).
             return t(lang, "Choose {count} cards to bury (/bury …).",

@@ -108,7 +108,7 @@ def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
         lines.append(t(lang, "Defenders' points: {points}", points=view.defender_points))
     voids = [names[s] for s in range(4) if view.void[s]]
     if voids and view.phase == Phase.PLAY:
-        lines.append(t(lang, "No trump left: {names}", names=", ".join(voids)))
+        lines.append(t(lang, "No trump left: {names}", names=t(lang, ", ").join(voids)))
     if view.trump_counts and view.phase == Phase.PLAY:
         counts = [
             tn(lang, "{name}: {count} trump", "{name}: {count} trumps", n, name=names[s])
@@ -118,5 +118,5 @@ def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
         lines.append(t(lang, "Trumps left: {counts}", counts=" · ".join(counts)))
     autos = [names[s] for s in range(4) if view.auto[s]]
     if autos:
-        lines.append(t(lang, "On auto-play: {names}", names=", ".join(autos)))
+        lines.append(t(lang, "On auto-play: {names}", names=t(lang, ", ").join(autos)))
     return "\n".join(lines)
