@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -45,7 +47,9 @@ class DiscordWorld:
 
     @classmethod
     async def open(cls, db_path: str, closed_dms: set[str] = frozenset(), seed: int = 5,
-                   settings: DiscordSettings | None = None) -> DiscordWorld:  # fmt: skip
+                   settings: DiscordSettings | None = None,
+                   clock: Callable[[], float] = time.time) -> DiscordWorld:  # fmt: skip
+        """``clock``: the tables' clock (turn timers, AI pauses); a test may drive it."""
         fake = FakeDiscord(users=dict(MEMBERS), closed_dms=set(closed_dms))
         await fake.start()
         # discord.py reads these class attributes for where Discord is (pinned version).
@@ -53,7 +57,7 @@ class DiscordWorld:
         discord.http.Route.BASE = fake.rest_base
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway_url)
         db = await Database.open(db_path)
-        manager = TableManager(db, _unset, seeds=lambda n: seed * 1000 + n,
+        manager = TableManager(db, _unset, seeds=lambda n: seed * 1000 + n, clock=clock,
                                flood_burst=10_000, flood_rate=10_000.0)  # fmt: skip
         settings = settings or DiscordSettings(token="discord-test-token")
         adapter = DiscordAdapter(manager, settings,
