@@ -14,6 +14,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sys
 from collections.abc import Callable
@@ -122,6 +123,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the AI players' level (the table's ai_level)")  # fmt: skip
     parser.add_argument("--pictures", action="store_true",
                         help="write hand and settlement pictures beside the database")  # fmt: skip
+    parser.add_argument(
+        "--crash-after-actions", type=int, default=None, help=argparse.SUPPRESS
+    )  # crash tests: end as if killed, at a known point
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         type=_setting, help="a table or rule option (repeatable)")  # fmt: skip
     return parser
@@ -163,6 +167,9 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
         base = args.seed
         seeds = lambda number: base * 100_003 + number  # noqa: E731 - hand n always deals alike
     manager = TableManager(db, printer, seeds=seeds, language=lang)
+    crash_at = getattr(args, "crash_after_actions", None)
+    if crash_at is not None:
+        manager.keeper.committed = lambda stored: _crash(stored, crash_at)
     await manager.restore()
     try:
         stop = asyncio.Event()
@@ -187,6 +194,13 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
         return await play_with_human(manager, stop)
     finally:
         await db.close()
+
+
+def _crash(stored: int, at: int) -> None:
+    """End the process as SIGKILL would — no cleanup, nothing more sent — once ``at``
+    actions are committed: a crash test's kill, at a point it chose, every time."""
+    if stored >= at:
+        os._exit(137)
 
 
 def tell_what_was_resumed(

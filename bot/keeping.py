@@ -46,6 +46,10 @@ class TableKeeper:
         """The stored id of the hand each table is playing."""
         self.stored_actions: dict[str, int] = {}
         """How many actions of that hand are stored."""
+        self.committed: Callable[[int], None] = lambda actions: None
+        """Told, after each commit, how many actions this process has stored so far (a crash
+        test ends the process there: `adapters.console`'s ``--crash-after-actions``)."""
+        self._actions_committed = 0
 
     def forget(self, chat: str) -> None:
         self.hand_ids.pop(chat, None)
@@ -69,6 +73,12 @@ class TableKeeper:
         """Store one table's step in a transaction of its own."""
         async with self.db.transaction() as tx:
             await self.store(tx, table, effects)
+        self._count_committed(len(effects.actions))
+
+    def _count_committed(self, actions: int) -> None:
+        if actions:
+            self._actions_committed += actions
+            self.committed(self._actions_committed)
 
     async def store(self, tx: Transaction, table: Table, effects: Effects) -> None:
         """Store a step: its actions belong to the hand that was current when it began, which
@@ -94,6 +104,7 @@ class TableKeeper:
         case — actions and timers — in one statement each)."""
         async with self.db.transaction() as tx:
             await self._store_steps(tx, steps)
+        self._count_committed(sum(len(effects.actions) for _, effects in steps))
 
     async def store_each(
         self, steps: list[tuple[Table, Effects]], failed: list[str], lost: list[str]

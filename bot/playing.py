@@ -363,9 +363,12 @@ def remind(table: Table) -> Effects:
         else N_("Still your turn: {seconds} s left. {prompt}")
     )
     text = t(lang, key, table=table.title, seconds=left, prompt=prompt)
-    out = [Outgoing(Kind.PRIVATE, table.chat, text, user=occupant.user),
-           table_message(table, urgent=True)]  # fmt: skip
+    out = [Outgoing(Kind.PRIVATE, table.chat, text, user=occupant.user)]
     if table.table_options.get("mention_turn"):
+        # The call heads the live table, which is sent anew below it with the time left
+        # written then: one group call, not an edit and then a move.
         said = table.say("{name}: your turn, {seconds} s left.", name=occupant.name, seconds=left)
         out.append(Outgoing(Kind.GROUP, table.chat, said, mention=occupant.user))
+    else:
+        out.append(table_message(table, urgent=True))  # the time left, in the group
     return Effects(out=out)

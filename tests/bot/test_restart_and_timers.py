@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import random
-import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -70,14 +67,13 @@ async def test_a_match_killed_at_random_points_and_restarted_settles_as_if_unint
     killed = tmp_path / "killed.sqlite3"
     rng = random.Random(game)
     targets = sorted(rng.randint(total // 10, total * 9 // 10) for _ in range(3))
-    for target in targets:  # SIGKILL once this many actions are stored: a random point
-        process = subprocess.Popen(console(killed, game), cwd=ROOT, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL)  # fmt: skip
-        while process.poll() is None and stored_actions(killed) < target:
-            time.sleep(0.005)
-        if process.poll() is None:
-            os.kill(process.pid, signal.SIGKILL)  # no chance to clean up
-        process.wait()
+    for target in targets:  # killed once this many actions are stored: a random point
+        already = stored_actions(killed)
+        crash = ["--crash-after-actions", str(target - already)]  # counted by that process
+        process = subprocess.run([*console(killed, game), *crash], cwd=ROOT,
+                                 capture_output=True, text=True, timeout=300)  # fmt: skip
+        assert process.returncode == 137, process.stderr  # ended as a SIGKILL ends it
+        assert stored_actions(killed) == target  # right after that commit, nothing more
         assert not await match_over(killed), "the kill came after the end: nothing was tested"
     final = subprocess.run(console(killed, game), cwd=ROOT, capture_output=True, text=True,
                            timeout=300)  # fmt: skip
