@@ -6,6 +6,9 @@ Rate limits are discord.py's; the host's pacing keeps channel calls few.
 - Discord gives an interaction 3 s for its first response: an answer not ready within
   `DEFER_AFTER` (a busy table, a slow /export) is deferred and sent as a follow-up.
 - Every failure while handling an interaction is logged and answered with a short sentence.
+- A click acts on the table of the channel its message is in; in DMs only on the presser's
+  own hand (`bot.registry.PRESSED_IN_PRIVATE`) at a table where they sit — never on a
+  channel merely named in its ``custom_id``, which anyone can forge.
 - Nothing the bot writes mentions anyone (player names are user text); the gateway intents
   are the fewest that work (guilds only: no message content, no members).
 - The slash commands are synced only when their definition changed (a hash kept in the
@@ -40,6 +43,7 @@ from bot.commands import Command
 from bot.i18n import normalize_language, t
 from bot.manager import TableManager
 from bot.outgoing import Outgoing
+from bot.registry import PRESSED_IN_PRIVATE
 from storage import Database
 
 log = logging.getLogger(__name__)
@@ -208,6 +212,12 @@ class DiscordAdapter:
         user = user_key(interaction.user.id)
         name, private = interaction.user.display_name, interaction.guild_id is None
         locale = str(interaction.locale)
+        if not self._may_press(interaction, chat, user, texts):
+            lang = normalize_language(locale) or self.language
+            await interaction.response.send_message(
+                t(lang, "That button is not valid."), ephemeral=True
+            )
+            return
         commands = []
         for text in texts:
             words = text.split()
@@ -219,6 +229,16 @@ class DiscordAdapter:
         wants_hand = on_own_hand or any(c.name == "hand" for c in commands)
         origin = Origin(user, interaction, on_own_hand=on_own_hand, wants_hand=wants_hand)
         await self._run(origin, commands)
+
+    def _may_press(self, interaction: discord.Interaction[Any], chat: str, user: str,
+                   texts: list[str]) -> bool:  # fmt: skip
+        """In a channel (or thread), a click acts on that channel's table; in DMs, only on
+        the presser's own hand at an open table where they sit: it never joins, opens,
+        starts or stops one."""
+        if interaction.guild_id is not None:
+            return chat == channel_key(interaction.channel_id or 0)
+        names = {text.split()[0].removeprefix("/") for text in texts if text.split()}
+        return names <= PRESSED_IN_PRIVATE and self.manager.is_seated(chat, user)
 
     async def _run(self, origin: Origin, commands: list[Command]) -> None:
         self.answering.add(origin.interaction.id)
