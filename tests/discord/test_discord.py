@@ -348,3 +348,30 @@ async def test_a_press_naming_another_channels_table_acts_nowhere(tmp_path: Path
         assert world.key(THREAD_ID) not in world.manager.tables
     finally:
         await world.close()
+
+
+async def test_an_interaction_delivered_twice_is_handled_once(tmp_path: Path):
+    """Issue 38, item 4: the same /addbot interaction (same id) delivered twice seats one AI
+    player, also after a restart between the two; the copy gets no second response."""
+    path = str(tmp_path / "dc.sqlite3")
+    world = await DiscordWorld.open(path)
+    try:
+        await world.slash("21", "new", game="situan")
+        addbot = world.slash_payload("21", "addbot")
+        await world._answered(copy.deepcopy(addbot))
+        await world.fake.interact(copy.deepcopy(addbot))
+        await eventually(lambda: world.adapter.duplicates == 1, what="the copy dropped")
+        table = world.manager.tables[world.key()]
+        assert sum(s is not None and s.ai for s in table.seats) == 1
+        assert len(world.fake.callbacks(addbot["id"])) == 1
+    finally:
+        await world.close()
+    world = await DiscordWorld.open(path)
+    try:
+        await world.fake.interact(copy.deepcopy(addbot))
+        await eventually(lambda: world.adapter.duplicates == 1, what="the copy dropped")
+        table = world.manager.tables[world.key()]
+        assert sum(s is not None and s.ai for s in table.seats) == 1
+        assert world.fake.callbacks(addbot["id"]) == []
+    finally:
+        await world.close()
