@@ -138,8 +138,10 @@ class TableManager:
         return None if table is None else table.next_wake()
 
     def is_seated(self, chat: str, user: str) -> bool:
+        """Whether ``user`` sits at the open table of ``chat`` (a closed table keeps its
+        seats for its final view, but they give no rights)."""
         table = self.open.get(chat)
-        return table is not None and table.seat_of(user) is not None
+        return table is not None and table.is_open() and table.seat_of(user) is not None
 
     def name_at(self, chat: str, user: str) -> str:
         """The player's name as the table in ``chat`` knows it; a person it does not know is

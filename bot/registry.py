@@ -168,6 +168,11 @@ NAMES = frozenset(BY_NAME)
 """Every command name the parser takes (aliases included)."""
 LISTED: tuple[Spec, ...] = tuple(spec for spec in COMMANDS if spec.listed)
 OWN_CARDS = frozenset(name for name, spec in BY_NAME.items() if spec.own_cards)
+PRESSED_IN_PRIVATE = OWN_CARDS
+"""What a button pressed in a player's private chat may ask of a table: the controls of
+their own hand (picking, playing, bidding, 托管, "my hand" — every button of the private hand
+is about the presser's own cards), never the lobby's or the match's (/new, /join, /addbot,
+/start, /stop, /settings…), which act only from the table's own chat."""
 HOST_COMMANDS = frozenset(name for name, spec in BY_NAME.items() if spec.host)
 MOVES = frozenset(name for name, spec in BY_NAME.items() if spec.move)
 NEEDS_NO_TABLE = frozenset(name for name, spec in BY_NAME.items() if not spec.needs_table)

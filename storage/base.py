@@ -40,6 +40,11 @@ DUMP_KINDS: dict[str, tuple[str, ...]] = {
 """The fields of each kind of dumped row, in the order ``dump()`` yields the kinds."""
 
 
+UPDATES_KEPT_FOR = 3600.0
+"""How long an update's id is remembered (`Transaction.first_delivery`): Telegram re-sends a
+webhook post for a while and a polled batch is fetched again after a crash, well within it."""
+
+
 @dataclass(frozen=True, slots=True)
 class TableRow:
     """A whole table snapshot; its settings carry the timer, so saving it clears the separate
@@ -147,6 +152,12 @@ class Transaction(LeaseWrites, ABC):
     async def set_meta(self, key: str, value: str) -> None: ...
 
     @abstractmethod
+    async def first_delivery(self, platform: str, update_id: str, now: float) -> bool:
+        """Note that ``platform``'s update ``update_id`` is taken at ``now``: True the first
+        time within `UPDATES_KEPT_FOR` seconds (handle it), False when it was taken already,
+        here or by another process sharing the database (drop it). Forgets older ones."""
+
+    @abstractmethod
     async def delete_table(self, chat: str) -> None:
         """Remove a table row (its chat is gone); its hands and ledger stay as history."""
 
@@ -221,6 +232,11 @@ class Database(LeaseReads, ABC):
     async def set_meta(self, key: str, value: str) -> None:
         async with self.transaction() as transaction:
             await transaction.set_meta(key, value)
+
+    async def first_delivery(self, platform: str, update_id: str, now: float) -> bool:
+        """`Transaction.first_delivery` in a transaction of its own."""
+        async with self.transaction() as transaction:
+            return await transaction.first_delivery(platform, update_id, now)
 
     # ----------------------------------------------------------------- reading
 

@@ -20,6 +20,7 @@ import asyncpg
 import asyncpg.pool
 
 from storage.base import (
+    UPDATES_KEPT_FOR,
     ActionRow,
     Database,
     DumpRow,
@@ -153,6 +154,21 @@ class PostgresTransaction(PostgresLeaseWrites, Transaction):
             key,
             value,
         )
+
+    async def first_delivery(self, platform: str, update_id: str, now: float) -> bool:
+        await self._db.execute(
+            "DELETE FROM seen_updates WHERE seen_at < $1", now - UPDATES_KEPT_FOR
+        )
+        # A second process inserting the same id waits for the first one's commit here,
+        # then inserts nothing.
+        taken = await self._db.fetchval(
+            "INSERT INTO seen_updates (platform, update_id, seen_at) VALUES ($1, $2, $3)"
+            " ON CONFLICT (platform, update_id) DO NOTHING RETURNING 1",
+            platform,
+            update_id,
+            now,
+        )
+        return taken is not None
 
     async def delete_table(self, chat: str) -> None:
         await self._db.execute("DELETE FROM tables WHERE chat = $1", chat)

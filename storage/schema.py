@@ -139,6 +139,19 @@ STEPS: tuple[Step, ...] = (
         ),
         indexes=(Index("leases_owner", "leases", "owner"),),
     ),
+    # 5: the updates taken in the last hour (a Telegram update id, a Discord interaction id),
+    # so one delivered twice is handled once, by whichever process takes it first
+    # (`storage.base.Transaction.first_delivery`). Not dumped: an hour's worth, no history.
+    Step(
+        tables=(
+            Table("seen_updates", (
+                Column("platform", Kind.TEXT),
+                Column("update_id", Kind.TEXT),
+                Column("seen_at", Kind.REAL),
+            ), key=("platform", "update_id")),
+        ),
+        indexes=(Index("seen_updates_at", "seen_updates", "seen_at"),),
+    ),
 )  # fmt: skip
 
 
@@ -317,7 +330,7 @@ SQLITE = Dialect(
     true="1",
     false="0",
     names={},
-    versions=(1, 1, 1, 1),
+    versions=(1, 1, 1, 1, 1),
     numbered=False,
     bytewise="",
     unwritten_order="rowid",
@@ -337,7 +350,7 @@ POSTGRES = Dialect(
     true="TRUE",
     false="FALSE",
     names={"user": "user_id"},
-    versions=(3, 1),
+    versions=(3, 1, 1),
     numbered=True,
     bytewise=' COLLATE "C"',
     unwritten_order="id",

@@ -17,6 +17,7 @@ from typing import Any
 import aiosqlite
 
 from storage.base import (
+    UPDATES_KEPT_FOR,
     ActionRow,
     Database,
     DumpRow,
@@ -136,6 +137,17 @@ class SqliteTransaction(SqliteLeaseWrites, Transaction):
             " SET value=excluded.value",
             (key, value),
         )
+
+    async def first_delivery(self, platform: str, update_id: str, now: float) -> bool:
+        await self._db.execute(
+            "DELETE FROM seen_updates WHERE seen_at < ?", (now - UPDATES_KEPT_FOR,)
+        )
+        async with self._db.execute(
+            "INSERT INTO seen_updates (platform, update_id, seen_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (platform, update_id) DO NOTHING",
+            (platform, update_id, now),
+        ) as cursor:
+            return cursor.rowcount == 1
 
     async def delete_table(self, chat: str) -> None:
         await self._db.execute("DELETE FROM tables WHERE chat = ?", (chat,))

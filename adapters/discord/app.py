@@ -6,6 +6,12 @@ Rate limits are discord.py's; the host's pacing keeps channel calls few.
 - Discord gives an interaction 3 s for its first response: an answer not ready within
   `DEFER_AFTER` (a busy table, a slow /export) is deferred and sent as a follow-up.
 - Every failure while handling an interaction is logged and answered with a short sentence.
+- A click acts on the table of the channel its message is in; in DMs only on the presser's
+  own hand (`bot.registry.PRESSED_IN_PRIVATE`) at a table where they sit — never on a
+  channel merely named in its ``custom_id``, which anyone can forge.
+- Each interaction is handled once: its id is taken in the database first
+  (`Database.first_delivery`, kept an hour, shared by every process), so a copy delivered
+  again (a resumed gateway session) is dropped, as Telegram's adapter drops a re-sent update.
 - Nothing the bot writes mentions anyone (player names are user text); the gateway intents
   are the fewest that work (guilds only: no message content, no members).
 - The slash commands are synced only when their definition changed (a hash kept in the
@@ -40,6 +46,7 @@ from bot.commands import Command
 from bot.i18n import normalize_language, t
 from bot.manager import TableManager
 from bot.outgoing import Outgoing
+from bot.registry import PRESSED_IN_PRIVATE
 from storage import Database
 
 log = logging.getLogger(__name__)
@@ -142,6 +149,8 @@ class DiscordAdapter:
         )
         build_commands(self.client.tree, self.on_slash, self.suggest)
         self._task: asyncio.Task[None] | None = None
+        self.duplicates = 0
+        """Interactions dropped as delivered before (for the logs and tests)."""
 
     # ----------------------------------------------------------------- life
 
@@ -195,6 +204,8 @@ class DiscordAdapter:
                        args: list[str]) -> None:  # fmt: skip
         """A slash command acts at its channel's table; in DMs the host routes it to one of
         the player's tables (`bot.private`)."""
+        if not await self._first_time(interaction):
+            return
         user = user_key(interaction.user.id)
         chat = channel_key(interaction.channel_id or 0)
         command = Command(name, tuple(args), user, interaction.user.display_name, chat,
@@ -205,9 +216,17 @@ class DiscordAdapter:
 
     async def on_press(self, interaction: discord.Interaction[Any], chat: str, stamp: str,
                        texts: list[str]) -> None:  # fmt: skip
+        if not await self._first_time(interaction):
+            return
         user = user_key(interaction.user.id)
         name, private = interaction.user.display_name, interaction.guild_id is None
         locale = str(interaction.locale)
+        if not self._may_press(interaction, chat, user, texts):
+            lang = normalize_language(locale) or self.language
+            await interaction.response.send_message(
+                t(lang, "That button is not valid."), ephemeral=True
+            )
+            return
         commands = []
         for text in texts:
             words = text.split()
@@ -219,6 +238,27 @@ class DiscordAdapter:
         wants_hand = on_own_hand or any(c.name == "hand" for c in commands)
         origin = Origin(user, interaction, on_own_hand=on_own_hand, wants_hand=wants_hand)
         await self._run(origin, commands)
+
+    async def _first_time(self, interaction: discord.Interaction[Any]) -> bool:
+        """Whether this interaction is seen for the first time (in the last hour, by any
+        process sharing the database); a copy is dropped unanswered — its first delivery
+        was answered, and an interaction takes one response."""
+        db = self.manager.db
+        if await db.first_delivery("discord", str(interaction.id), self.manager.clock()):
+            return True
+        self.duplicates += 1
+        log.info("interaction %d was delivered before: dropped", interaction.id)
+        return False
+
+    def _may_press(self, interaction: discord.Interaction[Any], chat: str, user: str,
+                   texts: list[str]) -> bool:  # fmt: skip
+        """In a channel (or thread), a click acts on that channel's table; in DMs, only on
+        the presser's own hand at an open table where they sit: it never joins, opens,
+        starts or stops one."""
+        if interaction.guild_id is not None:
+            return chat == channel_key(interaction.channel_id or 0)
+        names = {text.split()[0].removeprefix("/") for text in texts if text.split()}
+        return names <= PRESSED_IN_PRIVATE and self.manager.is_seated(chat, user)
 
     async def _run(self, origin: Origin, commands: list[Command]) -> None:
         self.answering.add(origin.interaction.id)

@@ -1,9 +1,9 @@
 """Telegram updates as neutral commands: typed commands, button presses, deep-link opens,
 and the chat's own changes (a group that became a supergroup, the bot removed from a group).
 
-A button press acts on the chat it was pressed in, or — in a private chat — on a table where
-the presser is seated: never on a chat merely named in its ``callback_data``, which anyone
-can forge."""
+A button press acts on the chat it was pressed in, or — in a private chat — on the presser's
+own hand at an open table where they are seated: never on a chat merely named in its
+``callback_data``, which anyone can forge."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from adapters.telegram.outbox import Origin, TelegramOutbox
 from bot.commands import Command, parse_command
 from bot.i18n import normalize_language, t
 from bot.manager import TableManager
-from bot.registry import HOST_COMMANDS, OWN_CARDS
+from bot.registry import HOST_COMMANDS, OWN_CARDS, PRESSED_IN_PRIVATE
 
 log = logging.getLogger(__name__)
 ALERT_LIMIT = 200
@@ -173,7 +173,8 @@ class TelegramInbox:
 
     def _may_press(self, query: CallbackQuery, press: Press, who: str) -> bool:
         """In a group, a press acts on the group (and topic) it was pressed in; in a private
-        chat, on a table where the presser is seated, and never joins one."""
+        chat, only on the presser's own hand (`PRESSED_IN_PRIVATE`) at an open table where
+        they are seated: it never joins, opens, starts or stops one."""
         shown = query.message
         if shown is None:
             return False
@@ -181,9 +182,8 @@ class TelegramInbox:
             if isinstance(shown, Message):
                 return press.chat == message_chat(shown)
             return chat_target(press.chat)[0] == shown.chat.id  # too old to know its topic
-        if press.command.split()[0].split("@")[0] == "/join":
-            return False
-        return self.manager.is_seated(press.chat, who)
+        name = press.command.split()[0].split("@")[0].removeprefix("/")
+        return name in PRESSED_IN_PRIVATE and self.manager.is_seated(press.chat, who)
 
     # ----------------------------------------------------------------- the chat itself
 

@@ -306,3 +306,72 @@ async def test_a_member_at_two_tables_is_asked_which_with_a_button_per_table(tmp
         assert reply.startswith("「Card room #hand-talk」：")  # the reply names the table
     finally:
         await world.close()
+
+
+async def test_a_press_by_dm_naming_a_channels_table_seats_nobody(tmp_path: Path):
+    """Issue 38, item 6: a press acts on the channel its message is in; from a DM only on
+    the presser's own hand at a table where they sit — a DM press whose custom id names the
+    channel's lobby does not seat the member there, nor start the match."""
+    world = await DiscordWorld.open(str(tmp_path / "dc.sqlite3"))
+    try:
+        await world.slash("21", "new", game="situan")
+        await world.click("22", await lobby_message(world), "/join")
+        table = world.manager.tables[world.key()]
+        lobby = copy.deepcopy(await lobby_message(world))
+        for member in ("25", "21"):  # Eve, never seated; Ann, the host, seated there
+            dm = world.fake.dm_channels.setdefault(member, world.fake.next_id())
+            forged = {**lobby, "id": world.fake.next_id(), "channel_id": dm}
+            for command in ("/join", "/addbot", "/start"):
+                answer = await world.click(member, forged, command)
+                assert answer[0]["type"] == 4 and answer[0]["data"]["flags"] == 64, command
+                assert answer[0]["data"]["content"] == "这个按钮无效。", command
+        assert [s.user for s in table.seats if s is not None] == ["dc:u21", "dc:u22"]
+        assert table.state == "lobby"
+        # The same button on the channel's own message does seat Eve.
+        await world.click("25", lobby, "/join")
+        assert table.seat_of("dc:u25") is not None
+    finally:
+        await world.close()
+
+
+async def test_a_press_naming_another_channels_table_acts_nowhere(tmp_path: Path):
+    """A button copied onto a message of another channel (the thread) acts on neither."""
+    world = await DiscordWorld.open(str(tmp_path / "dc.sqlite3"))
+    try:
+        await world.slash("21", "new", game="situan")
+        table = world.manager.tables[world.key()]
+        lobby = copy.deepcopy(await lobby_message(world))
+        forged = {**lobby, "id": world.fake.next_id(), "channel_id": THREAD_ID}
+        answer = await world.click("25", forged, "/join")
+        assert answer[0]["data"]["content"] == "这个按钮无效。"
+        assert table.seat_of("dc:u25") is None
+        assert world.key(THREAD_ID) not in world.manager.tables
+    finally:
+        await world.close()
+
+
+async def test_an_interaction_delivered_twice_is_handled_once(tmp_path: Path):
+    """Issue 38, item 4: the same /addbot interaction (same id) delivered twice seats one AI
+    player, also after a restart between the two; the copy gets no second response."""
+    path = str(tmp_path / "dc.sqlite3")
+    world = await DiscordWorld.open(path)
+    try:
+        await world.slash("21", "new", game="situan")
+        addbot = world.slash_payload("21", "addbot")
+        await world._answered(copy.deepcopy(addbot))
+        await world.fake.interact(copy.deepcopy(addbot))
+        await eventually(lambda: world.adapter.duplicates == 1, what="the copy dropped")
+        table = world.manager.tables[world.key()]
+        assert sum(s is not None and s.ai for s in table.seats) == 1
+        assert len(world.fake.callbacks(addbot["id"])) == 1
+    finally:
+        await world.close()
+    world = await DiscordWorld.open(path)
+    try:
+        await world.fake.interact(copy.deepcopy(addbot))
+        await eventually(lambda: world.adapter.duplicates == 1, what="the copy dropped")
+        table = world.manager.tables[world.key()]
+        assert sum(s is not None and s.ai for s in table.seats) == 1
+        assert world.fake.callbacks(addbot["id"]) == []
+    finally:
+        await world.close()

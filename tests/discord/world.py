@@ -32,6 +32,9 @@ MEMBERS = {"21": "Ann", "22": "Bob", "23": "Cai", "24": "Dee", "25": "Eve"}
 """Eve is a member who never sits down."""
 PACE_SPEED = 30.0
 OPTION_TYPES = {str: 3, int: 4, bool: 5}
+INTERACTION_IDS = itertools.count(500_000)
+"""Interaction ids are Discord's snowflakes, never reused: across worlds too (a restarted
+bot drops an interaction whose id it saw)."""
 
 
 class DiscordWorld:
@@ -40,7 +43,6 @@ class DiscordWorld:
         self.adapter = adapter
         self.db = db
         self.manager: TableManager = adapter.manager
-        self._ids = itertools.count(500_000)
         self._stop = asyncio.Event()
         self._timers: asyncio.Task[None] | None = None
         self._saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
@@ -83,7 +85,7 @@ class DiscordWorld:
     # ----------------------------------------------------------------- acting
 
     def _base(self, user_id: str, channel_id: str | None, kind: int) -> dict[str, Any]:
-        return interaction_payload(self.fake, str(next(self._ids)), user_id, channel_id, kind)
+        return interaction_payload(self.fake, str(next(INTERACTION_IDS)), user_id, channel_id, kind)
 
     def slash_payload(
         self, user_id: str, command_name: str, /, channel_id: str | None = CHANNEL_ID,

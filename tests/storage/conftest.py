@@ -13,7 +13,7 @@ from storage import Database, open_database
 from tests.pg_server import FAST_FOR_TESTS, PostgresNotAvailable, PostgresServer
 
 BACK_ENDS = ["sqlite", "postgresql"]
-ALL_TABLES = "tables, actions, ledger, hands, players, meta, leases"
+ALL_TABLES = "tables, actions, ledger, hands, players, meta, leases, seen_updates"
 
 
 @pytest.fixture(scope="session")

@@ -21,6 +21,7 @@ from storage import (
 )
 from storage import postgres as postgres_back_end
 from storage import sqlite as sqlite_back_end
+from storage.base import UPDATES_KEPT_FOR
 from storage.postgres import PostgresDatabase
 from storage.sqlite import SqliteDatabase
 
@@ -383,6 +384,41 @@ async def test_meta_values_are_replaced(db):
     async with db.transaction() as tx:
         await tx.set_meta("alive_at", "2.5")
     assert await db.meta("alive_at") == "2.5"
+
+
+async def test_an_update_is_taken_once_within_the_hour(db):
+    assert await db.first_delivery("telegram:1", "7", now=1000.0)
+    assert not await db.first_delivery("telegram:1", "7", now=1001.0)
+    assert not await db.first_delivery("telegram:1", "7", now=1000.0 + UPDATES_KEPT_FOR - 1)
+    assert await db.first_delivery("telegram:2", "7", now=1001.0)  # another bot's update 7
+    assert await db.first_delivery("discord", "7", now=1001.0)
+    assert await db.first_delivery("telegram:1", "8", now=1001.0)
+    # An hour on it is forgotten, so an id Telegram chose anew is taken.
+    assert await db.first_delivery("telegram:1", "7", now=1001.0 + UPDATES_KEPT_FOR)
+
+
+async def test_a_rolled_back_first_delivery_leaves_the_update_to_take(db):
+    with pytest.raises(RuntimeError):
+        async with db.transaction() as tx:
+            assert await tx.first_delivery("discord", "99", now=5.0)
+            raise RuntimeError("the step failed")
+    assert await db.first_delivery("discord", "99", now=6.0)
+
+
+async def test_processes_sharing_a_database_take_an_update_once(postgres_server):
+    """Several processes, each with its own pool, offered the same updates at once: each is
+    taken by exactly one of them."""
+    address = postgres_server.database()
+    processes = [await open_database(address) for _ in range(4)]
+    try:
+        for update in range(20):
+            taken = await asyncio.gather(*(
+                db.first_delivery("telegram:1", str(update), now=10.0) for db in processes
+            ))  # fmt: skip
+            assert sorted(taken) == [False, False, False, True], update
+    finally:
+        for db in processes:
+            await db.close()
 
 
 async def test_stats_and_the_leaderboard_sum_exact_fractions(db):

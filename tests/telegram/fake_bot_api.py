@@ -11,6 +11,8 @@ library receives (answers, pressed messages) is Telegram's form, a photo without
 from __future__ import annotations
 
 import asyncio
+import copy
+import itertools
 import json
 import time
 from dataclasses import dataclass, field
@@ -33,6 +35,11 @@ class Call:
     method: str
     params: dict[str, Any]
     at: float
+
+
+UPDATE_IDS = itertools.count(1)
+"""Update ids go on growing across fakes, as Telegram's do across a bot's restarts (the bot
+remembers the last hour's and drops one it saw)."""
 
 
 @dataclass
@@ -60,7 +67,6 @@ class FakeBotAPI:
     def __post_init__(self) -> None:
         self._new_update = asyncio.Event()
         self._next_message = 100
-        self._next_update = 1
         self._next_file = 0
         self._stopping = False
         self._runner: web.AppRunner | None = None
@@ -234,12 +240,18 @@ class FakeBotAPI:
     # ----------------------------------------------------------------- a test's side
 
     def push(self, update: dict[str, Any]) -> int:
-        update["update_id"] = self._next_update
-        self.pushed_at[self._next_update] = time.monotonic()
-        self._next_update += 1
+        update["update_id"] = next(UPDATE_IDS)
+        self.pushed_at[update["update_id"]] = time.monotonic()
         self.updates.append(update)
         self._new_update.set()
         return update["update_id"]
+
+    def redeliver(self, update: dict[str, Any]) -> int:
+        """Offer an update again with its own id, as Telegram does with a batch a bot fetched
+        but never confirmed (it was killed) or a webhook post it got no timely answer for."""
+        self.updates.append(copy.deepcopy(update))
+        self._new_update.set()
+        return int(update["update_id"])
 
     def calls_to(self, method: str, **where: Any) -> list[Call]:
         return [c for c in self.calls if c.method == method

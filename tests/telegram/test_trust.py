@@ -10,7 +10,7 @@ from pathlib import Path
 
 from adapters.telegram.keyboards import read_start_payload
 from engine.replay import replay_record
-from tests.telegram.fake_bot_api import BOT_USERNAME
+from tests.telegram.fake_bot_api import BOT_USERNAME, private_message
 from tests.telegram.world import (
     GROUP,
     PLAYERS,
@@ -227,5 +227,50 @@ async def test_a_refused_play_of_a_player_who_never_opened_the_bot_stays_out_of_
         # not tried again while he cannot be reached, and never goes to the group.
         assert world.api.calls_to("sendPhoto", chat_id=12)
         assert [c for c in world.api.calls[before:] if str(c.params.get("chat_id")) == "12"] == []
+    finally:
+        await world.close()
+
+
+async def test_a_former_host_cannot_reopen_the_table_from_a_private_chat(tmp_path):
+    """Issue 38, item 3: a closed table keeps its seats, but they give no rights — a forged
+    ``/new`` press from the former host's private chat opens nothing and posts nothing."""
+    world = await TelegramWorld.open(str(tmp_path / "tg.sqlite3"))
+    try:
+        await world.say(11, "/start", chat_id=11)
+        await world.say(11, "/new erqiwang")
+        await world.say(12, "/join")
+        table = world.manager.tables[world.key()]
+        stamp = table.stamp().text()
+        await world.say(11, "/stop")
+        assert table.state == "closed" and table.seat_of("tg:u11") is not None
+        assert not world.manager.is_seated(world.key(), "tg:u11")
+        await eventually(lambda: world.adapter.outbox.paced_out() and world.adapter.outbox.idle())
+        before = len(world.api.calls)
+        answer = await world.press_data(11, private_message(11), f"{GROUP}|{stamp}|/new erqiwang")
+        assert answer.get("text") == "这个按钮无效。"
+        assert world.manager.tables[world.key()] is table and table.state == "closed"
+        assert [c for c in world.api.calls[before:] if c in world.group_calls()] == []
+    finally:
+        await world.close()
+
+
+async def test_a_seated_player_may_press_only_their_own_hands_controls_in_private(tmp_path):
+    """From a private chat a seated player's press may act on their own hand (the buttons
+    of their private hand: commands about their own cards), never on the lobby or the match."""
+    world = await TelegramWorld.open(str(tmp_path / "tg.sqlite3"))
+    try:
+        table = await seated_table(world, "erqiwang")
+        assert table.state == "playing"
+        stamp = table.stamp().text()
+        await eventually(lambda: world.adapter.outbox.paced_out() and world.adapter.outbox.idle())
+        before = len(world.api.calls)
+        for command in ("/stop", "/addbot", "/new situan", "/settings max_hands 1", "/kick 1"):
+            answer = await world.press_data(11, private_message(11), f"{GROUP}|{stamp}|{command}")
+            assert answer.get("text") == "这个按钮无效。", command
+        assert table.state == "playing" and table.table_options["max_hands"] != 1
+        assert [c for c in world.api.calls[before:] if c in world.group_calls()] == []
+        # The hand's own button still works from the private chat.
+        answer = await world.press_data(11, private_message(11), f"{GROUP}|{stamp}|/hand")
+        assert answer.get("text") != "这个按钮无效。"
     finally:
         await world.close()
