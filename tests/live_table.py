@@ -8,6 +8,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.situan.combos import RANKS
+
 TITLE = re.compile(r"^(?:四团|二七王|Situan|Er Qi Wang) · (?:第 \d+ 局|hand \d+)$", re.M)
 """The table message's own first line: a message showing it shows the table."""
 TURN_LINE = re.compile(r"^(?:轮到：|Turn: )", re.M)
@@ -126,3 +128,16 @@ def first_wrong(calls: list[GroupCall]) -> str | None:
 
 def texts_of_buttons(rows: Any) -> list[str]:
     return [str(b.get("text") or b.get("label") or "") for row in rows for b in row]
+
+
+def a_triple_to_play(table: Any) -> tuple[str, int]:
+    """四团, seat 0 to play: a rank it may play three of, and how many of it it holds (more
+    than three: the hand shows ``rank×held``, the play ``rank×3``)."""
+
+    hand = table.hand
+    triples = [c for c in hand.legal_plays() if len(c.ranks) == 3 and len(set(c.ranks)) == 1]
+    assert triples
+    rank = RANKS[triples[0].ranks[0]]
+    held = sum(c.rank == rank for c in hand.cards_of(0))
+    assert held > 3
+    return rank, held

@@ -17,14 +17,20 @@ async def play_one_hand_as_ann(harness: Harness) -> None:
         await harness.manager.tick()
 
 
-async def test_a_lone_player_who_waits_five_minutes_after_a_settlement_is_still_seated(tmp_path):
+async def one_hand_played_alone(tmp_path) -> Harness:
+    """Ann alone with three AI players has played the match's first hand."""
     harness = await Harness.open(str(tmp_path / "l.sqlite3"), seed=6)
+    await harness.say("ann", "/new erqiwang", lang="en")
+    for _ in range(3):
+        await harness.say("ann", "/addbot")
+    await harness.say("ann", "/start")
+    await play_one_hand_as_ann(harness)
+    return harness
+
+
+async def test_a_lone_player_who_waits_five_minutes_after_a_settlement_is_still_seated(tmp_path):
+    harness = await one_hand_played_alone(tmp_path)
     try:
-        await harness.say("ann", "/new erqiwang", lang="en")
-        for _ in range(3):
-            await harness.say("ann", "/addbot")
-        await harness.say("ann", "/start")
-        await play_one_hand_as_ann(harness)
         table = harness.table()
         assert table.state == "between"
         for _ in range(300):  # five minutes, the timers running every second
@@ -41,13 +47,8 @@ async def test_a_lone_player_who_waits_five_minutes_after_a_settlement_is_still_
 
 
 async def test_a_lone_player_away_for_the_lobby_timeout_more_ends_the_match(tmp_path):
-    harness = await Harness.open(str(tmp_path / "l.sqlite3"), seed=6)
+    harness = await one_hand_played_alone(tmp_path)
     try:
-        await harness.say("ann", "/new erqiwang", lang="en")
-        for _ in range(3):
-            await harness.say("ann", "/addbot")
-        await harness.say("ann", "/start")
-        await play_one_hand_as_ann(harness)
         table = harness.table()
         harness.clock.advance(61)  # ready_seconds
         await harness.manager.tick()

@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from engine.situan.combos import RANKS
 from tests.bot.harness import FakeClock
 from tests.discord.fake_discord import CHANNEL_ID
 from tests.discord.world import DiscordWorld
@@ -26,6 +25,7 @@ from tests.live_table import (
     TITLE,
     TURN_LINE,
     GroupCall,
+    a_triple_to_play,
     first_wrong,
 )
 from tests.telegram.world import typed_move
@@ -293,12 +293,7 @@ async def test_one_notation_for_n_cards_of_a_rank(tmp_path):
         table = world.manager.tables[world.key()]
         while not (table.waits_for_a_person() and table.turn_seat == 0):
             await ai_move(world, table, clock)
-        hand = table.hand
-        triples = [c for c in hand.legal_plays() if len(c.ranks) == 3 and len(set(c.ranks)) == 1]
-        assert triples
-        rank = RANKS[triples[0].ranks[0]]
-        held = sum(c.rank == rank for c in hand.cards_of(0))
-        assert held > 3
+        rank, held = a_triple_to_play(table)
         shown = world.hand_message(ANN)
         tokens = shown["content"].split("\n")[0].split("：", 1)[1].split()
         assert f"{rank}×{held}" in tokens, tokens
