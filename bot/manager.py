@@ -28,7 +28,7 @@ from bot.i18n import DEFAULT_LANGUAGE, N_, normalize_language, t
 from bot.keeping import Sender, TableKeeper
 from bot.leasing import Leases
 from bot.logs import table_context
-from bot.open_tables import OpenTables
+from bot.open_tables import ChatLock, OpenTables
 from bot.outgoing import Kind, Outgoing
 from bot.ownership import Ownership
 from bot.private import name_the_table, needs_routing, route
@@ -99,14 +99,14 @@ class TableManager:
     def thinking(self) -> Thinking:
         return self.timers.thinking
 
-    def lock(self, chat: str) -> asyncio.Lock:
+    def lock(self, chat: str) -> ChatLock:
         return self.open.lock(chat)
 
     def table_count(self) -> int:
         return len(self.open)
 
     def has_table(self, chat: str) -> bool:
-        """Whether a table (open or just closed) is kept for ``chat``."""
+        """Whether ``chat`` has an open table here (a closed one is not kept)."""
         return chat in self.open
 
     def tables_in(self, chats: Callable[[str], bool]) -> list[str]:
@@ -187,6 +187,12 @@ class TableManager:
     def tables_seating(self, user: str) -> list[Table]:
         return [table for table in self.open.tables() if table.seat_of(user) is not None]
 
+    async def closed_table(self, chat: str) -> Table | None:
+        """The table last closed in ``chat``, read from storage (memory keeps no closed table:
+        storage has it anyway, until the retention period, and across restarts)."""
+        stored = await self.db.closed_table(chat)
+        return None if stored is None else self.keeper.table_from(stored)
+
     # ----------------------------------------------------------------- commands
 
     def _throttled(self, user: str) -> bool:
@@ -221,8 +227,9 @@ class TableManager:
             return routed.answer.out
         out = []
         for each in routed.commands:
+            table = self.open.get(each.chat)  # taken first: a step that closes it lets go
             answers = await self._handle_at(each)
-            table = self.open.get(each.chat)
+            table = self.open.get(each.chat) or table
             if routed.several and table is not None:
                 answers = name_the_table(answers, table, each.user, lang)
             out += answers

@@ -233,6 +233,11 @@ class Database(LeaseReads, ABC):
         settings folded into them."""
 
     @abstractmethod
+    async def closed_table(self, chat: str) -> StoredTable | None:
+        """The table of ``chat`` as its closing step stored it, until the retention period
+        forgets it (None: the chat's table is open, or none is stored)."""
+
+    @abstractmethod
     async def hands_of(
         self, chat: str, match: str | None = None, since_number: int = 0
     ) -> list[StoredHand]:

@@ -257,6 +257,14 @@ class PostgresDatabase(PostgresLeaseReads, Database):
         )
         return [table_from_columns(*row) for row in rows]
 
+    async def closed_table(self, chat: str) -> StoredTable | None:
+        row = await self._pool.fetchrow(
+            "SELECT chat, game, state, settings, updated, deadline, turn_count, saved_at"
+            " FROM tables WHERE state = 'closed' AND chat = $1",
+            chat,
+        )
+        return None if row is None else table_from_columns(*row)
+
     async def hands_of(
         self, chat: str, match: str | None = None, since_number: int = 0
     ) -> list[StoredHand]:

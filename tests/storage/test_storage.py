@@ -121,6 +121,25 @@ async def test_saved_tables_read_back_and_closed_ones_are_not_open(db):
     assert stored.state == "playing" and stored.settings == {"preset": "spade3"}
 
 
+async def test_a_closed_table_reads_back_as_its_closing_step_stored_it(db):
+    async with db.transaction() as tx:
+        await tx.save_tables(
+            [
+                TableRow("a", "situan", "lobby", SETTINGS),
+                TableRow("b", "erqiwang", "closed", SETTINGS),
+            ]
+        )
+    closed = await db.closed_table("b")
+    assert closed is not None and (closed.chat, closed.game, closed.state) == (
+        "b",
+        "erqiwang",
+        "closed",
+    )
+    assert closed.settings == SETTINGS
+    assert await db.closed_table("a") is None  # open
+    assert await db.closed_table("nowhere") is None
+
+
 async def test_a_timer_saved_after_the_settings_wins_until_the_next_full_save(db):
     settings = {"deadline": 10.0, "turn_count": 1, "saved_at": 5.0, "preset": "classic"}
     async with db.transaction() as tx:
