@@ -97,7 +97,8 @@ class TableKeeper:
             self.hand_ids[chat] = hand_id
             self.stored_actions[chat] = 0
         if effects.table_changed or effects.actions:
-            await tx.save_tables([TableRow(chat, table.game, table.state, table_snapshot(table))])
+            row = TableRow(chat, table.game, table.state, table_snapshot(table), self.clock())
+            await tx.save_tables([row])
 
     async def store_batch(self, steps: list[tuple[Table, Effects]]) -> None:
         """Store several tables' steps in one transaction, committed on return (the common
@@ -135,7 +136,7 @@ class TableKeeper:
             rows += self._action_rows(table.chat, effects)
             if effects.table_changed:
                 snapshots.append(TableRow(table.chat, table.game, table.state,
-                                          table_snapshot(table)))  # fmt: skip
+                                          table_snapshot(table), self.clock()))  # fmt: skip
             elif effects.actions:  # only the turn moved on: the timer is all that changed
                 timers.append(TimerRow(table.chat, table.deadline, table.turn_count,
                                        self.clock()))  # fmt: skip

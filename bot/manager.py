@@ -49,6 +49,12 @@ ELSEWHERE = N_(
 )
 """Said to a private command for a table another process holds (there is no handing on a
 Discord direct message; Telegram's are handed on before they get here)."""
+DAY = 86_400.0
+RETENTION_DAYS = 30.0
+"""How long the store keeps a closed table (``BOT_RETENTION_DAYS``): `/score` shows its final
+score meanwhile. Its hands and ledger stay after it."""
+FORGET_EVERY = 3600.0
+"""The heartbeat forgets closed tables past their retention at the first beat, then hourly."""
 
 
 class TableManager:
@@ -59,7 +65,7 @@ class TableManager:
         self, db: Database, send: Sender, *, clock: Callable[[], float] = time.time,
         seeds: Callable[[int], int] | None = None, language: str = DEFAULT_LANGUAGE,
         flood_burst: int = FLOOD_BURST, flood_rate: float = FLOOD_RATE,
-        ownership: Ownership | None = None,
+        ownership: Ownership | None = None, retention: float = RETENTION_DAYS * DAY,
     ) -> None:  # fmt: skip
         self.db = db
         self.send = send
@@ -79,6 +85,9 @@ class TableManager:
         self.flood_rate = flood_rate
         self.allowance: dict[str, tuple[float, float]] = {}
         """Each user's flood allowance: (tokens, when counted)."""
+        self.retention = retention
+        """Seconds the store keeps a closed table."""
+        self._forgot_at = float("-inf")
 
     async def _send(self, message: Outgoing) -> None:
         await self.send(message)  # looked up at each call: an adapter sets ``send`` later
@@ -344,7 +353,21 @@ class TableManager:
 
     async def _heartbeat(self) -> None:
         self.prune()
+        await self.forget_closed_tables()
         await self.db.set_meta("alive_at", repr(self.clock()))
+
+    async def forget_closed_tables(self) -> int:
+        """The store forgets the tables closed longer ago than the retention period (their
+        row and leases; their hands and ledger stay): at the first heartbeat, then hourly.
+        Returns how many went."""
+        now = self.clock()
+        if now - self._forgot_at < FORGET_EVERY:
+            return 0
+        self._forgot_at = now
+        forgotten = await self.db.forget_closed_tables(now - self.retention, now)
+        if forgotten:
+            log.info("forgot %d tables closed over %g days ago", forgotten, self.retention / DAY)
+        return forgotten
 
     def prune(self) -> None:
         """Forget what no longer matters, so memory does not grow with everyone who ever

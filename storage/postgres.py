@@ -36,6 +36,7 @@ from storage.base import (
     ranking,
     stats_of,
     table_from_columns,
+    table_values,
     to_json,
 )
 from storage.postgres_leases import PostgresLeaseReads, PostgresLeaseWrites
@@ -81,10 +82,7 @@ class PostgresTransaction(PostgresLeaseWrites, Transaction):
     async def save_tables(self, rows: Sequence[TableRow]) -> None:
         if rows:
             now = time.time()
-            await self._db.executemany(
-                SAVE_TABLE,
-                [(row.chat, row.game, row.state, to_json(row.settings), now) for row in rows],
-            )
+            await self._db.executemany(SAVE_TABLE, table_values(rows, now))
 
     async def save_timers(self, rows: Sequence[TimerRow]) -> None:
         if rows:
@@ -156,6 +154,17 @@ class PostgresTransaction(PostgresLeaseWrites, Transaction):
 
     async def delete_table(self, chat: str) -> None:
         await self._db.execute("DELETE FROM tables WHERE chat = $1", chat)
+
+    async def forget_closed_tables(self, closed_before: float, now: float) -> int:
+        await self._db.execute(
+            "DELETE FROM leases WHERE expires <= $1"
+            " AND chat NOT IN (SELECT chat FROM tables WHERE state != 'closed')",
+            now,
+        )
+        status = await self._db.execute(
+            "DELETE FROM tables WHERE state = 'closed' AND updated < $1", closed_before
+        )
+        return int(status.split()[-1])  # "DELETE n"
 
     async def _move_rows(self, table: str, old_chat: str, new_chat: str) -> None:
         await self._db.execute(f"UPDATE {table} SET chat = $1 WHERE chat = $2", new_chat, old_chat)

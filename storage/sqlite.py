@@ -33,6 +33,7 @@ from storage.base import (
     ranking,
     stats_of,
     table_from_columns,
+    table_values,
     to_json,
 )
 from storage.schema import DUMPED, SQLITE, Kind, dumped_columns
@@ -78,10 +79,7 @@ class SqliteTransaction(SqliteLeaseWrites, Transaction):
 
     async def save_tables(self, rows: Sequence[TableRow]) -> None:
         now = time.time()
-        await self._db.executemany(
-            SAVE_TABLE,
-            [(row.chat, row.game, row.state, to_json(row.settings), now) for row in rows],
-        )
+        await self._db.executemany(SAVE_TABLE, table_values(rows, now))
 
     async def save_timers(self, rows: Sequence[TimerRow]) -> None:
         await self._db.executemany(
@@ -139,6 +137,17 @@ class SqliteTransaction(SqliteLeaseWrites, Transaction):
 
     async def delete_table(self, chat: str) -> None:
         await self._db.execute("DELETE FROM tables WHERE chat = ?", (chat,))
+
+    async def forget_closed_tables(self, closed_before: float, now: float) -> int:
+        await self._db.execute(
+            "DELETE FROM leases WHERE expires <= ?"
+            " AND chat NOT IN (SELECT chat FROM tables WHERE state != 'closed')",
+            (now,),
+        )
+        cursor = await self._db.execute(
+            "DELETE FROM tables WHERE state = 'closed' AND updated < ?", (closed_before,)
+        )
+        return cursor.rowcount
 
     async def _move_rows(self, table: str, old_chat: str, new_chat: str) -> None:
         await self._db.execute(f"UPDATE {table} SET chat = ? WHERE chat = ?", (new_chat, old_chat))
