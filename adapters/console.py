@@ -268,7 +268,7 @@ async def seat_and_start(manager: TableManager, args: argparse.Namespace, lang: 
 
 
 async def play_unattended(manager: TableManager, stop: asyncio.Event) -> int:
-    while manager.phase_at(CHAT) != Phase.CLOSED and not stop.is_set():
+    while manager.phase_at(CHAT) not in (None, Phase.CLOSED) and not stop.is_set():
         await manager.tick()
         deadline = manager.deadline_at(CHAT)
         if deadline is not None and deadline > manager.clock():
@@ -292,7 +292,7 @@ async def play_with_human(manager: TableManager, stop: asyncio.Event) -> int:
 
     loop.add_reader(sys.stdin.fileno(), readable)
     try:
-        while manager.phase_at(CHAT) != Phase.CLOSED and not stop.is_set():
+        while manager.phase_at(CHAT) not in (None, Phase.CLOSED) and not stop.is_set():
             waiting = asyncio.ensure_future(lines.get())
             stopping = asyncio.ensure_future(stop.wait())
             done, _ = await asyncio.wait({waiting, stopping}, return_when=asyncio.FIRST_COMPLETED)

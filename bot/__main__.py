@@ -11,6 +11,8 @@ file into a database that holds nothing yet, SQLite or PostgreSQL alike).
 On PostgreSQL several processes may run at once, each table leased to one of them
 (``BOT_PROCESS_ID``, ``BOT_PEER_URL``, ``BOT_LEASE_SECONDS``: `ownership_from`); Telegram
 then runs in webhook mode behind one address, Discord with ``DISCORD_SHARDS`` per process.
+``BOT_RETENTION_DAYS`` (default 30) is how long the database keeps a closed table
+(`retention_from`).
 
 ``BOT_HEALTH_PORT`` (with the platforms running) serves ``GET /healthz`` on that port
 (``BOT_HEALTH_LISTEN``, default 0.0.0.0): 200 ``{"ok": true, "tables": N}`` while the
@@ -38,7 +40,7 @@ from bot.collector import settle_after_start
 from bot.i18n import DEFAULT_LANGUAGE, normalize_language
 from bot.leasing import LEASE_SECONDS, Ownership
 from bot.logs import configure_logging
-from bot.manager import TableManager
+from bot.manager import DAY, RETENTION_DAYS, TableManager
 from storage import Database
 from storage.base import DUMP_KINDS
 from storage.opening import address_secrets, is_postgres_address, masked_address
@@ -156,6 +158,19 @@ def ownership_from(env: Mapping[str, str], db_path: str) -> Ownership | None:
     return Ownership.started(name, env.get("BOT_PEER_URL", "").strip(), lease)
 
 
+def retention_from(env: Mapping[str, str]) -> float:
+    """``BOT_RETENTION_DAYS``: how many days the store keeps a closed table (default 30;
+    hands and the ledger stay regardless), in seconds."""
+    days = env.get("BOT_RETENTION_DAYS", "").strip()
+    try:
+        value = float(days) if days else RETENTION_DAYS
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 36_500:
+        raise StartupError(f"BOT_RETENTION_DAYS={days[:20]}: say a number of days, 0 to 36500")
+    return value * DAY
+
+
 # --------------------------------------------------------------------- health
 
 
@@ -189,9 +204,10 @@ async def run_platforms(
     from adapters.telegram.app import TelegramAdapter, TelegramSettings
 
     ownership = ownership_from(env, db_path)
+    retention = retention_from(env)
     db = await Database.open(db_path)
     router = SendRouter()
-    manager = TableManager(db, router, language=lang, ownership=ownership)
+    manager = TableManager(db, router, language=lang, ownership=ownership, retention=retention)
     if ownership is not None:
         log.info("sharing the database as %s (leases of %.0f s)", ownership.owner,
                  ownership.seconds)  # fmt: skip

@@ -38,6 +38,9 @@ class ChatHost(Protocol):
     def tables_seating(self, user: str) -> Iterable[Table]:
         """The tables where ``user`` has a seat."""
 
+    async def closed_table(self, chat: str) -> Table | None:
+        """The table last closed in ``chat``, as storage keeps it (None: there is none)."""
+
 
 ChatHandler = Callable[[ChatHost, Command, Table | None, str], Awaitable[Effects | None]]
 
@@ -150,8 +153,11 @@ async def language(
 async def final_score(
     host: ChatHost, command: Command, table: Table | None, lang: str
 ) -> Effects | None:
-    """``/score`` right after a match ends shows its final score; at an open table, the
-    table's own (`bot.lobby.score`)."""
+    """``/score`` after a match ends shows its final score, read from storage (a closed
+    table is not kept in memory; storage keeps it until the retention period ends); at an
+    open table, the table's own (`bot.lobby.score`)."""
+    if table is None:
+        table = await host.closed_table(command.chat)
     if table is not None and table.state == CLOSED:
         return lobby.score(table, command)
     return None

@@ -8,7 +8,7 @@ hand each table is playing and how many of its actions are stored.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
 from bot.effects import Effects
@@ -73,12 +73,22 @@ class TableKeeper:
         """Store one table's step in a transaction of its own."""
         async with self.db.transaction() as tx:
             await self.store(tx, table, effects)
+        self.let_go_if_closed([table])
         self._count_committed(len(effects.actions))
 
     def _count_committed(self, actions: int) -> None:
         if actions:
             self._actions_committed += actions
             self.committed(self._actions_committed)
+
+    def let_go_if_closed(self, tables: Iterable[Table]) -> None:
+        """A table whose closing step is stored leaves memory at once (with its lock, once
+        its step lets go of it): storage keeps it for `/score` until the retention period
+        ends (`bot.manager.TableManager.forget_closed_tables`)."""
+        for table in tables:
+            if not table.is_open() and self.tables.get(table.chat) is table:
+                self.tables.pop(table.chat)
+                self.forget(table.chat)
 
     async def store(self, tx: Transaction, table: Table, effects: Effects) -> None:
         """Store a step: its actions belong to the hand that was current when it began, which
@@ -97,13 +107,15 @@ class TableKeeper:
             self.hand_ids[chat] = hand_id
             self.stored_actions[chat] = 0
         if effects.table_changed or effects.actions:
-            await tx.save_tables([TableRow(chat, table.game, table.state, table_snapshot(table))])
+            row = TableRow(chat, table.game, table.state, table_snapshot(table), self.clock())
+            await tx.save_tables([row])
 
     async def store_batch(self, steps: list[tuple[Table, Effects]]) -> None:
         """Store several tables' steps in one transaction, committed on return (the common
         case — actions and timers — in one statement each)."""
         async with self.db.transaction() as tx:
             await self._store_steps(tx, steps)
+        self.let_go_if_closed(table for table, _ in steps)
         self._count_committed(sum(len(effects.actions) for _, effects in steps))
 
     async def store_each(
@@ -135,7 +147,7 @@ class TableKeeper:
             rows += self._action_rows(table.chat, effects)
             if effects.table_changed:
                 snapshots.append(TableRow(table.chat, table.game, table.state,
-                                          table_snapshot(table)))  # fmt: skip
+                                          table_snapshot(table), self.clock()))  # fmt: skip
             elif effects.actions:  # only the turn moved on: the timer is all that changed
                 timers.append(TimerRow(table.chat, table.deadline, table.turn_count,
                                        self.clock()))  # fmt: skip
@@ -167,10 +179,8 @@ class TableKeeper:
         ``announce``: its group gets a line (``line``, else that it was restored) and a fresh
         table message, and its timer waits on with the time that was left when it stopped
         (else the timer goes on from now)."""
+        table = self.table_from(stored)
         data = stored.settings
-        table = Table(stored.chat, stored.game, data["preset"], data["host"], data["lang"],
-                      self.clock, self.seeds)  # fmt: skip
-        table.restore(stored.state, data)
         hands = await self.db.hands_of(stored.chat, table.match, table.hand_number)
         if table.state == PLAYING and hands and hands[-1].result is None:
             current = hands[-1]
@@ -190,6 +200,14 @@ class TableKeeper:
         if hands and hands[-1].result is None and table.state != PLAYING:
             self.hand_ids[stored.chat] = hands[-1].id
         self.tables.put(table)
+
+    def table_from(self, stored: StoredTable) -> Table:
+        """The stored table, its running hand not replayed (kept nowhere)."""
+        data = stored.settings
+        table = Table(stored.chat, stored.game, data["preset"], data["host"], data["lang"],
+                      self.clock, self.seeds)  # fmt: skip
+        table.restore(stored.state, data)
+        return table
 
     @staticmethod
     def _replayed(table: Table, start: dict[str, Any], actions: Sequence[Any]) -> AnyHand:

@@ -155,7 +155,7 @@ class Leases:
 
     def _idle(self, chat: str) -> bool:
         table = self.tables.get(chat)
-        return (table is None or not table.is_open()) and not self.tables.lock(chat).locked()
+        return (table is None or not table.is_open()) and not self.tables.is_locked(chat)
 
     async def forward_address(self, chat: str, user: str, private: bool) -> str | None:
         """Where an update from ``user`` in ``chat`` belongs, asked as it arrives: None for

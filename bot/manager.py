@@ -28,7 +28,7 @@ from bot.i18n import DEFAULT_LANGUAGE, N_, normalize_language, t
 from bot.keeping import Sender, TableKeeper
 from bot.leasing import Leases
 from bot.logs import table_context
-from bot.open_tables import OpenTables
+from bot.open_tables import ChatLock, OpenTables
 from bot.outgoing import Kind, Outgoing
 from bot.ownership import Ownership
 from bot.private import name_the_table, needs_routing, route
@@ -49,6 +49,12 @@ ELSEWHERE = N_(
 )
 """Said to a private command for a table another process holds (there is no handing on a
 Discord direct message; Telegram's are handed on before they get here)."""
+DAY = 86_400.0
+RETENTION_DAYS = 30.0
+"""How long the store keeps a closed table (``BOT_RETENTION_DAYS``): `/score` shows its final
+score meanwhile. Its hands and ledger stay after it."""
+FORGET_EVERY = 3600.0
+"""The heartbeat forgets closed tables past their retention at the first beat, then hourly."""
 
 
 class TableManager:
@@ -59,7 +65,7 @@ class TableManager:
         self, db: Database, send: Sender, *, clock: Callable[[], float] = time.time,
         seeds: Callable[[int], int] | None = None, language: str = DEFAULT_LANGUAGE,
         flood_burst: int = FLOOD_BURST, flood_rate: float = FLOOD_RATE,
-        ownership: Ownership | None = None,
+        ownership: Ownership | None = None, retention: float = RETENTION_DAYS * DAY,
     ) -> None:  # fmt: skip
         self.db = db
         self.send = send
@@ -79,6 +85,9 @@ class TableManager:
         self.flood_rate = flood_rate
         self.allowance: dict[str, tuple[float, float]] = {}
         """Each user's flood allowance: (tokens, when counted)."""
+        self.retention = retention
+        """Seconds the store keeps a closed table."""
+        self._forgot_at = float("-inf")
 
     async def _send(self, message: Outgoing) -> None:
         await self.send(message)  # looked up at each call: an adapter sets ``send`` later
@@ -99,14 +108,14 @@ class TableManager:
     def thinking(self) -> Thinking:
         return self.timers.thinking
 
-    def lock(self, chat: str) -> asyncio.Lock:
+    def lock(self, chat: str) -> ChatLock:
         return self.open.lock(chat)
 
     def table_count(self) -> int:
         return len(self.open)
 
     def has_table(self, chat: str) -> bool:
-        """Whether a table (open or just closed) is kept for ``chat``."""
+        """Whether ``chat`` has an open table here (a closed one is not kept)."""
         return chat in self.open
 
     def tables_in(self, chats: Callable[[str], bool]) -> list[str]:
@@ -189,6 +198,12 @@ class TableManager:
     def tables_seating(self, user: str) -> list[Table]:
         return [table for table in self.open.tables() if table.seat_of(user) is not None]
 
+    async def closed_table(self, chat: str) -> Table | None:
+        """The table last closed in ``chat``, read from storage (memory keeps no closed table:
+        storage has it anyway, until the retention period, and across restarts)."""
+        stored = await self.db.closed_table(chat)
+        return None if stored is None else self.keeper.table_from(stored)
+
     # ----------------------------------------------------------------- commands
 
     def _throttled(self, user: str) -> bool:
@@ -223,8 +238,9 @@ class TableManager:
             return routed.answer.out
         out = []
         for each in routed.commands:
+            table = self.open.get(each.chat)  # taken first: a step that closes it lets go
             answers = await self._handle_at(each)
-            table = self.open.get(each.chat)
+            table = self.open.get(each.chat) or table
             if routed.several and table is not None:
                 answers = name_the_table(answers, table, each.user, lang)
             out += answers
@@ -339,7 +355,21 @@ class TableManager:
 
     async def _heartbeat(self) -> None:
         self.prune()
+        await self.forget_closed_tables()
         await self.db.set_meta("alive_at", repr(self.clock()))
+
+    async def forget_closed_tables(self) -> int:
+        """The store forgets the tables closed longer ago than the retention period (their
+        row and leases; their hands and ledger stay): at the first heartbeat, then hourly.
+        Returns how many went."""
+        now = self.clock()
+        if now - self._forgot_at < FORGET_EVERY:
+            return 0
+        self._forgot_at = now
+        forgotten = await self.db.forget_closed_tables(now - self.retention, now)
+        if forgotten:
+            log.info("forgot %d tables closed over %g days ago", forgotten, self.retention / DAY)
+        return forgotten
 
     def prune(self) -> None:
         """Forget what no longer matters, so memory does not grow with everyone who ever

@@ -54,6 +54,9 @@ class TableRow:
     game: str
     state: str
     settings: JsonObject
+    updated: float | None = None
+    """When it was saved, on the host's clock (None: now) — what the retention of closed
+    tables counts from (`Database.forget_closed_tables`)."""
 
 
 class TimerRow(NamedTuple):
@@ -171,6 +174,12 @@ class Transaction(LeaseWrites, ABC):
             await self._move_rows(table, old_chat, new_chat)
 
     @abstractmethod
+    async def forget_closed_tables(self, closed_before: float, now: float) -> int:
+        """Delete the tables closed (last saved) before ``closed_before``, and the leases that
+        ran out by ``now`` of chats with no open table; returns how many tables went. Hands,
+        their actions, the ledger and the players stay."""
+
+    @abstractmethod
     async def _move_rows(self, table: str, old_chat: str, new_chat: str) -> None:
         """Give the rows of ``table`` at ``old_chat`` the chat ``new_chat``."""
 
@@ -238,6 +247,14 @@ class Database(LeaseReads, ABC):
         async with self.transaction() as transaction:
             return await transaction.first_delivery(platform, update_id, now)
 
+    async def forget_closed_tables(self, closed_before: float, now: float) -> int:
+        """The store forgets the tables closed before ``closed_before`` (their row, and the
+        leases that ran out by ``now`` of chats with no open table), in one transaction;
+        returns how many tables went. What a closed table played stays: its hands, their
+        actions and the ledger (`/stats`, `/top`, `/export` read them), and the players."""
+        async with self.transaction() as transaction:
+            return await transaction.forget_closed_tables(closed_before, now)
+
     # ----------------------------------------------------------------- reading
 
     @abstractmethod
@@ -247,6 +264,11 @@ class Database(LeaseReads, ABC):
     async def open_tables(self, chat: str | None = None) -> list[StoredTable]:
         """Every table not closed (or only the one of ``chat``), with a timer saved after its
         settings folded into them."""
+
+    @abstractmethod
+    async def closed_table(self, chat: str) -> StoredTable | None:
+        """The table of ``chat`` as its closing step stored it, until the retention period
+        forgets it (None: the chat's table is open, or none is stored)."""
 
     @abstractmethod
     async def hands_of(
@@ -328,6 +350,16 @@ def to_json(value: JsonObject) -> str:
 def from_json(text: str) -> JsonObject:
     value: JsonObject = json.loads(text)
     return value
+
+
+def table_values(rows: Iterable[TableRow], now: float) -> list[tuple[str, str, str, str, float]]:
+    """(chat, game, state, settings JSON, updated) of tables to save, ``now`` where a row
+    does not say when."""
+    return [
+        (row.chat, row.game, row.state, to_json(row.settings),
+         now if row.updated is None else row.updated)
+        for row in rows
+    ]  # fmt: skip
 
 
 def table_from_columns(

@@ -37,6 +37,7 @@ from storage.base import (
     ranking,
     stats_of,
     table_from_columns,
+    table_values,
     to_json,
 )
 from storage.postgres_leases import PostgresLeaseReads, PostgresLeaseWrites
@@ -82,10 +83,7 @@ class PostgresTransaction(PostgresLeaseWrites, Transaction):
     async def save_tables(self, rows: Sequence[TableRow]) -> None:
         if rows:
             now = time.time()
-            await self._db.executemany(
-                SAVE_TABLE,
-                [(row.chat, row.game, row.state, to_json(row.settings), now) for row in rows],
-            )
+            await self._db.executemany(SAVE_TABLE, table_values(rows, now))
 
     async def save_timers(self, rows: Sequence[TimerRow]) -> None:
         if rows:
@@ -172,6 +170,17 @@ class PostgresTransaction(PostgresLeaseWrites, Transaction):
 
     async def delete_table(self, chat: str) -> None:
         await self._db.execute("DELETE FROM tables WHERE chat = $1", chat)
+
+    async def forget_closed_tables(self, closed_before: float, now: float) -> int:
+        await self._db.execute(
+            "DELETE FROM leases WHERE expires <= $1"
+            " AND chat NOT IN (SELECT chat FROM tables WHERE state != 'closed')",
+            now,
+        )
+        status = await self._db.execute(
+            "DELETE FROM tables WHERE state = 'closed' AND updated < $1", closed_before
+        )
+        return int(status.split()[-1])  # "DELETE n"
 
     async def _move_rows(self, table: str, old_chat: str, new_chat: str) -> None:
         await self._db.execute(f"UPDATE {table} SET chat = $1 WHERE chat = $2", new_chat, old_chat)
@@ -272,6 +281,14 @@ class PostgresDatabase(PostgresLeaseReads, Database):
             chat,
         )
         return [table_from_columns(*row) for row in rows]
+
+    async def closed_table(self, chat: str) -> StoredTable | None:
+        row = await self._pool.fetchrow(
+            "SELECT chat, game, state, settings, updated, deadline, turn_count, saved_at"
+            " FROM tables WHERE state = 'closed' AND chat = $1",
+            chat,
+        )
+        return None if row is None else table_from_columns(*row)
 
     async def hands_of(
         self, chat: str, match: str | None = None, since_number: int = 0

@@ -34,6 +34,7 @@ from storage.base import (
     ranking,
     stats_of,
     table_from_columns,
+    table_values,
     to_json,
 )
 from storage.schema import DUMPED, SQLITE, Kind, dumped_columns
@@ -79,10 +80,7 @@ class SqliteTransaction(SqliteLeaseWrites, Transaction):
 
     async def save_tables(self, rows: Sequence[TableRow]) -> None:
         now = time.time()
-        await self._db.executemany(
-            SAVE_TABLE,
-            [(row.chat, row.game, row.state, to_json(row.settings), now) for row in rows],
-        )
+        await self._db.executemany(SAVE_TABLE, table_values(rows, now))
 
     async def save_timers(self, rows: Sequence[TimerRow]) -> None:
         await self._db.executemany(
@@ -151,6 +149,17 @@ class SqliteTransaction(SqliteLeaseWrites, Transaction):
 
     async def delete_table(self, chat: str) -> None:
         await self._db.execute("DELETE FROM tables WHERE chat = ?", (chat,))
+
+    async def forget_closed_tables(self, closed_before: float, now: float) -> int:
+        await self._db.execute(
+            "DELETE FROM leases WHERE expires <= ?"
+            " AND chat NOT IN (SELECT chat FROM tables WHERE state != 'closed')",
+            (now,),
+        )
+        cursor = await self._db.execute(
+            "DELETE FROM tables WHERE state = 'closed' AND updated < ?", (closed_before,)
+        )
+        return cursor.rowcount
 
     async def _move_rows(self, table: str, old_chat: str, new_chat: str) -> None:
         await self._db.execute(f"UPDATE {table} SET chat = ? WHERE chat = ?", (new_chat, old_chat))
@@ -244,6 +253,14 @@ class SqliteDatabase(SqliteLeaseReads, Database):
             (chat, chat),
         )
         return [table_from_columns(*row) for row in rows]
+
+    async def closed_table(self, chat: str) -> StoredTable | None:
+        row = await self._first(
+            "SELECT chat, game, state, settings, updated, deadline, turn_count, saved_at"
+            " FROM tables WHERE state = 'closed' AND chat = ?",
+            (chat,),
+        )
+        return None if row is None else table_from_columns(*row)
 
     async def hands_of(
         self, chat: str, match: str | None = None, since_number: int = 0

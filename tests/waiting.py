@@ -22,8 +22,8 @@ async def until_closed_and_sent(manager: Any, outbox: Any, chat: str) -> None:
     """Until the table of ``chat`` is closed and everything its last step said has been sent.
     The step that closes a table (on a timer) hands its messages to the outbox before it lets
     go of the table's lock, so "nothing waits to be paced" means something only after that."""
-    table = manager.tables[chat]
-    await eventually(lambda: table.state == "closed", 60, 0.01, "the match's end")
+    table = manager.tables.get(chat)  # None: closed already (a closed table is let go)
+    await eventually(lambda: table is None or table.state == "closed", 60, 0.01, "the match's end")
     lock = manager.lock(chat)
     await eventually(lambda: not lock.locked(), 20, 0.002, "the last step sent")
     await eventually(outbox.paced_out, 20, 0.01, "every group call")

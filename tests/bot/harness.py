@@ -8,6 +8,7 @@ from bot.commands import parse_command
 from bot.leasing import Ownership
 from bot.manager import TableManager
 from bot.outgoing import Outgoing
+from bot.table import Table
 from storage import Database
 
 CHAT = "group-1"
@@ -47,6 +48,9 @@ class Harness:
         self.recorder = Recorder()
         self.manager = TableManager(db, self.recorder, clock=clock, ownership=ownership,
                                     seeds=lambda number: seed * 1000 + number)  # fmt: skip
+        self.seen: dict[str, Table] = {}
+        """The last table of each chat seen here: a closed table leaves the manager at once,
+        and a test looks at how it ended."""
 
     @classmethod
     async def open(cls, path: str, clock: FakeClock | None = None, seed: int = 1) -> Harness:
@@ -62,6 +66,7 @@ class Harness:
 
     async def deliver(self, command) -> None:
         """Handle a command and send what it answers, as an adapter does."""
+        self.seen.update(self.manager.tables)
         for message in await self.manager.handle(command):
             await self.recorder(message)
 
@@ -73,12 +78,15 @@ class Harness:
             table = self.manager.tables.get(CHAT)
             if table is not None and table.deadline is not None:
                 self.clock.now = max(self.clock.now, table.deadline)
+            self.seen.update(self.manager.tables)
             await self.manager.tick()
             await self.manager.thinking.settle()  # a hard AI decides in a worker thread
         raise AssertionError("condition never became true")
 
-    def table(self, chat: str = CHAT):
-        return self.manager.tables[chat]
+    def table(self, chat: str = CHAT) -> Table:
+        """The chat's table: the open one, else the last one seen (closed since)."""
+        table = self.manager.tables.get(chat)
+        return table if table is not None else self.seen[chat]
 
 
 async def table_with_three_bots(path: str, clock: FakeClock, game: str = "situan",

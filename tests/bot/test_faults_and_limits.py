@@ -209,7 +209,8 @@ async def test_what_strangers_did_is_forgotten_in_memory_too(harness):
     for n in range(500):
         await harness.say(f"s{n}", "/help", chat=f"other-{n}")
     manager = harness.manager
-    assert len(manager.allowance) >= 500 and len(manager.open.locks()) >= 500
+    assert len(manager.allowance) >= 500
+    assert set(manager.open.locks()) == {CHAT}  # a lock leaves with its last step
     harness.clock.advance(60)
     manager.prune()
     assert len(manager.allowance) == 0

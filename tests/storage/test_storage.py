@@ -122,6 +122,47 @@ async def test_saved_tables_read_back_and_closed_ones_are_not_open(db):
     assert stored.state == "playing" and stored.settings == {"preset": "spade3"}
 
 
+async def test_a_closed_table_reads_back_as_its_closing_step_stored_it(db):
+    async with db.transaction() as tx:
+        await tx.save_tables(
+            [
+                TableRow("a", "situan", "lobby", SETTINGS),
+                TableRow("b", "erqiwang", "closed", SETTINGS),
+            ]
+        )
+    closed = await db.closed_table("b")
+    assert closed is not None and (closed.chat, closed.game, closed.state) == (
+        "b",
+        "erqiwang",
+        "closed",
+    )
+    assert closed.settings == SETTINGS
+    assert await db.closed_table("a") is None  # open
+    assert await db.closed_table("nowhere") is None
+
+
+async def test_tables_closed_before_the_retention_are_forgotten_and_their_history_stays(db):
+    async with db.transaction() as tx:
+        await tx.save_tables([
+            TableRow("old", "situan", "closed", SETTINGS, updated=10.0),
+            TableRow("recent", "situan", "closed", SETTINGS, updated=100.0),
+            TableRow("open", "situan", "lobby", SETTINGS, updated=5.0),  # idle, still open
+        ])  # fmt: skip
+        for chat, expires in (("old", 40.0), ("recent", 200.0), ("open", 40.0), ("none", 40.0)):
+            await tx.claim(chat, "p1", "", 0.0, expires)
+    await a_finished_hand(db, "old", "m", 1, [line("ann", "3/2")])
+    assert await db.forget_closed_tables(closed_before=50.0, now=60.0) == 1
+    assert await db.closed_table("old") is None
+    assert await db.closed_table("recent") is not None
+    assert [t.chat for t in await db.open_tables()] == ["open"]
+    # Leases that ran out go with chats that have no open table; a lease in force stays.
+    assert set(await db.leases_of(["old", "recent", "open", "none"], 0.0)) == {"recent", "open"}
+    assert len(await db.hands_of("old")) == 1  # the hand record and the ledger stay
+    assert await db.leaderboard("old") == [("ann", "3/2")]
+    assert (await db.player_stats("ann"))["hands"] == 1
+    assert await db.forget_closed_tables(closed_before=50.0, now=60.0) == 0
+
+
 async def test_a_timer_saved_after_the_settings_wins_until_the_next_full_save(db):
     settings = {"deadline": 10.0, "turn_count": 1, "saved_at": 5.0, "preset": "classic"}
     async with db.transaction() as tx:

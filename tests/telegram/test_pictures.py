@@ -15,7 +15,6 @@ import pytest
 from bot.games import pictured
 from bot.outgoing import Outgoing
 from bot.pictures import PictureError, clear_caches
-from bot.table import CLOSED
 from tests.telegram.fake_bot_api import attached_png, telegram_form
 from tests.telegram.world import (
     GROUP,
@@ -203,7 +202,7 @@ async def test_a_picture_that_cannot_be_drawn_falls_back_to_text_and_the_table_g
     world = await TelegramWorld.open(str(tmp_path / "t.sqlite3"))
     try:
         key = await one_hand_on_auto(world, "situan")
-        assert world.manager.tables[key].state == CLOSED
+        assert world.manager.phase_at(key) is None  # closed, and let go
         assert not world.api.calls_to("sendPhoto")
         texts = world.api.calls_to("sendMessage", chat_id=ANN)
         assert any(has_keyboard(c.params) and "手牌" in c.params["text"] for c in texts), (
