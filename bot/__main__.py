@@ -35,6 +35,7 @@ from aiohttp import web
 from adapters.console import build_parser, check_preset, run_console
 from adapters.health import healthz
 from adapters.router import SendRouter
+from adapters.serving import GuardedRunner, RefusalLog, ServerLimits, guarded_app
 from adapters.startup import StartupError
 from bot.collector import settle_after_start
 from bot.i18n import DEFAULT_LANGUAGE, normalize_language
@@ -182,9 +183,10 @@ async def start_health(
     if not port:
         return None
     listen = env.get("BOT_HEALTH_LISTEN") or "0.0.0.0"
-    app = web.Application()
+    limits = ServerLimits()  # the webhook's: slow and idle clients closed, 100 at most
+    app = guarded_app(limits)
     app.router.add_get("/healthz", healthz(manager, db))
-    runner = web.AppRunner(app, access_log=None)
+    runner = GuardedRunner(app, limits, RefusalLog(log, limits.refusals_every))
     await runner.setup()
     try:
         await web.TCPSite(runner, listen, int(port)).start()

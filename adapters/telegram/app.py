@@ -38,6 +38,7 @@ from telegram.ext import (
     filters,
 )
 
+from adapters.serving import DEFAULT_LIMITS, ServerLimits
 from adapters.startup import StartupError, scrubbed
 from adapters.telegram.inbox import TelegramInbox
 from adapters.telegram.keyboards import PREFIX
@@ -65,6 +66,8 @@ class TelegramSettings:
     webhook_port: int = 8443
     webhook_secret: str | None = None
     poll_timeout: int = 30
+    webhook_limits: ServerLimits = DEFAULT_LIMITS
+    """What a client of the webhook server may do (`adapters.serving`)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> TelegramSettings | None:
@@ -187,7 +190,8 @@ class TelegramAdapter:
                 )
             secret = secrets.token_urlsafe(32)
         listen, port = self.settings.webhook_listen, self.settings.webhook_port
-        self.webhook = Webhook(self.application, self.manager, secret, listen, port)
+        limits = self.settings.webhook_limits
+        self.webhook = Webhook(self.application, self.manager, secret, listen, port, limits)
         await self.webhook.start()
         assert self.settings.webhook_url is not None
         await self.application.bot.set_webhook(

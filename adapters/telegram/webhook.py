@@ -9,6 +9,11 @@ is posted on to that process's ``/forwarded``, which handles it without asking a
 owner does not answer, it is dying: the update waits until the owner's lease runs out, and is
 then handled here — taking the table over. ``GET /healthz`` answers on this port too, for the
 load balancer (`adapters.health`).
+
+The server keeps to `adapters.serving.ServerLimits` (a request's headers within 10 s, its body
+within 10 s and 512 KiB, 100 connections). A post that is not an update — a body that is not
+JSON, JSON that is not an update, an update missing what the bot reads (a message without its
+chat) — is answered 400 and never handed on; refusals are logged at most once a minute.
 """
 
 from __future__ import annotations
@@ -27,6 +32,14 @@ from telegram.constants import ChatType
 from telegram.ext import Application
 
 from adapters.health import healthz
+from adapters.serving import (
+    DEFAULT_LIMITS,
+    GuardedRunner,
+    RefusalLog,
+    ServerLimits,
+    guarded_app,
+    read_body,
+)
 from adapters.startup import StartupError
 from adapters.telegram.inbox import message_chat
 from adapters.telegram.keyboards import PREFIX, read_callback, user_key
@@ -40,6 +53,28 @@ RETRY_EVERY = 0.5
 """While a table's owner does not answer, how often to ask again who owns it."""
 
 
+def well_formed(update: Update) -> bool:
+    """Whether ``update`` has, in the right types, what the bot reads of it: the chat of its
+    message and the ids of its chat and users. Telegram's own always do; the library builds
+    an `Update` from anything shaped like a dict."""
+    if not isinstance(update.update_id, int):
+        return False
+    users = [update.effective_user] if update.effective_user is not None else []
+    chats = [update.effective_chat] if update.effective_chat is not None else []
+    message = update.effective_message
+    if message is not None:
+        if message.chat is None:
+            return False
+        if message.text is not None and not isinstance(message.text, str):
+            return False
+    query = update.callback_query
+    if query is not None and (query.from_user is None or not isinstance(query.data, str | None)):
+        return False
+    return all(isinstance(user.id, int) for user in users) and all(
+        isinstance(chat.id, int) and isinstance(chat.type, str) for chat in chats
+    )
+
+
 def update_home(update: Update) -> tuple[str, str, bool] | None:
     """(chat, user, private) of where an update belongs: for a button the table it was made
     for, else the chat it came from; None for an update no table cares about."""
@@ -51,7 +86,7 @@ def update_home(update: Update) -> tuple[str, str, bool] | None:
         return press.chat, "", False
     message = update.effective_message
     user = update.effective_user
-    if message is None:
+    if message is None or message.chat is None:
         chat = update.effective_chat
         return (f"{PREFIX}{chat.id}", "", False) if chat is not None else None
     private = message.chat.type == ChatType.PRIVATE
@@ -62,21 +97,24 @@ class Webhook:
     """The HTTP server of webhook mode, for one process or several sharing a database."""
 
     def __init__(self, application: Application[Any, Any, Any, Any, Any, Any],
-                 manager: TableManager, secret: str, listen: str, port: int) -> None:  # fmt: skip
+                 manager: TableManager, secret: str, listen: str, port: int,
+                 limits: ServerLimits = DEFAULT_LIMITS) -> None:  # fmt: skip
         self.application = application
         self.manager = manager
         self.secret = secret
         self.listen = listen
         self.port = port
-        self._runner: web.AppRunner | None = None
+        self.limits = limits
+        self.refusals = RefusalLog(log, limits.refusals_every)
+        self._runner: GuardedRunner | None = None
         self._session: aiohttp.ClientSession | None = None
 
     async def start(self) -> None:
-        app = web.Application()
+        app = guarded_app(self.limits)
         app.router.add_post("/telegram", self._received)
         app.router.add_post("/forwarded", self._forwarded)
         app.router.add_get("/healthz", healthz(self.manager, self.manager.db))
-        self._runner = web.AppRunner(app, access_log=None)
+        self._runner = GuardedRunner(app, self.limits, self.refusals)
         await self._runner.setup()
         try:
             await web.TCPSite(self._runner, self.listen, self.port).start()
@@ -96,19 +134,47 @@ class Webhook:
         given = request.headers.get(SECRET_HEADER, "")
         return hmac.compare_digest(given.encode(), self.secret.encode())
 
-    async def _read(self, request: web.Request) -> tuple[dict[str, Any], Update] | None:
+    @property
+    def most_connections(self) -> int:
+        """The most connections the server has kept at once."""
+        server = self._runner.guarded if self._runner is not None else None
+        return server.most_connections if server is not None else 0
+
+    def _refused(self, request: web.Request, status: int, why: str) -> web.Response:
+        self.refusals.refused(f"a post to {request.path} ({status}): {why}")
+        return web.Response(status=status)
+
+    async def _read(self, request: web.Request) -> tuple[dict[str, Any], Update] | web.Response:
+        """The update posted, or the answer refusing it (never a 500: nothing a client sends
+        may raise here)."""
+        if not self._authentic(request):
+            return self._refused(request, 403, "no secret token, or another")
         try:
-            data = await request.json()
-            return data, Update.de_json(data, self.application.bot)
-        except Exception:  # not an update at all (a list, a number, a broken field): 400
-            return None
+            body = await read_body(request, self.limits)
+        except web.HTTPException as refusal:
+            return self._refused(request, refusal.status, refusal.reason)
+        try:
+            data = json.loads(body)
+        except ValueError:
+            return self._refused(request, 400, "not JSON")
+        if not isinstance(data, dict):
+            return self._refused(request, 400, "not an update")
+        try:
+            update = Update.de_json(data, self.application.bot)
+        except Exception:  # a field of the wrong type, a required one missing: no update
+            return self._refused(request, 400, "not an update")
+        try:
+            placed = well_formed(update)
+        except Exception:  # a field of a type the library took as it came
+            placed = False
+        if not placed:
+            return self._refused(request, 400, "not an update the bot can place")
+        return data, update
 
     async def _received(self, request: web.Request) -> web.Response:
-        if not self._authentic(request):
-            return web.Response(status=403)
         read = await self._read(request)
-        if read is None:
-            return web.Response(status=400)
+        if isinstance(read, web.Response):
+            return read
         data, update = read
         home = update_home(update)
         ownership = self.manager.ownership
@@ -131,11 +197,9 @@ class Webhook:
     async def _forwarded(self, request: web.Request) -> web.Response:
         """An update another process found to be this one's: handled here, never sent on (if
         the table moved meanwhile, its command is refused with a 'try again')."""
-        if not self._authentic(request):
-            return web.Response(status=403)
         read = await self._read(request)
-        if read is None:
-            return web.Response(status=400)
+        if isinstance(read, web.Response):
+            return read
         await self.application.update_queue.put(read[1])
         return web.Response()
 
