@@ -15,3 +15,14 @@ def scrubbed(text: str, *secrets: str) -> str:
             if len(part) >= 6:
                 text = text.replace(part, "***")
     return text
+
+
+def port_setting(name: str, text: str) -> int:
+    """The TCP port a setting names (1 to 65535); `StartupError` for anything else."""
+    try:
+        port = int(text.strip())
+    except ValueError:
+        port = 0
+    if not 1 <= port <= 65535:
+        raise StartupError(f"{name}={text[:32]}: say a port number, 1 to 65535")
+    return port

@@ -29,6 +29,8 @@ import os
 import signal
 import sys
 from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
@@ -36,7 +38,7 @@ from adapters.console import build_parser, check_preset, run_console
 from adapters.health import healthz
 from adapters.router import SendRouter
 from adapters.serving import GuardedRunner, RefusalLog, ServerLimits, guarded_app
-from adapters.startup import StartupError
+from adapters.startup import StartupError, port_setting
 from bot.collector import settle_after_start
 from bot.i18n import DEFAULT_LANGUAGE, normalize_language
 from bot.leasing import LEASE_SECONDS, Ownership
@@ -46,6 +48,10 @@ from storage import Database
 from storage.base import DUMP_KINDS
 from storage.opening import address_secrets, is_postgres_address, masked_address
 from storage.transfer import TransferError, export_to, import_from
+
+if TYPE_CHECKING:  # the platforms' libraries are imported only when they run
+    from adapters.discord.app import DiscordSettings
+    from adapters.telegram.app import TelegramSettings
 
 log = logging.getLogger("bot")
 
@@ -175,12 +181,18 @@ def retention_from(env: Mapping[str, str]) -> float:
 # --------------------------------------------------------------------- health
 
 
+def health_port(env: Mapping[str, str]) -> int | None:
+    """``BOT_HEALTH_PORT`` (None when it is unset or empty); `StartupError` for a bad one."""
+    port = env.get("BOT_HEALTH_PORT", "").strip()
+    return port_setting("BOT_HEALTH_PORT", port) if port else None
+
+
 async def start_health(
     env: Mapping[str, str], manager: TableManager, db: Database
 ) -> web.AppRunner | None:
     """``GET /healthz`` on ``BOT_HEALTH_PORT`` (none when it is unset or empty)."""
-    port = env.get("BOT_HEALTH_PORT", "").strip()
-    if not port:
+    port = health_port(env)
+    if port is None:
         return None
     listen = env.get("BOT_HEALTH_LISTEN") or "0.0.0.0"
     limits = ServerLimits()  # the webhook's: slow and idle clients closed, 100 at most
@@ -189,49 +201,114 @@ async def start_health(
     runner = GuardedRunner(app, limits, RefusalLog(log, limits.refusals_every))
     await runner.setup()
     try:
-        await web.TCPSite(runner, listen, int(port)).start()
-    except (OSError, ValueError) as error:
+        await web.TCPSite(runner, listen, port).start()
+    except OSError as error:
         await runner.cleanup()
         reason = f"BOT_HEALTH_PORT={port} (on {listen}): {error}"
         raise StartupError(f"the health endpoint cannot listen: {reason}") from error
     return runner
 
 
+# --------------------------------------------------------------------- start-up
+
+
+@dataclass(frozen=True)
+class PlatformSettings:
+    """Every setting of ``python -m bot`` running the platforms, read and checked before
+    anything is opened, so that a bad one stops the start with one line."""
+
+    telegram: TelegramSettings | None
+    discord: DiscordSettings | None
+    ownership: Ownership | None
+    retention: float
+    """Seconds the store keeps a closed table (`retention_from`)."""
+    health_port: int | None
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str], db_path: str) -> PlatformSettings:
+        """`StartupError` for the first bad setting."""
+        from adapters.discord.app import DiscordSettings
+        from adapters.telegram.app import TelegramSettings
+
+        return cls(
+            telegram=TelegramSettings.from_env(env),
+            discord=DiscordSettings.from_env(env),
+            ownership=ownership_from(env, db_path),
+            retention=retention_from(env),
+            health_port=health_port(env),
+        )
+
+
+OPEN_TIMEOUT = 30.0
+"""How long the database may take to open (and migrate) at start."""
+
+
+async def open_store(db_path: str) -> Database:
+    """The database, opened and migrated; `StartupError` (one line, never its password)
+    when it cannot be."""
+    shown = masked_address(db_path)
+    try:
+        async with asyncio.timeout(OPEN_TIMEOUT):
+            return await Database.open(db_path)
+    except TimeoutError:
+        raise StartupError(f"the database {shown} did not answer in {OPEN_TIMEOUT:g} s") from None
+    except Exception as error:  # unreachable, refused, a file that cannot be written, …
+        reason = (str(error) or type(error).__name__).splitlines()[0]
+        for secret in address_secrets(db_path):
+            reason = reason.replace(secret, "***")
+        raise StartupError(f"the database {shown} cannot be opened: {reason}") from error
+
+
 async def run_platforms(
     env: Mapping[str, str], db_path: str, lang: str, stop: asyncio.Event | None = None
 ) -> int:
     """Every platform whose token is set, sharing one table manager, until SIGINT/SIGTERM
-    (or ``stop`` is set). A platform that cannot start raises `StartupError`."""
-    from adapters.discord.app import DiscordAdapter, DiscordSettings
-    from adapters.telegram.app import TelegramAdapter, TelegramSettings
+    (or ``stop`` is set). Every setting is checked first, before anything is opened; a bad
+    setting, a database that cannot be opened or a platform that cannot start raises
+    `StartupError`, and whatever was opened by then is closed."""
+    settings = PlatformSettings.from_env(env, db_path)
+    db = await open_store(db_path)
+    try:
+        return await _run_with(settings, env, db, lang, stop)
+    finally:
+        await db.close()
 
-    ownership = ownership_from(env, db_path)
-    retention = retention_from(env)
-    db = await Database.open(db_path)
+
+async def _run_with(
+    settings: PlatformSettings,
+    env: Mapping[str, str],
+    db: Database,
+    lang: str,
+    stop: asyncio.Event | None,
+) -> int:
+    from adapters.discord.app import DiscordAdapter
+    from adapters.telegram.app import TelegramAdapter
+
     router = SendRouter()
-    manager = TableManager(db, router, language=lang, ownership=ownership, retention=retention)
+    ownership = settings.ownership
+    manager = TableManager(
+        db, router, language=lang, ownership=ownership, retention=settings.retention
+    )
     if ownership is not None:
         log.info("sharing the database as %s (leases of %.0f s)", ownership.owner,
                  ownership.seconds)  # fmt: skip
     adapters: list[TelegramAdapter | DiscordAdapter] = []
-    telegram = TelegramSettings.from_env(env)
-    if telegram is not None:
-        adapter = TelegramAdapter(manager, db, telegram, lang)
-        router.routes["tg:"] = adapter.outbox
-        adapters.append(adapter)
-    discord_settings = DiscordSettings.from_env(env)
-    if discord_settings is not None:
-        discord_adapter = DiscordAdapter(manager, discord_settings, lang, db=db)
-        router.routes["dc:"] = discord_adapter.outbox
-        adapters.append(discord_adapter)
-    if stop is None:
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError):
-                loop.add_signal_handler(signum, stop.set)
     health: web.AppRunner | None = None
     try:
+        if settings.telegram is not None:
+            adapter = TelegramAdapter(manager, db, settings.telegram, lang)
+            router.routes["tg:"] = adapter.outbox
+            adapters.append(adapter)
+        if settings.discord is not None:
+            discord_adapter = DiscordAdapter(manager, settings.discord, lang, db=db)
+            router.routes["dc:"] = discord_adapter.outbox
+            adapters.append(discord_adapter)
+        if stop is None:
+            stop = asyncio.Event()
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                with contextlib.suppress(NotImplementedError):
+                    loop.add_signal_handler(signum, stop.set)
         for running in adapters:
             await running.start()
         await manager.restore()
@@ -243,10 +320,7 @@ async def run_platforms(
             await health.cleanup()
         for running in reversed(adapters):
             await running.stop()
-        try:
-            await manager.release_leases()  # stopped cleanly: the others take over at once
-        finally:
-            await db.close()
+        await manager.release_leases()  # stopped cleanly: the others take over at once
     return 0
 
 

@@ -39,7 +39,7 @@ from telegram.ext import (
 )
 
 from adapters.serving import DEFAULT_LIMITS, ServerLimits
-from adapters.startup import StartupError, scrubbed
+from adapters.startup import StartupError, port_setting, scrubbed
 from adapters.telegram.inbox import TelegramInbox
 from adapters.telegram.keyboards import PREFIX
 from adapters.telegram.outbox import TelegramOutbox
@@ -71,6 +71,7 @@ class TelegramSettings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> TelegramSettings | None:
+        """The settings in ``env`` (None without a token); `StartupError` for a bad one."""
         token = env.get("TELEGRAM_BOT_TOKEN")
         if not token:
             return None
@@ -79,7 +80,9 @@ class TelegramSettings:
             base_url=env.get("TELEGRAM_API_BASE_URL") or None,
             webhook_url=env.get("TELEGRAM_WEBHOOK_URL") or None,
             webhook_listen=env.get("TELEGRAM_WEBHOOK_LISTEN", "0.0.0.0"),
-            webhook_port=int(env.get("TELEGRAM_WEBHOOK_PORT", "8443")),
+            webhook_port=port_setting(
+                "TELEGRAM_WEBHOOK_PORT", env.get("TELEGRAM_WEBHOOK_PORT") or "8443"
+            ),
             webhook_secret=env.get("TELEGRAM_WEBHOOK_SECRET") or None,
         )
 
