@@ -15,6 +15,7 @@ from typing import Protocol
 
 from bot import lobby
 from bot.commands import Command
+from bot.echo import echoed
 from bot.effects import Effects
 from bot.games import FRONTS, GAME_NAMES, preset_text, presets_text
 from bot.i18n import LANGUAGES, N_, normalize_language, t
@@ -70,7 +71,7 @@ async def new(host: ChatHost, command: Command, table: Table | None, lang: str) 
         table = host.open_table(command, game, preset, lang)
     except RecordError:
         return reply(command, lang, "Unknown preset {preset}. Presets: {choices}.",
-                     preset=preset, choices=presets_text(lang, game))  # fmt: skip
+                     preset=echoed(preset), choices=presets_text(lang, game))  # fmt: skip
     opened = t(
         lang,
         "{name} opened a {game} table ({preset}). /join to sit down, /addbot for an "

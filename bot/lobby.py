@@ -10,6 +10,7 @@ from typing import Any
 
 from bot import playing
 from bot.commands import Command
+from bot.echo import echoed
 from bot.effects import Effects
 from bot.games import BadInput, preset_text, presets_text, setting_text, setting_title
 from bot.i18n import LANGUAGES, N_, normalize_language, t
@@ -268,8 +269,8 @@ def change_setting(table: Table, command: Command, name: str, value: str) -> Eff
             names = t(table.answer_lang(command), ", ").join(
                 ["preset", *table.rules.options(), *TABLE_OPTIONS]
             )
-            return table.reply(command, "Unknown setting {name}. Settings: {names}.", name=name,
-                               names=names)  # fmt: skip
+            return table.reply(command, "Unknown setting {name}. Settings: {names}.",
+                               name=echoed(name), names=names)  # fmt: skip
         table.change_rules(preset, options)
     except BadSetting as bad:
         return table.reply(command, bad.key, **bad.values)
@@ -277,7 +278,8 @@ def change_setting(table: Table, command: Command, name: str, value: str) -> Eff
         if "most" in error.facts:
             return table.reply(command, "{name} is at most {most} here (the points of the deck).",
                                name=name, most=error.facts["most"])  # fmt: skip
-        return table.reply(command, "Bad value {value} for {name}.", value=value, name=name)
+        return table.reply(command, "Bad value {value} for {name}.", value=echoed(value),
+                           name=name)  # fmt: skip
     shown = value if name == "preset" else options[name]
     return _changed(table, name, shown)
 

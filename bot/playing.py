@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot.commands import Command
+from bot.echo import echoed
 from bot.effects import Effects, LedgerLine
 from bot.games import BadInput
 from bot.hand_views import (
@@ -72,7 +73,7 @@ def game_command(table: Table, command: Command) -> Effects:
         game = t(table.answer_lang(command), table.front.title)
         commands = " ".join(f"/{c}" for c in sorted(table.front.commands))
         raise BadInput("{game} has no /{name}: its commands are {commands}.", game=game,
-                       name=command.name, commands=commands)  # fmt: skip
+                       name=echoed(command.name), commands=commands)  # fmt: skip
     action = table.front.command_action(table.hand, index, command.name, command.args)
     if table.front.needs_confirming(action) and not _confirmed(table, index, command):
         return table.reply(command, "Press it again (or add yes: /{name} yes) to confirm.",

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from bot.commands import Command
+from bot.echo import echoed
 from bot.effects import Effects
 from bot.i18n import N_, t
 from bot.outgoing import Button, Kind, Outgoing
@@ -99,10 +100,12 @@ def _which(
 ) -> Effects:
     """Which table? The list, an example with the number, and a button per table (it shows
     that table's hand, whose buttons then act there)."""
-    example = " ".join([f"/{command.name}", "@1", *command.args])
+    said = [echoed(" ".join(command.args))] if command.args else []
+    example = " ".join([f"/{command.name}", "@1", *said])
     lines = []
     if unknown is not None:
-        lines.append(t(lang, N_("None of your tables is {choice}."), choice=f"@{unknown}"))
+        choice = f"@{echoed(unknown)}"
+        lines.append(t(lang, N_("None of your tables is {choice}."), choice=choice))
     lines.append(t(lang, N_("You sit at several tables: say which one after the command, as in "
                             "{example}, or press a table for its hand there."),
                    example=example))  # fmt: skip

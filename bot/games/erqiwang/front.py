@@ -9,6 +9,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from bot.controls import Selection, rows
+from bot.echo import echoed
 from bot.games.base import BadInput, GameFront, Stamps
 from bot.games.erqiwang import narration, settling, texts
 from bot.games.erqiwang.bids import read_bid
@@ -48,7 +49,7 @@ def _cards(args: tuple[str, ...]) -> tuple[Card, ...]:
     except RecordError as error:
         raise BadInput(
             "Unknown card: {token}. Write suit and rank, e.g. S10 HA D2, and the jokers LJ BJ.",
-            token=error.facts.get("token", ""),
+            token=echoed(str(error.facts.get("token", ""))),
         ) from None
 
 

@@ -10,6 +10,7 @@ from itertools import zip_longest
 from types import MappingProxyType
 
 from bot.controls import Selection, rows
+from bot.echo import echoed
 from bot.games.base import BadInput, GameFront, Stamps
 from bot.games.pictured import face, hand_picture, settlement_picture
 from bot.games.situan import texts
@@ -313,13 +314,13 @@ def play_from_words(seat: int, args: Sequence[str]) -> Play:
         raise BadInput(
             "{token}: a count is 1 to 12. Write a rank and its count: 7×4 (four 7s), 666, "
             "10×2, 3个K, LJ×2 BJ.",
-            token=error.token,
+            token=echoed(error.token),
         ) from None
     except RecordError as error:
         raise BadInput(
             "Unknown card: {token}. Write a rank and its count: 7×4 (four 7s), 666, 10×2, "
             "3个K, LJ×2 BJ.",
-            token=error.facts.get("token", ""),
+            token=echoed(str(error.facts.get("token", ""))),
         ) from None
 
 
