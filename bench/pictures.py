@@ -12,6 +12,7 @@ every render is a cache miss; the cached figure is the same picture asked for ag
 from __future__ import annotations
 
 import argparse
+import itertools
 import statistics
 import sys
 import time
@@ -85,13 +86,16 @@ def erqiwang_declarer_hand(seed: int) -> HandPicture:
     """The 二七王 declarer's hand with the bottom taken (33 cards), trump named, as its front
     describes it: bidding and naming trump played by the AI."""
     game = game_of("erqiwang")
-    hand = game.deal(game.rules(), seed=seed)
     players = [player("erqiwang", "normal", seed=seat) for seat in range(4)]
-    while hand.view(hand.to_act).phase != Phase.BURY:
-        seat = hand.to_act
-        hand.apply(players[seat].decide(hand.view(seat), hand.legal_actions(seat)))
-    seat = hand.to_act
-    return front_of("erqiwang").hand_picture(LANG, hand.view(seat), NAMES[seat], 1)
+    for deal_seed in itertools.count(seed * 1000):  # the next deal whose auction has a winner
+        hand = game.deal(game.rules(), seed=deal_seed)
+        while hand.to_act is not None and hand.view(hand.to_act).phase != Phase.BURY:
+            seat = hand.to_act
+            hand.apply(players[seat].decide(hand.view(seat), hand.legal_actions(seat)))
+        if hand.to_act is not None:  # everyone passed: the cards would be dealt again
+            seat = hand.to_act
+            return front_of("erqiwang").hand_picture(LANG, hand.view(seat), NAMES[seat], 1)
+    raise AssertionError("unreachable: itertools.count never ends")
 
 
 def settlement(played: PlayedHand) -> SettlementPicture:
