@@ -39,7 +39,7 @@ def test_three_4s_are_4x3_in_the_table_the_hand_and_the_buttons():
     assert [b.label for b in buttons[0]] == ["4×3", "9"]
     chosen = Selection(open_rank="4")
     counts = FRONT.hand_buttons("en", hand.view(0), [], chosen, stamps)[1]
-    assert [b.label for b in counts] == ["0", "4", "4×2", "4×3"]
+    assert [b.label for b in counts] == ["no 4", "4", "4×2", "4×3"]  # "no 4": none of them
 
 
 def test_the_points_lying_in_the_open_round_are_on_the_table():

@@ -173,7 +173,7 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
             name = rank_text(lang, open_rank)
             counts = [
                 Button(
-                    count_text(name, n) if n else "0",
+                    count_text(name, n) if n else t(lang, N_("no {rank}"), rank=name),
                     f"/pick {open_rank} {n}",
                     whole,
                     group="count",
