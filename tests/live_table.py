@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.situan.combos import RANKS
+from tests.waiting import eventually
 
 TITLE = re.compile(r"^(?:四团|二七王|Situan|Er Qi Wang) · (?:第 \d+ 局|hand \d+)$", re.M)
 """The table message's own first line: a message showing it shows the table."""
@@ -141,3 +142,47 @@ def a_triple_to_play(table: Any) -> tuple[str, int]:
     held = sum(c.rank == rank for c in hand.cards_of(0))
     assert held > 3
     return rank, held
+
+
+def assert_auction_posted_then_closed(group_texts: list[tuple[int, str]]) -> None:
+    """In the group's calls (call index, text), in order: the auction's end comes before the
+    first card shows — or in the same message, as the header above the table that already
+    shows it (its slot came when the declarer had led) — and no message from then on shows
+    the auction open (a bids line with a turn line)."""
+    text = dict(group_texts)
+    over = next((i for i, shown in group_texts if AUCTION_OVER.search(shown)), None)
+    played = next((i for i, shown in group_texts if PLAYED.search(shown)), None)
+    assert over is not None and played is not None
+    first_card = PLAYED.search(text[played])
+    assert first_card is not None
+    assert over < played or (
+        over == played and AUCTION_OVER.search(text[over][: first_card.start()]) is not None
+    ), (text[over], text[played])
+    for index, shown in group_texts:
+        if index >= over:
+            assert not (BIDS_OPEN.search(shown) and TURN_LINE.search(shown)), shown
+
+
+async def ai_move(world: Any, table: Any, clock: Any) -> None:
+    """Let the time of the seat to act run out on the tables' clock: the table moves for it,
+    and what its step sends is handed to the platform (the table's lock is held until then).
+    ``world``: a Telegram or Discord test world."""
+    before = (table.turn_count, table.state, len(table.hand.history))
+    clock.now = max(clock.now, table.deadline)  # the bot's timer loop then acts for the seat
+    await eventually(
+        lambda: (table.turn_count, table.state, table.hand and len(table.hand.history)) != before,
+        5.0, 0.005, "a move by the table",
+    )  # fmt: skip
+    lock = world.manager.lock(table.chat)
+    await eventually(lambda: not lock.locked(), 5.0, 0.002, "the step sent")
+    await world.settle()
+
+
+def assert_live_table_throughout(steps: list[GroupCall]) -> None:
+    """Over a whole hand's group calls: at every step the live table is the newest message
+    and nothing else shows a turn line (`first_wrong`), the table was sent anew more than
+    twice, and at least one copy above it was retired (cut down or deleted)."""
+    wrong = first_wrong(steps)
+    assert wrong is None, wrong
+    assert sum(s.kind == "send" and bool(TITLE.search(s.text)) for s in steps) > 2
+    assert any(s.kind in ("edit", "delete") and not TITLE.search(s.text) for s in steps)

@@ -18,14 +18,13 @@ from tests.bot.harness import FakeClock
 from tests.discord.fake_discord import CHANNEL_ID
 from tests.discord.world import DiscordWorld
 from tests.live_table import (
-    AUCTION_OVER,
-    BIDS_OPEN,
     INTERNAL_ID,
-    PLAYED,
     TITLE,
-    TURN_LINE,
     GroupCall,
     a_triple_to_play,
+    ai_move,
+    assert_auction_posted_then_closed,
+    assert_live_table_throughout,
     first_wrong,
 )
 from tests.telegram.world import typed_move
@@ -113,18 +112,6 @@ def assert_no_internal_id(world: DiscordWorld) -> None:
             assert not INTERNAL_ID.search(text), (call.method, call.path, text)
 
 
-async def ai_move(world: DiscordWorld, table: Any, clock: FakeClock) -> None:
-    before = (table.turn_count, table.state, len(table.hand.history))
-    clock.now = max(clock.now, table.deadline)
-    await eventually(
-        lambda: (table.turn_count, table.state, table.hand and len(table.hand.history)) != before,
-        5.0, 0.005, "a move by the table",
-    )  # fmt: skip
-    lock = world.manager.lock(table.chat)
-    await eventually(lambda: not lock.locked(), 5.0, 0.002, "the step sent")
-    await world.settle()
-
-
 async def to_reminder(world: DiscordWorld, table: Any, clock: FakeClock) -> None:
     assert table.reminder_at is not None
     clock.now = max(clock.now, table.reminder_at)
@@ -182,12 +169,7 @@ async def test_the_live_table_is_always_the_newest_message(tmp_path, game):
                 auction_over_at = len(world.fake.calls)
         await quiet(world)
         assert ann_turns > 3
-        steps_made = channel_steps(world)
-        wrong = first_wrong(steps_made)
-        assert wrong is None, wrong
-        assert sum(s.kind == "send" and bool(TITLE.search(s.text)) for s in steps_made) > 2
-        assert any(s.kind in ("edit", "delete") and not TITLE.search(s.text)
-                   for s in steps_made)  # fmt: skip  # a copy was retired
+        assert_live_table_throughout(channel_steps(world))
         assert_no_internal_id(world)
         if game == "erqiwang":
             assert auction_over_at is not None
@@ -197,22 +179,10 @@ async def test_the_live_table_is_always_the_newest_message(tmp_path, game):
 
 
 def assert_auction_closed(world: DiscordWorld, auction_over_at: int) -> None:
-    channel = [(i, c) for i, c in enumerate(world.fake.calls)
-               if c.path.startswith(f"channels/{CHANNEL_ID}/messages")]  # fmt: skip
-    text = {i: str(body_of(c).get("content") or "") for i, c in channel}
-    over = next((i for i, _ in channel if AUCTION_OVER.search(text[i])), None)
-    played = next((i for i, _ in channel if PLAYED.search(text[i])), None)
-    assert over is not None and played is not None
-    # The same message may carry both: the auction's end as the header above the table
-    # that shows the first card (its slot came when the declarer had led already).
-    first_card = PLAYED.search(text[played])
-    assert first_card is not None
-    assert over < played or (
-        over == played and AUCTION_OVER.search(text[over][: first_card.start()]) is not None
-    ), (text[over], text[played])
-    for index, _ in channel:
-        if index >= over:
-            assert not (BIDS_OPEN.search(text[index]) and TURN_LINE.search(text[index]))
+    assert_auction_posted_then_closed([
+        (i, str(body_of(c).get("content") or "")) for i, c in enumerate(world.fake.calls)
+        if c.path.startswith(f"channels/{CHANNEL_ID}/messages")
+    ])  # fmt: skip
     dm = world.fake.dm_channels[ANN]
     for call in world.fake.calls[auction_over_at:]:
         if call.path.startswith(f"channels/{dm}/messages"):

@@ -9,6 +9,7 @@ import pytest
 
 from bot.hand_views import NOTICE_QUIET_SECONDS
 from tests.bot.harness import FakeClock
+from tests.live_table import ai_move
 from tests.telegram.test_matches import assert_within_budget
 from tests.telegram.world import TelegramWorld, typed_move
 from tests.trick_lines import expected_tricks, shown_tricks, watch_finished_tricks
@@ -16,20 +17,6 @@ from tests.waiting import eventually
 
 ANN = 11
 NOTICE = "「Card room」轮到你了"
-
-
-async def ai_move(world: TelegramWorld, table, clock: FakeClock) -> None:
-    """Let the time of the seat to act run out on the tables' clock: the AI moves, and what
-    its step sends is handed to the outbox (the table's lock is held until then)."""
-    before = (table.turn_count, table.state, len(table.hand.history))
-    clock.now = max(clock.now, table.deadline)  # the bot's timer loop then acts for the seat
-    await eventually(
-        lambda: (table.turn_count, table.state, table.hand and len(table.hand.history)) != before,
-        5.0, 0.005, "an AI move",
-    )  # fmt: skip
-    lock = world.manager.lock(table.chat)
-    await eventually(lambda: not lock.locked(), 5.0, 0.002, "the step sent")
-    await world.settle()
 
 
 def group_texts(world: TelegramWorld) -> list[str]:

@@ -17,18 +17,16 @@ import pytest
 
 from tests.bot.harness import FakeClock
 from tests.live_table import (
-    AUCTION_OVER,
-    BIDS_OPEN,
     INTERNAL_ID,
-    PLAYED,
     TITLE,
-    TURN_LINE,
     GroupCall,
     a_triple_to_play,
+    ai_move,
+    assert_auction_posted_then_closed,
+    assert_live_table_throughout,
     first_wrong,
     texts_of_buttons,
 )
-from tests.telegram.test_following import ai_move
 from tests.telegram.world import GROUP, TelegramWorld, buttons_of, typed_move
 from tests.waiting import eventually
 
@@ -165,12 +163,7 @@ async def test_the_live_table_is_always_the_newest_message(tmp_path, game, lang)
                 auction_over_at = len(world.api.calls)  # every private view of the step sent
         await quiet(world)
         assert ann_turns > 3
-        steps_made = group_steps(world)
-        assert sum(s.kind == "send" and bool(TITLE.search(s.text)) for s in steps_made) > 2
-        wrong = first_wrong(steps_made)
-        assert wrong is None, wrong
-        assert any(s.kind in ("edit", "delete") and not TITLE.search(s.text)
-                   for s in steps_made)  # fmt: skip  # a copy was retired
+        assert_live_table_throughout(group_steps(world))
         assert_no_internal_id(world)
         if game == "erqiwang":
             assert auction_over_at is not None
@@ -182,23 +175,10 @@ async def test_the_live_table_is_always_the_newest_message(tmp_path, game, lang)
 def assert_auction_closed(world: TelegramWorld, auction_over_at: int) -> None:
     """The auction's end is posted before the first card shows, and after it no message
     shows the auction open (a bids line with a turn line, a bid prompt or bid buttons)."""
-    group = [(i, c) for i, c in enumerate(world.api.calls)
-             if c.method in GROUP_METHODS and in_chat(c, GROUP)]  # fmt: skip
-    over = next((i for i, c in group if AUCTION_OVER.search(text_of(c))), None)
-    played = next((i for i, c in group if PLAYED.search(text_of(c))), None)
-    assert over is not None and played is not None
-    # The same message may carry both: the auction's end as the header above the table
-    # that shows the first card (its slot came when the declarer had led already).
-    shown = text_of(world.api.calls[played])
-    first_card = PLAYED.search(shown)
-    assert first_card is not None
-    assert over < played or (
-        over == played and AUCTION_OVER.search(shown[: first_card.start()]) is not None
-    ), (text_of(world.api.calls[over]), shown)
-    for index, call in group:
-        if index >= over:
-            text = text_of(call)
-            assert not (BIDS_OPEN.search(text) and TURN_LINE.search(text)), text
+    assert_auction_posted_then_closed([
+        (i, text_of(c)) for i, c in enumerate(world.api.calls)
+        if c.method in GROUP_METHODS and in_chat(c, GROUP)
+    ])  # fmt: skip
     for call in world.api.calls[auction_over_at:]:
         if call.method in GROUP_METHODS and str(call.params.get("chat_id")) == str(ANN):
             text = text_of(call)
