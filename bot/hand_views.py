@@ -43,20 +43,24 @@ def turn_notice(table: Table, waiting: bool | None = None) -> list[Outgoing]:
         return []
     if not table.note_turn_notice((table.hand_number, table.turn_count, seat)):
         return []
-    occupant = table.seats[seat]
-    assert occupant is not None and occupant.user is not None
     if table.clock() - table.acted_at.get(seat, -1e9) < NOTICE_QUIET_SECONDS:
         return []
+    at_table = N_("Your turn at {table} · {game} · {seconds} s: {prompt}")
+    plain = N_("Your turn · {game} · {seconds} s: {prompt}")
+    return [call_to_act(table, seat, at_table, plain, hand.time_limit)]
+
+
+def call_to_act(table: Table, seat: int, at_table: str, plain: str, seconds: int) -> Outgoing:
+    """A new private message to the person whose turn it is: ``at_table`` (where the group
+    has a name: a player seated in two groups knows which one calls) or ``plain``, with the
+    game, the ``seconds`` they have and what they may do."""
+    hand, occupant = table.hand, table.seats[seat]
+    assert hand is not None and occupant is not None and occupant.user is not None
     lang = table.lang_of(occupant.user)
     prompt = table.front.prompt(lang, hand.view(seat), hand.legal_actions(seat))
-    line = (
-        N_("Your turn at {table} · {game} · {seconds} s: {prompt}")
-        if table.title
-        else N_("Your turn · {game} · {seconds} s: {prompt}")
-    )  # a player seated in two groups knows which one calls
-    text = t(lang, line, table=table.title, game=t(lang, table.game), seconds=hand.time_limit,
-             prompt=prompt)  # fmt: skip
-    return [Outgoing(Kind.PRIVATE, table.chat, text, user=occupant.user)]
+    text = t(lang, at_table if table.title else plain, table=table.title,
+             game=t(lang, table.game), seconds=seconds, prompt=prompt)  # fmt: skip
+    return Outgoing(Kind.PRIVATE, table.chat, text, user=occupant.user)
 
 
 # ----------------------------------------------------------------- messages
@@ -173,11 +177,9 @@ def private_hand(table: Table, index: int) -> Outgoing:
 def result_line(table: Table, index: int, lang: str) -> str:
     """What the hand's end leaves in a player's private view: their amount and the match's."""
     result = table.hand.result if table.hand is not None else None
-    seat = table.seats[index]
-    if result is None or seat is None or result.void:
+    if result is None or result.void:
         return t(lang, "The hand is over.")
-    amount = result.total[index] * Fraction(table.table_options["stake"])
-    match = table.ledger.get(seat.user or f"ai:{index}", amount)
+    amount, match = table.staked(result.total)[index], table.match_totals()[index]
     return t(lang, "The hand is over: {amount} for you (match {match}). The settlement is in "
                    "the group.", amount=money(amount), match=money(match))  # fmt: skip
 
@@ -206,10 +208,7 @@ def final_drawing(table: Table, lang: str) -> Callable[[], bytes] | None:
     result = table.hand.result if table.hand is not None else None
     if result is None or result.void:
         return None
-    stake = Fraction(table.table_options["stake"])
-    totals = [amount * stake for amount in result.total]
-    keys = [seat.user or f"ai:{index}" if seat else "" for index, seat in enumerate(table.seats)]
-    running = [table.ledger.get(key, total) for key, total in zip(keys, totals, strict=True)]
+    totals, running = table.staked(result.total), table.match_totals()
     return settlement_drawing(table, result, table.seat_names(lang), totals, running, lang)
 
 

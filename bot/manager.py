@@ -196,7 +196,7 @@ class TableManager:
         return table
 
     def tables_seating(self, user: str) -> list[Table]:
-        return [table for table in self.open.tables() if table.seat_of(user) is not None]
+        return self.open.seating(user)
 
     async def closed_table(self, chat: str) -> Table | None:
         """The table last closed in ``chat``, read from storage (memory keeps no closed table:

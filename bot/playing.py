@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 from bot.commands import Command
@@ -18,6 +17,7 @@ from bot.echo import echoed
 from bot.effects import Effects, LedgerLine
 from bot.games import BadInput
 from bot.hand_views import (
+    call_to_act,
     fresh_hand,
     private_hands,
     settlement_drawing,
@@ -278,17 +278,15 @@ def after_action(table: Table, action: Action, events: Sequence[Any], by_player:
 
 def end_hand(table: Table, result: Result) -> Effects:
     names = table.seat_names()
-    stake = Fraction(table.table_options["stake"])
-    totals = [x * stake for x in result.total]
+    totals = table.staked(result.total)
     ledger_lines: list[LedgerLine] = []
-    for index, seat in enumerate(table.seats):
-        assert seat is not None
-        key = seat.user or f"ai:{index}"
+    for index in range(4):
+        key = table.ledger_key(index)
         table.settle(key, names[index], totals[index])
         bonus = str(result.bonus[index])
         ledger_lines.append((key, names[index], str(totals[index]), result.first_out == index,
                              bonus))  # fmt: skip
-    running = [table.ledger[s.user or f"ai:{i}"] for i, s in enumerate(table.seats) if s]
+    running = table.match_totals()
     effects = Effects(table_changed=True)
     effects.out += private_hands(table)  # the final view: its buttons are gone
     limit = int(table.table_options["max_hands"])
@@ -356,15 +354,8 @@ def remind(table: Table) -> Effects:
     left = table.seconds_left() or 0
     if left < REMINDER_FLOOR:
         return Effects()  # too late to help: the time-out comes first
-    lang = table.lang_of(occupant.user)
-    prompt = table.front.prompt(lang, hand.view(seat), hand.legal_actions(seat))
-    key = (
-        N_("Still your turn at {table}: {seconds} s left. {prompt}")
-        if table.title
-        else N_("Still your turn: {seconds} s left. {prompt}")
-    )
-    text = t(lang, key, table=table.title, seconds=left, prompt=prompt)
-    out = [Outgoing(Kind.PRIVATE, table.chat, text, user=occupant.user)]
+    out = [call_to_act(table, seat, N_("Still your turn at {table}: {seconds} s left. {prompt}"),
+                       N_("Still your turn: {seconds} s left. {prompt}"), left)]  # fmt: skip
     if table.table_options.get("mention_turn"):
         # The call heads the live table, which is sent anew below it with the time left
         # written then: one group call, not an edit and then a move.

@@ -29,8 +29,3 @@ def table_snapshot(table: Table) -> dict[str, Any]:
         "title": table.title,
         "carried_auto": sorted(table.carried_auto),
     }
-
-
-def restore_table(table: Table, state: str, data: dict[str, Any]) -> None:
-    """Put a stored snapshot back into a fresh table (the hand is replayed separately)."""
-    table.restore(state, data)

@@ -186,8 +186,20 @@ class Table:
     def is_open(self) -> bool:
         return self.state != CLOSED
 
-    def hand_running(self) -> bool:
-        return self.state == PLAYING and self.hand is not None
+    def ledger_key(self, seat: int) -> str:
+        """Whose line of the match's ledger a seat's amounts join: its person's, or that
+        seat's AI player's."""
+        occupant = self.seats[seat]
+        return occupant.user if occupant is not None and occupant.user else f"ai:{seat}"
+
+    def staked(self, amounts: Iterable[Fraction]) -> list[Fraction]:
+        """A hand's amounts in units, at this table's stake."""
+        stake = Fraction(self.table_options["stake"])
+        return [amount * stake for amount in amounts]
+
+    def match_totals(self) -> list[Fraction]:
+        """Each seat's running total in the match's ledger."""
+        return [self.ledger.get(self.ledger_key(seat), Fraction(0)) for seat in range(4)]
 
     def acts_by_itself(self, seat: int) -> bool:
         """AI seats, seats on 托管 and players who left are played by the table."""
