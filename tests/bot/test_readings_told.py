@@ -42,8 +42,8 @@ def test_the_group_reads_the_request_the_answer_and_the_pick():
         "Dee agrees to Bob's 亮牌 (show): they see each other's hands, and Dee chooses which "
         "is shown."
     ]
-    assert "Dee is choosing which hand to reveal." in SITUAN.table_text("en", hand.view(None),
-                                                                         NAMES, 1, None)  # fmt: skip
+    picking = SITUAN.table_text("en", hand.view(None), NAMES, 1, None)
+    assert "Dee is choosing which hand to reveal." in picking
     shown = hand.apply(Action(3, "show_pick", reveal=1))
     assert told(SITUAN, "zh-Hans", shown) == ["Bob 的牌亮给大家看。"]
 
