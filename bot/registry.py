@@ -37,6 +37,7 @@ class Arg(StrEnum):
     SUIT = "suit"
     WHOSE = "whose"
     ON_OFF = "on_off"
+    YES_NO = "yes_no"
     TEXT = "text"
     LANGUAGE = "language"
 
@@ -145,6 +146,9 @@ COMMANDS: tuple[Spec, ...] = (
          options=(_seat(True),)),
     Spec("surrender", N_("Surrender (the declarer, before the first card)"),
          table=playing.game_command, own_cards=True, move=True),
+    Spec("consent", N_("Answer your partner's 亮牌: yes or no"), "yes|no",
+         table=playing.game_command, own_cards=True, move=True,
+         options=(Option("answer", Arg.YES_NO, N_("Yes or no")),)),
     Spec("reveal", N_("Which hand your 亮牌 shows: me or partner"), "me|partner",
          table=playing.game_command, own_cards=True, move=True,
          options=(Option("whose", Arg.WHOSE, N_("Whose hand to show")),)),
