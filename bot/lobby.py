@@ -234,7 +234,7 @@ def next_hand(table: Table, command: Command) -> Effects:
 
 
 def stop(table: Table, command: Command) -> Effects:
-    if command.user != table.host:
+    if command.user != table.host and not command.admin:
         if table.seat_of(command.user) is None:
             return table.reply(command, ONLY_HOST)
         votes = table.vote_stop(command.user)
