@@ -168,8 +168,17 @@ async def top(host: ChatHost, command: Command, table: Table | None, lang: str) 
     if game is not None:
         what += t(lang, ", ") + t(lang, FRONTS[game].title)
     lines = [t(lang, "Leaderboard ({what}):", what=what)]
-    lines += [t(lang, "{place}. {name} {total} ({hands} hands)", place=place, name=name,
-                total=total, hands=hands) for place, (name, total, hands) in enumerate(rows, 1)]
+    lines += [
+        t(
+            lang,
+            "{place}. {name} {total} ({hands} hands)",
+            place=place,
+            name=name,
+            total=total,
+            hands=hands,
+        )
+        for place, (name, total, hands) in enumerate(rows, 1)
+    ]
     kind = Kind.REPLY if command.private else Kind.GROUP  # asked privately: said privately
     return Effects(out=[Outgoing(kind, command.chat, "\n".join(lines), user=command.user)])
 

@@ -132,4 +132,3 @@ async def table_opened(host: NoticeHost, table: Table, opener: str) -> list[Outg
         out.append(Outgoing(Kind.PRIVATE, table.chat, text, user=user, buttons=((join,),),
                             slot=f"{NOTICE_SLOT} {table.tag}"))  # fmt: skip
     return out
-

@@ -22,9 +22,9 @@ import asyncpg.pool
 from storage.base import (
     UPDATES_KEPT_FOR,
     ActionRow,
-    FinishedHand,
     Database,
     DumpRow,
+    FinishedHand,
     JsonObject,
     LedgerLine,
     StoredHand,

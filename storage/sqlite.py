@@ -19,9 +19,9 @@ import aiosqlite
 from storage.base import (
     UPDATES_KEPT_FOR,
     ActionRow,
-    FinishedHand,
     Database,
     DumpRow,
+    FinishedHand,
     JsonObject,
     LedgerLine,
     StoredHand,

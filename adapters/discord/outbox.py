@@ -127,8 +127,11 @@ class DiscordOutbox(Delivery):
             return
         interaction = asked[0]
         lang = normalize_language(str(interaction.locale)) or self.language(message.chat)
-        text = t(lang, "Your direct messages are closed, so I cannot tell you when a game "
-                 "starts. Open them (the server's privacy settings) and say /notify again.")
+        text = t(
+            lang,
+            "Your direct messages are closed, so I cannot tell you when a game "
+            "starts. Open them (the server's privacy settings) and say /notify again.",
+        )
         for _ in range(RESPONSE_WAITS):  # a follow-up comes after the /notify's response
             if interaction.response.is_done():
                 break

@@ -38,10 +38,14 @@ async def play_hands(harness: Harness, count: int) -> None:
             for user in PEOPLE:
                 await harness.say(user, "/auto on")
         goal = harness.table().hand_number
-        await harness.run_until(
-            lambda: harness.table().state == "closed"
-            or (harness.table().hand_number >= goal and harness.table().state == "between")
-        )
+
+        def ended(goal: int = goal) -> bool:
+            table = harness.table()
+            return table.state == "closed" or (
+                table.hand_number >= goal and table.state == "between"
+            )
+
+        await harness.run_until(ended)
 
 
 async def test_an_achievement_is_posted_once_in_the_post_ending_the_hand_also_after_a_restart(
@@ -83,9 +87,11 @@ async def test_records_rebuilt_from_stored_hands_equal_those_counted_live(tmp_pa
     assert kept == sorted(kept) and kept[-1] >= 3
     live = (await book.history(CHAT)).records
     assert live == await book.rebuilt(CHAT)
-    assert sum(record.hands for record in live.values()) == 4 * kept[-1] - sum(
-        1 for h in (await book.history(CHAT)).hands if h.result.get("redeal")
-    ) * 4
+    assert (
+        sum(record.hands for record in live.values())
+        == 4 * kept[-1]
+        - sum(1 for h in (await book.history(CHAT)).hands if h.result.get("redeal")) * 4
+    )
     await harness.db.close()
 
 
@@ -108,8 +114,13 @@ def test_situan_facts_read_first_out_double_and_dun():
 def test_erqiwang_facts_read_bonus_levels_and_bid_bands():
     result = {"declarer": 1, "bid": 60, "declarer_won": True,
               "bonuses": [{"seat": 1, "name": "皇后", "value": 5}]}  # fmt: skip
-    hand = FinishedHand(1, 0.0, "erqiwang", result,
-                        [("u0", "A", "-1"), ("u1", "B", "3"), ("u2", "C", "-1"), ("ai:3", "", "-1")])
+    hand = FinishedHand(
+        1,
+        0.0,
+        "erqiwang",
+        result,
+        [("u0", "A", "-1"), ("u1", "B", "3"), ("u2", "C", "-1"), ("ai:3", "", "-1")],
+    )
     records = fold({}, [hand], RECORD_READERS)
     assert set(records) == {"u0", "u1", "u2"}  # no record for an AI seat
     assert records["u1"].marks == {"bonus:皇后": 1, "made:≤60": 1}

@@ -28,8 +28,12 @@ async def test_a_member_with_manage_channels_can_stop_a_table_and_one_without_ca
         assert world.manager.phase_at(key) == "lobby"
         await world.slash("25", "stop")
         assert not world.manager.has_table(key)  # closed, its ledger posted
-        await eventually(lambda: any("本场结束" in (m.get("content") or "")
-                                     for m in world.fake.channel_messages(CHANNEL_ID)))
+        await eventually(
+            lambda: any(
+                "本场结束" in (m.get("content") or "")
+                for m in world.fake.channel_messages(CHANNEL_ID)
+            )
+        )
     finally:
         await world.close()
 
@@ -39,7 +43,9 @@ async def test_notify_comes_by_dm_and_closed_dms_are_told_once_ephemerally(tmp_p
     try:
         await world.slash("22", "notify")
         await world.slash("24", "notify")
-        told = [c for c in world.fake.calls if c.method == "POST" and c.path.startswith("webhooks/")]
+        told = [
+            c for c in world.fake.calls if c.method == "POST" and c.path.startswith("webhooks/")
+        ]
         assert len(told) == 1 and told[0].body.get("flags") == 64
         assert "你关闭了私信" in told[0].body["content"]
         await world.slash("21", "new", game="erqiwang")
@@ -49,7 +55,9 @@ async def test_notify_comes_by_dm_and_closed_dms_are_told_once_ephemerally(tmp_p
         await world.click("22", notices[0], "/join")  # the notice's Join, from the DM
         table = world.manager.tables[world.key()]
         assert table.seat_of("dc:u22") == 1
-        told = [c for c in world.fake.calls if c.method == "POST" and c.path.startswith("webhooks/")]
+        told = [
+            c for c in world.fake.calls if c.method == "POST" and c.path.startswith("webhooks/")
+        ]
         assert len(told) == 1  # Dee was told once, not again when the table opened
     finally:
         await world.close()

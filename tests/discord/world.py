@@ -87,8 +87,14 @@ class DiscordWorld:
     # ----------------------------------------------------------------- acting
 
     def _base(self, user_id: str, channel_id: str | None, kind: int) -> dict[str, Any]:
-        return interaction_payload(self.fake, str(next(INTERACTION_IDS)), user_id, channel_id, kind,
-                                   self.permissions.get(user_id, MEMBER_PERMISSIONS))
+        return interaction_payload(
+            self.fake,
+            str(next(INTERACTION_IDS)),
+            user_id,
+            channel_id,
+            kind,
+            self.permissions.get(user_id, MEMBER_PERMISSIONS),
+        )
 
     def slash_payload(
         self, user_id: str, command_name: str, /, channel_id: str | None = CHANNEL_ID,
@@ -173,7 +179,11 @@ MANAGE_GUILD = 1 << 5
 
 
 def interaction_payload(
-    fake: FakeDiscord, interaction_id: str, user_id: str, channel_id: str | None, kind: int,
+    fake: FakeDiscord,
+    interaction_id: str,
+    user_id: str,
+    channel_id: str | None,
+    kind: int,
     permissions: int = MEMBER_PERMISSIONS,
 ) -> dict[str, Any]:
     """An interaction from a member, in a channel or (``channel_id`` None) by DM."""

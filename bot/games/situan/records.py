@@ -25,9 +25,7 @@ class SituanRecords:
         finish = result.get("finish") or []
         if finish and finish[0] == seat:
             marks.append("first_out")
-        if result.get("ended_by") == "double" and result.get("winner") == TEAM_NAMES[
-            team_of(seat)
-        ]:
+        if result.get("ended_by") == "double" and result.get("winner") == TEAM_NAMES[team_of(seat)]:
             marks.append("double")
         duns = (result.get("dun") or [[]] * 4)[seat]
         sizes = [size for size in duns if isinstance(size, int)]  # "LJ3", "KINGS4": no rank
