@@ -48,6 +48,9 @@ WORDS = {
     "hide": N_("Hide"),
     "auto": N_("(auto)"),
     "ai": N_("AI"),
+    "pass": N_("pass"),
+    "LJ": N_("LJ"),
+    "BJ": N_("BJ"),
 }
 """The page's own words, sent with every state in the reader's language."""
 
