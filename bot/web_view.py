@@ -74,6 +74,7 @@ def page_state(table: Table, user: str | None, lang: str) -> dict[str, Any]:
         "game": table.game,
         "title": t(lang, front.title),
         "number": table.hand_number,
+        "moves": table.turn_count,
         "phase": str(table.state),
         "lang": lang,
         "you": seat,

@@ -21,6 +21,7 @@ const Cards = (() => {
     const index = document.createElement("span");
     index.className = rank === "10" ? "rank ten" : "rank";
     index.textContent = joker ? ((opts.words && opts.words[rank]) || rank) : rank;
+    if (joker && /[^\x00-\x7f]/.test(index.textContent)) el.classList.add("upright");
     el.appendChild(index);
     if (joker) {
       const star = document.createElement("span");

@@ -62,6 +62,7 @@
     if (message.type === "state") {
       state = message.state;
       receivedAt = performance.now();
+      document.body.dataset.moves = String(state.moves);
       render();
     } else if (message.type === "verdict") {
       if (message.id === checkId) showVerdict(message.ok, message.text);
