@@ -34,7 +34,7 @@ def init_data(user_id: int, token: str = TOKEN, auth_date: float | None = None,
         "user": json.dumps(
             {"id": user_id, "first_name": first_name, "language_code": language},
             separators=(",", ":"),
-        ),  # fmt: skip
+        ),
         "auth_date": str(int(time.time() if auth_date is None else auth_date)),
         "query_id": "AAF",
     }
