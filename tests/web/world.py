@@ -57,6 +57,17 @@ def card_texts(value: Any) -> list[str]:
     return []
 
 
+def public_cards(hand: Any) -> Counter[str]:
+    """Every card the hand has made public so far (played, shown), as texts."""
+    view = hand.view(None)
+    public = Counter(str(c) for c in view.known_cards())
+    public.update(str(c) for c in getattr(view, "played_cards", ()))  # 二七王
+    for _, combo in getattr(view, "plays", ()):  # 四团: plays by rank, a joker by its own
+        if combo is not None:
+            public.update(rank for r in combo.ranks if (rank := RANKS[r]) in ("LJ", "BJ"))
+    return public
+
+
 class World:
     def __init__(self, manager: TableManager, web: WebTable, runner: GuardedRunner, port: int,
                  chat: str, users: list[str], clock: FakeClock) -> None:  # fmt: skip
@@ -118,15 +129,7 @@ class World:
         return f"{self.base}/table?t={param}#tgWebAppData=" + _quoted(init_data(user_id, **kwargs))
 
     def public_cards(self) -> Counter[str]:
-        """Every card the hand has made public so far (played, shown), as texts."""
-        hand = self.table.hand
-        view = hand.view(None)
-        public = Counter(str(c) for c in view.known_cards())
-        public.update(str(c) for c in getattr(view, "played_cards", ()))  # 二七王
-        for _, combo in getattr(view, "plays", ()):  # 四团: plays by rank, a joker by its own
-            if combo is not None:
-                public.update(rank for r in combo.ranks if (rank := RANKS[r]) in ("LJ", "BJ"))
-        return public
+        return public_cards(self.table.hand)
 
     async def close(self) -> None:
         await self.runner.cleanup()
