@@ -26,21 +26,21 @@ def test_an_init_data_signed_with_the_bot_token_names_its_user_and_table():
     assert visitor.lang == "zh-hans" and visitor.name == "Ann"
 
 
-@pytest.mark.parametrize(
-    "data",
-    [
-        init_data(77, token="999:another-bot"),  # another bot's token: a forged hash
-        init_data(77).replace("Ann", "Bob"),  # a field changed after signing
-        init_data(77, auth_date=time.time() - 2 * 86_400),  # expired
-        init_data(77, auth_date=time.time() + 3600),  # from the future
-        init_data(77).replace("hash=", "hush="),  # no hash
-        "",
-        "user=%7B%7D&user=%7B%7D",
-    ],
-)
-def test_a_forged_or_stale_init_data_is_refused(data: str):
+BAD_INIT_DATA = {
+    "another bot's token": lambda: init_data(77, token="999:another-bot"),
+    "a field changed after signing": lambda: init_data(77).replace("Ann", "Bob"),
+    "expired": lambda: init_data(77, auth_date=time.time() - 2 * 86_400),
+    "from the future": lambda: init_data(77, auth_date=time.time() + 3600),
+    "no hash": lambda: init_data(77).replace("hash=", "hush="),
+    "empty": lambda: "",
+    "a field twice": lambda: "user=%7B%7D&user=%7B%7D",
+}
+
+
+@pytest.mark.parametrize("why", sorted(BAD_INIT_DATA))
+def test_a_forged_or_stale_init_data_is_refused(why: str):
     with pytest.raises(Denied):
-        check_init_data(data, TOKEN)
+        check_init_data(BAD_INIT_DATA[why](), TOKEN)
 
 
 def test_a_link_is_signed_for_one_user_table_and_seat_and_expires():
