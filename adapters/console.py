@@ -21,6 +21,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from adapters.serving import GuardedRunner
+from adapters.web.links import seat_link
+from adapters.web.server import WebTable
 from bot.commands import parse_command
 from bot.games import GAME_NAMES, presets
 from bot.i18n import LANGUAGES, N_, normalize_language, t
@@ -33,6 +36,10 @@ from storage import Database
 
 CHAT = "console"
 HUMAN = "you"
+WEB_PORT = 8765
+"""The console's web table port by default (any free port when it is taken)."""
+WEB_LINK_SECONDS = 7 * 86_400.0
+"""The console's link is good while the program runs (its key dies with it): a week."""
 log = logging.getLogger(__name__)
 
 
@@ -123,6 +130,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the AI players' level (the table's ai_level)")  # fmt: skip
     parser.add_argument("--pictures", action="store_true",
                         help="write hand and settlement pictures beside the database")  # fmt: skip
+    parser.add_argument("--no-web", dest="web", action="store_false",
+                        help="no local web table (on by default)")  # fmt: skip
+    parser.add_argument("--web-port", type=int, default=None,
+                        help=f"the web table's port on 127.0.0.1 (default {WEB_PORT}, or any "
+                             "free one if that is taken)")  # fmt: skip
     parser.add_argument(
         "--crash-after-actions", type=int, default=None, help=argparse.SUPPRESS
     )  # crash tests: end as if killed, at a known point
@@ -170,6 +182,15 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
     crash_at = getattr(args, "crash_after_actions", None)
     if crash_at is not None:
         manager.keeper.committed = lambda stored: _crash(stored, crash_at)
+    web: LocalWeb | None = None
+    try:
+        if getattr(args, "web", False):
+            web = await LocalWeb.start(manager, getattr(args, "web_port", None))
+    except OSError as error:
+        await db.close()
+        printer.say(N_("The web table cannot listen on 127.0.0.1:{port}: {reason}"),
+                    port=args.web_port, reason=str(error))  # fmt: skip
+        return 2
     await manager.restore()
     try:
         stop = asyncio.Event()
@@ -189,11 +210,45 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
             await seat_and_start(manager, args, lang)
         elif manager.is_seated(CHAT, HUMAN):  # resumed: show the human's hand again
             await type_line(manager, "/hand", lang)
+        if web is not None and manager.has_table(CHAT):
+            printer.say(N_("Web table (this computer only): {link}"), link=web.link())
         if args.humans == 0:
             return await play_unattended(manager, stop)
         return await play_with_human(manager, stop)
     finally:
+        if web is not None:
+            await web.stop()
         await db.close()
+
+
+class LocalWeb:
+    """The console's web table: on 127.0.0.1 only, one link for the terminal's player (a
+    spectator's, when no person plays)."""
+
+    def __init__(self, table: WebTable, runner: GuardedRunner, port: int) -> None:
+        self.table = table
+        self.runner = runner
+        self.port = port
+
+    @classmethod
+    async def start(cls, manager: TableManager, port: int | None) -> LocalWeb:
+        """`OSError` when a port asked for is taken (the default one falls back to any)."""
+        table = WebTable(manager)
+        try:
+            runner, taken = await table.serve("127.0.0.1", WEB_PORT if port is None else port)
+        except OSError:
+            if port is not None:
+                raise
+            runner, taken = await table.serve("127.0.0.1", 0)
+        return cls(table, runner, taken)
+
+    def link(self) -> str:
+        seat = self.table.manager.seat_at(CHAT, HUMAN)
+        base = f"http://127.0.0.1:{self.port}"
+        return seat_link(base, self.table.signer, HUMAN, CHAT, seat, WEB_LINK_SECONDS)
+
+    async def stop(self) -> None:
+        await self.runner.cleanup()
 
 
 def _crash(stored: int, at: int) -> None:

@@ -39,6 +39,9 @@ from adapters.health import healthz
 from adapters.router import SendRouter
 from adapters.serving import GuardedRunner, RefusalLog, ServerLimits, guarded_app
 from adapters.startup import StartupError, port_setting
+from adapters.web.auth import LinkSigner
+from adapters.web.server import WebTable
+from adapters.web.settings import WebSettings
 from bot.collector import settle_after_start
 from bot.i18n import DEFAULT_LANGUAGE, normalize_language
 from bot.leasing import LEASE_SECONDS, Ownership
@@ -67,7 +70,12 @@ def main(argv: list[str]) -> int:
         os.environ.get("TELEGRAM_BOT_TOKEN") or os.environ.get("DISCORD_BOT_TOKEN")
     )
     if platforms:
-        secrets = ("TELEGRAM_BOT_TOKEN", "DISCORD_BOT_TOKEN", "TELEGRAM_WEBHOOK_SECRET")
+        secrets = (
+            "TELEGRAM_BOT_TOKEN",
+            "DISCORD_BOT_TOKEN",
+            "TELEGRAM_WEBHOOK_SECRET",
+            "WEB_LINK_SECRET",
+        )
         configure_logging(os.environ.get(name, "") for name in secrets)
         try:
             return asyncio.run(run_platforms(os.environ, database_path(None), lang))
@@ -188,9 +196,11 @@ def health_port(env: Mapping[str, str]) -> int | None:
 
 
 async def start_health(
-    env: Mapping[str, str], manager: TableManager, db: Database
-) -> web.AppRunner | None:
-    """``GET /healthz`` on ``BOT_HEALTH_PORT`` (none when it is unset or empty)."""
+    env: Mapping[str, str], manager: TableManager, db: Database,
+    web_table: WebTable | None = None,
+) -> web.AppRunner | None:  # fmt: skip
+    """``GET /healthz`` on ``BOT_HEALTH_PORT`` (none when it is unset or empty), with the
+    web table's routes when ``web_table`` is given (it listens on the same port)."""
     port = health_port(env)
     if port is None:
         return None
@@ -198,6 +208,8 @@ async def start_health(
     limits = ServerLimits()  # the webhook's: slow and idle clients closed, 100 at most
     app = guarded_app(limits)
     app.router.add_get("/healthz", healthz(manager, db))
+    if web_table is not None:
+        web_table.add_routes(app)
     runner = GuardedRunner(app, limits, RefusalLog(log, limits.refusals_every))
     await runner.setup()
     try:
@@ -206,6 +218,29 @@ async def start_health(
         await runner.cleanup()
         reason = f"BOT_HEALTH_PORT={port} (on {listen}): {error}"
         raise StartupError(f"the health endpoint cannot listen: {reason}") from error
+    return runner
+
+
+# --------------------------------------------------------------------- the web table
+
+
+def web_table_for(manager: TableManager, settings: PlatformSettings) -> WebTable:
+    """The web table of ``manager`` (``WEB_PUBLIC_URL`` set): links signed with
+    ``WEB_LINK_SECRET`` (random per start without it), Mini Apps checked with the Telegram
+    token. The platforms' adapters make their links from it (`adapters.web.links`)."""
+    assert settings.web is not None
+    token = settings.telegram.token if settings.telegram is not None else None
+    return WebTable(manager, LinkSigner(settings.web.link_secret), bot_token=token,
+                    init_data_max_age=settings.web.init_data_max_age)  # fmt: skip
+
+
+async def serve_web(web_table: WebTable, settings: WebSettings) -> web.AppRunner:
+    """The web table on a port of its own (``WEB_PORT``, not the health endpoint's)."""
+    try:
+        runner, _ = await web_table.serve(settings.listen, settings.port)
+    except OSError as error:
+        reason = f"WEB_PORT={settings.port} (on {settings.listen}): {error}"
+        raise StartupError(f"the web table cannot listen: {reason}") from error
     return runner
 
 
@@ -223,6 +258,8 @@ class PlatformSettings:
     retention: float
     """Seconds the store keeps a closed table (`retention_from`)."""
     health_port: int | None
+    web: WebSettings | None = None
+    """The web table (`adapters.web.settings`): None without ``WEB_PUBLIC_URL``."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], db_path: str) -> PlatformSettings:
@@ -236,6 +273,7 @@ class PlatformSettings:
             ownership=ownership_from(env, db_path),
             retention=retention_from(env),
             health_port=health_port(env),
+            web=WebSettings.from_env(env),
         )
 
 
@@ -294,6 +332,7 @@ async def _run_with(
                  ownership.seconds)  # fmt: skip
     adapters: list[TelegramAdapter | DiscordAdapter] = []
     health: web.AppRunner | None = None
+    web_runner: web.AppRunner | None = None
     try:
         if settings.telegram is not None:
             adapter = TelegramAdapter(manager, db, settings.telegram, lang)
@@ -309,13 +348,21 @@ async def _run_with(
             for signum in (signal.SIGINT, signal.SIGTERM):
                 with contextlib.suppress(NotImplementedError):
                     loop.add_signal_handler(signum, stop.set)
+        web_table = None
+        if settings.web is not None:
+            web_table = web_table_for(manager, settings)
         for running in adapters:
             await running.start()
         await manager.restore()
         settle_after_start()
-        health = await start_health(env, manager, db)
+        shared = settings.web is not None and settings.web.port == settings.health_port
+        health = await start_health(env, manager, db, web_table if shared else None)
+        if web_table is not None and settings.web is not None and not shared:
+            web_runner = await serve_web(web_table, settings.web)
         await manager.run_timers(stop)
     finally:
+        if web_runner is not None:
+            await web_runner.cleanup()
         if health is not None:
             await health.cleanup()
         for running in reversed(adapters):

@@ -146,7 +146,6 @@ def private_hand(table: Table, index: int) -> Outgoing:
     selection = table.selection(index) or Selection()
     if selection.size():
         text += "\n" + front.selection_text(lang, selection)
-    buttons: tuple[tuple[Button, ...], ...] = ()
     if hand.over:
         text += "\n" + result_line(table, index, lang)
     elif table.acts_by_itself(index):
@@ -155,16 +154,10 @@ def private_hand(table: Table, index: int) -> Outgoing:
         # is about to make for them).
         text += "\n" + t(lang, "On auto-play (托管): the table plays your turns. Turn auto-play "
                                 "off to play yourself.")  # fmt: skip
-        toggle = auto_toggle(lang, hand.legal_actions(index), table.stamp())
-        buttons = (toggle,) if toggle else ()
-    else:
-        legal = hand.legal_actions(index)
-        if table.turn_seat == index:
-            text += "\n" + t(lang, "Your turn. {prompt}", prompt=front.prompt(lang, view, legal))
-        stamps = Stamps(table.stamp(), table.stamp(turn=True))
-        rows = front.hand_buttons(lang, view, legal, selection, stamps)
-        toggle = auto_toggle(lang, legal, stamps.whole)
-        buttons = tuple([*rows, toggle] if toggle else rows)
+    elif table.turn_seat == index:
+        prompt = front.prompt(lang, view, hand.legal_actions(index))
+        text += "\n" + t(lang, "Your turn. {prompt}", prompt=prompt)
+    buttons = hand_controls(table, index, lang, view, selection)
     slot = f"hand {table.stamp().text()}"
     if hand.over and not hand.cards_of(index):
         picture = final_drawing(table, lang)  # the settlement, not a picture of no cards
@@ -172,6 +165,26 @@ def private_hand(table: Table, index: int) -> Outgoing:
         picture = hand_drawing(table, lang, view, seat.name)
     return Outgoing(Kind.PRIVATE, table.chat, text, user=seat.user, buttons=buttons, slot=slot,
                     picture=picture)  # fmt: skip
+
+
+def hand_controls(
+    table: Table, index: int, lang: str, view: Any, selection: Selection
+) -> tuple[tuple[Button, ...], ...]:
+    """The controls of a seat's hand now, as buttons: what its private hand shows under the
+    cards, and what the web table draws (`bot.web_view`). None once the hand is over; on
+    托管, only the button that turns it off."""
+    hand = table.hand
+    assert hand is not None
+    if hand.over:
+        return ()
+    if table.acts_by_itself(index):
+        toggle = auto_toggle(lang, hand.legal_actions(index), table.stamp())
+        return (toggle,) if toggle else ()
+    legal = hand.legal_actions(index)
+    stamps = Stamps(table.stamp(), table.stamp(turn=True))
+    rows = table.front.hand_buttons(lang, view, legal, selection, stamps)
+    toggle = auto_toggle(lang, legal, stamps.whole)
+    return tuple([*rows, toggle] if toggle else rows)
 
 
 def result_line(table: Table, index: int, lang: str) -> str:

@@ -54,6 +54,11 @@ class TableKeeper:
         """Told, after each commit, how many actions this process has stored so far (a crash
         test ends the process there: `adapters.console`'s ``--crash-after-actions``)."""
         self._actions_committed = 0
+        self.listeners: list[Callable[[Table], None]] = []
+        """Told of each table whose step was just committed, still under its chat's lock (a
+        closing step's table too, as it leaves memory): the web table pushes every open
+        page its fresh view from here (`adapters.web`). A listener must not block, nor
+        change the table; one that raises is logged and the others are still told."""
 
     def forget(self, chat: str) -> None:
         self.hand_ids.pop(chat, None)
@@ -86,11 +91,22 @@ class TableKeeper:
         self.let_go_if_closed([table])
         self._count_committed(len(effects.actions))
         await self.announce([(table, effects)])
+        self._tell([table])
 
     def _count_committed(self, actions: int) -> None:
         if actions:
             self._actions_committed += actions
             self.committed(self._actions_committed)
+
+    def _tell(self, tables: Iterable[Table]) -> None:
+        if not self.listeners:
+            return
+        for table in tables:
+            for listener in self.listeners:
+                try:
+                    listener(table)
+                except Exception:  # a page's trouble never fails a stored step
+                    log.exception("a listener failed on the step of %s", table.chat)
 
     def let_go_if_closed(self, tables: Iterable[Table]) -> None:
         """A table whose closing step is stored leaves memory at once (with its lock, once
@@ -129,6 +145,7 @@ class TableKeeper:
         self.let_go_if_closed(table for table, _ in steps)
         self._count_committed(sum(len(effects.actions) for _, effects in steps))
         await self.announce(steps)
+        self._tell(table for table, _ in steps)
 
     async def announce(self, steps: Iterable[tuple[Table, Effects]]) -> None:
         """What the players of a hand just stored achieved joins the post ending it. A

@@ -16,8 +16,9 @@ import logging
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Any
 
-from bot import dispatch
+from bot import dispatch, web_view
 from bot.chat_commands import NO_TABLE, games_text
 from bot.commands import Command
 from bot.effects import Effects
@@ -46,6 +47,11 @@ FLOOD_BURST = 30
 FLOOD_RATE = 5.0
 """Per user: a burst of 30 commands (picking cards by button is many presses), then 5 a
 second; beyond that commands are dropped."""
+PageState = Callable[[str | None, str | None], dict[str, Any]]
+"""A table's web view for a reader: (user, the language their platform gave) → the JSON of
+`bot.web_view.page_state` (a user not seated there: the public view)."""
+StepListener = Callable[[str, PageState], None]
+"""Told after each stored step of a table: its chat, and how to draw its pages now."""
 ELSEWHERE = N_(
     "Your table is run by another of this bot's servers: play it with the buttons at the table."
 )
@@ -201,6 +207,44 @@ class TableManager:
     @staticmethod
     def presets(game: str) -> tuple[str, ...]:
         return presets(game)
+
+    def seat_at(self, chat: str, user: str) -> int | None:
+        """The seat ``user`` holds at the open table of ``chat`` (None: none)."""
+        table = self.open.get(chat)
+        return None if table is None or not table.is_open() else table.seat_of(user)
+
+    # ----------------------------------------------------------------- the web table
+
+    def page_state(self, chat: str, user: str | None, lang: str | None) -> dict[str, Any] | None:
+        """What the web page of ``user`` (None or not seated: a spectator) shows of the table
+        of ``chat`` now, in their language (`bot.web_view`); None: no table there."""
+        table = self.open.get(chat)
+        if table is None:
+            return None
+        return web_view.page_state(table, user, web_view.reader_lang(table, user, lang))
+
+    def page_verdict(
+        self, chat: str, user: str, move: str, cards: list[str], lang: str | None
+    ) -> tuple[bool, str]:
+        """Whether ``user`` may ``move`` (play, bury) ``cards`` now, and if not, why — the
+        engine's judgement, changing nothing."""
+        table = self.open.get(chat)
+        if table is None:
+            said = lang or self.language
+            return False, t(said, NO_TABLE, games=games_text(said))
+        return web_view.verdict(table, user, move, cards, web_view.reader_lang(table, user, lang))
+
+    def listen_to_steps(self, listener: StepListener) -> None:
+        """``listener`` is told of every stored step (commands and timers alike), under the
+        table's lock, with a way to draw each page of it as it is then."""
+
+        def told(table: Table) -> None:
+            def state(user: str | None, lang: str | None) -> dict[str, Any]:
+                return web_view.page_state(table, user, web_view.reader_lang(table, user, lang))
+
+            listener(table.chat, state)
+
+        self.keeper.listeners.append(told)
 
     # ----------------------------------------------------------------- what chats need
 

@@ -223,16 +223,21 @@ def apply_action(table: Table, action: Action, command: Command | None = None) -
     except IllegalAction as refusal:
         if command is None:
             raise
-        lang = table.answer_lang(command)
-        turn = refusal.facts.get("turn")
-        if refusal.code == "not_your_turn" and isinstance(turn, int) and 0 <= turn < 4:
-            text = t(lang, "It is {name}'s turn, not yours.", name=table.seat_names(lang)[turn])
-        else:
-            text = table.front.explain(lang, refusal, hand.view(action.seat))
+        text = refusal_text(table, refusal, table.answer_lang(command), action.seat)
         return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=command.user)])
     effects = Effects(actions=[action.to_json()])
     effects.extend(after_action(table, action, events, by_player=command is not None))
     return effects
+
+
+def refusal_text(table: Table, refusal: IllegalAction, lang: str, seat: int) -> str:
+    """The engine's refusal of ``seat``'s action as said to its player (a hint from its own
+    cards included: the answer goes to that player alone)."""
+    assert table.hand is not None
+    turn = refusal.facts.get("turn")
+    if refusal.code == "not_your_turn" and isinstance(turn, int) and 0 <= turn < 4:
+        return t(lang, "It is {name}'s turn, not yours.", name=table.seat_names(lang)[turn])
+    return table.front.explain(lang, refusal, table.hand.view(seat))
 
 
 def _refused_plainly(table: Table, command: Command | None, key: str) -> Effects:

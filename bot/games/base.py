@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from bot.controls import Selection, Stamp
+from bot.games.board import Board
 from bot.outgoing import Button
 from bot.pictures import HandPicture, Layout, SettlementPicture
 from engine.actions import Action
@@ -100,6 +101,10 @@ class GameFront(Protocol[ViewT, EventT, RulesT]):
         """What the deal shows the table (the card that chose the leader, 亮墩), said with
         the deal itself: a post always reaches the group, a first table state may be
         overtaken by the first plays. Empty when there is nothing."""
+
+    def board(self, lang: str, view: ViewT, names: Sequence[str]) -> Board:
+        """What the web table shows of ``view`` (a seat's, or the public one): counts,
+        marks, the trick and the last one, public facts, cards shown, the hand as sorted."""
 
     def hand_text(self, lang: str, view: ViewT, names: Sequence[str]) -> tuple[str, str]:
         """A seat's private hand from its view: the cards, and any lines below them."""

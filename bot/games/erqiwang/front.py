@@ -11,8 +11,10 @@ from types import MappingProxyType
 from bot.controls import Selection, rows
 from bot.echo import echoed
 from bot.games.base import BadInput, GameFront, Stamps
+from bot.games.board import Board
 from bot.games.erqiwang import narration, settling, texts
 from bot.games.erqiwang.bids import read_bid
+from bot.games.erqiwang.board import board as erqiwang_board
 from bot.games.pictured import face, hand_picture, settlement_picture
 from bot.i18n import N_, t, tn
 from bot.outgoing import Button
@@ -223,6 +225,9 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
 
     def opening_text(self, lang: str, view: ErqiwangView, names: Sequence[str]) -> str:
         return ""  # a 二七王 deal shows nothing: the auction comes first
+
+    def board(self, lang: str, view: ErqiwangView, names: Sequence[str]) -> Board:
+        return erqiwang_board(lang, view, names)
 
     def hand_text(self, lang: str, view: ErqiwangView, names: Sequence[str]) -> tuple[str, str]:
         return cards_text(lang, view.hand) or "—", ""

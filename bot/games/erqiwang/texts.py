@@ -76,34 +76,21 @@ def _trick_line(lang: str, key: str, plays: Sequence[tuple[int, Sequence[Card]]]
     return t(lang, key, plays=_plays(lang, plays, names), name=names[winner], points=points)
 
 
-def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
-               seconds_left: int | None,
-               earlier: Sequence[ErqiwangEvent] = ()) -> str:  # fmt: skip
-    lines = [t(lang, "二七王 · hand {number}", number=number)]
+def contract_lines(lang: str, view: ErqiwangView, names: Sequence[str]) -> list[str]:
+    """The declarer, the bid and trump once known; the auction so far before."""
     if view.declarer is not None and view.trump_named:
-        lines.append(t(lang, "Declarer {name}, bid {bid}, trump {trump}",
-                       name=names[view.declarer], bid=view.bid,
-                       trump=trump_text(lang, view)))  # fmt: skip
-    elif view.declarer is not None:  # the auction is over: no bids, no trump yet
-        lines.append(t(lang, "Declarer {name}, bid {bid}", name=names[view.declarer],
-                       bid=view.bid))  # fmt: skip
-    elif view.bids:
-        lines.append(t(lang, "Bids: {bids}", bids=auction_text(lang, view.bids, names)))
-    if view.result is None and view.to_act is not None:
-        lines.append(_turn_line(lang, view, names, seconds_left))
-    finished = view.result is not None and bool(view.trick)
-    last = view.trick if finished else view.last_trick
-    winner = _trick_winner(view, finished)
-    # Tricks closed (`TrickWon`) that no table state sent has shown, but the last.
-    tricks = [e for e in earlier if isinstance(e, TrickWon)]
-    for trick in unshown_closings(tricks, last):
-        lines.append(_trick_line(lang, N_("Earlier trick: {plays} → {name} wins {points}"),
-                                 trick.plays, trick.seat, names))  # fmt: skip
-    if last and winner is not None:
-        lines.append(_trick_line(lang, N_("Last trick: {plays} → {name} wins {points}"), last,
-                                 winner, names))  # fmt: skip
-    if view.trick and not finished:
-        lines.append(t(lang, "This trick: {plays}", plays=_plays(lang, view.trick, names)))
+        return [t(lang, "Declarer {name}, bid {bid}, trump {trump}", name=names[view.declarer],
+                  bid=view.bid, trump=trump_text(lang, view))]  # fmt: skip
+    if view.declarer is not None:  # the auction is over: no bids, no trump yet
+        return [t(lang, "Declarer {name}, bid {bid}", name=names[view.declarer], bid=view.bid)]
+    if view.bids:
+        return [t(lang, "Bids: {bids}", bids=auction_text(lang, view.bids, names))]
+    return []
+
+
+def standing_lines(lang: str, view: ErqiwangView, names: Sequence[str]) -> list[str]:
+    """The defenders' points, who is out of trumps, and the trumps announced left."""
+    lines = []
     if view.phase == Phase.PLAY or (view.result is not None and view.declarer is not None):
         lines.append(t(lang, "Defenders' points: {points}", points=view.defender_points))
     voids = [names[s] for s in range(4) if view.void[s]]
@@ -116,6 +103,43 @@ def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
             for s, n, pair in view.trump_counts
         ]
         lines.append(t(lang, "Trumps left: {counts}", counts=" · ".join(counts)))
+    return lines
+
+
+def last_trick(view: ErqiwangView) -> tuple[Sequence[tuple[int, Sequence[Card]]], int | None]:
+    """The trick shown as the last one (at the end of the hand, the one it ended with) and
+    who won it."""
+    finished = view.result is not None and bool(view.trick)
+    return (view.trick if finished else view.last_trick), _trick_winner(view, finished)
+
+
+def last_trick_line(lang: str, view: ErqiwangView, names: Sequence[str]) -> str:
+    last, winner = last_trick(view)
+    if not last or winner is None:
+        return ""
+    return _trick_line(lang, N_("Last trick: {plays} → {name} wins {points}"), last, winner,
+                       names)  # fmt: skip
+
+
+def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
+               seconds_left: int | None,
+               earlier: Sequence[ErqiwangEvent] = ()) -> str:  # fmt: skip
+    lines = [t(lang, "二七王 · hand {number}", number=number), *contract_lines(lang, view, names)]
+    if view.result is None and view.to_act is not None:
+        lines.append(_turn_line(lang, view, names, seconds_left))
+    finished = view.result is not None and bool(view.trick)
+    last, winner = last_trick(view)
+    # Tricks closed (`TrickWon`) that no table state sent has shown, but the last.
+    tricks = [e for e in earlier if isinstance(e, TrickWon)]
+    for trick in unshown_closings(tricks, last):
+        lines.append(_trick_line(lang, N_("Earlier trick: {plays} → {name} wins {points}"),
+                                 trick.plays, trick.seat, names))  # fmt: skip
+    if last and winner is not None:
+        lines.append(_trick_line(lang, N_("Last trick: {plays} → {name} wins {points}"), last,
+                                 winner, names))  # fmt: skip
+    if view.trick and not finished:
+        lines.append(t(lang, "This trick: {plays}", plays=_plays(lang, view.trick, names)))
+    lines += standing_lines(lang, view, names)
     autos = [names[s] for s in range(4) if view.auto[s]]
     if autos:
         lines.append(t(lang, "On auto-play: {names}", names=t(lang, ", ").join(autos)))

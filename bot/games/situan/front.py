@@ -12,8 +12,10 @@ from types import MappingProxyType
 from bot.controls import Selection, rows
 from bot.echo import echoed
 from bot.games.base import BadInput, GameFront, Stamps
+from bot.games.board import Board
 from bot.games.pictured import face, hand_picture, settlement_picture
 from bot.games.situan import texts
+from bot.games.situan.board import board as situan_board
 from bot.games.situan.notation import CountOutOfRange, count_text, read_notation
 from bot.i18n import N_, t
 from bot.outgoing import Button
@@ -36,11 +38,10 @@ from engine.situan.events import (
 )
 from engine.situan.phases import Phase
 
-PLACES = {1: N_("上游"), 2: N_("二游"), 3: N_("三游")}
+PLACES, LAST_PLACE = texts.PLACES, texts.LAST_PLACE
 CONSENT_WORDS = {"yes": True, "y": True, "是": True, "同意": True,
                  "no": False, "n": False, "否": False, "不同意": False}  # fmt: skip
 """``/consent``'s answers."""
-LAST_PLACE = N_("下游")
 
 
 GameHand = Hand[SituanView, SituanEvent, Rules]
@@ -143,6 +144,9 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
 
     def opening_text(self, lang: str, view: SituanView, names: Sequence[str]) -> str:
         return "\n".join(texts.opening_lines(lang, view, names))
+
+    def board(self, lang: str, view: SituanView, names: Sequence[str]) -> Board:
+        return situan_board(lang, view, names)
 
     def hand_text(self, lang: str, view: SituanView, names: Sequence[str]) -> tuple[str, str]:
         """The cards by rank, and the partner's hand as seen in this seat's 亮牌."""

@@ -14,6 +14,10 @@ from engine.situan import RANKS, Combo, SituanResult, SituanView
 from engine.situan.events import RoundWon, ShowAnswered, SituanEvent
 from engine.situan.phases import Phase
 
+PLACES = {1: N_("上游"), 2: N_("二游"), 3: N_("三游")}
+LAST_PLACE = N_("下游")
+"""The finishing places, by order out."""
+
 
 def play_text(lang: str, combo: Combo) -> str:
     """A play in the one notation the hand uses: ``K``, ``6×3``, ``10×7``, ``小王×3 大王``."""
@@ -162,13 +166,7 @@ def table_text(lang: str, view: SituanView, names: Sequence[str], number: int,
                        plays=round_now_text(lang, view.round_plays, names)))  # fmt: skip
     counts = []
     for seat in range(4):
-        count = view.counts[seat]
-        if seat in view.finish:
-            shown = t(lang, "out")
-        elif count is None:
-            shown = f">{view.announce_at}"
-        else:
-            shown = str(count)
+        shown = count_shown(lang, view, seat)
         mark = " " + t(lang, "(auto)") if view.auto[seat] else ""
         counts.append(f"{names[seat]} {shown}{mark}")
     lines.append(t(lang, "Cards: {counts}", counts=" · ".join(counts)))
@@ -195,6 +193,17 @@ def show_answer_text(lang: str, event: ShowAnswered, names: Sequence[str]) -> st
         return t(lang, "{partner} did not answer {name}'s 亮牌 in time: no 亮牌, the hand goes "
                  "on.", **said)  # fmt: skip
     return t(lang, "{partner} refuses {name}'s 亮牌: the hand goes on.", **said)
+
+
+def count_shown(lang: str, view: SituanView, seat: int) -> str:
+    """A seat's card count as the table shows it: ``out``, the count, or, above
+    ``announce_at`` (报牌), ``>11``."""
+    count = view.counts[seat]
+    if seat in view.finish:
+        return t(lang, "out")
+    if count is None:
+        return f">{view.announce_at}"
+    return str(count)
 
 
 def points_lines(lang: str, view: SituanView, names: Sequence[str]) -> list[str]:

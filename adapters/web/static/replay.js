@@ -1,0 +1,86 @@
+"use strict";
+// Replay: a hand record (/export) stepped through, every hand shown. The server replays it
+// with the engine and sends each step; this page only draws them.
+(() => {
+  const $ = (role) => document.querySelector(`[data-role="${role}"]`);
+  const act = (name) => document.querySelector(`[data-action="${name}"]`);
+  let replay = null;
+  let at = 0;
+
+  function language() {
+    const asked = new URLSearchParams(location.search).get("lang") || navigator.language || "";
+    if (/^zh[-_](tw|hk|mo|hant)/i.test(asked)) return "zh-Hant";
+    if (/^zh/i.test(asked)) return "zh-Hans";
+    return "en";
+  }
+
+  async function load() {
+    $("refusal").textContent = "";
+    const answer = await fetch(`/replay/api?lang=${encodeURIComponent(language())}`, {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: $("record").value,
+    });
+    const data = await answer.json();
+    if (!answer.ok) { $("refusal").textContent = data.error || String(answer.status); return; }
+    replay = data;
+    at = 0;
+    draw();
+  }
+
+  function draw() {
+    if (!replay) return;
+    const frame = replay.frames[at];
+    const byRank = frame.board.by_rank;
+    $("title").textContent = replay.title;
+    $("step").textContent = `${at} / ${replay.frames.length - 1}`;
+    $("said").textContent = frame.said;
+    const hands = $("hands");
+    hands.replaceChildren();
+    frame.hands.forEach((cards, seat) => {
+      const div = document.createElement("div");
+      div.dataset.seat = String(seat);
+      div.appendChild(document.createTextNode(`${replay.names[seat]} (${cards.length}) `));
+      div.appendChild(Cards.row(cards, { byRank }));
+      hands.appendChild(div);
+    });
+    const trick = $("trick");
+    trick.replaceChildren();
+    const title = document.createElement("div");
+    title.textContent = frame.board.trick.length ? frame.board.trick_title : frame.board.last_line;
+    trick.appendChild(title);
+    for (const play of frame.board.trick) {
+      const div = document.createElement("div");
+      div.appendChild(document.createTextNode(replay.names[play.seat] + " "));
+      if (play.pass) div.appendChild(document.createTextNode("—"));
+      else div.appendChild(Cards.row(play.cards, { byRank }));
+      trick.appendChild(div);
+    }
+    $("facts").replaceChildren(...frame.board.lines.map((line) => {
+      const div = document.createElement("div");
+      div.textContent = line;
+      return div;
+    }));
+  }
+
+  function go(step) {
+    if (!replay) return;
+    at = Math.max(0, Math.min(replay.frames.length - 1, step));
+    draw();
+  }
+
+  function trickStep(direction) {
+    if (!replay) return;
+    let step = at + direction;
+    while (step > 0 && step < replay.frames.length - 1 && !replay.frames[step].closes) {
+      step += direction;
+    }
+    go(step);
+  }
+
+  act("load").addEventListener("click", load);
+  act("first").addEventListener("click", () => go(0));
+  act("back").addEventListener("click", () => go(at - 1));
+  act("next").addEventListener("click", () => go(at + 1));
+  act("back-trick").addEventListener("click", () => trickStep(-1));
+  act("next-trick").addEventListener("click", () => trickStep(1));
+})();

@@ -1,0 +1,203 @@
+"""The web table in a real browser, for both games: seat 0's page (a console link, or a
+Telegram Mini App's initData signed with the test token) taps cards and plays; seat 1's page
+and a spectator's update; an illegal choice is refused in the player's language and changes
+nothing; no frame a seat-1 or spectator page receives holds a card it may not know."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.i18n import t
+from storage import Database
+from tests.web.world import World, card_texts
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+ROOT = Path(__file__).resolve().parents[2]
+SCREENS = ROOT / "artifacts" / "web"
+PHONE = {"width": 360, "height": 740}
+TIMINGS: list[float] = []
+"""Seconds from pressing Play on seat 0's page to seat 1's page showing the move."""
+
+
+async def open_page(browser: Any, url: str, frames: list[dict[str, Any]] | None = None) -> Any:
+    context = await browser.new_context(viewport=PHONE)
+    page = await context.new_page()
+    if frames is not None:
+
+        def socket(ws: Any) -> None:
+            ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
+
+        page.on("websocket", socket)
+    await page.goto(url)
+    return page
+
+
+def legal_play_indices(world: World) -> list[int]:
+    """Hand positions of a legal play of seat 0's (the page's hand is the view's, in order)."""
+    hand = world.table.hand
+    play = next(a for a in hand.legal_actions(0) if a.act == "play")
+    held = [str(c) for c in hand.view(0).hand]
+    wanted = [str(c) for c in play.cards] or list(play.ranks)
+    chosen: list[int] = []
+    for token in wanted:
+        index = next(i for i, text in enumerate(held) if i not in chosen
+                     and (text == token or Card_rank(text) == token))  # fmt: skip
+        chosen.append(index)
+    return chosen
+
+
+def Card_rank(text: str) -> str:
+    return text if text in ("LJ", "BJ") else text[1:]
+
+
+def illegal_pair(world: World) -> list[int]:
+    """Two cards of seat 0's that the engine refuses together."""
+    held = [str(c) for c in world.table.hand.view(0).hand]
+    for last in range(len(held) - 1, 0, -1):
+        ok, _ = world.manager.page_verdict(world.chat, world.users[0], "play",
+                                           [held[0], held[last]], None)  # fmt: skip
+        if not ok:
+            return [0, last]
+    raise AssertionError("no illegal pair")
+
+
+async def tap(page: Any, indices: list[int]) -> None:
+    for index in indices:  # the visible strip of an overlapped card: its top-left corner
+        await page.locator(f'[data-role="hand"] [data-index="{index}"]').click(
+            position={"x": 5, "y": 8}
+        )
+
+
+CASES = [
+    ("situan", "en", False),
+    ("situan", "zh-Hans", True),
+    ("erqiwang", "zh-Hans", False),
+    ("erqiwang", "en", True),
+]
+
+
+@pytest.mark.parametrize(("game", "lang", "telegram"), CASES)
+async def test_seat_zero_taps_plays_and_the_other_pages_follow(
+    browser: Any, tmp_path: Path, game: str, lang: str, telegram: bool
+) -> None:
+    db = await Database.open(str(tmp_path / "web.sqlite3"))
+    world = await World.open(db, game, lang, telegram)
+    try:
+        if telegram:
+            watcher = 503
+            world.web.may_watch = _members({"tg:u503"})
+            urls = [world.mini_app(501, language=lang), world.mini_app(502, language=lang),
+                    world.mini_app(watcher, language=lang)]  # fmt: skip
+        else:
+            urls = [world.link(0), world.link(1), world.link(None)]
+        dealt = world.table.hand.start_record()["deal"]["hands"]
+        seen_by_one: list[dict[str, Any]] = []
+        seen_by_watcher: list[dict[str, Any]] = []
+        mine = await open_page(browser, urls[0])
+        other = await open_page(browser, urls[1], seen_by_one)
+        watcher_page = await open_page(browser, urls[2], seen_by_watcher)
+        hand = mine.locator('[data-role="hand"] [data-card]')
+        await hand.first.wait_for()
+        held = [str(c) for c in world.table.hand.view(0).hand]
+        assert await hand.evaluate_all("cards => cards.map(c => c.dataset.card)") == held
+        assert await mine.locator('[data-seat="1"]').count() == 1
+        await other.locator('[data-role="hand"] [data-card]').first.wait_for()
+        await watcher_page.locator('[data-seat="0"]').wait_for()
+        assert await watcher_page.locator('[data-role="hand"] [data-card]').count() == 0
+
+        # An illegal choice: refused before Play, in the player's language; Play changes nothing.
+        pair = illegal_pair(world)
+        expected = world.manager.page_verdict(world.chat, world.users[0], "play",
+                                              [held[i] for i in pair], None)[1]  # fmt: skip
+        await tap(mine, pair)
+        refusal = mine.locator('[data-role="refusal"]')
+        await refusal.filter(has_text=expected).wait_for()
+        assert _in_language(expected, lang)
+        if game == "situan":
+            assert expected == t(lang, "That is no combination: play one rank (a single, a pair, "
+                                 "a triple, or a bomb of 4 to 12) or the four kings.")  # fmt: skip
+        moves = world.table.turn_count
+        await refusal.evaluate("el => el.textContent = ''")
+        await mine.locator('[data-action="play"]').click()
+        await refusal.filter(has_text=expected).wait_for()  # the same words, from the command
+        assert world.table.turn_count == moves and world.table.hand.to_act == 0
+        await tap(mine, pair)  # unchosen again
+        assert await mine.locator('[data-role="hand"] .chosen').count() == 0
+
+        # A legal play: shown playable, played, and seat 1's page follows.
+        chosen = legal_play_indices(world)
+        await tap(mine, chosen)
+        await mine.locator('[data-role="verdict"]').filter(has_text=t(lang, "Playable")).wait_for()
+        before = await other.evaluate("document.body.dataset.moves")
+        started = time.perf_counter()
+        await mine.locator('[data-action="play"]').click()
+        await other.wait_for_function(f"document.body.dataset.moves !== '{before}'")
+        TIMINGS.append(time.perf_counter() - started)
+        assert TIMINGS[-1] < 1.0  # "within about a second of an accepted action"
+        print(f"action → other page: {TIMINGS[-1] * 1000:.0f} ms; so far median "
+              f"{statistics.median(TIMINGS) * 1000:.0f} ms over {len(TIMINGS)}")  # fmt: skip
+        await other.locator(".middle .spot.pos3 .card").first.wait_for()  # seat 0, left of 1
+        assert world.table.hand.to_act != 0 or world.table.turn_count > moves
+        await watcher_page.wait_for_function(f"document.body.dataset.moves !== '{before}'")
+
+        # Nothing a seat-1 page or a spectator's received holds a card it may not know.
+        public = world.public_cards()
+        states = [f["state"] for f in seen_by_one if f.get("type") == "state"]
+        assert states and all(s["you"] == 1 for s in states)
+        for state in states:
+            assert Counter(card_texts(state)) <= Counter(dealt[1]) + public, state
+        watched = [f["state"] for f in seen_by_watcher if f.get("type") == "state"]
+        assert watched and all(s["you"] is None for s in watched)
+        for state in watched:
+            assert Counter(card_texts(state)) <= public and state["board"]["hand"] == []
+
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        shot = SCREENS / f"{game}-{lang}-{'telegram' if telegram else 'console'}.png"
+        await mine.evaluate("document.fonts.ready.then(() => true)")
+        await mine.screenshot(path=str(shot))
+        print(f"screenshot: {shot}")
+        for page in (mine, other, watcher_page):
+            await page.context.close()
+    finally:
+        await world.close()
+        await db.close()
+
+
+async def test_forged_expired_and_other_users_mini_app_pages_get_nothing(
+    browser: Any, tmp_path: Path
+) -> None:
+    db = await Database.open(str(tmp_path / "web.sqlite3"))
+    world = await World.open(db, "erqiwang", "en", telegram=True)
+    try:
+        urls = [world.mini_app(501, token="654321:another-bots-token"),
+                world.mini_app(501, auth_date=time.time() - 3 * 86_400),
+                world.mini_app(504)]  # fmt: skip
+        for url in urls:
+            frames: list[dict[str, Any]] = []
+            page = await open_page(browser, url, frames)
+            await page.locator('[data-role="banner"]:not([hidden])').wait_for()
+            assert [f["type"] for f in frames] == ["denied"]
+            assert await page.locator("[data-card]").count() == 0
+            await page.context.close()
+    finally:
+        await world.close()
+        await db.close()
+
+
+def _members(users: set[str]) -> Any:
+    async def may_watch(chat: str, user: str) -> bool:
+        return user in users
+
+    return may_watch
+
+
+def _in_language(text: str, lang: str) -> bool:
+    chinese = any("\u4e00" <= ch <= "\u9fff" for ch in text)
+    return chinese if lang.startswith("zh") else not chinese
