@@ -40,6 +40,7 @@ from adapters.router import SendRouter
 from adapters.serving import GuardedRunner, RefusalLog, ServerLimits, guarded_app
 from adapters.startup import StartupError, port_setting
 from adapters.web.auth import LinkSigner
+from adapters.web.door import WebDoor
 from adapters.web.server import WebTable
 from adapters.web.settings import WebSettings
 from bot.collector import settle_after_start
@@ -234,6 +235,14 @@ def web_table_for(manager: TableManager, settings: PlatformSettings) -> WebTable
                     init_data_max_age=settings.web.init_data_max_age)  # fmt: skip
 
 
+def web_door(web_table: WebTable, settings: PlatformSettings) -> WebDoor:
+    """How the platforms' adapters open ``web_table`` (`adapters.web.door`)."""
+    assert settings.web is not None
+    mini_app = settings.telegram.mini_app if settings.telegram is not None else ""
+    return WebDoor(settings.web.public_url, web_table.signer, mini_app,
+                   settings.web.link_seconds)  # fmt: skip
+
+
 async def serve_web(web_table: WebTable, settings: WebSettings) -> web.AppRunner:
     """The web table on a port of its own (``WEB_PORT``, not the health endpoint's)."""
     try:
@@ -334,12 +343,18 @@ async def _run_with(
     health: web.AppRunner | None = None
     web_runner: web.AppRunner | None = None
     try:
+        web_table = door = None
+        if settings.web is not None:
+            web_table = web_table_for(manager, settings)
+            door = web_door(web_table, settings)
         if settings.telegram is not None:
-            adapter = TelegramAdapter(manager, db, settings.telegram, lang)
+            adapter = TelegramAdapter(manager, db, settings.telegram, lang, web=door)
             router.routes["tg:"] = adapter.outbox
             adapters.append(adapter)
+            if web_table is not None:
+                web_table.may_watch = adapter.is_member  # a group's members may watch
         if settings.discord is not None:
-            discord_adapter = DiscordAdapter(manager, settings.discord, lang, db=db)
+            discord_adapter = DiscordAdapter(manager, settings.discord, lang, db=db, web=door)
             router.routes["dc:"] = discord_adapter.outbox
             adapters.append(discord_adapter)
         if stop is None:
@@ -348,9 +363,6 @@ async def _run_with(
             for signum in (signal.SIGINT, signal.SIGTERM):
                 with contextlib.suppress(NotImplementedError):
                     loop.add_signal_handler(signum, stop.set)
-        web_table = None
-        if settings.web is not None:
-            web_table = web_table_for(manager, settings)
         for running in adapters:
             await running.start()
         await manager.restore()

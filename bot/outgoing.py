@@ -35,6 +35,9 @@ class Button:
     for trumps), ``bid`` — so an adapter with few buttons a message can make a menu of it."""
     chat: str | None = None
     """The table a press acts at, when not the message's own (a choice between tables)."""
+    opens_app: bool = False
+    """With ``url``: the link opens inside the platform as a Mini App (Telegram's
+    ``WebAppInfo``, which private chats alone may carry)."""
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from discord import app_commands
 from adapters.discord.components import (
     ChoiceMenu,
     CommandButton,
+    WebTableButton,
     build_view,
     channel_key,
     user_key,
@@ -43,6 +44,7 @@ from adapters.discord.components import (
 from adapters.discord.outbox import DiscordOutbox, Origin, picture_file
 from adapters.discord.slash import CatalogueTranslator, build_commands
 from adapters.startup import StartupError, scrubbed
+from adapters.web.door import WebDoor
 from bot.commands import Command, Delivery
 from bot.i18n import normalize_language, t
 from bot.manager import TableManager
@@ -110,7 +112,7 @@ class CardClient(discord.AutoShardedClient):
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(CommandButton, ChoiceMenu)
+        self.add_dynamic_items(CommandButton, ChoiceMenu, WebTableButton)
         await self.tree.set_translator(CatalogueTranslator())
         if self.adapter.settings.sync_commands:
             await self.adapter.sync_commands()
@@ -119,6 +121,12 @@ class CardClient(discord.AutoShardedClient):
                            commands: list[str]) -> None:  # fmt: skip
         try:
             await self.adapter.on_press(interaction, chat, stamp, commands)
+        except Exception as error:
+            await self.adapter.failed(interaction, error)
+
+    async def open_web(self, interaction: discord.Interaction[Any], chat: str) -> None:
+        try:
+            await self.adapter.open_web(interaction, chat)
         except Exception as error:
             await self.adapter.failed(interaction, error)
 
@@ -131,7 +139,8 @@ class CardClient(discord.AutoShardedClient):
 class DiscordAdapter:
     def __init__(
         self, manager: TableManager, settings: DiscordSettings, language: str,
-        *, db: Database | None = None, pace_speed: float = 1.0, **client_options: Any,
+        *, db: Database | None = None, pace_speed: float = 1.0, web: WebDoor | None = None,
+        **client_options: Any,
     ) -> None:  # fmt: skip
         self.manager = manager
         self.db = db
@@ -148,6 +157,9 @@ class DiscordAdapter:
         self.outbox = DiscordOutbox(
             self.client, manager.name_at, manager.language_at, pace_speed=pace_speed
         )
+        self.web = web
+        """The web table's door (``WEB_PUBLIC_URL``): "Open table" answers with a link."""
+        self.outbox.web_served = web is not None
         build_commands(self.client.tree, self.on_slash, self.suggest)
         self._task: asyncio.Task[None] | None = None
         self.duplicates = 0
@@ -241,6 +253,32 @@ class DiscordAdapter:
         wants_hand = on_own_hand or any(c.name == "hand" for c in commands)
         origin = Origin(user, interaction, on_own_hand=on_own_hand, wants_hand=wants_hand)
         await self._run(origin, commands)
+
+    async def open_web(self, interaction: discord.Interaction[Any], chat: str) -> None:
+        """ "Open table": a link to the web table of ``chat``, signed for the presser alone
+        and short-lived, answered so that only they see it — their seat's view, or the
+        public view for a member of the channel who is not seated. Pressed elsewhere than
+        in that channel (a forged id), it opens nothing."""
+        user = user_key(interaction.user.id)
+        lang = normalize_language(str(interaction.locale)) or self.manager.language_at(chat)
+        here = interaction.guild_id is not None and chat == channel_key(interaction.channel_id or 0)
+        door = self.web
+        if door is None or not here or not self.manager.has_table(chat):
+            text = t(lang, "That button is not valid.")
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        seat = self.manager.seat_at(chat, user)
+        url = door.signed_page(user, chat, seat)
+        link = discord.ui.View(timeout=None)
+        link.add_item(discord.ui.Button(label=t(lang, "Open table"), url=url))
+        minutes = round(door.link_seconds / 60)
+        if seat is None:
+            text = t(lang, "Your link to watch this table (for you alone, good for {minutes} "
+                     "minutes):", minutes=minutes)  # fmt: skip
+        else:
+            text = t(lang, "Your link to your seat at this table (for you alone, good for "
+                     "{minutes} minutes):", minutes=minutes)  # fmt: skip
+        await interaction.response.send_message(text, view=link, ephemeral=True)
 
     def _may_press(self, interaction: discord.Interaction[Any], chat: str, user: str,
                    texts: list[str]) -> bool:  # fmt: skip

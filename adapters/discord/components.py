@@ -11,6 +11,7 @@ clicks are understood after a restart without any view kept in memory.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -107,6 +108,43 @@ class ChoiceMenu(
         commands = [v.split(":", 1)[1] for v in values if ":" in v]
         await interaction.client.handle_press(interaction, channel_key(self.chat), self.stamp,
                                           commands)  # fmt: skip
+
+
+class WebTableButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"web\|(?P<chat>\d+)",
+):
+    """ "Open table" under a channel's table: the presser is answered, privately, with a
+    link to the web table signed for them (their seat, or the public view)."""
+
+    def __init__(self, chat: int, label: str = "Open table") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:LABEL_LIMIT],
+                custom_id=f"web|{chat}",
+                style=discord.ButtonStyle.primary,
+            )
+        )
+        self.chat = chat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /,
+    ) -> WebTableButton:  # fmt: skip
+        return cls(int(match["chat"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.client.open_web(interaction, channel_key(self.chat))
+
+
+def with_web_button(view: discord.ui.View | None, chat: str, label: str) -> discord.ui.View:
+    """``view`` (or a new one) with "Open table" in its first free place; a view whose five
+    rows are full keeps its own buttons (the table's controls come first)."""
+    view = view or discord.ui.View(timeout=None)
+    with contextlib.suppress(ValueError):  # no room left
+        view.add_item(WebTableButton(channel_id_of(chat), label))
+    return view
 
 
 def build_view(chat: str, rows: tuple[tuple[Button, ...], ...]) -> discord.ui.View | None:

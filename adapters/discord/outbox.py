@@ -29,7 +29,7 @@ from typing import Any
 import discord
 
 from adapters.delivery import Delivery, digest, split_text
-from adapters.discord.components import build_view, channel_id_of
+from adapters.discord.components import build_view, channel_id_of, with_web_button
 from bot.i18n import normalize_language, t
 from bot.notices import NOTICE_SLOT
 from bot.outgoing import Kind, Outgoing
@@ -79,6 +79,8 @@ class DiscordOutbox(Delivery):
         self._dm_channels: dict[str, int] = {}
         self._ephemeral: dict[str, tuple[discord.Interaction[Any], float]] = {}
         self._told_closed: set[tuple[str, str]] = set()
+        self.web_served = False
+        """The web table is served (``WEB_PUBLIC_URL``): "Open table" joins the table."""
         self._asked_notices: dict[str, tuple[discord.Interaction[Any], float]] = {}
         """Each member's last /notify interaction: its follow-up tells them, and them alone,
         when their DMs are closed."""
@@ -218,6 +220,9 @@ class DiscordOutbox(Delivery):
 
     async def _send_or_edit(self, key: str, channel: Any, message: Outgoing) -> None:
         view = build_view(message.chat, message.buttons)
+        if self.web_served and message.kind == Kind.TABLE:
+            view = with_web_button(view, message.chat, t(self.language(message.chat),
+                                                         "Open table"))  # fmt: skip
         if message.filename is not None:
             file = discord.File(io.BytesIO(message.text.encode()), filename=message.filename)
             await channel.send(file=file)

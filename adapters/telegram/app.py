@@ -16,6 +16,7 @@ stored leaves the update to be handled when it comes again, and a crash after it
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -34,12 +35,13 @@ from telegram.ext import (
 
 from adapters.serving import DEFAULT_LIMITS, ServerLimits
 from adapters.startup import StartupError, port_setting, scrubbed
-from adapters.telegram.inbox import TelegramInbox
-from adapters.telegram.keyboards import PREFIX
+from adapters.telegram.inbox import GONE, TelegramInbox
+from adapters.telegram.keyboards import PREFIX, chat_target, user_id_of
 from adapters.telegram.outbox import TelegramOutbox
 from adapters.telegram.request import CountedRequest
 from adapters.telegram.updates import ChatOrderedUpdates
 from adapters.telegram.webhook import Webhook
+from adapters.web.door import WebDoor
 from bot.manager import TableManager
 from bot.registry import LISTED, summary_text
 from storage import Database
@@ -62,6 +64,9 @@ class TelegramSettings:
     poll_timeout: int = 30
     webhook_limits: ServerLimits = DEFAULT_LIMITS
     """What a client of the webhook server may do (`adapters.serving`)."""
+    mini_app: str = ""
+    """``TELEGRAM_MINI_APP``: the web table's Mini App short name (@BotFather's
+    /newapp); empty: the group's link opens the bot's main Mini App."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> TelegramSettings | None:
@@ -78,13 +83,25 @@ class TelegramSettings:
                 "TELEGRAM_WEBHOOK_PORT", env.get("TELEGRAM_WEBHOOK_PORT") or "8443"
             ),
             webhook_secret=env.get("TELEGRAM_WEBHOOK_SECRET") or None,
+            mini_app=mini_app_setting(env.get("TELEGRAM_MINI_APP", "")),
         )
+
+
+def mini_app_setting(value: str) -> str:
+    """``TELEGRAM_MINI_APP``: a Mini App's short name is 3 to 30 letters, digits and _."""
+    name = value.strip()
+    if name and not re.fullmatch(r"[A-Za-z0-9_]{3,30}", name):
+        raise StartupError(
+            f"TELEGRAM_MINI_APP={name[:40]}: say the Mini App's short name (3 to 30 letters, "
+            "digits and _), as @BotFather shows it"
+        )
+    return name
 
 
 class TelegramAdapter:
     def __init__(
         self, manager: TableManager, db: Database, settings: TelegramSettings, language: str,
-        *, pace_speed: float = 1.0,
+        *, pace_speed: float = 1.0, web: WebDoor | None = None,
     ) -> None:  # fmt: skip
         self.manager = manager
         self.db = db
@@ -109,6 +126,8 @@ class TelegramAdapter:
         )
         requests.before_group_call = self.outbox.before_group_call
         self.outbox.on_reachable = db.set_reachable
+        self.outbox.web = web
+        self.outbox.player_language = manager.user_langs.get
         self.inbox = TelegramInbox(manager, self.outbox, language)
         self.inbox.on_language = self._chat_menu
         self.outbox.on_migrated = self.inbox.move
@@ -125,6 +144,19 @@ class TelegramAdapter:
             ChatMemberHandler(self.inbox.on_membership, ChatMemberHandler.MY_CHAT_MEMBER)
         )
         self.application.add_error_handler(self._on_error)
+
+    async def is_member(self, chat: str, user: str) -> bool:
+        """Whether ``user`` is a member of the group of ``chat`` (Telegram's getChatMember):
+        a member who is not seated may watch its web table."""
+        if not chat.startswith(PREFIX) or not user.startswith(PREFIX):
+            return False
+        try:
+            chat_id = chat_target(chat)[0]
+            member = await self.application.bot.get_chat_member(chat_id, user_id_of(user))
+        except (ValueError, TelegramError) as error:
+            log.info("getChatMember for a watcher of %s failed: %s", chat, error)
+            return False
+        return member.status not in GONE
 
     async def _on_error(self, update: object, context: Any) -> None:
         log.error("handling an update failed", exc_info=context.error)

@@ -12,7 +12,7 @@ import base64
 import binascii
 from dataclasses import dataclass
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from bot.outgoing import Button
 
@@ -73,6 +73,8 @@ def inline_keyboard(chat: str, rows: tuple[tuple[Button, ...], ...]) -> InlineKe
 
 
 def _inline_button(chat: str, button: Button) -> InlineKeyboardButton:
+    if button.url is not None and button.opens_app:
+        return InlineKeyboardButton(button.label, web_app=WebAppInfo(button.url))
     if button.url is not None:
         return InlineKeyboardButton(button.label, url=button.url)
     return InlineKeyboardButton(button.label, callback_data=callback_data(button.chat or chat,

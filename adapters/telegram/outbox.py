@@ -39,6 +39,7 @@ from adapters.telegram.keyboards import (
     start_payload,
     user_id_of,
 )
+from adapters.web.door import WebDoor
 from bot.i18n import t
 from bot.outgoing import Button, Kind, Outgoing
 
@@ -83,6 +84,11 @@ class TelegramOutbox(HandPhotos):
         self._moves: dict[int, asyncio.Task[None]] = {}
         self._captions: dict[tuple[str, str, str], tuple[str | None, str, str | None]] = {}
         """(conversation, table chat, kind) → what its captioned photo shows (`_caption`)."""
+        self.web: WebDoor | None = None
+        """The web table's door (``WEB_PUBLIC_URL`` set): its buttons join the private hand
+        and the group's table (`_with_door`)."""
+        self.player_language: Callable[[str], str | None] = lambda user: None
+        """user → the language the player chose, if any."""
 
     # ----------------------------------------------------------------- routing
 
@@ -203,7 +209,7 @@ class TelegramOutbox(HandPhotos):
 
     async def _send_or_edit(self, key: str, target: Any, message: Outgoing) -> None:
         chat_id, thread = target
-        markup = inline_keyboard(message.chat, message.buttons)
+        markup = inline_keyboard(message.chat, self._with_door(message))
         if message.filename is not None:
             document = BytesIO(message.text.encode())
             await self.bot.send_document(
@@ -287,6 +293,28 @@ class TelegramOutbox(HandPhotos):
         assert message.user is not None
         self.reachable.discard(message.user)
         self.tell_to_open(message.chat, message.user)
+
+    def _with_door(self, message: Outgoing) -> tuple[tuple[Button, ...], ...]:
+        """The message's buttons, and under them the web table's where it is served: on a
+        private hand a Mini App button (the player's seat, proved by Telegram's initData),
+        on the group's table a link that opens the Mini App there (a group's keyboard may not
+        hold a Mini App button)."""
+        door = self.web
+        if door is None:
+            return message.buttons
+        if message.kind == Kind.TABLE and chat_target(message.chat)[0] < 0:
+            url = door.group_link(self.bot_username, message.chat)
+            lang, opens_app = self.language(message.chat), False
+        elif message.user is not None and (message.slot or "").startswith("hand"):
+            url = door.mini_app_page(message.chat)
+            lang = self.player_language(message.user) or self.language(message.chat)
+            opens_app = True
+        else:
+            return message.buttons
+        if url is None:
+            return message.buttons
+        button = Button(t(lang, "Open table"), "", "", url=url, opens_app=opens_app)
+        return (*message.buttons, (button,))
 
     def tell_to_open(self, chat: str, user: str) -> None:
         """Tell the group (once per player and table) that ``user`` has to open the bot to

@@ -15,6 +15,7 @@ import yarl
 
 from adapters.discord.app import DiscordAdapter, DiscordSettings
 from adapters.discord.components import channel_key
+from adapters.web.door import WebDoor
 from bot.manager import TableManager
 from engine.situan.combos import RANKS
 from storage import Database
@@ -52,7 +53,8 @@ class DiscordWorld:
     @classmethod
     async def open(cls, db_path: str, closed_dms: set[str] = frozenset(), seed: int = 5,
                    settings: DiscordSettings | None = None,
-                   clock: Callable[[], float] = time.time) -> DiscordWorld:  # fmt: skip
+                   clock: Callable[[], float] = time.time,
+                   web: WebDoor | None = None) -> DiscordWorld:  # fmt: skip
         """``clock``: the tables' clock (turn timers, AI pauses); a test may drive it."""
         fake = FakeDiscord(users=dict(MEMBERS), closed_dms=set(closed_dms))
         await fake.start()
@@ -65,7 +67,7 @@ class DiscordWorld:
                                flood_burst=10_000, flood_rate=10_000.0)  # fmt: skip
         settings = settings or DiscordSettings(token="discord-test-token")
         adapter = DiscordAdapter(manager, settings,
-                                 "zh-Hans", db=db, pace_speed=PACE_SPEED,
+                                 "zh-Hans", db=db, pace_speed=PACE_SPEED, web=web,
                                  guild_ready_timeout=0.01)  # fmt: skip
         manager.send = adapter.outbox
         world = cls(fake, adapter, db)

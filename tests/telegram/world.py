@@ -16,6 +16,9 @@ from telegram.ext import TypeHandler
 from adapters.telegram.app import TelegramAdapter, TelegramSettings
 from adapters.telegram.keyboards import chat_key
 from adapters.telegram.request import GROUP_CALLS
+from adapters.web.auth import LinkSigner
+from adapters.web.door import WebDoor
+from adapters.web.server import WebTable
 from bot.manager import TableManager
 from engine.situan.combos import RANKS
 from storage import Database
@@ -23,6 +26,7 @@ from tests.telegram.fake_bot_api import FakeBotAPI, callback_update, text_update
 from tests.waiting import eventually
 
 GROUP = -100500
+TOKEN = "123:TEST"
 PLAYERS = {11: "Ann", 12: "Bob", 13: "Cai", 14: "Dee"}
 PACE_SPEED = 30.0
 """Pacing time runs 30× faster than the wall clock here: the one-minute group budget takes
@@ -39,6 +43,9 @@ class TelegramWorld:
         self._stop = asyncio.Event()
         self._timers: asyncio.Task[None] | None = None
         self.press_latencies: list[float] = []
+        self.web_runner: Any = None
+        self.web_base = ""
+        """The web table's address (``open(web=True)``)."""
         self.handled: set[int] = set()
 
     async def _handled(self, update: Update, context: Any) -> None:
@@ -46,18 +53,30 @@ class TelegramWorld:
 
     @classmethod
     async def open(cls, db_path: str, never_opened: set[int] = frozenset(), seed: int = 5,
-                   pace_speed: float = PACE_SPEED,
-                   clock: Callable[[], float] = time.time) -> TelegramWorld:  # fmt: skip
-        """``clock``: the tables' clock (turn timers, AI pauses); a test may drive it."""
+                   pace_speed: float = PACE_SPEED, clock: Callable[[], float] = time.time,
+                   web: bool = False) -> TelegramWorld:  # fmt: skip
+        """``clock``: the tables' clock (turn timers, AI pauses); a test may drive it.
+        ``web``: the web table served on 127.0.0.1 (as ``WEB_PUBLIC_URL`` makes it), its
+        buttons on the hands and the group's table."""
         api = FakeBotAPI(never_opened=set(never_opened))
         base = await api.start()
         db = await Database.open(db_path)
         manager = TableManager(db, _unset, seeds=lambda n: seed * 1000 + n, clock=clock,
                                flood_burst=10_000, flood_rate=10_000.0)  # fmt: skip
-        settings = TelegramSettings(token="123:TEST", base_url=base, poll_timeout=1)
-        adapter = TelegramAdapter(manager, db, settings, "zh-Hans", pace_speed=pace_speed)
+        settings = TelegramSettings(token=TOKEN, base_url=base, poll_timeout=1)
+        web_table = door = None
+        if web:
+            web_table = WebTable(manager, LinkSigner(), bot_token=TOKEN)
+            runner, port = await web_table.serve("127.0.0.1", 0)
+            door = WebDoor(f"http://127.0.0.1:{port}", web_table.signer)
+        adapter = TelegramAdapter(manager, db, settings, "zh-Hans", pace_speed=pace_speed,
+                                  web=door)  # fmt: skip
+        if web_table is not None:
+            web_table.may_watch = adapter.is_member
         manager.send = adapter.outbox
         world = cls(api, adapter, db)
+        if web:
+            world.web_runner, world.web_base = runner, door.base if door else ""
         # Runs after the adapter's own handlers (group 0) for every update: "handled".
         adapter.application.add_handler(TypeHandler(Update, world._handled), group=100)
         await adapter.start()
@@ -70,6 +89,8 @@ class TelegramWorld:
         if self._timers is not None:
             await self._timers
         await self.adapter.stop()
+        if self.web_runner is not None:
+            await self.web_runner.cleanup()
         await self.api.stop()
         await self.db.close()
 
