@@ -2,7 +2,8 @@
 TableManager, with every accepted action stored in SQLite on a file before it is "sent".
 
 Run: ``python bench/host_throughput.py [--tables 1000] [--seconds 20] [--rounds 4] [--game situan]
-[--level easy|normal|hard] [--lag] [--db sqlite|postgresql|postgresql://…|compare] [--processes N]``
+[--level easy|normal|hard] [--ai-workers N] [--lag]
+[--db sqlite|postgresql|postgresql://…|compare] [--processes N]``
 
 ``--db postgresql`` starts a PostgreSQL server of its own (its default, durable settings) on a
 temporary directory; a ``postgresql://`` address uses that database. On PostgreSQL the tables
@@ -128,7 +129,8 @@ async def main_async(args: argparse.Namespace) -> None:
             release(chat)
 
     ownership = Ownership(f"bench-{worker}") if shared and not args.no_leases else None
-    manager = TableManager(db, sink, seeds=lambda number: number * 7919, ownership=ownership)
+    manager = TableManager(db, sink, seeds=lambda number: number * 7919, ownership=ownership,
+                           ai_workers=args.ai_workers)  # fmt: skip
     gc.collect()
     before = rss_kib()
     for index in range(args.tables):
@@ -165,7 +167,7 @@ async def main_async(args: argparse.Namespace) -> None:
         await run_batch(chats)
 
     manager._tick_batch = timed_batch
-    # Hard decisions are made in worker threads and applied when they come back: timed from
+    # Hard decisions are made by the AI workers and applied when they come back: timed from
     # the moment the table asked to the commit.
     asked: dict[str, float] = {}
     think, decided = manager.thinking.start, manager.thinking.decided
@@ -214,7 +216,7 @@ async def main_async(args: argparse.Namespace) -> None:
     probing = False
     if probe is not None:
         await probe
-    await manager.thinking.settle()
+    await manager.thinking.close()
     await db.close()
     ms = sorted(x * 1000 for x in latencies)
     if args.worker >= 0:  # one of several processes: its figures to the parent
@@ -234,6 +236,11 @@ async def main_async(args: argparse.Namespace) -> None:
     )
     print(f"latency per action: p50 {statistics.median(ms):.2f} ms, "
           f"p99 {ms[int(len(ms) * 0.99)]:.2f} ms, max {ms[-1]:.1f} ms")  # fmt: skip
+    if args.level == "hard":
+        lowered = manager.thinking.workers.lowered
+        shown = ", ".join(f"{n:,} at {what}" for what, n in sorted(lowered.items())) or "none"
+        print(f"hard decisions: {manager.thinking.workers.decisions:,} asked of "
+              f"{args.ai_workers} AI worker processes; lowered: {shown}")  # fmt: skip
     print(f"resident memory per table: {per_table:.1f} KiB (tables with a hand dealt)")
     collector = "CPython's defaults" if args.default_collector else "settled as the bot does"
     print(f"garbage collection: {collecting.seconds / elapsed:.1%} of the time, "
@@ -282,6 +289,12 @@ def main() -> None:
     parser.add_argument("--game", default="situan", choices=("situan", "erqiwang"))
     parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
                         help="the AI players' level (hard decides in worker threads)")  # fmt: skip
+    parser.add_argument(
+        "--ai-workers",
+        type=int,
+        default=max(1, (os.cpu_count() or 2) - 1),
+        help="processes making hard decisions (0: a thread of this one)",
+    )
     parser.add_argument("--lag", action="store_true",
                         help="also measure how late the event loop wakes up")  # fmt: skip
     parser.add_argument("--pictures", action="store_true",

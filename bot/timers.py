@@ -1,5 +1,5 @@
 """The tables' own time: AI seats, 托管, time-outs and the ready timer, acted on in batches
-stored together; slow AI decisions handed to worker threads (`bot.thinking`); and the
+stored together; slow AI decisions handed to the AI workers (`bot.thinking`); and the
 heartbeat that prunes what no longer matters.
 
 `Timers` is one of the `bot.manager.TableManager`'s collaborators.
@@ -14,6 +14,7 @@ from asyncio import FIRST_COMPLETED
 from collections.abc import Awaitable, Callable
 
 from bot import dispatch
+from bot.ai_workers import AiWorkers
 from bot.commands import Command
 from bot.effects import Effects
 from bot.keeping import Sender, TableKeeper
@@ -21,7 +22,7 @@ from bot.leasing import Leases
 from bot.logs import current_table, table_context
 from bot.open_tables import OpenTables
 from bot.outgoing import Outgoing
-from bot.playing import apply_action, slow_decision
+from bot.playing import apply_action, decide_job, slow_decision
 from bot.table import Table
 from bot.thinking import Decision, Thinking
 from engine.actions import Action
@@ -45,7 +46,7 @@ class Timers:
     def __init__(
         self, tables: OpenTables, keeper: TableKeeper, leases: Leases, send: Sender,
         contain: Contain, heartbeat: Callable[[], Awaitable[None]],
-        clock: Callable[[], float],
+        clock: Callable[[], float], ai_workers: int = 0,
     ) -> None:  # fmt: skip
         self.tables = tables
         self.keeper = keeper
@@ -56,8 +57,8 @@ class Timers:
         """Prunes what no longer matters and marks the process alive, every few seconds."""
         self.clock = clock
         self.last_heartbeat = 0.0
-        self.thinking = Thinking(self.decided)
-        """Slow AI decisions under way in worker threads (`bot.thinking`)."""
+        self.thinking = Thinking(self.decided, AiWorkers(decide_job, ai_workers))
+        """Slow AI decisions under way in the AI workers (`bot.thinking`)."""
 
     async def tick(self) -> None:
         """Let every table act on its timers (AI seats, 托管, time-outs, ready), storing the
@@ -157,4 +158,4 @@ class Timers:
                 log.exception("a timer pass failed; the timers go on")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), timeout=step)
-        await self.thinking.settle()  # a decision under way is applied and stored, not lost
+        await self.thinking.close()  # a decision under way is applied and stored, not lost
