@@ -148,7 +148,7 @@ async def main_async(args: argparse.Namespace) -> None:
         settle_after_start()  # as the bot does once it has restored its tables
     actions = 0
     latencies: list[float] = []
-    store_batch = manager._store_batch
+    store_batch = manager.keeper.store_batch
 
     async def timed_store(steps):  # each action waits from its batch's start to its commit
         nonlocal actions
@@ -158,15 +158,15 @@ async def main_async(args: argparse.Namespace) -> None:
         actions += count
         latencies.extend([waited] * count)
 
-    manager._store_batch = timed_store
+    manager.keeper.store_batch = timed_store  # type: ignore[method-assign]
     batch_started = [0.0]
-    run_batch = manager._tick_batch
+    run_batch = manager.timers.tick_batch
 
     async def timed_batch(chats):
         batch_started[0] = time.perf_counter()
         await run_batch(chats)
 
-    manager._tick_batch = timed_batch
+    manager.timers.tick_batch = timed_batch  # type: ignore[method-assign]
     # Hard decisions are made by the AI workers and applied when they come back: timed from
     # the moment the table asked to the commit.
     asked: dict[str, float] = {}

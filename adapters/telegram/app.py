@@ -32,6 +32,7 @@ from telegram.ext import (
     filters,
 )
 
+from adapters.send_budget import TELEGRAM_RATE, SendBudget
 from adapters.serving import DEFAULT_LIMITS, ServerLimits
 from adapters.startup import StartupError, port_setting, scrubbed
 from adapters.telegram.inbox import TelegramInbox
@@ -62,6 +63,8 @@ class TelegramSettings:
     poll_timeout: int = 30
     webhook_limits: ServerLimits = DEFAULT_LIMITS
     """What a client of the webhook server may do (`adapters.serving`)."""
+    calls_per_second: float = TELEGRAM_RATE
+    """The bot-wide send budget (``TELEGRAM_CALLS_PER_SECOND``, `adapters.send_budget`)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> TelegramSettings | None:
@@ -78,7 +81,22 @@ class TelegramSettings:
                 "TELEGRAM_WEBHOOK_PORT", env.get("TELEGRAM_WEBHOOK_PORT") or "8443"
             ),
             webhook_secret=env.get("TELEGRAM_WEBHOOK_SECRET") or None,
+            calls_per_second=calls_per_second(env.get("TELEGRAM_CALLS_PER_SECOND", "")),
         )
+
+
+def calls_per_second(text: str) -> float:
+    """``TELEGRAM_CALLS_PER_SECOND`` (default 30, Telegram's limit for one bot); `StartupError`
+    for anything but a number from 1 to 1000."""
+    if not text.strip():
+        return TELEGRAM_RATE
+    try:
+        rate = float(text)
+    except ValueError:
+        rate = 0.0
+    if not 1 <= rate <= 1000:
+        raise StartupError(f"TELEGRAM_CALLS_PER_SECOND={text[:20]}: say a number, 1 to 1000")
+    return rate
 
 
 class TelegramAdapter:
@@ -108,6 +126,8 @@ class TelegramAdapter:
             self.application.bot, manager.name_at, manager.language_at, pace_speed=pace_speed
         )
         requests.before_group_call = self.outbox.before_group_call
+        budget = SendBudget(settings.calls_per_second, speed=pace_speed)
+        requests.send_budget = self.outbox.send_budget = budget
         self.outbox.on_reachable = db.set_reachable
         self.inbox = TelegramInbox(manager, self.outbox, language)
         self.inbox.on_language = self._chat_menu
