@@ -3,11 +3,13 @@ one bot across all its chats (Telegram about 30, edits included; Discord 50), an
 tables ask for more, this decides which call waits.
 
 Calls are granted in order of `Priority`, first come first served within one: a person's
-new private message (the turn notice, the reminder, the put-on-托管 notice) and every answer
-to a person's own command (a refusal) first; then what shows the tables (a group's table
-message and posts, a player's own hand); then everything else (deleting typed commands,
-files). The budget is a bucket of ``rate`` calls a second holding at most one second's
-worth, so a quiet bot sends at once and a busy one never more than ``rate`` a second.
+private messages (the turn notice, the reminder, their own hand with its buttons) and every
+answer to a person's own command (a refusal) first; then what shows the tables (a group's
+table message and posts); then everything else (deleting typed commands, files). A private
+chat is one conversation in order, so a turn notice queued behind its player's hand waits
+as long as the hand does: the hand goes first with it. The budget is a bucket of ``rate``
+calls a second holding at most one second's worth, so a quiet bot sends at once and a busy
+one never more than ``rate`` a second.
 
 The group's own budget (20 calls a minute, `adapters.pacing`) still holds: a group call
 first waits here, then for its group. While calls wait, the newer view of a table replaces
@@ -40,9 +42,9 @@ otherwise be asked again and again for the same moment."""
 
 class Priority(IntEnum):
     PERSON = 0
-    """A person's private turn notice, reminder or refusal: they are waiting to act."""
+    """A person's private turn notice, reminder, hand or refusal: they are waiting to act."""
     TABLE = 1
-    """A table's state: the group's table message and posts, a player's own hand."""
+    """A table's state in its group: the table message and posts."""
     OTHER = 2
     """Everything else: deleting typed commands, hand records as files."""
 
@@ -50,9 +52,9 @@ class Priority(IntEnum):
 def priority_of(message: Outgoing) -> Priority:
     if message.filename is not None:
         return Priority.OTHER  # a file (a hand record) is read later, not acted on
-    if message.kind == Kind.REPLY or (message.kind == Kind.PRIVATE and message.slot is None):
+    if message.kind in (Kind.REPLY, Kind.PRIVATE):
         return Priority.PERSON
-    if message.kind in (Kind.TABLE, Kind.GROUP, Kind.PRIVATE):
+    if message.kind in (Kind.TABLE, Kind.GROUP):
         return Priority.TABLE
     return Priority.OTHER
 

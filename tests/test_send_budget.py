@@ -31,12 +31,13 @@ async def until_sent(outbox: CountedOutbox) -> None:
         await asyncio.sleep(0.5)
 
 
-def test_messages_are_ranked_a_persons_notice_and_refusal_first_then_tables():
+def test_messages_are_ranked_a_persons_notice_hand_and_refusal_first_then_tables():
     private_hand = Outgoing(Kind.PRIVATE, "g", "hand", user="ann", slot="hand g 1")
     refusal = Outgoing(Kind.REPLY, "g", "It is Bob's turn, not yours.", user="ann")
     record = Outgoing(Kind.PRIVATE, "g", "…", user="ann", filename="hand.txt")
     assert priority_of(turn_notice("ann")) == priority_of(refusal) == Priority.PERSON
-    assert priority_of(table_state("g", 1)) == priority_of(private_hand) == Priority.TABLE
+    assert priority_of(private_hand) == Priority.PERSON  # the notice waits behind it
+    assert priority_of(table_state("g", 1)) == Priority.TABLE
     assert priority_of(Outgoing(Kind.GROUP, "g", "Hand 2 is dealt.")) == Priority.TABLE
     assert priority_of(record) == priority_of(Outgoing(Kind.DELETE, "g", "7")) == Priority.OTHER
 
