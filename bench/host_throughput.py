@@ -162,9 +162,9 @@ async def main_async(args: argparse.Namespace) -> None:
     batch_started = [0.0]
     run_batch = manager.timers.tick_batch
 
-    async def timed_batch(chats):
+    async def timed_batch(chats, *rest):
         batch_started[0] = time.perf_counter()
-        await run_batch(chats)
+        await run_batch(chats, *rest)
 
     manager.timers.tick_batch = timed_batch  # type: ignore[method-assign]
     # Hard decisions are made by the AI workers and applied when they come back: timed from
@@ -172,9 +172,9 @@ async def main_async(args: argparse.Namespace) -> None:
     asked: dict[str, float] = {}
     think, decided = manager.thinking.start, manager.thinking.decided
 
-    def timed_think(decision):
+    def timed_think(decision, *rest):
         asked[decision.chat] = time.perf_counter()
-        think(decision)
+        think(decision, *rest)
 
     async def timed_decided(decision, action):
         nonlocal actions

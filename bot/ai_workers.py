@@ -60,6 +60,14 @@ class Job:
     legal: tuple[Action, ...]
 
 
+@dataclass(frozen=True)
+class Share:
+    """The share of its budget a decision got, and the seconds it was reckoned to take."""
+
+    share: float
+    reckoned: float
+
+
 Decide = Callable[[Job], tuple[Action, float]]
 """Makes a job's decision; returns it and the seconds it took (run in a worker)."""
 
@@ -118,27 +126,41 @@ class AiWorkers:
                 return share
         return None
 
-    async def decide(self, game: str, level: str, view: Any, legal: tuple[Action, ...]) -> Action:
-        """The seat's action, decided by a worker with the budget that fits, or at once at
-        the ``normal`` level when none does."""
+    def reserve(self, game: str, level: str) -> Share | None:
+        """The share of its budget a decision asked now gets, its reckoned seconds counted
+        in the wait of those asked after it until it comes back; None: no share fits, and
+        the decision is counted as played at the ``normal`` level, which the caller plays
+        at once (the timers: with the other tables acting in the same pass)."""
         self.decisions += 1
         share = self.share_for(game, level)
         if share is None:
             self._count_lowered(FLOOR)
-            action, _ = self.decide_job(Job(game, FLOOR, 1.0, view, legal))
-            return action
+            return None
         if share < 1.0:
             self._count_lowered(f"1/{round(1 / share)}")
         reckoned = self.cost.get((game, level), self.first_guess) * share
         self.pending += reckoned
+        return Share(share, reckoned)
+
+    async def decide(
+        self, game: str, level: str, view: Any, legal: tuple[Action, ...],
+        share: Share | None = None,
+    ) -> Action:  # fmt: skip
+        """The seat's action, decided by a worker with the ``share`` reserved for it (none
+        given: reserved now), or at once at the ``normal`` level when none fits."""
+        if share is None:
+            share = self.reserve(game, level)
+            if share is None:
+                action, _ = self.decide_job(Job(game, FLOOR, 1.0, view, legal))
+                return action
         loop = asyncio.get_running_loop()
         try:
-            job = Job(game, level, share, view, legal)
+            job = Job(game, level, share.share, view, legal)
             action, seconds = await loop.run_in_executor(self.executor(), self.decide_job, job)
         finally:
-            self.pending = max(0.0, self.pending - reckoned)
+            self.pending = max(0.0, self.pending - share.reckoned)
         known = self.cost.get((game, level), self.first_guess)
-        self.cost[(game, level)] = known + LEARNING * (seconds / share - known)
+        self.cost[(game, level)] = known + LEARNING * (seconds / share.share - known)
         return action
 
     def _count_lowered(self, what: str) -> None:

@@ -219,14 +219,16 @@ def carry_auto(table: Table) -> Effects:
     return effects
 
 
-def act_for_seat(table: Table, seat: int) -> Effects:
-    """An AI seat decides from its view and what it may do; any other seat whose time is up
-    (or that is on 托管) is played by the table: a `Timeout`, resolved by the engine."""
+def act_for_seat(table: Table, seat: int, level: str | None = None) -> Effects:
+    """An AI seat decides from its view and what it may do (at ``level``, if given, instead
+    of its own); any other seat whose time is up (or that is on 托管) is played by the table:
+    a `Timeout`, resolved by the engine."""
     assert table.hand is not None
     occupant = table.seats[seat]
     if occupant is not None and occupant.ai and not table.safe_mode:
         legal = table.hand.legal_actions(seat)
-        action = ai_player(table.game, occupant.level).decide(table.hand.view(seat), legal)
+        playing_as = ai_player(table.game, level or occupant.level)
+        action = playing_as.decide(table.hand.view(seat), legal)
     else:
         action = Timeout(seat)
     return apply_action(table, action)

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.ai_workers import AiWorkers
+from bot.ai_workers import AiWorkers, Share
 from engine.actions import Action
 
 if TYPE_CHECKING:
@@ -62,15 +62,17 @@ class Thinking:
     def busy(self, chat: str) -> bool:
         return chat in self.tasks
 
-    def start(self, decision: Decision) -> None:
-        task = asyncio.create_task(self._think(decision))
+    def start(self, decision: Decision, share: Share | None = None) -> None:
+        """Think about ``decision`` with the ``share`` of its budget reserved for it (none
+        given: reserved when it starts)."""
+        task = asyncio.create_task(self._think(decision, share))
         self.tasks[decision.chat] = task
         task.add_done_callback(lambda _: self.tasks.pop(decision.chat, None))
 
-    async def _think(self, decision: Decision) -> None:
+    async def _think(self, decision: Decision, share: Share | None) -> None:
         try:
             action: Action | None = await self.workers.decide(
-                decision.game, decision.level, decision.view, decision.legal
+                decision.game, decision.level, decision.view, decision.legal, share
             )
         except Exception:
             log.exception("table %s: an AI decision failed", decision.chat)

@@ -11,10 +11,10 @@ import asyncio
 import contextlib
 import logging
 from asyncio import FIRST_COMPLETED
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 
 from bot import dispatch
-from bot.ai_workers import AiWorkers
+from bot.ai_workers import FLOOR, AiWorkers
 from bot.commands import Command
 from bot.effects import Effects
 from bot.keeping import Sender, TableKeeper
@@ -65,6 +65,8 @@ class Timers:
         tables that acted together in batches before anything about them is sent."""
         now = self.clock()
         due = []
+        floored: set[str] = set()  # slow AI seats played at `FLOOR` now: the workers are full
+        workers = self.thinking.workers
         for table in self.tables.tables():
             chat = table.chat
             wake = table.next_wake()
@@ -72,12 +74,16 @@ class Timers:
                 continue
             decision = slow_decision(table)
             if decision is not None:
-                self.thinking.start(decision)  # decided off the loop, applied when back
-            else:
-                due.append(chat)
+                share = workers.reserve(decision.game, decision.level)
+                if share is not None:
+                    self.thinking.start(decision, share)  # decided off the loop, applied when back
+                    continue
+                floored.add(chat)
+            due.append(chat)
         in_flight: set[asyncio.Task[None]] = set()
         for start in range(0, len(due), BATCH_TABLES):
-            in_flight.add(asyncio.create_task(self.tick_batch(due[start : start + BATCH_TABLES])))
+            batch = due[start : start + BATCH_TABLES]
+            in_flight.add(asyncio.create_task(self.tick_batch(batch, floored)))
             if len(in_flight) >= BATCHES_IN_FLIGHT:
                 done, in_flight = await asyncio.wait(in_flight, return_when=FIRST_COMPLETED)
                 for task in done:
@@ -90,7 +96,7 @@ class Timers:
             self.last_heartbeat = now
             await self.heartbeat()
 
-    async def tick_batch(self, chats: list[str]) -> None:
+    async def tick_batch(self, chats: list[str], floored: Collection[str] = ()) -> None:
         async with contextlib.AsyncExitStack() as held:
             steps: list[tuple[Table, Effects]] = []
             failed: list[str] = []
@@ -102,7 +108,8 @@ class Timers:
                     continue  # a command came first and moved the timer
                 marked = current_table.set(chat)  # `table_context`, without its object
                 try:
-                    steps.append((table, dispatch.tick(table)))
+                    level = FLOOR if chat in floored else None
+                    steps.append((table, dispatch.tick(table, level)))
                 except Exception:
                     failed.append(chat)
                 finally:

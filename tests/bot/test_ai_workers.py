@@ -143,7 +143,8 @@ async def test_lowered_decisions_are_told_at_info_once_a_minute_at_most(caplog):
 async def test_a_table_whose_ai_would_wait_too_long_moves_at_once(tmp_path: Path):
     """Three tables of hard AI seats, one worker, each decision reckoned at 1 s: the first
     two tables think at their worker (a full budget, then half), the third table's seat
-    plays the normal choice in the same timer pass; all three move."""
+    plays the normal choice in the same timer pass, stored with the other tables acting in
+    it, never handed to a worker; all three move."""
     harness = await Harness.open(str(tmp_path / "pool.sqlite3"), FakeClock(), seed=3)
     decisions = SlowDecisions()
     workers = harness.manager.thinking.workers = pool(decisions, first_guess=1.0)
@@ -158,12 +159,13 @@ async def test_a_table_whose_ai_would_wait_too_long_moves_at_once(tmp_path: Path
         turns = {chat: harness.table(chat).turn_count for chat in chats}
         harness.clock.advance(5)
         await harness.manager.tick()
-        await eventually(lambda: not harness.manager.thinking.busy("group-c"), what="a move")
+        assert not harness.manager.thinking.busy("group-c")
         assert harness.table("group-c").turn_count > turns["group-c"]  # moved, not waiting
         assert all(harness.manager.thinking.busy(chat) for chat in chats[:2])
         assert workers.lowered == {"1/2": 1, "normal": 1}
         decisions.gate.set()
         await harness.manager.thinking.settle()
+        assert [(job.level, job.share) for job in decisions.jobs] == [("hard", 1.0), ("hard", 0.5)]
         assert all(harness.table(chat).turn_count > turns[chat] for chat in chats)
         assert all(harness.table(chat).state == PLAYING for chat in chats)
     finally:
