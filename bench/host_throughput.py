@@ -2,7 +2,7 @@
 TableManager, with every accepted action stored in SQLite on a file before it is "sent".
 
 Run: ``python bench/host_throughput.py [--tables 1000] [--seconds 20] [--rounds 4] [--game situan]
-[--level easy|normal|hard] [--ai-workers N] [--lag]
+[--level easy|normal|hard] [--ai-workers N] [--ai-delay S] [--lag]
 [--db sqlite|postgresql|postgresql://…|compare] [--processes N]``
 
 ``--db postgresql`` starts a PostgreSQL server of its own (its default, durable settings) on a
@@ -135,7 +135,7 @@ async def main_async(args: argparse.Namespace) -> None:
     before = rss_kib()
     for index in range(args.tables):
         chat = f"chat-{worker}-{index}"
-        for text in (f"/new {args.game}", "/settings ai_delay 0",
+        for text in (f"/new {args.game}", f"/settings ai_delay {args.ai_delay:g}",
                      f"/settings ai_level {args.level}", "/addbot", "/addbot", "/addbot",
                      "/leave", "/addbot", "/start"):  # fmt: skip
             command = parse_command(text, f"host-{index}", "Host", chat)
@@ -144,6 +144,7 @@ async def main_async(args: argparse.Namespace) -> None:
         await manager.keep_leases()  # opening a thousand tables outlasts a lease
     gc.collect()
     per_table = (rss_kib() - before) / args.tables
+    await manager.thinking.workers.warm()  # as the bot does when its timers start
     if not args.default_collector:
         settle_after_start()  # as the bot does once it has restored its tables
     actions = 0
@@ -170,6 +171,8 @@ async def main_async(args: argparse.Namespace) -> None:
     # Hard decisions are made by the AI workers and applied when they come back: timed from
     # the moment the table asked to the commit.
     asked: dict[str, float] = {}
+    by_workers: list[float] = []
+    deciding: list[float] = []
     think, decided = manager.thinking.start, manager.thinking.decided
 
     def timed_think(decision, *rest):
@@ -178,12 +181,15 @@ async def main_async(args: argparse.Namespace) -> None:
 
     async def timed_decided(decision, action):
         nonlocal actions
+        back = time.perf_counter()
         table = manager.tables.get(decision.chat)
         before = None if table is None else (table.hand_number, table.turn_count)
         await decided(decision, action)
         if table is not None and (table.hand_number, table.turn_count) != before:
             actions += 1
             latencies.append(time.perf_counter() - asked[decision.chat])
+            by_workers.append(latencies[-1])
+            deciding.append(back - asked[decision.chat])
 
     manager.thinking.start, manager.thinking.decided = timed_think, timed_decided
     lags: list[float] = []
@@ -240,7 +246,17 @@ async def main_async(args: argparse.Namespace) -> None:
         lowered = manager.thinking.workers.lowered
         shown = ", ".join(f"{n:,} at {what}" for what, n in sorted(lowered.items())) or "none"
         print(f"hard decisions: {manager.thinking.workers.decisions:,} asked of "
-              f"{args.ai_workers} AI worker processes; lowered: {shown}")  # fmt: skip
+              f"{args.ai_workers} AI worker processes; lowered: {shown}; "
+              f"cut short by the deadline: {manager.thinking.workers.cut:,}")  # fmt: skip
+        if by_workers:
+            made = sorted(x * 1000 for x in by_workers)
+            print(
+                f"  of those, {len(made):,} made by the workers: asked to stored p50 "
+                f"{statistics.median(made):.1f} ms, p99 {made[int(len(made) * 0.99)]:.1f} ms"
+            )
+            back = sorted(x * 1000 for x in deciding)
+            print(f"  asked to back from the worker: p50 {statistics.median(back):.1f} ms, "
+                  f"p99 {back[int(len(back) * 0.99)]:.1f} ms")  # fmt: skip
     print(f"resident memory per table: {per_table:.1f} KiB (tables with a hand dealt)")
     collector = "CPython's defaults" if args.default_collector else "settled as the bot does"
     print(f"garbage collection: {collecting.seconds / elapsed:.1%} of the time, "
@@ -295,6 +311,8 @@ def main() -> None:
         default=max(1, (os.cpu_count() or 2) - 1),
         help="processes making hard decisions (0: a thread of this one)",
     )
+    parser.add_argument("--ai-delay", type=float, default=0.0,
+                        help="the AI players' pause before each move, seconds")  # fmt: skip
     parser.add_argument("--lag", action="store_true",
                         help="also measure how late the event loop wakes up")  # fmt: skip
     parser.add_argument("--pictures", action="store_true",

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.ai_workers import Job
+from bot.ai_workers import FLOOR, Job
 from bot.commands import Command
 from bot.echo import echoed
 from bot.effects import Effects, LedgerLine
@@ -71,9 +71,24 @@ def _search_options(game: str, level: str, share: float) -> dict[str, Any]:
 
 
 def decide_job(job: Job) -> tuple[Action, float]:
-    """An AI worker's decision (`bot.ai_workers`), and the seconds it took."""
+    """An AI worker's decision (`bot.ai_workers`), and the seconds it took. Past the job's
+    deadline the search stops where it is (and one asked after it plays ``normal``)."""
     started = time.perf_counter()
-    action = ai_player(job.game, job.level, job.share).decide(job.view, job.legal)
+    deadline = job.deadline
+    if deadline is not None and time.monotonic() >= deadline:
+        action = ai_player(job.game, FLOOR).decide(job.view, job.legal)
+        return action, time.perf_counter() - started
+    deciding = ai_player(job.game, job.level, job.share)
+    own_clock = getattr(deciding, "clock", None)
+    if deadline is not None and own_clock is not None:
+        # The search's clock stands still until the deadline, then reads infinity: the
+        # playouts end it as ever, the deadline at the latest (its budget is infinite).
+        deciding.clock = lambda: 0.0 if time.monotonic() < deadline else math.inf  # type: ignore[attr-defined]
+    try:
+        action = deciding.decide(job.view, job.legal)
+    finally:
+        if deadline is not None and own_clock is not None:
+            deciding.clock = own_clock  # type: ignore[attr-defined]
     return action, time.perf_counter() - started
 
 

@@ -74,7 +74,7 @@ class Timers:
                 continue
             decision = slow_decision(table)
             if decision is not None:
-                share = workers.reserve(decision.game, decision.level)
+                share = workers.reserve(decision.game, decision.level, decision.view)
                 if share is not None:
                     self.thinking.start(decision, share)  # decided off the loop, applied when back
                     continue
@@ -158,6 +158,7 @@ class Timers:
 
     async def run_timers(self, stop: asyncio.Event, step: float = 0.2) -> None:
         """Run the tables' timers until ``stop``; nothing a table does can end this loop."""
+        warming = asyncio.create_task(self.thinking.workers.warm())  # while the tables run
         while not stop.is_set():
             try:
                 await self.tick()
@@ -165,4 +166,7 @@ class Timers:
                 log.exception("a timer pass failed; the timers go on")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), timeout=step)
+        warming.cancel()  # done by now, but for a very short run
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await warming  # a worker that failed to start fails its decisions, logged there
         await self.thinking.close()  # a decision under way is applied and stored, not lost
