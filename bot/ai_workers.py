@@ -51,7 +51,7 @@ RECKONED_SHARE = 0.9
 """A decision is reckoned to cost what nine in ten of the last ones cost at most: most end
 early (one candidate, a bid, culling), and an average would let a queue of the few long
 ones overrun the target."""
-DEADLINE = 1.8
+DEADLINE = 1.5
 """Seconds from a decision being asked to its search being cut short, whatever its share:
 the reckoning is an estimate (a search may end at once or take all its playouts, and a
 busy machine runs them slower), this is the bound. A worker process only: in this
@@ -209,7 +209,8 @@ class AiWorkers:
         finally:
             self.pending = max(0.0, self.pending - share.reckoned)
         if deadline is not None and time.monotonic() >= deadline:
-            self.cut += 1
+            self.cut += 1  # what it would have cost is unknown: at least all it was given
+            seconds = max(seconds, DEADLINE)
         self._learn((game, level, phase_of(view)), seconds / share.share)
         return action
 
