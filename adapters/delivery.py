@@ -14,6 +14,10 @@
 - A message's picture (`Outgoing.picture`) is drawn in a worker thread (`draw`), never on
   the event loop; a failure is logged and the text goes alone. What picture a slot's
   message shows is remembered by digest, so an unchanged picture is not uploaded again.
+- One send budget for the whole bot (`adapters.send_budget`): each message is delivered
+  under its priority (`CALLING`), and the calls it makes wait their turn bot-wide — where
+  the adapter counts them (Telegram's requests), or here, one per message
+  (``budget_each_message``: Discord).
 - Deleting a command typed in a group (`pace_delete`) is a group call too: it counts against
   the group's one-minute budget, but only while no post or table edit waits and a reserve
   of the budget stays for them, so tidying up never delays the game.
@@ -31,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adapters.pacing import BUDGET, SLOT, WINDOW, CallBudget, GroupPacer
+from adapters.send_budget import CALLING, SendBudget, priority_of
 from bot.outgoing import Kind, Outgoing
 from bot.pictures import render_async
 
@@ -64,8 +69,14 @@ class Delivery(ABC):
     released one per ``pace_slot`` (Telegram's 20 a minute unless a platform says
     otherwise)."""
 
+    budget_each_message = False
+    """Whether each message waits for the bot-wide `send_budget` here (else the adapter's
+    calls do, each when made)."""
+
     def __init__(self, pace_speed: float = 1.0) -> None:
         self.pace_speed = pace_speed
+        self.send_budget: SendBudget | None = None
+        """The bot-wide budget of calls a second (None: none kept here)."""
         """How fast pacing time runs against the event loop's clock: 1 in service; a test
         or a simulation may run the one-minute budget faster."""
         self._pacers: dict[str, GroupPacer] = {}
@@ -206,13 +217,19 @@ class Delivery(ABC):
             newer = self._newer_view(conversation, target, message)
             if newer is not None:
                 continue  # a newer view of the same message waits: send only that one
+            priority = priority_of(message)
+            marked = CALLING.set(priority)  # what this message's calls wait under
             try:
+                if self.budget_each_message and self.send_budget is not None:
+                    await self.send_budget.call(priority)
                 if message.kind == Kind.TABLE:
                     await self._deliver_table(key, target, message.resolved())
                 else:
                     await self.deliver(key, target, message.resolved())
             except Exception:  # one failed message must never stop the conversation
                 log.exception("sending to %s failed", key)
+            finally:
+                CALLING.reset(marked)
 
     @staticmethod
     def _newer_view(conversation: Conversation, target: Any, message: Outgoing) -> int | None:

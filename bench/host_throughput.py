@@ -2,7 +2,8 @@
 TableManager, with every accepted action stored in SQLite on a file before it is "sent".
 
 Run: ``python bench/host_throughput.py [--tables 1000] [--seconds 20] [--rounds 4] [--game situan]
-[--level easy|normal|hard] [--lag] [--db sqlite|postgresql|postgresql://…|compare] [--processes N]``
+[--level easy|normal|hard] [--ai-workers N] [--ai-delay S] [--lag]
+[--db sqlite|postgresql|postgresql://…|compare] [--processes N]``
 
 ``--db postgresql`` starts a PostgreSQL server of its own (its default, durable settings) on a
 temporary directory; a ``postgresql://`` address uses that database. On PostgreSQL the tables
@@ -128,12 +129,13 @@ async def main_async(args: argparse.Namespace) -> None:
             release(chat)
 
     ownership = Ownership(f"bench-{worker}") if shared and not args.no_leases else None
-    manager = TableManager(db, sink, seeds=lambda number: number * 7919, ownership=ownership)
+    manager = TableManager(db, sink, seeds=lambda number: number * 7919, ownership=ownership,
+                           ai_workers=args.ai_workers)  # fmt: skip
     gc.collect()
     before = rss_kib()
     for index in range(args.tables):
         chat = f"chat-{worker}-{index}"
-        for text in (f"/new {args.game}", "/settings ai_delay 0",
+        for text in (f"/new {args.game}", f"/settings ai_delay {args.ai_delay:g}",
                      f"/settings ai_level {args.level}", "/addbot", "/addbot", "/addbot",
                      "/leave", "/addbot", "/start"):  # fmt: skip
             command = parse_command(text, f"host-{index}", "Host", chat)
@@ -142,11 +144,12 @@ async def main_async(args: argparse.Namespace) -> None:
         await manager.keep_leases()  # opening a thousand tables outlasts a lease
     gc.collect()
     per_table = (rss_kib() - before) / args.tables
+    await manager.thinking.workers.warm()  # as the bot does when its timers start
     if not args.default_collector:
         settle_after_start()  # as the bot does once it has restored its tables
     actions = 0
     latencies: list[float] = []
-    store_batch = manager._store_batch
+    store_batch = manager.keeper.store_batch
 
     async def timed_store(steps):  # each action waits from its batch's start to its commit
         nonlocal actions
@@ -156,32 +159,37 @@ async def main_async(args: argparse.Namespace) -> None:
         actions += count
         latencies.extend([waited] * count)
 
-    manager._store_batch = timed_store
+    manager.keeper.store_batch = timed_store  # type: ignore[method-assign]
     batch_started = [0.0]
-    run_batch = manager._tick_batch
+    run_batch = manager.timers.tick_batch
 
-    async def timed_batch(chats):
+    async def timed_batch(chats, *rest):
         batch_started[0] = time.perf_counter()
-        await run_batch(chats)
+        await run_batch(chats, *rest)
 
-    manager._tick_batch = timed_batch
-    # Hard decisions are made in worker threads and applied when they come back: timed from
+    manager.timers.tick_batch = timed_batch  # type: ignore[method-assign]
+    # Hard decisions are made by the AI workers and applied when they come back: timed from
     # the moment the table asked to the commit.
     asked: dict[str, float] = {}
+    by_workers: list[float] = []
+    deciding: list[float] = []
     think, decided = manager.thinking.start, manager.thinking.decided
 
-    def timed_think(decision):
+    def timed_think(decision, *rest):
         asked[decision.chat] = time.perf_counter()
-        think(decision)
+        think(decision, *rest)
 
     async def timed_decided(decision, action):
         nonlocal actions
+        back = time.perf_counter()
         table = manager.tables.get(decision.chat)
         before = None if table is None else (table.hand_number, table.turn_count)
         await decided(decision, action)
         if table is not None and (table.hand_number, table.turn_count) != before:
             actions += 1
             latencies.append(time.perf_counter() - asked[decision.chat])
+            by_workers.append(latencies[-1])
+            deciding.append(back - asked[decision.chat])
 
     manager.thinking.start, manager.thinking.decided = timed_think, timed_decided
     lags: list[float] = []
@@ -214,7 +222,7 @@ async def main_async(args: argparse.Namespace) -> None:
     probing = False
     if probe is not None:
         await probe
-    await manager.thinking.settle()
+    await manager.thinking.close()
     await db.close()
     ms = sorted(x * 1000 for x in latencies)
     if args.worker >= 0:  # one of several processes: its figures to the parent
@@ -234,6 +242,21 @@ async def main_async(args: argparse.Namespace) -> None:
     )
     print(f"latency per action: p50 {statistics.median(ms):.2f} ms, "
           f"p99 {ms[int(len(ms) * 0.99)]:.2f} ms, max {ms[-1]:.1f} ms")  # fmt: skip
+    if args.level == "hard":
+        lowered = manager.thinking.workers.lowered
+        shown = ", ".join(f"{n:,} at {what}" for what, n in sorted(lowered.items())) or "none"
+        print(f"hard decisions: {manager.thinking.workers.decisions:,} asked of "
+              f"{args.ai_workers} AI worker processes; lowered: {shown}; "
+              f"cut short by the deadline: {manager.thinking.workers.cut:,}")  # fmt: skip
+        if by_workers:
+            made = sorted(x * 1000 for x in by_workers)
+            print(
+                f"  of those, {len(made):,} made by the workers: asked to stored p50 "
+                f"{statistics.median(made):.1f} ms, p99 {made[int(len(made) * 0.99)]:.1f} ms"
+            )
+            back = sorted(x * 1000 for x in deciding)
+            print(f"  asked to back from the worker: p50 {statistics.median(back):.1f} ms, "
+                  f"p99 {back[int(len(back) * 0.99)]:.1f} ms")  # fmt: skip
     print(f"resident memory per table: {per_table:.1f} KiB (tables with a hand dealt)")
     collector = "CPython's defaults" if args.default_collector else "settled as the bot does"
     print(f"garbage collection: {collecting.seconds / elapsed:.1%} of the time, "
@@ -282,6 +305,14 @@ def main() -> None:
     parser.add_argument("--game", default="situan", choices=("situan", "erqiwang"))
     parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
                         help="the AI players' level (hard decides in worker threads)")  # fmt: skip
+    parser.add_argument(
+        "--ai-workers",
+        type=int,
+        default=max(1, (os.cpu_count() or 2) - 1),
+        help="processes making hard decisions (0: a thread of this one)",
+    )
+    parser.add_argument("--ai-delay", type=float, default=0.0,
+                        help="the AI players' pause before each move, seconds")  # fmt: skip
     parser.add_argument("--lag", action="store_true",
                         help="also measure how late the event loop wakes up")  # fmt: skip
     parser.add_argument("--pictures", action="store_true",

@@ -14,6 +14,9 @@ then runs in webhook mode behind one address, Discord with ``DISCORD_SHARDS`` pe
 ``BOT_RETENTION_DAYS`` (default 30) is how long the database keeps a closed table
 (`retention_from`).
 
+``BOT_AI_WORKERS`` is how many processes make the ``hard`` AI seats' decisions (default the
+cores less one; 0: in the bot's own process, as the console does: `ai_workers_from`).
+
 ``BOT_HEALTH_PORT`` (with the platforms running) serves ``GET /healthz`` on that port
 (``BOT_HEALTH_LISTEN``, default 0.0.0.0): 200 ``{"ok": true, "tables": N}`` while the
 database answers, 503 ``{"ok": false}`` when it does not.
@@ -187,6 +190,18 @@ def retention_from(env: Mapping[str, str]) -> float:
     return value * DAY
 
 
+def ai_workers_from(env: Mapping[str, str]) -> int:
+    """``BOT_AI_WORKERS``: processes making search-level AI decisions (`bot.ai_workers`;
+    default the cores less one, at least 1; 0 = in this process)."""
+    text = env.get("BOT_AI_WORKERS", "").strip()
+    if not text:
+        return max(1, (os.cpu_count() or 2) - 1)
+    workers = int(text) if text.isdigit() else -1
+    if not 0 <= workers <= 1024:
+        raise StartupError(f"BOT_AI_WORKERS={text[:20]}: say a number of processes, 0 to 1024")
+    return workers
+
+
 # --------------------------------------------------------------------- health
 
 
@@ -267,6 +282,8 @@ class PlatformSettings:
     retention: float
     """Seconds the store keeps a closed table (`retention_from`)."""
     health_port: int | None
+    ai_workers: int
+    """Processes making the ``hard`` seats' decisions (`ai_workers_from`)."""
     web: WebSettings | None = None
     """The web table (`adapters.web.settings`): None without ``WEB_PUBLIC_URL``."""
 
@@ -283,6 +300,7 @@ class PlatformSettings:
             retention=retention_from(env),
             health_port=health_port(env),
             web=WebSettings.from_env(env),
+            ai_workers=ai_workers_from(env),
         )
 
 
@@ -334,7 +352,12 @@ async def _run_with(
     router = SendRouter()
     ownership = settings.ownership
     manager = TableManager(
-        db, router, language=lang, ownership=ownership, retention=settings.retention
+        db,
+        router,
+        language=lang,
+        ownership=ownership,
+        retention=settings.retention,
+        ai_workers=settings.ai_workers,
     )
     if ownership is not None:
         log.info("sharing the database as %s (leases of %.0f s)", ownership.owner,

@@ -55,9 +55,10 @@ def _stale(table: Table, text: str, name: str) -> str | None:
     return None
 
 
-def tick(table: Table) -> Effects:
+def tick(table: Table, level: str | None = None) -> Effects:
     """Act for whoever's time is up: AI seats, 托管, time-outs, the ready timer; remind a
-    person whose time is running out."""
+    person whose time is running out. ``level``: an AI seat plays at this level instead of
+    its own (its own would keep the table waiting: `bot.ai_workers`)."""
     wake = table.next_wake()
     if wake is None or table.clock() < wake:
         return Effects()
@@ -78,4 +79,4 @@ def tick(table: Table) -> Effects:
         return lobby.close_idle(table)
     if table.carried_auto:
         return playing.carry_auto(table)
-    return playing.act_for_seat(table, table.turn_seat)
+    return playing.act_for_seat(table, table.turn_seat, level)

@@ -74,6 +74,7 @@ class TableManager:
         seeds: Callable[[int], int] | None = None, language: str = DEFAULT_LANGUAGE,
         flood_burst: int = FLOOD_BURST, flood_rate: float = FLOOD_RATE,
         ownership: Ownership | None = None, retention: float = RETENTION_DAYS * DAY,
+        ai_workers: int = 0,
     ) -> None:  # fmt: skip
         self.db = db
         self.send = send
@@ -86,7 +87,8 @@ class TableManager:
         self.leases = Leases(db, self.open, self.keeper, clock, ownership)
         self.faults = Faults(self.keeper)
         self.timers = Timers(self.open, self.keeper, self.leases, self._send,
-                             self.faults.contain, self._heartbeat, clock)  # fmt: skip
+                             self.faults.contain, self._heartbeat, clock,
+                             ai_workers)  # fmt: skip
         self.records = RecordBook(db, RECORD_READERS, clock)
         """Each group's records and achievements, from its stored hands."""
         self.keeper.records = self.records

@@ -8,10 +8,13 @@ game's front (`bot.games`).
 from __future__ import annotations
 
 import logging
+import math
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot.ai_workers import FLOOR, Job
 from bot.commands import Command
 from bot.echo import echoed
 from bot.effects import Effects, LedgerLine
@@ -39,19 +42,54 @@ from engine.game import Result
 log = logging.getLogger(__name__)
 REMINDER_FLOOR = 5
 """A reminder with fewer seconds left than this would arrive after the time-out."""
-_PLAYERS: dict[tuple[str, str], Player] = {}
-"""One AI player per game and level: they keep no state between decisions."""
+_PLAYERS: dict[tuple[str, str, float], Player] = {}
+"""One AI player per game, level and share of the budget: they keep no state between
+decisions."""
 HARD_SEARCH: dict[str, Any] = {}
-"""Search options of the ``hard`` players (`engine.ai.player`); none: each searches for its
-time budget. The tests fix the number of playouts here instead (tests/conftest.py)."""
+"""Search options of the ``hard`` players (`engine.ai.player`); none: each searches its
+game's sampled deals (``work_playouts``), with no time limit — CPU work, not wall time, so
+it plays as strong under load. The tests fix fewer playouts here (tests/conftest.py)."""
 
 
-def ai_player(game: str, level: str) -> Player:
-    found = _PLAYERS.get((game, level))
+def ai_player(game: str, level: str, share: float = 1.0) -> Player:
+    """The AI player of ``game`` at ``level``; a search level gets ``share`` of its budget
+    (`bot.ai_workers` lowers it when the workers cannot keep up)."""
+    found = _PLAYERS.get((game, level, share))
     if found is None:
-        search = HARD_SEARCH if level == "hard" else {}
-        found = _PLAYERS[(game, level)] = player(game, level, **search)
+        search = _search_options(game, level, share) if level in SLOW_LEVELS else {}
+        found = _PLAYERS[(game, level, share)] = player(game, level, **search)
     return found
+
+
+def _search_options(game: str, level: str, share: float) -> dict[str, Any]:
+    search = dict(HARD_SEARCH)
+    if "playouts" not in search:  # the budget is CPU work: no time limit
+        search.setdefault("budget", math.inf)
+        search["playouts"] = getattr(player(game, level), "work_playouts", 1)
+    search["playouts"] = max(1, round(search["playouts"] * share))
+    return search
+
+
+def decide_job(job: Job) -> tuple[Action, float]:
+    """An AI worker's decision (`bot.ai_workers`), and the seconds it took. Past the job's
+    deadline the search stops where it is (and one asked after it plays ``normal``)."""
+    started = time.perf_counter()
+    deadline = job.deadline
+    if deadline is not None and time.monotonic() >= deadline:
+        action = ai_player(job.game, FLOOR).decide(job.view, job.legal)
+        return action, time.perf_counter() - started
+    deciding = ai_player(job.game, job.level, job.share)
+    own_clock = getattr(deciding, "clock", None)
+    if deadline is not None and own_clock is not None:
+        # The search's clock stands still until the deadline, then reads infinity: the
+        # playouts end it as ever, the deadline at the latest (its budget is infinite).
+        deciding.clock = lambda: 0.0 if time.monotonic() < deadline else math.inf  # type: ignore[attr-defined]
+    try:
+        action = deciding.decide(job.view, job.legal)
+    finally:
+        if deadline is not None and own_clock is not None:
+            deciding.clock = own_clock  # type: ignore[attr-defined]
+    return action, time.perf_counter() - started
 
 
 # ----------------------------------------------------------------- commands
@@ -176,10 +214,9 @@ def slow_decision(table: Table) -> Decision | None:
     occupant = table.seats[seat]
     if occupant is None or not occupant.ai or occupant.level not in SLOW_LEVELS:
         return None
-    player = ai_player(table.game, occupant.level)
     legal = tuple(hand.legal_actions(seat))  # listed now: the hand may change meanwhile
-    return Decision(table.chat, table.hand_number, table.turn_count, seat, player,
-                    hand.view(seat), legal)  # fmt: skip
+    return Decision(table.chat, table.hand_number, table.turn_count, seat, table.game,
+                    occupant.level, hand.view(seat), legal)  # fmt: skip
 
 
 def carry_auto(table: Table) -> Effects:
@@ -197,14 +234,16 @@ def carry_auto(table: Table) -> Effects:
     return effects
 
 
-def act_for_seat(table: Table, seat: int) -> Effects:
-    """An AI seat decides from its view and what it may do; any other seat whose time is up
-    (or that is on 托管) is played by the table: a `Timeout`, resolved by the engine."""
+def act_for_seat(table: Table, seat: int, level: str | None = None) -> Effects:
+    """An AI seat decides from its view and what it may do (at ``level``, if given, instead
+    of its own); any other seat whose time is up (or that is on 托管) is played by the table:
+    a `Timeout`, resolved by the engine."""
     assert table.hand is not None
     occupant = table.seats[seat]
     if occupant is not None and occupant.ai and not table.safe_mode:
         legal = table.hand.legal_actions(seat)
-        action = ai_player(table.game, occupant.level).decide(table.hand.view(seat), legal)
+        playing_as = ai_player(table.game, level or occupant.level)
+        action = playing_as.decide(table.hand.view(seat), legal)
     else:
         action = Timeout(seat)
     return apply_action(table, action)

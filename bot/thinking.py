@@ -1,5 +1,6 @@
-"""AI decisions that take long — the ``hard`` level's search, up to its time budget — are made
-in a worker thread, off the event loop, so that no other table waits on one.
+"""AI decisions that take long — the ``hard`` level's search — are made by the AI workers
+(`bot.ai_workers`: other processes, or a thread of this one), off the event loop, so that
+no other table waits on one.
 
 The decision is taken from a copy of what the seat may know (its view) and a fixed list of
 what it may do; when it comes back, it is applied only if the table is still where it was
@@ -11,22 +12,18 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bot.ai_workers import AiWorkers, Share
 from engine.actions import Action
-from engine.ai import Player
 
 if TYPE_CHECKING:
     from bot.table import Table
 
 log = logging.getLogger(__name__)
 SLOW_LEVELS = frozenset({"hard"})
-"""AI levels whose decisions are made in a worker thread (the others take well under 1 ms)."""
-WORKERS = 1
-"""Threads thinking at once. More would not think faster (the search holds the GIL) but
-would take more turns from the event loop: one thread keeps the loop's wait short."""
+"""AI levels whose decisions are made by the AI workers (the others take well under 1 ms)."""
 
 
 @dataclass(frozen=True)
@@ -37,7 +34,8 @@ class Decision:
     hand: int
     turn: int
     seat: int
-    player: Player
+    game: str
+    level: str
     view: Any
     legal: tuple[Action, ...]
 
@@ -54,28 +52,27 @@ Decided = Callable[[Decision, Action | None], Awaitable[None]]
 
 
 class Thinking:
-    """The decisions being made in worker threads, one per table at most."""
+    """The decisions being made by the AI workers, one per table at most."""
 
-    def __init__(self, decided: Decided) -> None:
+    def __init__(self, decided: Decided, workers: AiWorkers) -> None:
         self.decided = decided
+        self.workers = workers
         self.tasks: dict[str, asyncio.Task[None]] = {}
-        self._workers: ThreadPoolExecutor | None = None
 
     def busy(self, chat: str) -> bool:
         return chat in self.tasks
 
-    def start(self, decision: Decision) -> None:
-        task = asyncio.create_task(self._think(decision))
+    def start(self, decision: Decision, share: Share | None = None) -> None:
+        """Think about ``decision`` with the ``share`` of its budget reserved for it (none
+        given: reserved when it starts)."""
+        task = asyncio.create_task(self._think(decision, share))
         self.tasks[decision.chat] = task
         task.add_done_callback(lambda _: self.tasks.pop(decision.chat, None))
 
-    async def _think(self, decision: Decision) -> None:
-        if self._workers is None:
-            self._workers = ThreadPoolExecutor(WORKERS, thread_name_prefix="ai-thinking")
-        loop = asyncio.get_running_loop()
+    async def _think(self, decision: Decision, share: Share | None) -> None:
         try:
-            action: Action | None = await loop.run_in_executor(
-                self._workers, decision.player.decide, decision.view, decision.legal
+            action: Action | None = await self.workers.decide(
+                decision.game, decision.level, decision.view, decision.legal, share
             )
         except Exception:
             log.exception("table %s: an AI decision failed", decision.chat)
@@ -86,3 +83,8 @@ class Thinking:
         """Until every decision under way has come back and been applied."""
         while self.tasks:
             await asyncio.gather(*self.tasks.values(), return_exceptions=True)
+
+    async def close(self) -> None:
+        """Every decision under way applied, then the workers stopped."""
+        await self.settle()
+        self.workers.close()

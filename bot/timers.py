@@ -1,5 +1,5 @@
 """The tables' own time: AI seats, 托管, time-outs and the ready timer, acted on in batches
-stored together; slow AI decisions handed to worker threads (`bot.thinking`); and the
+stored together; slow AI decisions handed to the AI workers (`bot.thinking`); and the
 heartbeat that prunes what no longer matters.
 
 `Timers` is one of the `bot.manager.TableManager`'s collaborators.
@@ -11,9 +11,10 @@ import asyncio
 import contextlib
 import logging
 from asyncio import FIRST_COMPLETED
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 
 from bot import dispatch
+from bot.ai_workers import FLOOR, AiWorkers
 from bot.commands import Command
 from bot.effects import Effects
 from bot.keeping import Sender, TableKeeper
@@ -21,7 +22,7 @@ from bot.leasing import Leases
 from bot.logs import current_table, table_context
 from bot.open_tables import OpenTables
 from bot.outgoing import Outgoing
-from bot.playing import apply_action, slow_decision
+from bot.playing import apply_action, decide_job, slow_decision
 from bot.table import Table
 from bot.thinking import Decision, Thinking
 from engine.actions import Action
@@ -45,7 +46,7 @@ class Timers:
     def __init__(
         self, tables: OpenTables, keeper: TableKeeper, leases: Leases, send: Sender,
         contain: Contain, heartbeat: Callable[[], Awaitable[None]],
-        clock: Callable[[], float],
+        clock: Callable[[], float], ai_workers: int = 0,
     ) -> None:  # fmt: skip
         self.tables = tables
         self.keeper = keeper
@@ -56,14 +57,16 @@ class Timers:
         """Prunes what no longer matters and marks the process alive, every few seconds."""
         self.clock = clock
         self.last_heartbeat = 0.0
-        self.thinking = Thinking(self.decided)
-        """Slow AI decisions under way in worker threads (`bot.thinking`)."""
+        self.thinking = Thinking(self.decided, AiWorkers(decide_job, ai_workers))
+        """Slow AI decisions under way in the AI workers (`bot.thinking`)."""
 
     async def tick(self) -> None:
         """Let every table act on its timers (AI seats, 托管, time-outs, ready), storing the
         tables that acted together in batches before anything about them is sent."""
         now = self.clock()
         due = []
+        floored: set[str] = set()  # slow AI seats played at `FLOOR` now: the workers are full
+        workers = self.thinking.workers
         for table in self.tables.tables():
             chat = table.chat
             wake = table.next_wake()
@@ -71,12 +74,16 @@ class Timers:
                 continue
             decision = slow_decision(table)
             if decision is not None:
-                self.thinking.start(decision)  # decided off the loop, applied when back
-            else:
-                due.append(chat)
+                share = workers.reserve(decision.game, decision.level, decision.view)
+                if share is not None:
+                    self.thinking.start(decision, share)  # decided off the loop, applied when back
+                    continue
+                floored.add(chat)
+            due.append(chat)
         in_flight: set[asyncio.Task[None]] = set()
         for start in range(0, len(due), BATCH_TABLES):
-            in_flight.add(asyncio.create_task(self.tick_batch(due[start : start + BATCH_TABLES])))
+            batch = due[start : start + BATCH_TABLES]
+            in_flight.add(asyncio.create_task(self.tick_batch(batch, floored)))
             if len(in_flight) >= BATCHES_IN_FLIGHT:
                 done, in_flight = await asyncio.wait(in_flight, return_when=FIRST_COMPLETED)
                 for task in done:
@@ -89,7 +96,7 @@ class Timers:
             self.last_heartbeat = now
             await self.heartbeat()
 
-    async def tick_batch(self, chats: list[str]) -> None:
+    async def tick_batch(self, chats: list[str], floored: Collection[str] = ()) -> None:
         async with contextlib.AsyncExitStack() as held:
             steps: list[tuple[Table, Effects]] = []
             failed: list[str] = []
@@ -101,7 +108,8 @@ class Timers:
                     continue  # a command came first and moved the timer
                 marked = current_table.set(chat)  # `table_context`, without its object
                 try:
-                    steps.append((table, dispatch.tick(table)))
+                    level = FLOOR if chat in floored else None
+                    steps.append((table, dispatch.tick(table, level)))
                 except Exception:
                     failed.append(chat)
                 finally:
@@ -150,6 +158,7 @@ class Timers:
 
     async def run_timers(self, stop: asyncio.Event, step: float = 0.2) -> None:
         """Run the tables' timers until ``stop``; nothing a table does can end this loop."""
+        warming = asyncio.create_task(self.thinking.workers.warm())  # while the tables run
         while not stop.is_set():
             try:
                 await self.tick()
@@ -157,4 +166,7 @@ class Timers:
                 log.exception("a timer pass failed; the timers go on")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), timeout=step)
-        await self.thinking.settle()  # a decision under way is applied and stored, not lost
+        warming.cancel()  # done by now, but for a very short run
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await warming  # a worker that failed to start fails its decisions, logged there
+        await self.thinking.close()  # a decision under way is applied and stored, not lost

@@ -30,6 +30,7 @@ import discord
 
 from adapters.delivery import Delivery, digest, split_text
 from adapters.discord.components import build_view, channel_id_of, with_web_button
+from adapters.send_budget import DISCORD_RATE, SendBudget
 from bot.i18n import normalize_language, t
 from bot.notices import NOTICE_SLOT
 from bot.outgoing import Kind, Outgoing
@@ -66,12 +67,17 @@ class DiscordOutbox(Delivery):
     """Discord's own limit for a channel: 5 messages (posts or edits) in 5 s, not Telegram's
     20 a minute. The slot stays 3 s, table edits coalesced and plays between AI seats
     folded: a play shows within 3 s and the channel stays about as quiet as a group."""
+    budget_each_message = True
+    """Discord's global limit is kept here, a message at a time, by priority (a person's
+    notice first: `adapters.send_budget`); discord.py keeps the per-route buckets and waits
+    out what Discord reports (429s, the headers' remaining calls)."""
 
     def __init__(
         self, client: discord.Client, names: Callable[[str, str], str],
         language: Callable[[str], str], *, pace_speed: float = 1.0,
     ) -> None:  # fmt: skip
         super().__init__(pace_speed)
+        self.send_budget = SendBudget(DISCORD_RATE, speed=pace_speed)
         self.client = client
         self.names = names
         self.language = language

@@ -33,6 +33,7 @@ from telegram.ext import (
     filters,
 )
 
+from adapters.send_budget import TELEGRAM_RATE, SendBudget
 from adapters.serving import DEFAULT_LIMITS, ServerLimits
 from adapters.startup import StartupError, port_setting, scrubbed
 from adapters.telegram.inbox import GONE, TelegramInbox
@@ -67,6 +68,8 @@ class TelegramSettings:
     mini_app: str = ""
     """``TELEGRAM_MINI_APP``: the web table's Mini App short name (@BotFather's
     /newapp); empty: the group's link opens the bot's main Mini App."""
+    calls_per_second: float = TELEGRAM_RATE
+    """The bot-wide send budget (``TELEGRAM_CALLS_PER_SECOND``, `adapters.send_budget`)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> TelegramSettings | None:
@@ -84,6 +87,7 @@ class TelegramSettings:
             ),
             webhook_secret=env.get("TELEGRAM_WEBHOOK_SECRET") or None,
             mini_app=mini_app_setting(env.get("TELEGRAM_MINI_APP", "")),
+            calls_per_second=calls_per_second(env.get("TELEGRAM_CALLS_PER_SECOND", "")),
         )
 
 
@@ -96,6 +100,20 @@ def mini_app_setting(value: str) -> str:
             "digits and _), as @BotFather shows it"
         )
     return name
+
+
+def calls_per_second(text: str) -> float:
+    """``TELEGRAM_CALLS_PER_SECOND`` (default 30, Telegram's limit for one bot); `StartupError`
+    for anything but a number from 1 to 1000."""
+    if not text.strip():
+        return TELEGRAM_RATE
+    try:
+        rate = float(text)
+    except ValueError:
+        rate = 0.0
+    if not 1 <= rate <= 1000:
+        raise StartupError(f"TELEGRAM_CALLS_PER_SECOND={text[:20]}: say a number, 1 to 1000")
+    return rate
 
 
 class TelegramAdapter:
@@ -125,6 +143,8 @@ class TelegramAdapter:
             self.application.bot, manager.name_at, manager.language_at, pace_speed=pace_speed
         )
         requests.before_group_call = self.outbox.before_group_call
+        budget = SendBudget(settings.calls_per_second, speed=pace_speed)
+        requests.send_budget = self.outbox.send_budget = budget
         self.outbox.on_reachable = db.set_reachable
         self.outbox.web = web
         self.outbox.player_language = manager.user_langs.get

@@ -1,6 +1,8 @@
 """Every Bot API call the bot makes passes here (python-telegram-bot's request object): one
-that posts, edits or deletes in a group first passes that group's call budget
-(`adapters.delivery.Delivery.before_group_call`), which counts it at the moment it is made.
+that sends, edits or deletes a message first waits its turn in the bot-wide send budget
+(`adapters.send_budget`, by the priority of the message being delivered), then, in a group,
+passes that group's call budget (`adapters.delivery.Delivery.before_group_call`), which
+counts it at the moment it is made.
 
 The pacer's slots decide when group messages are released; this is where the one-minute
 budget is kept even when a call is made late (behind a slow upload) or a message costs two
@@ -15,6 +17,7 @@ from typing import Any
 
 from telegram.request import HTTPXRequest, RequestData
 
+from adapters.send_budget import CALLING, SendBudget
 from adapters.telegram.keyboards import chat_key
 
 GROUP_CALLS = frozenset(
@@ -22,19 +25,23 @@ GROUP_CALLS = frozenset(
      "forwardMessage", "editMessageText", "editMessageCaption", "editMessageMedia",
      "editMessageReplyMarkup", "deleteMessage"}
 )  # fmt: skip
-"""The methods Telegram counts against a group's messages a minute."""
+"""The methods Telegram counts against a group's messages a minute (and against the bot's
+messages a second, in any chat)."""
 
 
 class CountedRequest(HTTPXRequest):
     def __init__(self, **settings: Any) -> None:
         super().__init__(**settings)
         self.before_group_call: Callable[[str], Awaitable[None]] | None = None
+        self.send_budget: SendBudget | None = None
 
     async def do_request(
         self, url: str, method: str, request_data: RequestData | None = None,
         read_timeout: Any = None, write_timeout: Any = None, connect_timeout: Any = None,
         pool_timeout: Any = None,
     ) -> tuple[int, bytes]:  # fmt: skip
+        if self.send_budget is not None and url.rsplit("/", 1)[-1] in GROUP_CALLS:
+            await self.send_budget.call(CALLING.get())  # bot-wide first: then it is made
         group = group_of(url, request_data)
         if group is not None and self.before_group_call is not None:
             await self.before_group_call(group)

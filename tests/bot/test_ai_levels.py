@@ -89,7 +89,7 @@ async def thinking_hard(tmp_path: Path, monkeypatch: Any) -> tuple[Harness, Gate
     """Ann bids 120 at a 二七王 table of three hard AI players; AI 1 is then thinking, held
     at the gate in its worker thread."""
     gated = GatedPlayer(playing.ai_player("erqiwang", "hard"))
-    monkeypatch.setitem(playing._PLAYERS, ("erqiwang", "hard"), gated)
+    monkeypatch.setitem(playing._PLAYERS, ("erqiwang", "hard", 1.0), gated)
     harness = await opened(tmp_path)
     for _ in range(3):
         await harness.say("ann", "/addbot hard")

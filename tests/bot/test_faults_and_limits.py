@@ -153,10 +153,10 @@ async def test_a_table_whose_steps_fail_is_contained_and_the_others_play_on(tmp_
         calls = 0
         ticking = dispatch.tick
 
-        def tick_with_a_defect_at_bad(table):  # the reloaded table is broken again too
+        def tick_with_a_defect_at_bad(table, level=None):  # reloaded, it is broken again too
             nonlocal calls
             if table.chat != "bad":
-                return ticking(table)
+                return ticking(table, level)
             calls += 1
             raise RuntimeError("a defect in one table")
 
