@@ -324,5 +324,10 @@ async def _run_with(
     return 0
 
 
+def cli() -> int:
+    """The ``cardbot`` console script: the same as ``python -m bot``."""
+    return main(sys.argv[1:])
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(cli())
