@@ -42,7 +42,7 @@ from adapters.startup import StartupError, port_setting
 from bot.collector import settle_after_start
 from bot.i18n import DEFAULT_LANGUAGE, normalize_language
 from bot.leasing import LEASE_SECONDS, Ownership
-from bot.logs import configure_logging
+from bot.logs import FORMATS, LEVELS, configure_logging, follow_games
 from bot.manager import DAY, RETENTION_DAYS, TableManager
 from storage import Database
 from storage.base import DUMP_KINDS
@@ -68,8 +68,9 @@ def main(argv: list[str]) -> int:
     )
     if platforms:
         secrets = ("TELEGRAM_BOT_TOKEN", "DISCORD_BOT_TOKEN", "TELEGRAM_WEBHOOK_SECRET")
-        configure_logging(os.environ.get(name, "") for name in secrets)
         try:
+            level, form = logging_from(os.environ)
+            configure_logging((os.environ.get(name, "") for name in secrets), level, form)
             return asyncio.run(run_platforms(os.environ, database_path(None), lang))
         except StartupError as error:  # one clear line, no traceback, never the token
             print(f"python -m bot: cannot start: {error}", file=sys.stderr)
@@ -176,6 +177,22 @@ def retention_from(env: Mapping[str, str]) -> float:
     if not 0 <= value <= 36_500:
         raise StartupError(f"BOT_RETENTION_DAYS={days[:20]}: say a number of days, 0 to 36500")
     return value * DAY
+
+
+# --------------------------------------------------------------------- logs
+
+
+def logging_from(env: Mapping[str, str]) -> tuple[str, str]:
+    """``BOT_LOG_LEVEL`` and ``BOT_LOG_FORMAT`` (`bot.logs`); `StartupError` for a bad one."""
+    level = env.get("BOT_LOG_LEVEL", "").strip().upper() or "INFO"
+    if level not in LEVELS:
+        shown = env.get("BOT_LOG_LEVEL", "")[:20]
+        raise StartupError(f"BOT_LOG_LEVEL={shown}: say one of {', '.join(LEVELS)}")
+    form = env.get("BOT_LOG_FORMAT", "").strip().lower() or "text"
+    if form not in FORMATS:
+        shown = env.get("BOT_LOG_FORMAT", "")[:20]
+        raise StartupError(f"BOT_LOG_FORMAT={shown}: say text or json")
+    return level, form
 
 
 # --------------------------------------------------------------------- health
@@ -289,6 +306,7 @@ async def _run_with(
     manager = TableManager(
         db, router, language=lang, ownership=ownership, retention=settings.retention
     )
+    follow_games(manager.game_at)
     if ownership is not None:
         log.info("sharing the database as %s (leases of %.0f s)", ownership.owner,
                  ownership.seconds)  # fmt: skip
