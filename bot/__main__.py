@@ -5,8 +5,9 @@
 
 Operators' commands, on the database named by ``--db`` or ``BOT_DB``:
 ``python -m bot migrate`` (migrate it, print its schema version), ``python -m bot export-db
-FILE`` (everything in it to a JSON-lines file) and ``python -m bot import-db FILE`` (such a
-file into a database that holds nothing yet, SQLite or PostgreSQL alike).
+FILE`` (everything in it to a JSON-lines file), ``python -m bot import-db FILE`` (such a
+file into a database that holds nothing yet, SQLite or PostgreSQL alike) and ``python -m bot
+backup-db FILE`` (a copy taken while the bot runs: `storage.backup`).
 
 On PostgreSQL several processes may run at once, each table leased to one of them
 (``BOT_PROCESS_ID``, ``BOT_PEER_URL``, ``BOT_LEASE_SECONDS``: `ownership_from`); Telegram
@@ -45,6 +46,7 @@ from bot.leasing import LEASE_SECONDS, Ownership
 from bot.logs import FORMATS, LEVELS, configure_logging, follow_games
 from bot.manager import DAY, RETENTION_DAYS, TableManager
 from storage import Database
+from storage.backup import BackupError, backup_sqlite
 from storage.base import DUMP_KINDS
 from storage.opening import address_secrets, is_postgres_address, masked_address
 from storage.transfer import TransferError, export_to, import_from
@@ -56,7 +58,7 @@ if TYPE_CHECKING:  # the platforms' libraries are imported only when they run
 log = logging.getLogger("bot")
 
 
-OPERATIONS = ("migrate", "export-db", "import-db")
+OPERATIONS = ("migrate", "export-db", "import-db", "backup-db")
 
 
 def main(argv: list[str]) -> int:
@@ -99,12 +101,17 @@ def operations_parser() -> argparse.ArgumentParser:
     for name, verb in (("export-db", "write everything to"), ("import-db", "read everything from")):
         command = commands.add_parser(name, parents=[database], help=f"{verb} a JSON-lines file")
         command.add_argument("file")
+    backup = commands.add_parser(
+        "backup-db", parents=[database],
+        help="copy the database while the bot runs: a SQLite file (PostgreSQL: an export)",
+    )  # fmt: skip
+    backup.add_argument("file", help="a new file")
     return parser
 
 
 def operate(argv: list[str]) -> int:
-    """``migrate``, ``export-db FILE`` or ``import-db FILE``: 0 when done; otherwise one clear
-    line on standard error (no traceback, never a password) and 1."""
+    """``migrate``, ``export-db FILE``, ``import-db FILE`` or ``backup-db FILE``: 0 when
+    done; otherwise one clear line on standard error (no traceback, never a password) and 1."""
     args = operations_parser().parse_args(argv)
     address = database_path(args.db)
     shown = masked_address(address)
@@ -124,12 +131,18 @@ def operate(argv: list[str]) -> int:
 async def _operate(command: str, address: str, shown: str, args: argparse.Namespace) -> list[str]:
     if command == "import-db" and not os.path.exists(args.file):
         raise TransferError(f"no file {args.file}")
+    if command == "backup-db" and not is_postgres_address(address):
+        # The running bot's file, read as it is: opening it here would migrate it.
+        version, counts = await backup_sqlite(address, args.file)
+        return [f"{shown} → {args.file}: {_counted(counts)} (schema version {version})"]
+    if command == "backup-db" and os.path.exists(args.file):
+        raise BackupError(f"{args.file} exists already: name a new file")
     db = await Database.open(address)  # opening migrates
     try:
         version = await db.schema_version()
         if command == "migrate":
             return [f"{shown}: schema version {version}"]
-        if command == "export-db":
+        if command in ("export-db", "backup-db"):  # PostgreSQL: one snapshot, as pg_dump's
             counts = await export_to(db, args.file)
             return [f"{shown} → {args.file}: {_counted(counts)}"]
         counts = await import_from(db, args.file)
