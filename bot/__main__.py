@@ -29,17 +29,18 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from aiohttp import web
 
 from adapters.console import build_parser, check_preset, run_console
-from adapters.health import healthz
+from adapters.health import Health, healthz, scrape
 from adapters.router import SendRouter
 from adapters.serving import GuardedRunner, RefusalLog, ServerLimits, guarded_app
 from adapters.startup import StartupError, port_setting
+from bot import metrics
 from bot.collector import settle_after_start
 from bot.i18n import DEFAULT_LANGUAGE, normalize_language
 from bot.leasing import LEASE_SECONDS, Ownership
@@ -217,17 +218,31 @@ def health_port(env: Mapping[str, str]) -> int | None:
     return port_setting("BOT_HEALTH_PORT", port) if port else None
 
 
+def metrics_on(env: Mapping[str, str]) -> bool:
+    """``BOT_METRICS``: ``on`` serves ``GET /metrics`` beside ``/healthz`` on
+    ``BOT_HEALTH_PORT`` (off by default: the figures are the operator's, not the public's)."""
+    text = env.get("BOT_METRICS", "").strip().lower() or "off"
+    if text not in ("on", "off"):
+        raise StartupError(f"BOT_METRICS={env.get('BOT_METRICS', '')[:20]}: say on or off")
+    if text == "on" and health_port(env) is None:
+        raise StartupError("BOT_METRICS=on: set BOT_HEALTH_PORT too, where /metrics is served")
+    return text == "on"
+
+
 async def start_health(
-    env: Mapping[str, str], manager: TableManager, db: Database
+    env: Mapping[str, str], health: Health, with_metrics: bool = False
 ) -> web.AppRunner | None:
-    """``GET /healthz`` on ``BOT_HEALTH_PORT`` (none when it is unset or empty)."""
+    """``GET /healthz`` (and ``/metrics`` ``with_metrics``) on ``BOT_HEALTH_PORT`` (none
+    when it is unset or empty)."""
     port = health_port(env)
     if port is None:
         return None
     listen = env.get("BOT_HEALTH_LISTEN") or "0.0.0.0"
     limits = ServerLimits()  # the webhook's: slow and idle clients closed, 100 at most
     app = guarded_app(limits)
-    app.router.add_get("/healthz", healthz(manager, db))
+    app.router.add_get("/healthz", healthz(health))
+    if with_metrics:
+        app.router.add_get("/metrics", scrape)
     runner = GuardedRunner(app, limits, RefusalLog(log, limits.refusals_every))
     await runner.setup()
     try:
@@ -253,6 +268,7 @@ class PlatformSettings:
     retention: float
     """Seconds the store keeps a closed table (`retention_from`)."""
     health_port: int | None
+    metrics: bool
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], db_path: str) -> PlatformSettings:
@@ -266,7 +282,16 @@ class PlatformSettings:
             ownership=ownership_from(env, db_path),
             retention=retention_from(env),
             health_port=health_port(env),
+            metrics=metrics_on(env),
         )
+
+
+def instrument(manager: TableManager, db: Database) -> Callable[[], None]:
+    """The figures (`bot.metrics`) and JSON log lines follow this manager's tables and this
+    store's commits; returns what stops counting its tables."""
+    follow_games(manager.game_at)
+    db.on_commit = metrics.committed(db.backend)
+    return metrics.watch_tables(manager.open_games)
 
 
 OPEN_TIMEOUT = 30.0
@@ -319,7 +344,8 @@ async def _run_with(
     manager = TableManager(
         db, router, language=lang, ownership=ownership, retention=settings.retention
     )
-    follow_games(manager.game_at)
+    stop_counting = instrument(manager, db)
+    health_board = Health(manager, db)
     if ownership is not None:
         log.info("sharing the database as %s (leases of %.0f s)", ownership.owner,
                  ownership.seconds)  # fmt: skip
@@ -329,10 +355,13 @@ async def _run_with(
         if settings.telegram is not None:
             adapter = TelegramAdapter(manager, db, settings.telegram, lang)
             router.routes["tg:"] = adapter.outbox
+            adapter.health = health_board
+            health_board.adapters["telegram"] = adapter.connection
             adapters.append(adapter)
         if settings.discord is not None:
             discord_adapter = DiscordAdapter(manager, settings.discord, lang, db=db)
             router.routes["dc:"] = discord_adapter.outbox
+            health_board.adapters["discord"] = discord_adapter.connection
             adapters.append(discord_adapter)
         if stop is None:
             stop = asyncio.Event()
@@ -344,9 +373,10 @@ async def _run_with(
             await running.start()
         await manager.restore()
         settle_after_start()
-        health = await start_health(env, manager, db)
+        health = await start_health(env, health_board, settings.metrics)
         await manager.run_timers(stop)
     finally:
+        stop_counting()
         if health is not None:
             await health.cleanup()
         for running in reversed(adapters):

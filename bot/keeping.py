@@ -11,6 +11,7 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
+from bot import metrics
 from bot.effects import Effects
 from bot.hand_views import table_message
 from bot.i18n import N_
@@ -74,9 +75,13 @@ class TableKeeper:
         async with self.db.transaction() as tx:
             await self.store(tx, table, effects)
         self.let_go_if_closed([table])
-        self._count_committed(len(effects.actions))
+        self._count_committed([(table, effects)])
 
-    def _count_committed(self, actions: int) -> None:
+    def _count_committed(self, steps: list[tuple[Table, Effects]]) -> None:
+        actions = 0
+        for table, effects in steps:
+            metrics.stored(table.chat, table.game, len(effects.actions))
+            actions += len(effects.actions)
         if actions:
             self._actions_committed += actions
             self.committed(self._actions_committed)
@@ -116,7 +121,7 @@ class TableKeeper:
         async with self.db.transaction() as tx:
             await self._store_steps(tx, steps)
         self.let_go_if_closed(table for table, _ in steps)
-        self._count_committed(sum(len(effects.actions) for _, effects in steps))
+        self._count_committed(steps)
 
     async def store_each(
         self, steps: list[tuple[Table, Effects]], failed: list[str], lost: list[str]

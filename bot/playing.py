@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot import metrics
 from bot.commands import Command
 from bot.echo import echoed
 from bot.effects import Effects, LedgerLine
@@ -179,7 +180,7 @@ def slow_decision(table: Table) -> Decision | None:
     player = ai_player(table.game, occupant.level)
     legal = tuple(hand.legal_actions(seat))  # listed now: the hand may change meanwhile
     return Decision(table.chat, table.hand_number, table.turn_count, seat, player,
-                    hand.view(seat), legal)  # fmt: skip
+                    hand.view(seat), legal, table.game, occupant.level)  # fmt: skip
 
 
 def carry_auto(table: Table) -> Effects:
@@ -204,7 +205,8 @@ def act_for_seat(table: Table, seat: int) -> Effects:
     occupant = table.seats[seat]
     if occupant is not None and occupant.ai and not table.safe_mode:
         legal = table.hand.legal_actions(seat)
-        action = ai_player(table.game, occupant.level).decide(table.hand.view(seat), legal)
+        with metrics.deciding(table.game, occupant.level):
+            action = ai_player(table.game, occupant.level).decide(table.hand.view(seat), legal)
     else:
         action = Timeout(seat)
     return apply_action(table, action)
@@ -223,6 +225,7 @@ def apply_action(table: Table, action: Action, command: Command | None = None) -
     except IllegalAction as refusal:
         if command is None:
             raise
+        metrics.refused(table.chat, table.game)
         lang = table.answer_lang(command)
         turn = refusal.facts.get("turn")
         if refusal.code == "not_your_turn" and isinstance(turn, int) and 0 <= turn < 4:

@@ -15,6 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bot import metrics
 from engine.actions import Action
 from engine.ai import Player
 
@@ -40,6 +41,14 @@ class Decision:
     player: Player
     view: Any
     legal: tuple[Action, ...]
+    game: str = ""
+    level: str = ""
+    """The game and the seat's level, as the figures label its decision time."""
+
+    def decide(self) -> Action:
+        """The player's choice (in a worker thread), timed."""
+        with metrics.deciding(self.game, self.level):
+            return self.player.decide(self.view, self.legal)
 
     def still_current(self, table: Table) -> bool:
         return (
@@ -74,9 +83,7 @@ class Thinking:
             self._workers = ThreadPoolExecutor(WORKERS, thread_name_prefix="ai-thinking")
         loop = asyncio.get_running_loop()
         try:
-            action: Action | None = await loop.run_in_executor(
-                self._workers, decision.player.decide, decision.view, decision.legal
-            )
+            action: Action | None = await loop.run_in_executor(self._workers, decision.decide)
         except Exception:
             log.exception("table %s: an AI decision failed", decision.chat)
             action = None

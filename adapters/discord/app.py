@@ -167,6 +167,14 @@ class DiscordAdapter:
         self._task = asyncio.create_task(self.client.connect(reconnect=True))
         await self.client.wait_until_ready()
 
+    def connection(self) -> dict[str, Any]:
+        """For ``/healthz``: whether the gateway is connected, and each shard of this
+        process."""
+        client = self.client
+        shards = {str(number): not shard.is_closed() for number, shard in client.shards.items()}
+        connected = client.is_ready() and not client.is_closed() and all(shards.values())
+        return {"connected": connected, "shards": shards}
+
     async def sync_commands(self) -> None:
         """Sync the slash commands with Discord unless they are the ones synced last."""
         tree = self.client.tree

@@ -28,7 +28,6 @@ from typing import Any
 from telegram import BotCommand, BotCommandScopeChat, Update
 from telegram.error import InvalidToken, NetworkError, TelegramError
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationHandlerStop,
     CallbackQueryHandler,
@@ -38,10 +37,12 @@ from telegram.ext import (
     filters,
 )
 
+from adapters.health import Health
 from adapters.serving import DEFAULT_LIMITS, ServerLimits
 from adapters.startup import StartupError, port_setting, scrubbed
 from adapters.telegram.inbox import TelegramInbox
 from adapters.telegram.keyboards import PREFIX
+from adapters.telegram.limiter import TimedRateLimiter
 from adapters.telegram.outbox import TelegramOutbox
 from adapters.telegram.request import CountedRequest
 from adapters.telegram.updates import ChatOrderedUpdates
@@ -95,7 +96,7 @@ class TelegramAdapter:
         self.manager = manager
         self.db = db
         self.settings = settings
-        limiter = AIORateLimiter(
+        limiter = TimedRateLimiter(
             max_retries=3, overall_time_period=1 / pace_speed, group_time_period=60 / pace_speed
         )
         requests = CountedRequest(connection_pool_size=256)
@@ -120,6 +121,9 @@ class TelegramAdapter:
         self.outbox.on_migrated = self.inbox.move
         self.language = language
         self.webhook: Webhook | None = None
+        self.health: Health | None = None
+        """The process's health, which the webhook's ``/healthz`` reports."""
+        self.requests = requests
         self.duplicates = 0
         """Updates dropped as delivered before (for the logs and tests)."""
         app = self.application
@@ -195,11 +199,22 @@ class TelegramAdapter:
         listen, port = self.settings.webhook_listen, self.settings.webhook_port
         limits = self.settings.webhook_limits
         self.webhook = Webhook(self.application, self.manager, secret, listen, port, limits)
+        self.webhook.health = self.health
         await self.webhook.start()
         assert self.settings.webhook_url is not None
         await self.application.bot.set_webhook(
             self.settings.webhook_url, secret_token=secret, allowed_updates=UPDATES
         )
+
+    def connection(self) -> dict[str, Any]:
+        """For ``/healthz``: whether the Bot API answered the last call (polling, a
+        getUpdates is always under way), and how updates arrive."""
+        if self.settings.webhook_url:
+            mode, receiving = "webhook", self.webhook is not None
+        else:
+            updater = self.application.updater
+            mode, receiving = "polling", updater is not None and updater.running
+        return {"connected": bool(receiving and self.requests.answered), "mode": mode}
 
     @staticmethod
     def _on_polling_error(error: TelegramError) -> None:
