@@ -26,6 +26,26 @@ class Command:
     """The user administers the chat (the platform says so): host commands are theirs too."""
     chat_title: str | None = None
     """The group's name, where the platform tells it: a private hand names its group."""
+    delivery: Delivery | None = None
+    """The platform's update this command came in (none from the console or a timer)."""
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """Which of a platform's updates a command came in: Telegram re-sends a webhook post it got
+    no timely answer for and a polled batch the bot was killed before confirming, so the same
+    update may come twice. The manager drops a command whose delivery was stored already, and
+    stores it in the very transaction of the step it causes (`bot.keeping.TableKeeper`)."""
+
+    platform: str
+    """``telegram:<bot id>`` (ids are each bot's own) or ``discord``."""
+    update: str
+    """The update's id; ``<id>#<n>`` for the n-th of several commands one update carries."""
+
+    def at(self, chat: str) -> str:
+        """Its key at one table: a private command may be routed to several tables, each
+        stepping in a transaction of its own."""
+        return f"{self.update}@{chat}"
 
 
 def parse_command(

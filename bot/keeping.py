@@ -70,10 +70,16 @@ class TableKeeper:
             now = self.clock()
             await tx.hold(self.ownership.owner, chats, now, now + self.ownership.seconds)
 
-    async def store_step(self, table: Table, effects: Effects) -> None:
-        """Store one table's step in a transaction of its own."""
+    async def store_step(
+        self, table: Table, effects: Effects, delivery: tuple[str, str] | None = None
+    ) -> None:
+        """Store one table's step in a transaction of its own, with the platform update that
+        caused it (``(platform, key)``): the step and the update's being taken commit together,
+        so a crash between them neither loses the update nor lets its copy through."""
         async with self.db.transaction() as tx:
             await self.store(tx, table, effects)
+            if delivery is not None:
+                await tx.first_delivery(*delivery, self.clock())
         self.let_go_if_closed([table])
         self._count_committed([(table, effects)])
 

@@ -88,6 +88,8 @@ class TableManager:
         self.retention = retention
         """Seconds the store keeps a closed table."""
         self._forgot_at = float("-inf")
+        self.duplicates = 0
+        """Commands dropped as their update was delivered before (for the logs and tests)."""
 
     async def _send(self, message: Outgoing) -> None:
         await self.send(message)  # looked up at each call: an adapter sets ``send`` later
@@ -223,6 +225,12 @@ class TableManager:
 
     async def handle(self, command: Command) -> list[Outgoing]:
         """Run a command and store what it changed; returns the messages to send."""
+        return await self.handle_delivered(command) or []
+
+    async def handle_delivered(self, command: Command) -> list[Outgoing] | None:
+        """`handle`, telling a copy apart: None when the command's update was delivered before
+        (`Command.delivery`) and is dropped — an adapter that must answer each update once (a
+        Discord interaction takes one response) answers nothing then."""
         if self._throttled(command.user):
             return []
         chosen = self.user_langs.get(command.user)
@@ -240,15 +248,19 @@ class TableManager:
         routed = route(self.open.seating(command.user), command, lang)
         if routed.answer is not None:
             return routed.answer.out
-        out = []
+        out: list[Outgoing] = []
+        dropped = 0
         for each in routed.commands:
             table = self.open.get(each.chat)  # taken first: a step that closes it lets go
             answers = await self._handle_at(each)
+            if answers is None:
+                dropped += 1
+                continue
             table = self.open.get(each.chat) or table
             if routed.several and table is not None:
                 answers = name_the_table(answers, table, each.user, lang)
             out += answers
-        return out
+        return None if dropped and dropped == len(routed.commands) else out
 
     async def _played_elsewhere(self, command: Command) -> bool:
         """Sharing the database, a private command may be for a table another process holds
@@ -264,22 +276,39 @@ class TableManager:
         elsewhere = await self.leases.players_leases_elsewhere(command.user)
         return bool(elsewhere) and not self.open.seating(command.user)  # none taken
 
-    async def _handle_at(self, command: Command) -> list[Outgoing]:
-        """Run a command at the table of its chat, store the step, return what to send."""
+    async def _handle_at(self, command: Command) -> list[Outgoing] | None:
+        """Run a command at the table of its chat, store the step, return what to send (None:
+        the command's update was delivered before, and is dropped)."""
         async with self.open.lock(command.chat), table_context(command.chat):
             try:
                 if self._at_a_table(command) and await self.leases.take(command.chat) is not None:
                     return await self._elsewhere(command)
+                delivery = self._delivery_key(command)
+                if delivery is not None and await self.db.delivered(*delivery, self.clock()):
+                    self.duplicates += 1
+                    log.info("update %s was delivered before: dropped", delivery[1])
+                    return None
                 effects = await self._handle_locked(command)
                 table = self.open.get(command.chat)
                 if table is not None:
-                    await self.keeper.store_step(table, effects)
+                    await self.keeper.store_step(table, effects, delivery)
+                elif delivery is not None:  # no table stepped (/stats, /help): taken alone
+                    await self.db.first_delivery(*delivery, self.clock())
             except LeaseLost as lost:
                 self.leases.lose(lost.chats)
                 return await self._elsewhere(command)
             except Exception:
                 return await self.faults.contain(command.chat, command)
         return effects.out
+
+    @staticmethod
+    def _delivery_key(command: Command) -> tuple[str, str] | None:
+        """``(platform, update key at this chat)`` of a command a platform delivered; checked
+        under the chat's lock and stored with the step, so two copies handled at once (or
+        after a restart, or at another process that took the table over) step once."""
+        if command.delivery is None:
+            return None
+        return command.delivery.platform, command.delivery.at(command.chat)
 
     def _at_a_table(self, command: Command) -> bool:
         """Whether a command acts at a table (a group's, or one a private command was routed

@@ -302,6 +302,11 @@ class Database(LeaseReads, ABC):
     async def player_lang(self, user: str) -> str | None: ...
 
     @abstractmethod
+    async def delivered(self, platform: str, update_id: str, now: float) -> bool:
+        """Whether ``platform``'s update ``update_id`` was taken (`Transaction.first_delivery`)
+        within the `UPDATES_KEPT_FOR` seconds before ``now``, here or by another process."""
+
+    @abstractmethod
     async def player_stats(self, user: str) -> dict[str, Any]:
         """hands, wins, total (a fraction string), first_out and bonus_hands of a player."""
 

@@ -328,6 +328,15 @@ class PostgresDatabase(PostgresLeaseReads, Database):
         )
         return lang
 
+    async def delivered(self, platform: str, update_id: str, now: float) -> bool:
+        found = await self._pool.fetchval(
+            "SELECT 1 FROM seen_updates WHERE platform = $1 AND update_id = $2 AND seen_at >= $3",
+            platform,
+            update_id,
+            now - UPDATES_KEPT_FOR,
+        )
+        return found is not None
+
     async def player_stats(self, user: str) -> dict[str, Any]:
         rows = await self._pool.fetch(
             "SELECT amount, first_out, bonus_units FROM ledger WHERE user_id = $1 ORDER BY id",

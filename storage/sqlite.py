@@ -299,6 +299,13 @@ class SqliteDatabase(SqliteLeaseReads, Database):
         row = await self._first("SELECT lang FROM players WHERE user = ?", (user,))
         return row[0] if row else None
 
+    async def delivered(self, platform: str, update_id: str, now: float) -> bool:
+        row = await self._first(
+            "SELECT 1 FROM seen_updates WHERE platform = ? AND update_id = ? AND seen_at >= ?",
+            (platform, update_id, now - UPDATES_KEPT_FOR),
+        )
+        return row is not None
+
     async def player_stats(self, user: str) -> dict[str, Any]:
         rows = await self._all(
             "SELECT amount, first_out, bonus_units FROM ledger WHERE user = ? ORDER BY rowid",

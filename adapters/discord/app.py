@@ -9,9 +9,10 @@ Rate limits are discord.py's; the host's pacing keeps channel calls few.
 - A click acts on the table of the channel its message is in; in DMs only on the presser's
   own hand (`bot.registry.PRESSED_IN_PRIVATE`) at a table where they sit — never on a
   channel merely named in its ``custom_id``, which anyone can forge.
-- Each interaction is handled once: its id is taken in the database first
-  (`Database.first_delivery`, kept an hour, shared by every process), so a copy delivered
-  again (a resumed gateway session) is dropped, as Telegram's adapter drops a re-sent update.
+- Each interaction is handled once: its commands carry its id (`bot.commands.Delivery`),
+  which the table manager checks under the chat's lock and stores with the step it causes, in
+  the database every process shares; a copy delivered again (a resumed gateway session) is
+  dropped unanswered, as Telegram's adapter drops a re-sent update.
 - Nothing the bot writes mentions anyone (player names are user text); the gateway intents
   are the fewest that work (guilds only: no message content, no members).
 - The slash commands are synced only when their definition changed (a hash kept in the
@@ -42,7 +43,7 @@ from adapters.discord.components import (
 from adapters.discord.outbox import DiscordOutbox, Origin, picture_file
 from adapters.discord.slash import CatalogueTranslator, build_commands
 from adapters.startup import StartupError, scrubbed
-from bot.commands import Command
+from bot.commands import Command, Delivery
 from bot.i18n import normalize_language, t
 from bot.manager import TableManager
 from bot.outgoing import Outgoing
@@ -212,20 +213,17 @@ class DiscordAdapter:
                        args: list[str]) -> None:  # fmt: skip
         """A slash command acts at its channel's table; in DMs the host routes it to one of
         the player's tables (`bot.private`)."""
-        if not await self._first_time(interaction):
-            return
         user = user_key(interaction.user.id)
         chat = channel_key(interaction.channel_id or 0)
         command = Command(name, tuple(args), user, interaction.user.display_name, chat,
                           interaction.guild_id is None, str(interaction.locale),
-                          chat_title=channel_title(interaction))  # fmt: skip
+                          chat_title=channel_title(interaction),
+                          delivery=Delivery("discord", str(interaction.id)))  # fmt: skip
         origin = Origin(user, interaction, on_own_hand=False, wants_hand=name == "hand")
         await self._run(origin, [command])
 
     async def on_press(self, interaction: discord.Interaction[Any], chat: str, stamp: str,
                        texts: list[str]) -> None:  # fmt: skip
-        if not await self._first_time(interaction):
-            return
         user = user_key(interaction.user.id)
         name, private = interaction.user.display_name, interaction.guild_id is None
         locale = str(interaction.locale)
@@ -236,27 +234,18 @@ class DiscordAdapter:
             )
             return
         commands = []
-        for text in texts:
+        for number, text in enumerate(texts):
             words = text.split()
+            delivery = Delivery("discord", f"{interaction.id}#{number}")
             command = Command(words[0][1:], tuple(words[1:]), user, name, chat, private, locale,
-                              stamp, chat_title=channel_title(interaction))  # fmt: skip
+                              stamp, chat_title=channel_title(interaction),
+                              delivery=delivery)  # fmt: skip
             commands.append(command)
         flags = interaction.message.flags if interaction.message is not None else None
         on_own_hand = interaction.guild_id is None or bool(flags and flags.ephemeral)
         wants_hand = on_own_hand or any(c.name == "hand" for c in commands)
         origin = Origin(user, interaction, on_own_hand=on_own_hand, wants_hand=wants_hand)
         await self._run(origin, commands)
-
-    async def _first_time(self, interaction: discord.Interaction[Any]) -> bool:
-        """Whether this interaction is seen for the first time (in the last hour, by any
-        process sharing the database); a copy is dropped unanswered — its first delivery
-        was answered, and an interaction takes one response."""
-        db = self.manager.db
-        if await db.first_delivery("discord", str(interaction.id), self.manager.clock()):
-            return True
-        self.duplicates += 1
-        log.info("interaction %d was delivered before: dropped", interaction.id)
-        return False
 
     def _may_press(self, interaction: discord.Interaction[Any], chat: str, user: str,
                    texts: list[str]) -> bool:  # fmt: skip
@@ -275,15 +264,24 @@ class DiscordAdapter:
             done, _ = await asyncio.wait({handling}, timeout=self.defer_after)
             if not done:
                 await self._defer(origin)
-            await handling
-            await self._respond(origin)
+            if await handling:
+                await self._respond(origin)
+            else:  # a copy: its first delivery was answered, and an interaction takes one
+                self.duplicates += 1
+                log.info("interaction %d was delivered before: dropped", origin.interaction.id)
         finally:
             self.answering.discard(origin.interaction.id)
 
-    async def _handle(self, origin: Origin, commands: list[Command]) -> None:
+    async def _handle(self, origin: Origin, commands: list[Command]) -> bool:
+        """Handle an interaction's commands and send their answers; False when every one of
+        them came before (`TableManager.handle_delivered`)."""
+        fresh = False
         for command in commands:
-            for message in await self.manager.handle(command):
+            answers = await self.manager.handle_delivered(command)
+            fresh = fresh or answers is not None
+            for message in answers or []:
                 await self.outbox(message, origin)
+        return fresh
 
     async def _defer(self, origin: Origin) -> None:
         """The answer is slow: tell Discord it comes (a click on a message updates that

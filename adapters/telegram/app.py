@@ -6,15 +6,11 @@ points at a self-hosted Bot API server (``http://host:port/bot``). Rate limits: 
 different chats are handled concurrently, each chat's in order (`ChatOrderedUpdates`).
 
 Each update is handled once: Telegram re-sends a webhook post it got no timely answer for, and
-a polled batch the bot was killed before confirming comes again after a restart. Before any
-handler, the update's id is taken in the database (`Database.first_delivery`, kept an hour),
-shared by every process: the second copy, here or at another process, is dropped. It is taken
-in a transaction of its own rather than with the step it causes, because an update may cause
-no step (a /stats, a refusal) or several (a private command at several tables), and only a
-check before handling keeps two copies handled at once from both running. A crash between
-taking it and storing its step loses that update — as Telegram's delivery already does: it
-counts a webhook post delivered once answered (the webhook answers on queueing) and a polled
-batch once the next poll confirms it, neither waiting for the handling.
+a polled batch the bot was killed before confirming comes again after a restart. Each command
+carries its update's id (`bot.commands.Delivery`); the table manager drops a command whose
+update was taken already (checked under the chat's lock, in the database every process shares)
+and takes it in the same transaction as the step it causes — so a crash before that step is
+stored leaves the update to be handled when it comes again, and a crash after it drops the copy.
 """
 
 from __future__ import annotations
@@ -29,11 +25,9 @@ from telegram import BotCommand, BotCommandScopeChat, Update
 from telegram.error import InvalidToken, NetworkError, TelegramError
 from telegram.ext import (
     Application,
-    ApplicationHandlerStop,
     CallbackQueryHandler,
     ChatMemberHandler,
     MessageHandler,
-    TypeHandler,
     filters,
 )
 
@@ -124,10 +118,7 @@ class TelegramAdapter:
         self.health: Health | None = None
         """The process's health, which the webhook's ``/healthz`` reports."""
         self.requests = requests
-        self.duplicates = 0
-        """Updates dropped as delivered before (for the logs and tests)."""
         app = self.application
-        app.add_handler(TypeHandler(Update, self._once), group=-1)  # before every other
         app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self.inbox.on_migration))
         app.add_handler(MessageHandler(filters.COMMAND, self.inbox.on_command))
         # In a private chat with the bot, words as players type them (出 2222, 不要, 叫分 100).
@@ -138,16 +129,6 @@ class TelegramAdapter:
             ChatMemberHandler(self.inbox.on_membership, ChatMemberHandler.MY_CHAT_MEMBER)
         )
         self.application.add_error_handler(self._on_error)
-
-    async def _once(self, update: Update, context: Any) -> None:
-        """Let an update through the first time its id is seen (in the last hour, by any
-        process sharing the database); stop a copy of it before any handler."""
-        platform = f"telegram:{self.application.bot.id}"  # ids are each bot's own
-        if await self.db.first_delivery(platform, str(update.update_id), self.manager.clock()):
-            return
-        self.duplicates += 1
-        log.info("update %d was delivered before: dropped", update.update_id)
-        raise ApplicationHandlerStop
 
     async def _on_error(self, update: object, context: Any) -> None:
         log.error("handling an update failed", exc_info=context.error)

@@ -26,7 +26,7 @@ from adapters.telegram.keyboards import (
     user_key,
 )
 from adapters.telegram.outbox import Origin, TelegramOutbox
-from bot.commands import Command, parse_command
+from bot.commands import Command, Delivery, parse_command
 from bot.i18n import normalize_language, t
 from bot.manager import TableManager
 from bot.registry import HOST_COMMANDS, OWN_CARDS, PRESSED_IN_PRIVATE
@@ -70,7 +70,7 @@ class TelegramInbox:
         if private:
             self.outbox.opened(who)
         if private and message.text.split()[0].split("@")[0] == "/start":
-            await self._opened(who, user, message.text.split()[1:])
+            await self._opened(who, user, message.text.split()[1:], self._delivery(update))
             return
         chat = message_chat(message)
         command = parse_command(
@@ -79,6 +79,7 @@ class TelegramInbox:
         )  # fmt: skip
         if command is None:
             return  # plain text, or a command for another bot (/new@OtherBot)
+        command = replace(command, delivery=self._delivery(update))
         if not private:
             command = replace(command, chat_title=message.chat.title)
         if not private and command.name in PLAYED_IN_PRIVATE:
@@ -91,6 +92,11 @@ class TelegramInbox:
             self.outbox.tell_to_open(chat, who)
         if command.name == "lang" and self.on_language is not None:
             await self.on_language(message.chat_id, self._chat_language(command, private))
+
+    def _delivery(self, update: Update) -> Delivery:
+        """The update a command came in: a copy of it delivered again is dropped."""
+        return Delivery(f"telegram:{self.outbox.bot.id}", str(update.update_id))  # ids are
+        # each bot's own
 
     async def _run(self, command: Command, origin: Origin) -> None:
         """Handle a command and send its answers, each knowing the update it answers."""
@@ -124,7 +130,7 @@ class TelegramInbox:
         self._admins[(chat_id, user_id)] = (admin, now)
         return admin
 
-    async def _opened(self, who: str, user: User, args: list[str]) -> None:
+    async def _opened(self, who: str, user: User, args: list[str], delivery: Delivery) -> None:
         """``/start <code>``: the player opened the bot from the group's link; their hand
         (if a hand is running) follows at once."""
         lang = normalize_language(user.language_code) or self.language
@@ -135,7 +141,8 @@ class TelegramInbox:
         text = t(lang, "Hello! Your cards will come here.")
         self.outbox.send_private(who, text)
         if table is not None:
-            command = Command("hand", (), who, display_name(user), table, True, user.language_code)
+            command = Command("hand", (), who, display_name(user), table, True, user.language_code,
+                              delivery=delivery)  # fmt: skip
             await self._run(command, Origin(who, command.user_name, True))
 
     async def on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -156,7 +163,8 @@ class TelegramInbox:
         if private:
             self.outbox.opened(who)
         command = Command(parsed.name, parsed.args, who, parsed.user_name, press.chat, private,
-                          user.language_code, press.stamp)  # fmt: skip
+                          user.language_code, press.stamp,
+                          delivery=self._delivery(update))  # fmt: skip
         if not private and query.message is not None:
             command = await self._with_admin(command, query.message.chat.id, user.id)
             command = replace(command, chat_title=query.message.chat.title)

@@ -96,7 +96,7 @@ async def test_the_same_addbot_posted_twice_seats_one_ai(tmp_path):
         await bot.handled_through(after)
         manager = bot.adapter.manager
         assert ai_seats(manager, f"tg:{GROUP}") == 1
-        assert bot.adapter.duplicates == 1
+        assert bot.adapter.manager.duplicates == 1
         # Another /addbot (a new update) is taken as usual.
         again = bot.update(11, "/addbot")
         await bot.post(again)
@@ -120,6 +120,6 @@ async def test_the_same_addbot_fetched_again_after_a_restart_seats_one_ai(tmp_pa
         world.api.redeliver(addbot)  # the batch it never confirmed, fetched again
         await world.say(11, "/rules")  # handled after it (one group's updates keep their order)
         assert ai_seats(world.manager, world.key()) == 1
-        assert world.adapter.duplicates == 1
+        assert world.manager.duplicates == 1
     finally:
         await world.close()
