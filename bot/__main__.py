@@ -9,15 +9,17 @@ FILE`` (everything in it to a JSON-lines file), ``python -m bot import-db FILE``
 file into a database that holds nothing yet, SQLite or PostgreSQL alike) and ``python -m bot
 backup-db FILE`` (a copy taken while the bot runs: `storage.backup`).
 
+``python -m bot config`` prints the settings in effect, secrets masked. Every setting is an
+environment variable, read and checked first by `bot.config`, whatever the command: a bad
+one ends the program with one line and exit code 2.
+
 On PostgreSQL several processes may run at once, each table leased to one of them
 (``BOT_PROCESS_ID``, ``BOT_PEER_URL``, ``BOT_LEASE_SECONDS``: `ownership_from`); Telegram
 then runs in webhook mode behind one address, Discord with ``DISCORD_SHARDS`` per process.
-``BOT_RETENTION_DAYS`` (default 30) is how long the database keeps a closed table
-(`retention_from`).
 
 ``BOT_HEALTH_PORT`` (with the platforms running) serves ``GET /healthz`` on that port
-(``BOT_HEALTH_LISTEN``, default 0.0.0.0): 200 ``{"ok": true, "tables": N}`` while the
-database answers, 503 ``{"ok": false}`` when it does not.
+(``BOT_HEALTH_LISTEN``, default 0.0.0.0; `adapters.health`), and ``GET /metrics`` beside it
+with ``BOT_METRICS=on`` (`bot.metrics`).
 """
 
 from __future__ import annotations
@@ -39,13 +41,14 @@ from adapters.console import build_parser, check_preset, run_console
 from adapters.health import Health, healthz, scrape
 from adapters.router import SendRouter
 from adapters.serving import GuardedRunner, RefusalLog, ServerLimits, guarded_app
-from adapters.startup import StartupError, port_setting
-from bot import metrics
+from adapters.startup import StartupError
+from bot import config, metrics
 from bot.collector import settle_after_start
-from bot.i18n import DEFAULT_LANGUAGE, normalize_language
-from bot.leasing import LEASE_SECONDS, Ownership
-from bot.logs import FORMATS, LEVELS, configure_logging, follow_games
-from bot.manager import DAY, RETENTION_DAYS, TableManager
+from bot.config import Settings
+from bot.leasing import Ownership
+from bot.logs import configure_logging, follow_games
+from bot.manager import TableManager
+from bot.pictures.fonts import use_extra_fonts
 from storage import Database
 from storage.backup import BackupError, backup_sqlite
 from storage.base import DUMP_KINDS
@@ -63,18 +66,26 @@ OPERATIONS = ("migrate", "export-db", "import-db", "backup-db")
 
 
 def main(argv: list[str]) -> int:
+    """Every setting is read and checked first (`bot.config`): a bad one ends the program
+    with one line and exit code 2, whatever the command."""
+    try:
+        settings = config.load(os.environ)
+    except StartupError as error:
+        print(f"python -m bot: cannot start: {error}", file=sys.stderr)
+        return 2
+    for warning in config.unknown_variables(os.environ):
+        print(f"python -m bot: warning: {warning}", file=sys.stderr)
+    use_extra_fonts(settings["CARDBOT_PICTURE_FONTS"])
+    if argv and argv[0] == "config":
+        print("\n".join(settings.described()))
+        return 0
     if argv and argv[0] in OPERATIONS:
-        return operate(argv)
-    lang = normalize_language(os.environ.get("BOT_LANG")) or DEFAULT_LANGUAGE
-    platforms = not (argv and argv[0] == "console") and (
-        os.environ.get("TELEGRAM_BOT_TOKEN") or os.environ.get("DISCORD_BOT_TOKEN")
-    )
-    if platforms:
-        secrets = ("TELEGRAM_BOT_TOKEN", "DISCORD_BOT_TOKEN", "TELEGRAM_WEBHOOK_SECRET")
+        return operate(argv, settings)
+    if not (argv and argv[0] == "console") and settings.platforms():
         try:
-            level, form = logging_from(os.environ)
-            configure_logging((os.environ.get(name, "") for name in secrets), level, form)
-            return asyncio.run(run_platforms(os.environ, database_path(None), lang))
+            level, form = settings["BOT_LOG_LEVEL"], settings["BOT_LOG_FORMAT"]
+            configure_logging(settings.secrets, level, form)
+            return asyncio.run(run_platforms(os.environ, settings.db, settings.lang))
         except StartupError as error:  # one clear line, no traceback, never the token
             print(f"python -m bot: cannot start: {error}", file=sys.stderr)
             return 2
@@ -83,11 +94,7 @@ def main(argv: list[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     check_preset(parser, args)
-    return asyncio.run(run_console(args, database_path(args.db), lang))
-
-
-def database_path(given: str | None) -> str:
-    return given or os.environ.get("BOT_DB") or "./cardbot.sqlite3"
+    return asyncio.run(run_console(args, args.db or settings.db, settings.lang))
 
 
 # --------------------------------------------------------------------- operators' commands
@@ -110,11 +117,11 @@ def operations_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def operate(argv: list[str]) -> int:
+def operate(argv: list[str], settings: Settings) -> int:
     """``migrate``, ``export-db FILE``, ``import-db FILE`` or ``backup-db FILE``: 0 when
     done; otherwise one clear line on standard error (no traceback, never a password) and 1."""
     args = operations_parser().parse_args(argv)
-    address = database_path(args.db)
+    address = args.db or settings.db
     shown = masked_address(address)
     try:
         for line in asyncio.run(_operate(args.command, address, shown, args)):
@@ -159,7 +166,7 @@ def _counted(counts: Mapping[str, int]) -> str:
 # --------------------------------------------------------------------- several processes
 
 
-def ownership_from(env: Mapping[str, str], db_path: str) -> Ownership | None:
+def ownership_from(settings: Settings) -> Ownership | None:
     """On PostgreSQL, several processes may share the database, so tables are leased
     (`bot.leasing`): ``BOT_PROCESS_ID`` names this process in the leases and logs (default
     host:pid; each start adds its own mark, so two processes given one name by mistake never
@@ -167,77 +174,24 @@ def ownership_from(env: Mapping[str, str], db_path: str) -> Ownership | None:
     forward its tables' Telegram updates (its webhook server, ``http://host:port``), and
     ``BOT_LEASE_SECONDS`` how long a dead process's tables wait for a new owner (default 15).
     A SQLite file is one process's: no leases."""
-    if not is_postgres_address(db_path):
+    if not is_postgres_address(settings.db):
         return None
-    seconds = env.get("BOT_LEASE_SECONDS", "").strip()
-    try:
-        lease = float(seconds) if seconds else LEASE_SECONDS
-    except ValueError:
-        lease = 0.0
-    if not 3 <= lease <= 600:
-        raise StartupError(f"BOT_LEASE_SECONDS={seconds}: say a number of seconds, 3 to 600")
-    name = env.get("BOT_PROCESS_ID", "").strip() or Ownership.default_owner()
-    return Ownership.started(name, env.get("BOT_PEER_URL", "").strip(), lease)
-
-
-def retention_from(env: Mapping[str, str]) -> float:
-    """``BOT_RETENTION_DAYS``: how many days the store keeps a closed table (default 30;
-    hands and the ledger stay regardless), in seconds."""
-    days = env.get("BOT_RETENTION_DAYS", "").strip()
-    try:
-        value = float(days) if days else RETENTION_DAYS
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= 36_500:
-        raise StartupError(f"BOT_RETENTION_DAYS={days[:20]}: say a number of days, 0 to 36500")
-    return value * DAY
-
-
-# --------------------------------------------------------------------- logs
-
-
-def logging_from(env: Mapping[str, str]) -> tuple[str, str]:
-    """``BOT_LOG_LEVEL`` and ``BOT_LOG_FORMAT`` (`bot.logs`); `StartupError` for a bad one."""
-    level = env.get("BOT_LOG_LEVEL", "").strip().upper() or "INFO"
-    if level not in LEVELS:
-        shown = env.get("BOT_LOG_LEVEL", "")[:20]
-        raise StartupError(f"BOT_LOG_LEVEL={shown}: say one of {', '.join(LEVELS)}")
-    form = env.get("BOT_LOG_FORMAT", "").strip().lower() or "text"
-    if form not in FORMATS:
-        shown = env.get("BOT_LOG_FORMAT", "")[:20]
-        raise StartupError(f"BOT_LOG_FORMAT={shown}: say text or json")
-    return level, form
+    name = settings["BOT_PROCESS_ID"] or Ownership.default_owner()
+    return Ownership.started(name, settings["BOT_PEER_URL"] or "", settings["BOT_LEASE_SECONDS"])
 
 
 # --------------------------------------------------------------------- health
 
 
-def health_port(env: Mapping[str, str]) -> int | None:
-    """``BOT_HEALTH_PORT`` (None when it is unset or empty); `StartupError` for a bad one."""
-    port = env.get("BOT_HEALTH_PORT", "").strip()
-    return port_setting("BOT_HEALTH_PORT", port) if port else None
-
-
-def metrics_on(env: Mapping[str, str]) -> bool:
-    """``BOT_METRICS``: ``on`` serves ``GET /metrics`` beside ``/healthz`` on
-    ``BOT_HEALTH_PORT`` (off by default: the figures are the operator's, not the public's)."""
-    text = env.get("BOT_METRICS", "").strip().lower() or "off"
-    if text not in ("on", "off"):
-        raise StartupError(f"BOT_METRICS={env.get('BOT_METRICS', '')[:20]}: say on or off")
-    if text == "on" and health_port(env) is None:
-        raise StartupError("BOT_METRICS=on: set BOT_HEALTH_PORT too, where /metrics is served")
-    return text == "on"
-
-
 async def start_health(
-    env: Mapping[str, str], health: Health, with_metrics: bool = False
+    settings: Settings, health: Health, with_metrics: bool = False
 ) -> web.AppRunner | None:
     """``GET /healthz`` (and ``/metrics`` ``with_metrics``) on ``BOT_HEALTH_PORT`` (none
-    when it is unset or empty)."""
-    port = health_port(env)
+    when it is unset)."""
+    port: int | None = settings["BOT_HEALTH_PORT"]
     if port is None:
         return None
-    listen = env.get("BOT_HEALTH_LISTEN") or "0.0.0.0"
+    listen: str = settings["BOT_HEALTH_LISTEN"]
     limits = ServerLimits()  # the webhook's: slow and idle clients closed, 100 at most
     app = guarded_app(limits)
     app.router.add_get("/healthz", healthz(health))
@@ -266,23 +220,23 @@ class PlatformSettings:
     discord: DiscordSettings | None
     ownership: Ownership | None
     retention: float
-    """Seconds the store keeps a closed table (`retention_from`)."""
-    health_port: int | None
+    """Seconds the store keeps a closed table."""
     metrics: bool
+    checked: Settings
+    """All of them, as `bot.config` read them."""
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str], db_path: str) -> PlatformSettings:
-        """`StartupError` for the first bad setting."""
+    def from_settings(cls, settings: Settings) -> PlatformSettings:
         from adapters.discord.app import DiscordSettings
         from adapters.telegram.app import TelegramSettings
 
         return cls(
-            telegram=TelegramSettings.from_env(env),
-            discord=DiscordSettings.from_env(env),
-            ownership=ownership_from(env, db_path),
-            retention=retention_from(env),
-            health_port=health_port(env),
-            metrics=metrics_on(env),
+            telegram=TelegramSettings.from_settings(settings),
+            discord=DiscordSettings.from_settings(settings),
+            ownership=ownership_from(settings),
+            retention=settings.retention_seconds,
+            metrics=settings["BOT_METRICS"],
+            checked=settings,
         )
 
 
@@ -320,18 +274,19 @@ async def run_platforms(
     """Every platform whose token is set, sharing one table manager, until SIGINT/SIGTERM
     (or ``stop`` is set). Every setting is checked first, before anything is opened; a bad
     setting, a database that cannot be opened or a platform that cannot start raises
-    `StartupError`, and whatever was opened by then is closed."""
-    settings = PlatformSettings.from_env(env, db_path)
+    `StartupError`, and whatever was opened by then is closed. ``db_path`` and ``lang``
+    take the place of ``BOT_DB`` and ``BOT_LANG``."""
+    checked = config.load(env, BOT_DB=db_path, BOT_LANG=lang)
+    settings = PlatformSettings.from_settings(checked)
     db = await open_store(db_path)
     try:
-        return await _run_with(settings, env, db, lang, stop)
+        return await _run_with(settings, db, lang, stop)
     finally:
         await db.close()
 
 
 async def _run_with(
     settings: PlatformSettings,
-    env: Mapping[str, str],
     db: Database,
     lang: str,
     stop: asyncio.Event | None,
@@ -373,7 +328,7 @@ async def _run_with(
             await running.start()
         await manager.restore()
         settle_after_start()
-        health = await start_health(env, health_board, settings.metrics)
+        health = await start_health(settings.checked, health_board, settings.metrics)
         await manager.run_timers(stop)
     finally:
         stop_counting()

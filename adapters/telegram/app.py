@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,7 +32,7 @@ from telegram.ext import (
 
 from adapters.health import Health
 from adapters.serving import DEFAULT_LIMITS, ServerLimits
-from adapters.startup import StartupError, port_setting, scrubbed
+from adapters.startup import StartupError, scrubbed
 from adapters.telegram.inbox import TelegramInbox
 from adapters.telegram.keyboards import PREFIX
 from adapters.telegram.limiter import TimedRateLimiter
@@ -41,6 +40,7 @@ from adapters.telegram.outbox import TelegramOutbox
 from adapters.telegram.request import CountedRequest
 from adapters.telegram.updates import ChatOrderedUpdates
 from adapters.telegram.webhook import Webhook
+from bot.config import Settings
 from bot.manager import TableManager
 from bot.registry import LISTED, summary_text
 from storage import Database
@@ -65,20 +65,18 @@ class TelegramSettings:
     """What a client of the webhook server may do (`adapters.serving`)."""
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str]) -> TelegramSettings | None:
-        """The settings in ``env`` (None without a token); `StartupError` for a bad one."""
-        token = env.get("TELEGRAM_BOT_TOKEN")
+    def from_settings(cls, settings: Settings) -> TelegramSettings | None:
+        """Telegram's part of the checked settings (`bot.config`); None without a token."""
+        token = settings["TELEGRAM_BOT_TOKEN"]
         if not token:
             return None
         return cls(
             token=token,
-            base_url=env.get("TELEGRAM_API_BASE_URL") or None,
-            webhook_url=env.get("TELEGRAM_WEBHOOK_URL") or None,
-            webhook_listen=env.get("TELEGRAM_WEBHOOK_LISTEN", "0.0.0.0"),
-            webhook_port=port_setting(
-                "TELEGRAM_WEBHOOK_PORT", env.get("TELEGRAM_WEBHOOK_PORT") or "8443"
-            ),
-            webhook_secret=env.get("TELEGRAM_WEBHOOK_SECRET") or None,
+            base_url=settings["TELEGRAM_API_BASE_URL"],
+            webhook_url=settings["TELEGRAM_WEBHOOK_URL"],
+            webhook_listen=settings["TELEGRAM_WEBHOOK_LISTEN"],
+            webhook_port=settings["TELEGRAM_WEBHOOK_PORT"],
+            webhook_secret=settings["TELEGRAM_WEBHOOK_SECRET"],
         )
 
 

@@ -13,6 +13,7 @@ import pytest
 from adapters.health import Health
 from adapters.startup import StartupError
 from bot.__main__ import run_platforms, start_health
+from bot.config import load
 from tests.pg_server import free_port
 
 
@@ -64,7 +65,7 @@ async def test_healthz_counts_tables_and_answers_503_when_the_database_does_not(
     health = Health(manager, db)  # type: ignore[arg-type]
     gateway = {"connected": True, "shards": {"0": True}}
     health.adapters["discord"] = lambda: dict(gateway)
-    runner = await start_health(env, health)
+    runner = await start_health(load(env), health)
     assert runner is not None
     try:
         adapters = {"discord": {"connected": True, "shards": {"0": True}}}
@@ -83,6 +84,6 @@ async def test_healthz_counts_tables_and_answers_503_when_the_database_does_not(
 
 async def test_no_port_no_endpoint_and_a_bad_port_is_a_startup_error():
     health = Health(SimpleNamespace(table_count=lambda: 0), Database())  # type: ignore[arg-type]
-    assert await start_health({}, health) is None
+    assert await start_health(load({}), health) is None
     with pytest.raises(StartupError, match="BOT_HEALTH_PORT"):
-        await start_health({"BOT_HEALTH_PORT": "eighty"}, health)
+        load({"BOT_HEALTH_PORT": "eighty"})

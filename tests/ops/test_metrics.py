@@ -11,6 +11,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from adapters.health import Health
 from bot.__main__ import instrument, start_health
+from bot.config import load
 from tests.live_table import ai_move
 from tests.ops.test_healthz import get
 from tests.pg_server import free_port
@@ -49,7 +50,7 @@ async def test_metrics_move_during_a_played_hand_and_healthz_reports_the_adapter
     health.adapters["telegram"] = world.adapter.connection
     port = free_port()
     env = {"BOT_HEALTH_PORT": str(port), "BOT_HEALTH_LISTEN": "127.0.0.1"}
-    runner = await start_health(env, health, with_metrics=True)
+    runner = await start_health(load(env), health, with_metrics=True)
     assert runner is not None
     try:
         before = await scrape(port)
@@ -104,7 +105,7 @@ async def test_metrics_are_off_unless_asked_for(tmp_path):
     health = Health(Tables(), Store())
     port = free_port()
     env = {"BOT_HEALTH_PORT": str(port), "BOT_HEALTH_LISTEN": "127.0.0.1"}
-    runner = await start_health(env, health)
+    runner = await start_health(load(env), health)
     assert runner is not None
     try:
         assert (await get(port, "/metrics"))[0] == 404

@@ -49,7 +49,7 @@ def start_bot(tmp_path: Path, **settings: str) -> tuple[int, list[str], float]:
         ({"BOT_LOG_LEVEL": "loud"}, "BOT_LOG_LEVEL=loud: say one of DEBUG, INFO, WARNING"),
         ({"BOT_LOG_FORMAT": "xml"}, "BOT_LOG_FORMAT=xml: say text or json"),
         ({"BOT_METRICS": "yes"}, "BOT_METRICS=yes: say on or off"),
-        ({"BOT_METRICS": "on"}, "BOT_METRICS=on: set BOT_HEALTH_PORT too"),
+        ({"BOT_METRICS": "on"}, "BOT_METRICS=on: say off, or set BOT_HEALTH_PORT too"),
     ],
     ids=[
         "port not a number",
