@@ -79,8 +79,8 @@ def test_the_licence_file_is_the_licence_pyproject_names():
 def test_the_console_script_runs_the_bot(tmp_path: Path):
     """A virtual environment that sees this machine's packages, the project installed into it
     without its dependencies (nor a build environment of its own: setuptools is Python
-    3.11's, wheel the test extra's): pip writes ``cardbot`` from ``[project.scripts]``, and it does what
-    ``python -m bot`` does (here: migrate a new database)."""
+    3.11's, wheel the test extra's): pip writes ``cardbot`` from ``[project.scripts]``, and
+    it does what ``python -m bot`` does (here: migrate a new database)."""
     venv = tmp_path / "venv"
     subprocess.run(
         [sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)],
