@@ -32,6 +32,7 @@ from prometheus_client import (
     Histogram,
     PlatformCollector,
     ProcessCollector,
+    disable_created_metrics,
     generate_latest,
 )
 from prometheus_client.core import GaugeMetricFamily, Metric
@@ -40,6 +41,7 @@ from prometheus_client.registry import Collector
 
 from bot.logs import platform_of
 
+disable_created_metrics()  # no ``*_created`` series beside each counter: half the lines
 REGISTRY = CollectorRegistry()
 """This process's figures (its own registry: nothing a library registers by default)."""
 ProcessCollector(registry=REGISTRY)
