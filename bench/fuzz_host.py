@@ -166,6 +166,11 @@ async def fuzz(db_path: str, commands: int, seed: int) -> Report:
                 replace(command, user=USERS[0]) if text != "join" else command
             ):
                 record(message)
+            if text == "new":  # a table left to its AI players closes after idle_minutes;
+                # the fuzz's clock leaps days, and its tables are to stay open to be fuzzed
+                await manager.handle(
+                    Command("settings", ("idle_minutes", "1440"), USERS[0], "P", chat)
+                )
         await manager.handle(Command("join", (), USERS[2], "P", chat))
         await manager.handle(Command("start", (), USERS[0], "P", chat))
     for _ in range(commands):

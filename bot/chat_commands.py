@@ -13,13 +13,15 @@ import json
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Protocol
 
-from bot import lobby
+from bot import lobby, notices
 from bot.commands import Command
 from bot.echo import echoed
 from bot.effects import Effects
-from bot.games import FRONTS, GAME_NAMES, preset_text, presets_text
+from bot.games import FRONTS, GAME_NAMES, RECORD_READERS, preset_text, presets_text
 from bot.i18n import LANGUAGES, N_, normalize_language, t
 from bot.outgoing import Kind, Outgoing
+from bot.record_book import ACHIEVED, RecordBook
+from bot.records import achievements_of, ranking
 from bot.table import CLOSED, Table
 from engine.errors import RecordError
 from storage import Database
@@ -31,6 +33,11 @@ class ChatHost(Protocol):
     db: Database
     language: str
     user_langs: dict[str, str]
+    invitations: notices.Invitations
+    records: RecordBook
+
+    @property
+    def clock(self) -> Callable[[], float]: ...
 
     def open_table(self, command: Command, game: str, preset: str, lang: str) -> Table:
         """A new table in the command's chat, hosted by its sender (replacing a closed one);
@@ -87,10 +94,15 @@ async def new(host: ChatHost, command: Command, table: Table | None, lang: str) 
     join = Command("join", (), command.user, command.user_name, command.chat, False, command.lang)
     effects.extend(lobby.join(table, join))
     table.keep_lobby_open()
+    effects.out += await notices.table_opened(host, table, command.user)
     return effects
 
 
 async def stats(host: ChatHost, command: Command, table: Table | None, lang: str) -> Effects:
+    """``/stats``: in a group, the sender's records there (`bot.records`); privately, their
+    figures over every group."""
+    if not command.private:
+        return await _records_here(host, command, lang)
     found = await host.db.player_stats(command.user)
     text = t(
         lang,
@@ -106,11 +118,67 @@ async def stats(host: ChatHost, command: Command, table: Table | None, lang: str
     return Effects(out=[Outgoing(Kind.REPLY, command.chat, text, user=command.user)])
 
 
+async def _records_here(host: ChatHost, command: Command, lang: str) -> Effects:
+    record = await host.records.record_of(command.chat, command.user)
+    if record is None:
+        return reply(command, lang, "No hand of yours has been finished here yet.")
+    lines = [t(lang, "{name} here: {hands} hands, {wins} won, total {total}; {streak} won in a "
+               "row now, best {best}; biggest win {big}", name=command.user_name,
+               hands=record.hands, wins=record.wins, total=record.total, streak=record.streak,
+               best=record.best_streak, big=record.best_hand)]  # fmt: skip
+    feats: list[str] = []
+    for game in GAME_NAMES:
+        reader = RECORD_READERS[game]
+        lines += reader.stats_lines(lang, record)
+        if record.games[game]:
+            feats += [t(lang, feat.title) for feat in achievements_of(game, RECORD_READERS)
+                      if feat.earned(record) and t(lang, feat.title) not in feats]  # fmt: skip
+    if feats:
+        lines.append(t(lang, ACHIEVED, feats=" · ".join(feats)))
+    return Effects(out=[Outgoing(Kind.REPLY, command.chat, "\n".join(lines), user=command.user)])
+
+
+PERIODS: dict[str, float | None] = {
+    "week": 7 * 86_400.0, "周": 7 * 86_400.0, "週": 7 * 86_400.0, "本周": 7 * 86_400.0,
+    "本週": 7 * 86_400.0, "month": 30 * 86_400.0, "月": 30 * 86_400.0, "本月": 30 * 86_400.0,
+    "all": None, "全部": None, "总": None, "總": None,
+}  # fmt: skip
+"""``/top`` periods as players type them: the last 7 or 30 days, or all time."""
+PERIOD_TITLES = {7 * 86_400.0: N_("the last 7 days"), 30 * 86_400.0: N_("the last 30 days")}
+
+
 async def top(host: ChatHost, command: Command, table: Table | None, lang: str) -> Effects:
-    rows = await host.db.leaderboard(command.chat)
+    """``/top [week|month|all] [GAME]``: the group's leaderboard over a period, for a game."""
+    period: float | None = None
+    game: str | None = None
+    for word in (arg.lower() for arg in command.args):
+        if word in PERIODS:
+            period = PERIODS[word]
+        elif word in FRONTS:
+            game = word
+        else:
+            return reply(command, lang, "Say /top with week, month or all, and a game if you "
+                         "like: {games}.", games=games_text(lang))  # fmt: skip
+    history = await host.records.history(command.chat)
+    since = None if period is None else host.clock() - period
+    rows = ranking(history.hands, since, game, RECORD_READERS)
     if not rows:
         return reply(command, lang, "No hand has been finished here yet.")
-    lines = [t(lang, "Leaderboard:")] + [f"{i + 1}. {n} {a}" for i, (n, a) in enumerate(rows)]
+    what = t(lang, PERIOD_TITLES[period]) if period is not None else t(lang, "all time")
+    if game is not None:
+        what += t(lang, ", ") + t(lang, FRONTS[game].title)
+    lines = [t(lang, "Leaderboard ({what}):", what=what)]
+    lines += [
+        t(
+            lang,
+            "{place}. {name} {total} ({hands} hands)",
+            place=place,
+            name=name,
+            total=total,
+            hands=hands,
+        )
+        for place, (name, total, hands) in enumerate(rows, 1)
+    ]
     kind = Kind.REPLY if command.private else Kind.GROUP  # asked privately: said privately
     return Effects(out=[Outgoing(kind, command.chat, "\n".join(lines), user=command.user)])
 

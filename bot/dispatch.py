@@ -73,6 +73,9 @@ def tick(table: Table) -> Effects:
         return lobby.ready_timeout(table)
     if table.state != PLAYING or table.hand is None or table.turn_seat is None:
         return Effects()
+    table.note_presence()
+    if table.idle_for() >= 60 * float(table.table_options["idle_minutes"]):
+        return lobby.close_idle(table)
     if table.carried_auto:
         return playing.carry_auto(table)
     return playing.act_for_seat(table, table.turn_seat)

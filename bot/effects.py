@@ -21,6 +21,9 @@ class Effects:
     hand_finished: tuple[dict[str, Any], list[LedgerLine]] | None = None
     table_changed: bool = False
     """The table's own settings or seats changed (else only its timer may have)."""
+    settlement: Outgoing | None = None
+    """The post that ends the hand (one of ``out``): what was achieved in it joins it as a
+    line once the hand is stored (`bot.record_book`), rather than coming as a post of its own."""
 
     def extend(self, other: Effects) -> None:
         self.out += other.out
@@ -28,3 +31,4 @@ class Effects:
         self.actions += other.actions
         self.hand_finished = self.hand_finished or other.hand_finished
         self.table_changed = self.table_changed or other.table_changed
+        self.settlement = self.settlement or other.settlement

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot import metrics
@@ -18,6 +19,7 @@ from bot.i18n import N_
 from bot.open_tables import OpenTables
 from bot.outgoing import Kind, Outgoing
 from bot.ownership import Ownership
+from bot.record_book import RecordBook
 from bot.snapshot import table_snapshot
 from bot.table import PLAYING, Table
 from engine.game import AnyHand
@@ -47,6 +49,8 @@ class TableKeeper:
         """The stored id of the hand each table is playing."""
         self.stored_actions: dict[str, int] = {}
         """How many actions of that hand are stored."""
+        self.records: RecordBook | None = None
+        """Announces achievements in the post that ends a hand, once the hand is stored."""
         self.committed: Callable[[int], None] = lambda actions: None
         """Told, after each commit, how many actions this process has stored so far (a crash
         test ends the process there: `adapters.console`'s ``--crash-after-actions``)."""
@@ -82,6 +86,7 @@ class TableKeeper:
                 await tx.first_delivery(*delivery, self.clock())
         self.let_go_if_closed([table])
         self._count_committed([(table, effects)])
+        await self.announce([(table, effects)])
 
     def _count_committed(self, steps: list[tuple[Table, Effects]]) -> None:
         actions = 0
@@ -128,6 +133,27 @@ class TableKeeper:
             await self._store_steps(tx, steps)
         self.let_go_if_closed(table for table, _ in steps)
         self._count_committed(steps)
+        await self.announce(steps)
+
+    async def announce(self, steps: Iterable[tuple[Table, Effects]]) -> None:
+        """What the players of a hand just stored achieved joins the post ending it. A
+        failure here costs the line, never the step (it comes with their next hand)."""
+        if self.records is None:
+            return
+        for table, effects in steps:
+            if effects.hand_finished is None or effects.settlement is None:
+                continue
+            users = [line[0] for line in effects.hand_finished[1]]
+            try:
+                line = await self.records.announcements(table.chat, users, table.game,
+                                                        table.lang)  # fmt: skip
+            except Exception:
+                log.exception("achievements of a hand in %s could not be announced", table.chat)
+                continue
+            if line is not None:
+                ended = effects.settlement
+                effects.out = [replace(m, text=f"{m.text}\n{line}") if m is ended else m
+                               for m in effects.out]  # fmt: skip
 
     async def store_each(
         self, steps: list[tuple[Table, Effects]], failed: list[str], lost: list[str]

@@ -24,7 +24,7 @@ from bot.settings import (
     read_table_option,
 )
 from bot.shared_texts import ledger_text
-from bot.table import BETWEEN, LOBBY, PLAYING, Phase, Table
+from bot.table import BETWEEN, LOBBY, ONLY_HOST, PLAYING, Phase, Table
 from engine.actions import Auto
 from engine.errors import RecordError
 
@@ -54,6 +54,9 @@ def join(table: Table, command: Command) -> Effects:
     if table.seat_of(command.user) is not None:
         return table.reply(command, "You already have a seat.")
     wanted = _seat_argument(command)
+    back = _stand_in_of(table, command.user)
+    if back is not None and wanted in (None, back):
+        return _come_back(table, command, back)
     free = [i for i, seat in enumerate(table.seats) if seat is None]
     if wanted is not None:
         if wanted not in free:
@@ -69,6 +72,22 @@ def join(table: Table, command: Command) -> Effects:
         out=[table.group("{name} sits at seat {seat}.", name=command.user_name, seat=index)],
         table_changed=True,
     )
+
+
+def _stand_in_of(table: Table, user: str) -> int | None:
+    """The seat an AI player keeps for ``user`` since they were removed during a hand."""
+    for index, seat in enumerate(table.seats):
+        if seat is not None and seat.ai and seat.stands_in_for == user:
+            return index
+    return None
+
+
+def _come_back(table: Table, command: Command, index: int) -> Effects:
+    """A player removed during a hand takes their seat back from the AI that kept it."""
+    table.sit(index, Seat(command.user, command.user_name, ready=True))
+    table.remember(command)
+    line = table.group("{name} is back at seat {seat}.", name=command.user_name, seat=index)
+    return Effects(out=[line], table_changed=True)
 
 
 def leave(table: Table, command: Command) -> Effects:
@@ -128,20 +147,58 @@ def addbot(table: Table, command: Command) -> Effects:
 
 
 def kick(table: Table, command: Command) -> Effects:
+    """``/kick SEAT`` (the host, a chat admin): between hands the seat is freed; during a
+    hand an AI player takes the person's seat at once and the hand goes on — they may come
+    back with /join from the next hand."""
     if (refused := table.host_only(command)) is not None:
         return refused
-    if table.state not in (LOBBY, BETWEEN):
-        return table.reply(command, "Seats change only between hands.")
     index = _seat_argument(command)
     if index is None or table.seats[index] is None:
         return table.reply(command, "That seat is empty.")
     seat = table.seats[index]
     assert seat is not None
+    if table.state == PLAYING and table.hand is not None:
+        if seat.ai:
+            return table.reply(command, "An AI player leaves only between hands.")
+        return _replace_by_ai(table, command, index)
     table.sit(index, None)
-    return Effects(
-        out=[table.group("{name} was removed from seat {seat}.", name=seat.name, seat=index)],
-        table_changed=True,
-    )
+    out = [table.group("{name} was removed from seat {seat}.", name=seat.name, seat=index)]
+    if seat.user is not None:
+        out += _hand_over_host(table, seat.user)
+    return Effects(out=out, table_changed=True)
+
+
+def _replace_by_ai(table: Table, command: Command, index: int) -> Effects:
+    seat = table.seats[index]
+    assert seat is not None and seat.user is not None and table.hand is not None
+    stand_in = ai_seat(table, index, table.table_options["ai_level"])
+    stand_in.stands_in_for = seat.user
+    effects = Effects(table_changed=True)
+    table.stand_in(index, stand_in)
+    effects.out.append(table.group(
+        "{name} was removed from seat {seat}; an AI player takes over the hand. They may "
+        "come back with /join from the next hand.", name=seat.name, seat=index))  # fmt: skip
+    effects.out += _hand_over_host(table, seat.user)
+    return effects
+
+
+def host(table: Table, command: Command) -> Effects:
+    """``/host SEAT``: the host (or a chat admin) hands the host role to the person there."""
+    if command.user != table.host and not command.admin:
+        return table.reply(command, "Only the host or an admin of this chat can hand the host "
+                           "role over.")  # fmt: skip
+    index = _seat_argument(command)
+    if index is None:
+        return table.reply(command, "Say /host and the seat of the new host (0 to 3).")
+    seat = table.seats[index]
+    if seat is None or seat.user is None or seat.left:
+        return table.reply(command, "Only a person at the table can host it: seat {seat} has "
+                           "none.", seat=index)  # fmt: skip
+    if seat.user == table.host:
+        return table.reply(command, "{name} hosts the table already.", name=seat.name)
+    table.make_host(seat.user)
+    return Effects(out=[table.group("{name} is now the host.", name=seat.name)],
+                   table_changed=True)  # fmt: skip
 
 
 def start(table: Table, command: Command) -> Effects:
@@ -177,9 +234,9 @@ def next_hand(table: Table, command: Command) -> Effects:
 
 
 def stop(table: Table, command: Command) -> Effects:
-    if command.user != table.host:
+    if command.user != table.host and not command.admin:
         if table.seat_of(command.user) is None:
-            return table.reply(command, "Only the host can do that.")
+            return table.reply(command, ONLY_HOST)
         votes = table.vote_stop(command.user)
         if votes < 3:
             return Effects(out=[table.group("{count} of 3 votes to stop the match.", count=votes)])
@@ -188,6 +245,15 @@ def stop(table: Table, command: Command) -> Effects:
 
 def close(table: Table) -> Effects:
     return playing.close_match(table)
+
+
+def close_idle(table: Table) -> Effects:
+    """Nobody has been at the table for ``idle_minutes``: AI players alone do not play on."""
+    minutes = table.table_options["idle_minutes"]
+    effects = Effects(out=[table.group("Nobody has been at the table for {minutes} minutes: "
+                                       "the match ends here.", minutes=minutes)])  # fmt: skip
+    effects.extend(playing.close_match(table))
+    return effects
 
 
 def score(table: Table, command: Command) -> Effects:

@@ -22,16 +22,18 @@ from bot.chat_commands import NO_TABLE, games_text
 from bot.commands import Command
 from bot.effects import Effects
 from bot.faults import Faults
-from bot.games import presets
+from bot.games import RECORD_READERS, presets
 from bot.hand_views import table_message
 from bot.i18n import DEFAULT_LANGUAGE, N_, normalize_language, t
 from bot.keeping import Sender, TableKeeper
 from bot.leasing import Leases
 from bot.logs import table_context
+from bot.notices import Invitations
 from bot.open_tables import ChatLock, OpenTables
 from bot.outgoing import Kind, Outgoing
 from bot.ownership import Ownership
 from bot.private import name_the_table, needs_routing, route
+from bot.record_book import RecordBook
 from bot.registry import spec_of
 from bot.table import PLAYING, Phase, Table
 from bot.thinking import Thinking
@@ -79,6 +81,11 @@ class TableManager:
         self.faults = Faults(self.keeper)
         self.timers = Timers(self.open, self.keeper, self.leases, self._send,
                              self.faults.contain, self._heartbeat, clock)  # fmt: skip
+        self.records = RecordBook(db, RECORD_READERS, clock)
+        """Each group's records and achievements, from its stored hands."""
+        self.keeper.records = self.records
+        self.invitations = Invitations()
+        """Who was told of which table by /notify (their Join button works privately)."""
         self.user_langs: dict[str, str] = {}
         """Languages players chose with /lang in a private chat (also kept in storage)."""
         self.flood_burst = float(flood_burst)
@@ -129,6 +136,13 @@ class TableManager:
         """Whether ``user`` hosts the table in ``chat`` (None: no table there)."""
         table = self.open.get(chat)
         return None if table is None else table.host == user
+
+    def invited(self, chat: str, user: str) -> bool:
+        """Whether ``user`` was told of the table now open in ``chat`` by a /notify message:
+        its Join button may then be pressed in their private chat."""
+        table = self.open.get(chat)
+        match = table.match if table is not None and table.is_open() else None
+        return self.invitations.invited(chat, user, match)
 
     def phase_at(self, chat: str) -> Phase | None:
         """Where the table of ``chat`` is (None: no table there)."""
@@ -359,6 +373,7 @@ class TableManager:
             table.move_to(new)
             self.open.put(table)
             self.keeper.move(old, new)
+            self.records.forget(old)
             line = Outgoing(
                 Kind.GROUP, new, table.say("This group moved; the table moved with it.")
             )

@@ -309,8 +309,9 @@ def end_hand(table: Table, result: Result) -> Effects:
                                       "not decided: the match goes on until it is.")  # fmt: skip
         picture = settlement_drawing(table, result, names, totals, running)
         buttons = () if match_over else ((ready,),)  # no next hand to be ready for
-        effects.out.append(Outgoing(Kind.GROUP, table.chat, text, buttons=buttons,
-                                    picture=picture))  # fmt: skip
+        effects.settlement = Outgoing(Kind.GROUP, table.chat, text, buttons=buttons,
+                                      picture=picture)  # fmt: skip
+        effects.out.append(effects.settlement)
     effects.hand_finished = (result.to_json(), ledger_lines)
     if match_over:
         effects.extend(close_match(table))

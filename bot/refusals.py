@@ -30,6 +30,7 @@ PHASES = {
     "trump": N_("Not now: the declarer is naming trump."),
     "bury": N_("Not now: the declarer is burying."),
     "play": N_("Not now: the cards are being played; when it is your turn, play a card (/play …)."),
+    "show_consent": N_("Not now: a 亮牌 waits for the partner's answer."),
     "show_pick": N_("Not now: a 亮牌 waits for its initiator to pick the hand to reveal."),
     "over": N_("The hand is over: press Ready (or /ready) for the next one."),
 }

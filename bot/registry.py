@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot import chat_commands, lobby, playing
+from bot import chat_commands, lobby, notices, playing
 from bot.chat_commands import ChatHandler, ChatHost, games_text
 from bot.commands import Command
 from bot.effects import Effects
@@ -37,6 +37,7 @@ class Arg(StrEnum):
     SUIT = "suit"
     WHOSE = "whose"
     ON_OFF = "on_off"
+    YES_NO = "yes_no"
     TEXT = "text"
     LANGUAGE = "language"
 
@@ -141,10 +142,15 @@ COMMANDS: tuple[Spec, ...] = (
          table=lobby.lang, chat=chat_commands.language, needs_table=False, host=True,
          options=(Option("language", Arg.LANGUAGE, N_("Language")),)),
     Spec("next", N_("Deal the next hand now (host)"), table=lobby.next_hand, host=True),
-    Spec("kick", N_("Free a seat (host)"), N_("SEAT"), table=lobby.kick, host=True,
-         options=(_seat(True),)),
+    Spec("kick", N_("Free a seat (host; in a hand an AI player takes it)"), N_("SEAT"),
+         table=lobby.kick, host=True, options=(_seat(True),)),
+    Spec("host", N_("Hand the host role to the person at a seat"), N_("SEAT"),
+         table=lobby.host, host=True, options=(_seat(True),)),
     Spec("surrender", N_("Surrender (the declarer, before the first card)"),
          table=playing.game_command, own_cards=True, move=True),
+    Spec("consent", N_("Answer your partner's 亮牌: yes or no"), "yes|no",
+         table=playing.game_command, own_cards=True, move=True,
+         options=(Option("answer", Arg.YES_NO, N_("Yes or no")),)),
     Spec("reveal", N_("Which hand your 亮牌 shows: me or partner"), "me|partner",
          table=playing.game_command, own_cards=True, move=True,
          options=(Option("whose", Arg.WHOSE, N_("Whose hand to show")),)),
@@ -152,6 +158,10 @@ COMMANDS: tuple[Spec, ...] = (
     Spec("export", N_("The last hand's record"), chat=chat_commands.export),
     Spec("stats", N_("Your statistics"), chat=chat_commands.stats, needs_table=False),
     Spec("top", N_("This chat's leaderboard"), chat=chat_commands.top),
+    Spec("notify", N_("Tell me privately when a game starts here (privately: list, stop)"),
+         "[1|all]", chat=notices.notify, needs_table=False,
+         options=(Option("which", Arg.TEXT, N_("Privately: which alert to stop (a number or all)"),
+                         False),)),
     Spec("help", N_("All commands"), table=_help_at, chat=_help_here, needs_table=False),
     Spec("pick", N_("Choose cards by button"), table=playing.pick, own_cards=True, move=True,
          listed=False),

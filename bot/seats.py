@@ -14,6 +14,9 @@ class Seat:
     left: bool = False
     level: str = "normal"
     """An AI player's level (see `engine.ai.LEVELS`)."""
+    stands_in_for: str | None = None
+    """An AI player that took the seat of this person (removed by /kick in a hand): they may
+    take it back between hands with /join."""
     ai: bool = field(init=False, repr=False, compare=False)
     """An AI player sits here (no user). Kept, not derived: it is asked several times at
     every action, and a seat never changes its user (a new player gets a new `Seat`)."""

@@ -26,11 +26,14 @@ TABLE_OPTIONS: dict[str, Any] = {
     "mention_turn": True,
     "pictures": True,
     "ai_level": "normal",
+    "idle_minutes": 10,
 }
 """Table settings beside the game's rules; ``max_hands`` 0 plays on until /stop;
 ``pictures`` sends the private hand and the settlement as pictures too (beside their text)
 where the platform shows them (the console only with ``--pictures``); ``ai_level`` is the
-level of AI players added without one (and, when changed, of those seated)."""
+level of AI players added without one (and, when changed, of those seated);
+``idle_minutes``: a table with no person left at it (only AI players, or players gone) closes
+after this many minutes, its ledger posted."""
 TABLE_OPTION_TITLES: dict[str, str] = {
     "preset": N_("the rule set"),
     "stake": N_("settlement multiplier"),
@@ -42,6 +45,7 @@ TABLE_OPTION_TITLES: dict[str, str] = {
     "mention_turn": N_("call the player in the group when a quarter of their time is left"),
     "pictures": N_("pictures of hands and settlements"),
     "ai_level": N_("level of AI players"),
+    "idle_minutes": N_("minutes a table without people plays on before it closes"),
 }
 """Message id of what each table setting is (the preset's too), beside its name."""
 AI_LEVEL_WORDS = {
@@ -76,7 +80,7 @@ class Bounds:
 
 SECONDS = {"ai_delay": Bounds(0, 30), "ready_seconds": Bounds(5, 3600),
            "lobby_timeout": Bounds(60, 86400)}  # fmt: skip
-COUNTS = {"max_hands": Bounds(0, 1000)}
+COUNTS = {"max_hands": Bounds(0, 1000), "idle_minutes": Bounds(1, 1440)}
 
 
 def read_bool(text: str) -> bool:

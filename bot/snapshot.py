@@ -15,7 +15,8 @@ def table_snapshot(table: Table) -> dict[str, Any]:
         "host": table.host,
         "lang": table.lang,
         "seats": [
-            None if s is None else [s.user, s.name, s.ready, s.left, s.level] for s in table.seats
+            None if s is None else [s.user, s.name, s.ready, s.left, s.level, s.stands_in_for]
+            for s in table.seats
         ],
         "hand_number": table.hand_number,
         "next_hand": None if table.carry is None else table.carry.to_json(),
@@ -28,4 +29,5 @@ def table_snapshot(table: Table) -> dict[str, Any]:
         "turn_count": table.turn_count,
         "title": table.title,
         "carried_auto": sorted(table.carried_auto),
+        "alone_since": table.alone_since,
     }

@@ -19,7 +19,7 @@ from bot.commands import Command
 from bot.controls import Selection, Stamp
 from bot.effects import Effects
 from bot.games import front_of
-from bot.i18n import normalize_language, t
+from bot.i18n import N_, normalize_language, t
 from bot.outgoing import Button, Kind, Outgoing
 from bot.phases import Phase
 from bot.seats import Seat
@@ -29,10 +29,12 @@ from engine.game import AnyHand, Carry
 LOBBY, PLAYING, BETWEEN, CLOSED = Phase.LOBBY, Phase.PLAYING, Phase.BETWEEN, Phase.CLOSED
 REMINDER_AT = 0.25
 """A person whose turn it is is reminded when this share of their time is left."""
+ONLY_HOST = N_("Only the host or an admin of this chat can do that.")
+"""The refusal of a host's command: it says who may give it."""
 TITLE_LENGTH = 48
 """A group's name is kept to this many characters (it heads private messages)."""
 
-__all__ = ["BETWEEN", "CLOSED", "LOBBY", "PLAYING", "Phase", "Seat", "Table"]
+__all__ = ["BETWEEN", "CLOSED", "LOBBY", "ONLY_HOST", "PLAYING", "Phase", "Seat", "Table"]
 
 
 @functools.cache
@@ -107,6 +109,9 @@ class Table:
         self.shown: dict[int, tuple[str, Any]] = {}
         """The private hand view last sent to each seat (text and buttons), so that an
         unchanged one is not sent again."""
+        self.alone_since: float | None = None
+        """Since when no person has been at the table (seated and not gone); None while
+        someone is. After ``idle_minutes`` the table closes (`bot.dispatch.tick`)."""
         self.title = ""
         """The group's name as the platform last told it ("" where it does not): private
         messages name the table by it."""
@@ -180,7 +185,7 @@ class Table:
     def host_only(self, command: Command) -> Effects | None:
         """The host's commands are the host's, and the chat's administrators'."""
         if command.user != self.host and not command.admin:
-            return self.reply(command, "Only the host can do that.")
+            return self.reply(command, ONLY_HOST)
         return None
 
     def is_open(self) -> bool:
@@ -200,6 +205,14 @@ class Table:
     def match_totals(self) -> list[Fraction]:
         """Each seat's running total in the match's ledger."""
         return [self.ledger.get(self.ledger_key(seat), Fraction(0)) for seat in range(4)]
+
+    def has_people(self) -> bool:
+        """Whether a person sits at the table and has not left it."""
+        return any(s is not None and not s.ai and not s.left for s in self.seats)
+
+    def idle_for(self) -> float:
+        """Seconds since the last person went (0 while someone is at the table)."""
+        return 0.0 if self.alone_since is None else self.clock() - self.alone_since
 
     def acts_by_itself(self, seat: int) -> bool:
         """AI seats, seats on 托管 and players who left are played by the table."""
@@ -248,6 +261,15 @@ class Table:
         """``seat`` takes place ``index`` (None: the place is freed)."""
         self.seats[index] = seat
 
+    def stand_in(self, index: int, seat: Seat) -> None:
+        """An AI player takes the place of the person at ``index`` in the running hand (they
+        were removed by /kick): it acts from now on, also when the turn is theirs."""
+        self.seats[index] = seat
+        self.selections.pop(index, None)
+        self.shown.pop(index, None)
+        if self.hand is not None and self.turn_seat == index:
+            self.start_turn()  # an AI's short wait, not the person's time
+
     def mark_left(self, index: int) -> None:
         """The player of ``index`` left during the hand: the table plays for them."""
         seat = self.seats[index]
@@ -263,6 +285,13 @@ class Table:
 
     def make_host(self, user: str) -> None:
         self.host = user
+
+    def note_presence(self) -> None:
+        """Start (or stop) counting the time the table has been without people."""
+        if self.has_people():
+            self.alone_since = None
+        elif self.alone_since is None:
+            self.alone_since = self.clock()
 
     def vote_stop(self, user: str) -> int:
         """``user`` votes to stop the match; returns the votes so far."""
@@ -478,6 +507,7 @@ class Table:
         self.turn_count = data.get("turn_count", 0)
         self.title = data.get("title", "")
         self.carried_auto = set(data.get("carried_auto", ()))
+        self.alone_since = data.get("alone_since")
 
 
 def _stored_carry(data: dict[str, Any]) -> Carry | None:

@@ -126,8 +126,21 @@ class StartShow:
 
 
 @dataclass(frozen=True, slots=True)
+class AnswerShow:
+    """四团 亮牌 under ``show_consent = partner``: the partner accepts the show or refuses it."""
+
+    seat: int
+    accept: bool
+    act: ClassVar[str] = "show_answer"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "act": "show_answer", "accept": self.accept}
+
+
+@dataclass(frozen=True, slots=True)
 class PickShow:
-    """四团 亮牌: the initiator picks whose hand is revealed (its own or its partner's)."""
+    """四团 亮牌: whoever picks (the initiator; under ``show_consent = partner`` the partner)
+    chooses whose hand is revealed, the initiator's or the partner's."""
 
     seat: int
     reveal: int
@@ -162,14 +175,14 @@ class Timeout:
 
 
 Action = (
-    Play | Pass | Bid | NameTrump | Bury | Surrender | DeclareBonus | StartShow | PickShow
-    | Auto | Timeout
+    Play | Pass | Bid | NameTrump | Bury | Surrender | DeclareBonus | StartShow | AnswerShow
+    | PickShow | Auto | Timeout
 )  # fmt: skip
 ACTION_KINDS: dict[str, type[Action]] = {
     kind.act: kind
     for kind in (
-        Play, Pass, Bid, NameTrump, Bury, Surrender, DeclareBonus, StartShow, PickShow, Auto,
-        Timeout,
+        Play, Pass, Bid, NameTrump, Bury, Surrender, DeclareBonus, StartShow, AnswerShow,
+        PickShow, Auto, Timeout,
     )
 }  # fmt: skip
 
@@ -251,6 +264,11 @@ def action_from_json(raw: Any, by_rank: bool = False) -> Action:
         if not isinstance(reveal, int) or isinstance(reveal, bool) or not 0 <= reveal < 4:
             raise _not_an_action("reveal names a seat")
         return PickShow(seat, reveal)
+    if kind is AnswerShow:
+        accept = raw.get("accept")
+        if not isinstance(accept, bool):
+            raise _not_an_action("show_answer needs accept: true or false")
+        return AnswerShow(seat, accept)
     if kind is Auto:
         on = raw.get("on")
         if not isinstance(on, bool):

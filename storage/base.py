@@ -107,6 +107,18 @@ class StoredHand:
 
 
 @dataclass(frozen=True, slots=True)
+class FinishedHand:
+    """A finished hand as records read it: when it started, its game and result, and who
+    sat where — ``lines``: (player key, name, amount) per seat, in seat order."""
+
+    id: int
+    started: float
+    game: str
+    result: JsonObject
+    lines: list[tuple[str, str, str]]
+
+
+@dataclass(frozen=True, slots=True)
 class StoredTable:
     chat: str
     game: str
@@ -169,6 +181,23 @@ class Transaction(LeaseWrites, ABC):
         here or by another process sharing the database (drop it). Forgets older ones."""
 
     @abstractmethod
+    async def subscribe(self, chat: str, user: str, title: str, now: float) -> None:
+        """``user`` is told privately when a game starts in ``chat`` (named ``title``)."""
+
+    @abstractmethod
+    async def unsubscribe(self, chat: str, user: str) -> bool:
+        """No more; False when ``user`` was not subscribed there."""
+
+    @abstractmethod
+    async def mark_told(self, chat: str, users: Sequence[str], now: float) -> None:
+        """``users`` were told of a game starting in ``chat`` at ``now``."""
+
+    @abstractmethod
+    async def announce(self, chat: str, user: str, code: str, now: float) -> bool:
+        """Note achievement ``code`` of ``user`` in ``chat`` as announced: True the first
+        time, False when it was announced before (here or by another process)."""
+
+    @abstractmethod
     async def delete_table(self, chat: str) -> None:
         """Remove a table row (its chat is gone); its hands and ledger stay as history."""
 
@@ -178,7 +207,7 @@ class Transaction(LeaseWrites, ABC):
         if old_chat == new_chat:
             return
         await self.delete_table(new_chat)
-        for table in ("tables", "hands", "ledger"):
+        for table in ("tables", "hands", "ledger", "subscriptions", "achievements"):
             await self._move_rows(table, old_chat, new_chat)
 
     @abstractmethod
@@ -319,6 +348,23 @@ class Database(LeaseReads, ABC):
     async def meta(self, key: str) -> str | None: ...
 
     @abstractmethod
+    async def subscribers(self, chat: str) -> list[tuple[str, float | None]]:
+        """(user, when last told or None) of everyone subscribed in ``chat``."""
+
+    @abstractmethod
+    async def subscriptions_of(self, user: str) -> list[tuple[str, str]]:
+        """(chat, title) of the groups where ``user`` subscribed, oldest first."""
+
+    @abstractmethod
+    async def finished_hands(self, chat: str, after: int = 0) -> list[FinishedHand]:
+        """The finished hands of ``chat`` with an id over ``after``, oldest first, each with
+        its ledger lines in seat order (no actions: the result says what records need)."""
+
+    @abstractmethod
+    async def announced(self, chat: str) -> set[tuple[str, str]]:
+        """(user, code) of the achievements announced in ``chat``."""
+
+    @abstractmethod
     def dump(self) -> AsyncGenerator[DumpRow, None]:
         """Every stored row (closed tables and finished history included) in `DUMP_KINDS`
         order, from one consistent snapshot: what ``Transaction.load()`` writes back, on either
@@ -446,3 +492,18 @@ def ranking(lines: Iterable[tuple[str, str, str]], limit: int) -> list[tuple[str
         names[user] = name
     ranked = sorted(totals.items(), key=lambda item: item[1], reverse=True)[:limit]
     return [(names[user], str(total)) for user, total in ranked]
+
+
+def assemble_finished(
+    hands: Iterable[tuple[int, float, str, str]], lines: Iterable[tuple[int, str, str, str]]
+) -> list[FinishedHand]:
+    """Finished hands from their rows (id, started, start, result) and the ledger lines of all
+    of them (hand id, user, name, amount) in the order they were written."""
+    lines_of: dict[int, list[tuple[str, str, str]]] = {}
+    for hand_id, user, name, amount in lines:
+        lines_of.setdefault(hand_id, []).append((user, name, amount))
+    return [
+        FinishedHand(hand_id, float(started), str(from_json(start).get("game", "")),
+                     from_json(result), lines_of.get(hand_id, []))
+        for hand_id, started, start, result in hands
+    ]  # fmt: skip

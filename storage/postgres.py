@@ -24,6 +24,7 @@ from storage.base import (
     ActionRow,
     Database,
     DumpRow,
+    FinishedHand,
     JsonObject,
     LedgerLine,
     StoredHand,
@@ -31,6 +32,7 @@ from storage.base import (
     TableRow,
     TimerRow,
     Transaction,
+    assemble_finished,
     assemble_hands,
     dump_row,
     grouped,
@@ -164,6 +166,39 @@ class PostgresTransaction(PostgresLeaseWrites, Transaction):
             " ON CONFLICT (platform, update_id) DO NOTHING RETURNING 1",
             platform,
             update_id,
+            now,
+        )
+        return taken is not None
+
+    async def subscribe(self, chat: str, user: str, title: str, now: float) -> None:
+        await self._db.execute(
+            "INSERT INTO subscriptions (chat, user_id, title, since) VALUES ($1, $2, $3, $4)"
+            " ON CONFLICT (chat, user_id) DO UPDATE SET title = EXCLUDED.title",
+            chat,
+            user,
+            title,
+            now,
+        )
+
+    async def unsubscribe(self, chat: str, user: str) -> bool:
+        status = await self._db.execute(
+            "DELETE FROM subscriptions WHERE chat = $1 AND user_id = $2", chat, user
+        )
+        return bool(status == "DELETE 1")
+
+    async def mark_told(self, chat: str, users: Sequence[str], now: float) -> None:
+        await self._db.executemany(
+            "UPDATE subscriptions SET told_at = $1 WHERE chat = $2 AND user_id = $3",
+            [(now, chat, user) for user in users],
+        )
+
+    async def announce(self, chat: str, user: str, code: str, now: float) -> bool:
+        taken = await self._db.fetchval(
+            "INSERT INTO achievements (chat, user_id, code, at) VALUES ($1, $2, $3, $4)"
+            " ON CONFLICT (chat, user_id, code) DO NOTHING RETURNING 1",
+            chat,
+            user,
+            code,
             now,
         )
         return taken is not None
@@ -349,6 +384,47 @@ class PostgresDatabase(PostgresLeaseReads, Database):
             "SELECT user_id, name, amount FROM ledger WHERE chat = $1 ORDER BY id", chat
         )
         return ranking([(row[0], row[1], row[2]) for row in rows], limit)
+
+    async def subscribers(self, chat: str) -> list[tuple[str, float | None]]:
+        rows = await self._pool.fetch(
+            "SELECT user_id, told_at FROM subscriptions WHERE chat = $1"
+            ' ORDER BY since, user_id COLLATE "C"',
+            chat,
+        )
+        return [(row[0], row[1]) for row in rows]
+
+    async def subscriptions_of(self, user: str) -> list[tuple[str, str]]:
+        rows = await self._pool.fetch(
+            "SELECT chat, title FROM subscriptions WHERE user_id = $1"
+            ' ORDER BY since, chat COLLATE "C"',
+            user,
+        )
+        return [(row[0], row[1]) for row in rows]
+
+    async def finished_hands(self, chat: str, after: int = 0) -> list[FinishedHand]:
+        async with (
+            self._pool.acquire() as connection,
+            # One snapshot for both queries: no line of a hand that is not in the list.
+            connection.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            hands = await connection.fetch(
+                "SELECT id, started, start, result FROM hands WHERE chat = $1 AND id > $2"
+                " AND result IS NOT NULL ORDER BY id",
+                chat,
+                after,
+            )
+            lines = await connection.fetch(
+                "SELECT hand, user_id, name, amount FROM ledger WHERE hand = ANY($1::bigint[])"
+                " ORDER BY id",
+                [row["id"] for row in hands],
+            )
+        return assemble_finished([tuple(row) for row in hands], [tuple(row) for row in lines])
+
+    async def announced(self, chat: str) -> set[tuple[str, str]]:
+        rows = await self._pool.fetch(
+            "SELECT user_id, code FROM achievements WHERE chat = $1", chat
+        )
+        return {(row[0], row[1]) for row in rows}
 
     async def meta(self, key: str) -> str | None:
         value: str | None = await self._pool.fetchval("SELECT value FROM meta WHERE key = $1", key)

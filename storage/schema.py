@@ -152,6 +152,28 @@ STEPS: tuple[Step, ...] = (
         ),
         indexes=(Index("seen_updates_at", "seen_updates", "seen_at"),),
     ),
+    # 6: who asked to be told when a game starts in a group (/notify), and when they last
+    # were (one message per group per 10 minutes); and the achievements announced in each
+    # group, so each is announced once (`bot.records`). The figures themselves are not
+    # stored: they are computed from the hand records and can be rebuilt at any time.
+    Step(
+        tables=(
+            Table("subscriptions", (
+                Column("chat", Kind.TEXT),
+                Column("user", Kind.TEXT),
+                Column("title", Kind.TEXT),
+                Column("since", Kind.REAL),
+                Column("told_at", Kind.REAL, null=True),
+            ), key=("chat", "user")),
+            Table("achievements", (
+                Column("chat", Kind.TEXT),
+                Column("user", Kind.TEXT),
+                Column("code", Kind.TEXT),
+                Column("at", Kind.REAL),
+            ), key=("chat", "user", "code")),
+        ),
+        indexes=(Index("subscriptions_user", "subscriptions", "user"),),
+    ),
 )  # fmt: skip
 
 
@@ -249,7 +271,7 @@ class Dialect:
         columns = [self.column(column) for column in (*table.columns, *added)]
         lines = [column for column in columns if column is not None]
         if table.key:
-            lines.append(f"PRIMARY KEY ({', '.join(table.key)})")
+            lines.append(f"PRIMARY KEY ({', '.join(self.name(name) for name in table.key)})")
         if table.unique:
             lines.append(f"UNIQUE ({', '.join(table.unique)})")
         body = ",\n".join(f"    {line}" for line in lines)
@@ -330,7 +352,7 @@ SQLITE = Dialect(
     true="1",
     false="0",
     names={},
-    versions=(1, 1, 1, 1, 1),
+    versions=(1, 1, 1, 1, 1, 1),
     numbered=False,
     bytewise="",
     unwritten_order="rowid",
@@ -350,7 +372,7 @@ POSTGRES = Dialect(
     true="TRUE",
     false="FALSE",
     names={"user": "user_id"},
-    versions=(3, 1, 1),
+    versions=(3, 1, 1, 1),
     numbered=True,
     bytewise=' COLLATE "C"',
     unwritten_order="id",

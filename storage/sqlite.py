@@ -21,6 +21,7 @@ from storage.base import (
     ActionRow,
     Database,
     DumpRow,
+    FinishedHand,
     JsonObject,
     LedgerLine,
     StoredHand,
@@ -28,6 +29,7 @@ from storage.base import (
     TableRow,
     TimerRow,
     Transaction,
+    assemble_finished,
     assemble_hands,
     dump_row,
     grouped,
@@ -146,6 +148,33 @@ class SqliteTransaction(SqliteLeaseWrites, Transaction):
             (platform, update_id, now),
         ) as cursor:
             return cursor.rowcount == 1
+
+    async def subscribe(self, chat: str, user: str, title: str, now: float) -> None:
+        await self._db.execute(
+            "INSERT INTO subscriptions (chat, user, title, since) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (chat, user) DO UPDATE SET title = excluded.title",
+            (chat, user, title, now),
+        )
+
+    async def unsubscribe(self, chat: str, user: str) -> bool:
+        cursor = await self._db.execute(
+            "DELETE FROM subscriptions WHERE chat = ? AND user = ?", (chat, user)
+        )
+        return cursor.rowcount == 1
+
+    async def mark_told(self, chat: str, users: Sequence[str], now: float) -> None:
+        await self._db.executemany(
+            "UPDATE subscriptions SET told_at = ? WHERE chat = ? AND user = ?",
+            [(now, chat, user) for user in users],
+        )
+
+    async def announce(self, chat: str, user: str, code: str, now: float) -> bool:
+        cursor = await self._db.execute(
+            "INSERT INTO achievements (chat, user, code, at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (chat, user, code) DO NOTHING",
+            (chat, user, code, now),
+        )
+        return cursor.rowcount == 1
 
     async def delete_table(self, chat: str) -> None:
         await self._db.execute("DELETE FROM tables WHERE chat = ?", (chat,))
@@ -318,6 +347,35 @@ class SqliteDatabase(SqliteLeaseReads, Database):
             "SELECT user, name, amount FROM ledger WHERE chat = ? ORDER BY rowid", (chat,)
         )
         return ranking(rows, limit)
+
+    async def subscribers(self, chat: str) -> list[tuple[str, float | None]]:
+        rows = await self._all(
+            "SELECT user, told_at FROM subscriptions WHERE chat = ? ORDER BY since, user", (chat,)
+        )
+        return [(user, told_at) for user, told_at in rows]
+
+    async def subscriptions_of(self, user: str) -> list[tuple[str, str]]:
+        rows = await self._all(
+            "SELECT chat, title FROM subscriptions WHERE user = ? ORDER BY since, chat", (user,)
+        )
+        return [(chat, title) for chat, title in rows]
+
+    async def finished_hands(self, chat: str, after: int = 0) -> list[FinishedHand]:
+        where = "chat = ? AND id > ? AND result IS NOT NULL"
+        hands = await self._all(
+            f"SELECT id, started, start, result FROM hands WHERE {where} ORDER BY id",
+            (chat, after),
+        )
+        lines = await self._all(
+            "SELECT hand, user, name, amount FROM ledger WHERE hand IN"
+            f" (SELECT id FROM hands WHERE {where}) ORDER BY rowid",
+            (chat, after),
+        )
+        return assemble_finished(hands, lines)
+
+    async def announced(self, chat: str) -> set[tuple[str, str]]:
+        rows = await self._all("SELECT user, code FROM achievements WHERE chat = ?", (chat,))
+        return {(user, code) for user, code in rows}
 
     async def meta(self, key: str) -> str | None:
         row = await self._first("SELECT value FROM meta WHERE key = ?", (key,))

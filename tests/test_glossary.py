@@ -109,7 +109,7 @@ BAD_HANS = [
     ("'4游'", "4游"),
     ("'Presets: {choices}.'", "可选的规则组：{choices}。"),
     ("'Team {team} wins ({how}): A {a}, B {b}.'", "B 队获胜（算分）：A 120，B 210。"),
-    ("'Only the host can do that.'", "只有桌主可以这样做。"),
+    ("'Only the host or an admin of this chat can do that.'", "只有桌主可以这样做。"),
     ("'The match is over.'", "比赛结束。"),
     ("'Last trick'", "上一墩：{plays}"),
     ("'comma'", "大王,小王"),

@@ -200,9 +200,11 @@ class DiscordAdapter:
         chat = channel_key(interaction.channel_id or 0)
         command = Command(name, tuple(args), user, interaction.user.display_name, chat,
                           interaction.guild_id is None, str(interaction.locale),
-                          chat_title=channel_title(interaction),
+                          admin=moderates(interaction), chat_title=channel_title(interaction),
                           delivery=Delivery("discord", str(interaction.id)))  # fmt: skip
         origin = Origin(user, interaction, on_own_hand=False, wants_hand=name == "hand")
+        if name == "notify" and interaction.guild_id is not None:
+            self.outbox.remember_notify(user, interaction)
         await self._run(origin, [command])
 
     async def on_press(self, interaction: discord.Interaction[Any], chat: str, stamp: str,
@@ -221,7 +223,8 @@ class DiscordAdapter:
             words = text.split()
             delivery = Delivery("discord", f"{interaction.id}#{number}")
             command = Command(words[0][1:], tuple(words[1:]), user, name, chat, private, locale,
-                              stamp, chat_title=channel_title(interaction),
+                              stamp, admin=moderates(interaction),
+                              chat_title=channel_title(interaction),
                               delivery=delivery)  # fmt: skip
             commands.append(command)
         flags = interaction.message.flags if interaction.message is not None else None
@@ -238,6 +241,8 @@ class DiscordAdapter:
         if interaction.guild_id is not None:
             return chat == channel_key(interaction.channel_id or 0)
         names = {text.split()[0].removeprefix("/") for text in texts if text.split()}
+        if names == {"join"}:  # the Join button of a /notify message, to its addressee alone
+            return self.manager.invited(chat, user)
         return names <= PRESSED_IN_PRIVATE and self.manager.is_seated(chat, user)
 
     async def _run(self, origin: Origin, commands: list[Command]) -> None:
@@ -396,6 +401,16 @@ class DiscordAdapter:
 
 def _file(message: Outgoing) -> discord.File:
     return discord.File(io.BytesIO(message.text.encode()), filename=message.filename)
+
+
+def moderates(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the member may act as any table's host in this channel: Manage Server or
+    Manage Channels, as Discord resolves them for the channel (as a Telegram group's
+    administrators may). Never in DMs."""
+    if interaction.guild_id is None:
+        return False
+    permissions = interaction.permissions
+    return permissions.manage_guild or permissions.manage_channels
 
 
 def channel_title(interaction: discord.Interaction[Any]) -> str | None:

@@ -6,7 +6,9 @@ Where a private message goes:
 - otherwise the player's DMs, kept current by editing the hand message in place;
 - for a member whose DMs are closed (Discord answers 403, code 50007) the channel is told once,
   and the ephemeral hand view they last opened is refreshed while its token lives (15 min);
-  the "My hand" button always brings a fresh one.
+  the "My hand" button always brings a fresh one;
+- a /notify message (`bot.notices`) to a member whose DMs are closed: the member is told so
+  once, ephemerally, as a follow-up of their /notify in the channel.
 
 Pictures (`Outgoing.picture`, drawn off the event loop) go as a ``discord.File`` attachment
 of the same message: the settlement in the channel, the hand in the DM, the ephemeral view
@@ -16,6 +18,7 @@ picture that cannot be drawn is logged, the text goes alone (and a stale one is 
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import time
@@ -27,12 +30,16 @@ import discord
 
 from adapters.delivery import Delivery, digest, split_text
 from adapters.discord.components import build_view, channel_id_of
-from bot.i18n import t
+from bot.i18n import normalize_language, t
+from bot.notices import NOTICE_SLOT
 from bot.outgoing import Kind, Outgoing
 
 log = logging.getLogger(__name__)
 TEXT_LIMIT = 2000
 CLOSED_DMS = 50007
+RESPONSE_WAITS = 100
+"""Steps of 50 ms a follow-up waits for its interaction's response (sent as soon as the
+command is handled, so in practice it is already done)."""
 EPHEMERAL_SECONDS = 14 * 60
 """An interaction token lives 15 minutes; refresh only with a minute to spare."""
 
@@ -73,6 +80,9 @@ class DiscordOutbox(Delivery):
         self._dm_channels: dict[str, int] = {}
         self._ephemeral: dict[str, tuple[discord.Interaction[Any], float]] = {}
         self._told_closed: set[tuple[str, str]] = set()
+        self._asked_notices: dict[str, tuple[discord.Interaction[Any], float]] = {}
+        """Each member's last /notify interaction: its follow-up tells them, and them alone,
+        when their DMs are closed."""
 
     async def __call__(self, message: Outgoing, origin: Origin | None = None) -> None:
         """Send one message; ``origin`` is the interaction it answers (None: the table acted
@@ -99,8 +109,38 @@ class DiscordOutbox(Delivery):
         elif message.user in self.closed_dms:
             if _is_hand(message):  # a notice must not replace the open hand view
                 self._refresh_ephemeral(message)
+            elif _is_notice(message):
+                await self._notice_refused(message)
         else:
             self._to_dm(message)
+
+    def remember_notify(self, user: str, interaction: discord.Interaction[Any]) -> None:
+        """The member's /notify, whose follow-up may tell them their DMs are closed."""
+        self._asked_notices[user] = (interaction, time.monotonic())
+
+    async def _notice_refused(self, message: Outgoing) -> None:
+        """A /notify message cannot reach the member: tell them once, in the channel where
+        they asked, ephemerally (while their /notify's token lives)."""
+        assert message.user is not None
+        self.closed_dms.add(message.user)
+        asked = self._asked_notices.pop(message.user, None)
+        if asked is None or time.monotonic() - asked[1] >= EPHEMERAL_SECONDS:
+            return
+        interaction = asked[0]
+        lang = normalize_language(str(interaction.locale)) or self.language(message.chat)
+        text = t(
+            lang,
+            "Your direct messages are closed, so I cannot tell you when a game "
+            "starts. Open them (the server's privacy settings) and say /notify again.",
+        )
+        for _ in range(RESPONSE_WAITS):  # a follow-up comes after the /notify's response
+            if interaction.response.is_done():
+                break
+            await asyncio.sleep(0.05)
+        try:
+            await interaction.followup.send(text, ephemeral=True)
+        except discord.HTTPException as error:
+            log.warning("telling a member their DMs are closed failed: %s", error)
 
     def remember_ephemeral(self, user: str, interaction: discord.Interaction[Any]) -> None:
         """The hand view this player has open as an ephemeral message, to refresh."""
@@ -135,7 +175,9 @@ class DiscordOutbox(Delivery):
             channel = await self._channel(where, handle, key)
             await self._send_or_edit(key, channel, message)
         except discord.Forbidden as error:
-            if where == "dm" and error.code == CLOSED_DMS:
+            if where == "dm" and error.code == CLOSED_DMS and _is_notice(message):
+                await self._notice_refused(message)
+            elif where == "dm" and error.code == CLOSED_DMS:
                 self._dms_closed(message)
             else:
                 log.warning("Discord refused a message to %s: %s", key, error)
@@ -233,6 +275,10 @@ class DiscordOutbox(Delivery):
 def picture_file(message: Outgoing, png: bytes) -> discord.File:
     name = "hand.png" if _is_hand(message) else f"{message.kind}.png"
     return discord.File(io.BytesIO(png), filename=name)
+
+
+def _is_notice(message: Outgoing) -> bool:
+    return (message.slot or "").startswith(NOTICE_SLOT)
 
 
 def _is_hand(message: Outgoing) -> bool:

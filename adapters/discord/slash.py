@@ -36,6 +36,7 @@ CHOICES: dict[Arg, tuple[str, ...]] = {
     Arg.LEVEL: AI_LEVELS,
     Arg.SUIT: ("S", "H", "C", "D", "none"),
     Arg.WHOSE: ("me", "partner"),
+    Arg.YES_NO: ("yes", "no"),
     Arg.LANGUAGE: LANGUAGES,
 }
 """Arguments with a few fixed answers: offered as choices."""

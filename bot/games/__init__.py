@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from bot.games.base import AnyFront, BadInput, GameFront, Stamps
 from bot.games.erqiwang import ErqiwangFront
+from bot.games.erqiwang.records import ErqiwangRecords
 from bot.games.situan import SituanFront
+from bot.games.situan.records import SituanRecords
 from bot.i18n import t
+from bot.records import RecordReader
 from bot.settings import TABLE_OPTION_TITLES
 from engine.games import GAME_NAMES
 
@@ -14,6 +17,11 @@ _BY_NAME: dict[str, AnyFront] = {front.name: front for front in (SituanFront(), 
 FRONTS: dict[str, AnyFront] = {name: _BY_NAME[name] for name in GAME_NAMES}
 """Each game's front, in the engine's order of the games (`engine.games`): a game with no
 front fails here, at import."""
+
+RECORD_READERS: dict[str, RecordReader] = {
+    reader.game: reader for reader in (SituanRecords(), ErqiwangRecords())
+}
+"""Each game's reading of its hands for records and achievements (`bot.records`)."""
 
 
 def front_of(game: str) -> AnyFront:
@@ -55,6 +63,7 @@ def presets(game: str) -> tuple[str, ...]:
 __all__ = [
     "FRONTS",
     "GAME_NAMES",
+    "RECORD_READERS",
     "AnyFront",
     "BadInput",
     "GameFront",

@@ -25,6 +25,7 @@ __all__ = [
     "Played",
     "Redeal",
     "Surrendered",
+    "ThrowFailed",
     "TimedOut",
     "TrickWon",
     "TrumpCounts",
@@ -108,6 +109,16 @@ class Played(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ThrowFailed(Event):
+    """甩牌 failed (``failed_throw = smallest``): ``tried`` is shown to all, and ``played``,
+    its lowest beatable component, is led alone (a `Played` event follows)."""
+
+    seat: int
+    tried: tuple[Card, ...]
+    played: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TrickWon(Event):
     """The trick's winner takes its points; ``plays`` is the whole trick, for the table."""
 
@@ -133,6 +144,6 @@ class TrumpCounts(Event):
 
 ErqiwangEvent = (
     BidMade | BidPassed | Redeal | DeclarerChosen | BottomShown | TrumpNamed | Buried | Surrendered
-    | BonusDeclared | Played | TrickWon | TrumpVoid | TrumpCounts | TimedOut | AutoChanged
-    | HandEnded
+    | BonusDeclared | ThrowFailed | Played | TrickWon | TrumpVoid | TrumpCounts | TimedOut
+    | AutoChanged | HandEnded
 )  # fmt: skip

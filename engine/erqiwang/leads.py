@@ -13,13 +13,23 @@ THROW_WHEN_OTHERS_VOID = "trump_when_others_void"
 
 
 class LeadRefusal(Exception):
-    """A lead the rules refuse: ``code`` and a sentence naming the reason."""
+    """A lead the rules refuse: ``code`` and a sentence naming the reason. ``lowest``: for a
+    failed throw (a trump throw the ``throw`` option does not allow here), the component
+    that ``failed_throw = smallest`` plays instead (`lowest_beatable_part`)."""
 
-    def __init__(self, code: str, message: str, **facts: object) -> None:
+    def __init__(
+        self, code: str, message: str, lowest: Component | None = None, **facts: object
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.lowest = lowest
         self.facts = facts
+
+
+Component = tuple[int, int, tuple[Card, ...]]
+"""One component of a throw: its top position (for a tractor, its highest pair's), its size
+in cards, and its cards."""
 
 
 def check_lead(
@@ -45,25 +55,67 @@ def check_lead(
             reason="side_suit",
         )  # fmt: skip
     if throw_policy == THROW_WHEN_OTHERS_VOID:
-        if any(top >= 0 for top, _ in others()):
+        threats = others()
+        if any(top >= 0 for top, _ in threats):
             raise LeadRefusal(
                 "throw_not_allowed", "trumps may be thrown only when no other player holds trump",
-                reason="others_hold_trump",
+                lowest_beatable_part(shape, threats), reason="others_hold_trump",
             )  # fmt: skip
         return shape
     if throw_policy != THROW_IF_UNBEATABLE:
         raise LeadRefusal(
             "throw_not_allowed", "throws are not allowed at this table", reason="no_throws"
         )
-    beaten = TrumpThreats(others()).beatable(shape)
+    threats = others()
+    beaten = TrumpThreats(threats).beatable(shape)
     if beaten is not None:
         raise LeadRefusal(
             "throw_not_allowed",
             f"the throw is not safe: another player can beat its {beaten}",
+            lowest_beatable_part(shape, threats),
             component=beaten, reason="beatable", kind=beaten.split()[0],
             cards=beaten.split()[1:],
         )  # fmt: skip
     return shape
+
+
+def components(shape: Shape) -> list[Component]:
+    """A throw's components: its tractors, pairs and singles."""
+    parts: list[Component] = [(top, 2 * length, cards) for length, top, cards in shape.tractors]
+    parts += [(position, 2, (c, c)) for position, c in shape.pairs]
+    parts += [(position, 1, (c,)) for position, c in shape.singles]
+    return parts
+
+
+def lowest_beatable_part(shape: Shape, others: Sequence[Threat]) -> Component:
+    """What a failed throw plays under ``failed_throw = smallest``: of the components another
+    player could beat, the lowest by the follow order (a tractor by its highest pair), among
+    equal the shortest, then the lowest card by the smallest-play order (suit ♦ < ♣ < ♥ < ♠).
+    A throw failed only because others hold trump (``trump_when_others_void``) with no
+    component beatable plays its lowest component."""
+    threats = TrumpThreats(others)
+    parts = components(shape)
+    beatable = [part for part in parts if threats.beatable(_alone(part)) is not None]
+    return min(beatable or parts, key=_lowness)
+
+
+def _lowness(part: Component) -> tuple[int, int, int]:
+    top, size, cards = part
+    return (top, size, _SUITS_UP.find(cards[0].suit))
+
+
+_SUITS_UP = "DCHS"
+"""Suits low to high where nothing else tells two cards apart (the smallest-play order)."""
+
+
+def _alone(part: Component) -> Shape:
+    """One component as a shape of its own."""
+    top, size, cards = part
+    if size == 1:
+        return Shape([], [], [(top, cards[0])], 1)
+    if size == 2:
+        return Shape([], [(top, cards[0])], [], 2)
+    return Shape([(size // 2, top, cards)], [], [], size)
 
 
 Threat = tuple[int, frozenset[int]]

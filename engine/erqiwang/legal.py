@@ -6,6 +6,7 @@ listing them hands out shared values instead of building new ones.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
@@ -13,7 +14,7 @@ from engine.actions import Action, Auto, Bid, DeclareBonus, NameTrump, Pass, Pla
 from engine.cards import ALL_CARDS, Card
 from engine.erqiwang import bidding, bonus, declaring
 from engine.erqiwang.follow import follow_error, legal_follows, listed_follow
-from engine.erqiwang.leads import lead_parts, throw_candidates
+from engine.erqiwang.leads import THROW_IF_UNBEATABLE, Threat, lead_parts, throw_candidates
 from engine.erqiwang.order import TRUMP
 from engine.erqiwang.phases import BIDDING, BURY, OVER, PLAY, TRUMP_PHASE
 
@@ -267,7 +268,11 @@ def _throw_plays(hand: ErqiwangHand, seat: int, trumps: list[Card]) -> list[Play
     kept = hand.throws[seat]
     if kept is not None and hand.throws_current[seat]:  # no trump played since
         return kept[2]
-    others = hand.others_threats(seat)
+    others = (
+        threats_in_sight(hand, seat)
+        if hand.rules.failed_throw == "smallest" and hand.rules.throw == THROW_IF_UNBEATABLE
+        else hand.others_threats(seat)
+    )
     hand.throws_current[seat] = True
     if kept is not None and kept[0] == len(trumps) and kept[1] == others:
         return kept[2]
@@ -275,6 +280,28 @@ def _throw_plays(hand: ErqiwangHand, seat: int, trumps: list[Card]) -> list[Play
     plays = [Play(seat, t) for t in candidates]
     hand.throws[seat] = (len(trumps), others, plays)
     return plays
+
+
+def threats_in_sight(hand: ErqiwangHand, seat: int) -> list[Threat]:
+    """The trumps that could beat a throw as far as ``seat`` can tell — under
+    ``failed_throw = smallest`` a listed throw must not tell the thrower what the others hold
+    (a failed one tells everyone at once). Every trump it has not seen may be anywhere else:
+    one threat made of all of them, or none (-1) once the three others are announced void (无主)."""
+    nothing: list[Threat] = [(-1, frozenset())]
+    if all(hand.void_announced[s] for s in range(4) if s != seat):
+        return nothing
+    unseen = Counter(c for h in hand.deal.hands for c in h)
+    unseen.update(hand.deal.bottom)
+    unseen.subtract(hand.hands[seat])
+    unseen.subtract(hand.played_cards)
+    if seat == hand.declarer:
+        unseen.subtract(hand.buried)
+    suit, position = hand.order.suit, hand.order.position
+    trumps = [c for c, n in unseen.items() if n > 0 and suit[c] == TRUMP]
+    if not trumps:
+        return nothing
+    top = max(position[c] for c in trumps)
+    return [(top, frozenset(position[c] for c in trumps if unseen[c] >= 2))]
 
 
 def _lead_plays(seat: int, cards: list[Card], hand: ErqiwangHand) -> list[Play]:

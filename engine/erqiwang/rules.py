@@ -47,6 +47,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "decks": (1, 2),
     "bonus_scoring": ("units", "points"),
     "throw": ("trump_if_unbeatable", "trump_when_others_void", "none"),
+    "failed_throw": ("refuse", "smallest"),
     "scoring": ("tiered", "online", "proportional"),
     "first_bidder": ("seat0", "random"),
     "bottom_multiplier": ("by_cards", "doubling"),
@@ -72,6 +73,9 @@ class Rules:
     first_must_bid: bool = False
     allow_no_trump: bool = True
     throw: str = "trump_if_unbeatable"
+    failed_throw: str = "refuse"
+    """A trump throw ``throw`` does not allow: ``refuse`` it (the player plays again) or play
+    its lowest beatable component (``smallest``), the attempt shown to all."""
     surrender_above: int = 80
     scoring: str = "tiered"
     bonus_scoring: str = "points"

@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Play
 from engine.cards import ALL_CARDS, Card
-from engine.erqiwang.events import ErqiwangEvent, Played, TrickWon, TrumpCounts, TrumpVoid
+from engine.erqiwang.events import (
+    ErqiwangEvent,
+    Played,
+    ThrowFailed,
+    TrickWon,
+    TrumpCounts,
+    TrumpVoid,
+)
 from engine.erqiwang.follow import follow_error
 from engine.erqiwang.leads import LeadRefusal, check_lead
 from engine.erqiwang.order import TRUMP
@@ -19,8 +26,19 @@ if TYPE_CHECKING:
     from engine.erqiwang.hand import ErqiwangHand
 
 
-def check_play(hand: ErqiwangHand, action: Play) -> Shape | None:
-    """The shape of a legal lead (None for a legal follow); raises `IllegalAction`."""
+class FailedThrow:
+    """A throw accepted as failed (``failed_throw = smallest``): the cards led instead."""
+
+    __slots__ = ("played", "shape")
+
+    def __init__(self, played: tuple[Card, ...], shape: Shape) -> None:
+        self.played = played
+        self.shape = shape
+
+
+def check_play(hand: ErqiwangHand, action: Play) -> Shape | FailedThrow | None:
+    """The shape of a legal lead (None for a legal follow; a `FailedThrow` for a throw that
+    fails under ``failed_throw = smallest``); raises `IllegalAction`."""
     cards = action.cards
     if not cards:
         raise IllegalAction("bad_action", "a play needs its cards")
@@ -41,6 +59,9 @@ def check_play(hand: ErqiwangHand, action: Play) -> Shape | None:
                 cards, hand.order, hand.rules.throw, lambda: hand.others_threats(seat)
             )
         except LeadRefusal as refusal:
+            if refusal.lowest is not None and hand.rules.failed_throw == "smallest":
+                played = refusal.lowest[2]
+                return FailedThrow(played, shape_of(played, hand.order))
             raise IllegalAction(refusal.code, refusal.message, **refusal.facts) from None
     assert hand.lead_suit is not None
     held = hand.by_suit[seat].get(hand.lead_suit, [])
@@ -95,11 +116,16 @@ def play(hand: ErqiwangHand, action: Play) -> list[ErqiwangEvent]:
             place(hand, seat, cards, None, events)
             hand.history.append(action)
             return events
-    shape = check_play(hand, action)
+    checked = check_play(hand, action)
     events = []
     if hand.auto[action.seat]:
         hand.own_action(action.seat, events)
-    place(hand, action.seat, action.cards, shape, events)
+    if isinstance(checked, FailedThrow):
+        # The attempt is recorded as made: replaying it fails the same way.
+        events.append(ThrowFailed(action.seat, action.cards, checked.played))
+        place(hand, action.seat, checked.played, checked.shape, events)
+    else:
+        place(hand, action.seat, action.cards, checked, events)
     hand.history.append(action)
     return events
 

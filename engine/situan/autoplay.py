@@ -1,5 +1,6 @@
-"""Time-outs and 托管 in 四团: the table acts for a seat whose time is up (a pass, or the
-automatic lead), and three time-outs put the seat on 托管."""
+"""Time-outs and 托管 in 四团: the table acts for a seat whose time is up (a pass, the
+automatic lead, or the 亮牌 default: no consent, the initiator's hand), and the time-outs of
+``timeouts_for_auto`` put the seat on 托管."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from engine.events import AutoChanged, count_time_out
 from engine.situan import rounds, show
 from engine.situan.events import SituanEvent
 from engine.situan.legal import auto_lead
-from engine.situan.phases import SHOW_PICK
+from engine.situan.phases import PLAY
 
 if TYPE_CHECKING:
     from engine.situan.hand import SituanHand
@@ -34,8 +35,8 @@ def timeout(hand: SituanHand, action: Timeout) -> list[SituanEvent]:
     events: list[SituanEvent] = [
         *count_time_out(hand.timeouts, hand.auto, seat, hand.rules.timeouts_for_auto)
     ]
-    if hand.phase == SHOW_PICK:
-        show.reveal(hand, seat, events)
+    if hand.phase != PLAY:  # a 亮牌 waits on the seat
+        show.time_out(hand, events)
     elif hand.round_combo is not None:
         rounds.record_pass(hand, seat, events)
     else:

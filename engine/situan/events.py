@@ -21,6 +21,8 @@ __all__ = [
     "Passed",
     "Played",
     "RoundWon",
+    "ShowAnswered",
+    "ShowAsked",
     "ShowStarted",
     "SituanEvent",
     "TimedOut",
@@ -68,6 +70,25 @@ class CountAnnounced(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ShowAsked(Event):
+    """亮牌 under ``show_consent = partner``: ``by`` asks ``partner``, who must accept it."""
+
+    by: int
+    partner: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShowAnswered(Event):
+    """The partner's answer to a 亮牌 asked of it: ``accepted``, or refused — by its own
+    choice, or by letting its time run out (``timed_out``). A refused show did not happen."""
+
+    by: int
+    partner: int
+    accepted: bool
+    timed_out: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ShowStarted(Event):
     """亮牌 begins: ``by`` and ``partner`` now see each other's hands (privately)."""
 
@@ -82,6 +103,6 @@ class HandRevealed(Event):
 
 
 SituanEvent = (
-    Played | Passed | RoundWon | WentOut | CountAnnounced | ShowStarted | HandRevealed
-    | TimedOut | AutoChanged | HandEnded
+    Played | Passed | RoundWon | WentOut | CountAnnounced | ShowAsked | ShowAnswered
+    | ShowStarted | HandRevealed | TimedOut | AutoChanged | HandEnded
 )  # fmt: skip

@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any
 
-from engine.actions import Action, Auto, Pass, PickShow, Play, StartShow, Timeout
+from engine.actions import Action, AnswerShow, Auto, Pass, PickShow, Play, StartShow, Timeout
 from engine.cards import Card
 from engine.dispatch import Dispatch
 from engine.errors import IllegalAction
@@ -28,7 +28,7 @@ from engine.situan.legal import (
     legal_actions,
     legal_plays,
 )
-from engine.situan.phases import OVER, PLAY, SHOW_PICK, Phase
+from engine.situan.phases import OVER, PLAY, SHOW_CONSENT, SHOW_PICK, Phase
 from engine.situan.result import Dun, SituanResult
 from engine.situan.rules import Rules
 from engine.situan.series import next_carry, next_leader
@@ -105,6 +105,9 @@ class SituanHand:
         self.show_by: int | None = None
         self.revealed: int | None = None
         self.show_seen: dict[int, tuple[Card, ...]] = {}
+        self.show_refused = [False, False, False, False]
+        """Per seat, whether its partner refused its 亮牌 (or let the time run out) in this
+        hand: it may not ask again (`show_consent = partner`)."""
         self.timeouts = [0, 0, 0, 0]
         self.auto = [False, False, False, False]
         self.history: list[Action] = []
@@ -131,10 +134,13 @@ class SituanHand:
 
     @property
     def to_act(self) -> int | None:
-        """The seat the hand waits for: the player to move, or a 亮牌's initiator."""
+        """The seat the hand waits for: the player to move, or the seat a 亮牌 waits on (the
+        partner for its consent; whoever picks the revealed hand)."""
         if self.phase == PLAY:
             return self.turn
-        return self.show_by if self.phase == SHOW_PICK else None
+        if self.phase == SHOW_CONSENT:
+            return None if self.show_by is None else show.partner_of(self.show_by)
+        return show.picker(self) if self.phase == SHOW_PICK else None
 
     @property
     def time_limit(self) -> int:
@@ -232,6 +238,7 @@ _DISPATCH: Dispatch[SituanHand, SituanEvent] = Dispatch(
         Pass: rounds.check_pass,
         Timeout: autoplay.check_timeout,
         StartShow: show.check_start,
+        AnswerShow: show.check_answer,
         PickShow: show.check_pick,
         Auto: autoplay.check_auto,
     },
@@ -240,6 +247,7 @@ _DISPATCH: Dispatch[SituanHand, SituanEvent] = Dispatch(
         Pass: rounds.pass_turn,
         Timeout: autoplay.timeout,
         StartShow: show.start,
+        AnswerShow: show.answer,
         PickShow: show.pick,
         Auto: autoplay.set_auto,
     },

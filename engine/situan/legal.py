@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.actions import Action, Auto, Pass, PickShow, Play, StartShow
+from engine.actions import Action, AnswerShow, Auto, Pass, PickShow, Play, StartShow
 from engine.cards import Card
+from engine.situan import show
 from engine.situan.combos import (
     BJ_INDEX,
     COMBO_BY_RANK_SIZE,
@@ -20,7 +21,7 @@ from engine.situan.combos import (
     RANKS,
     Combo,
 )
-from engine.situan.phases import OVER, PLAY, SHOW_PICK
+from engine.situan.phases import OVER, PLAY, SHOW_CONSENT, SHOW_PICK
 
 if TYPE_CHECKING:
     from engine.situan.hand import SituanHand
@@ -49,6 +50,8 @@ PASSES = tuple(Pass(seat) for seat in range(4))
 AUTO = tuple((Auto(seat, False), Auto(seat, True)) for seat in range(4))
 """``AUTO[seat][on]``."""
 SHOW_STARTS = tuple(StartShow(seat) for seat in range(4))
+SHOW_ANSWERS = tuple((AnswerShow(seat, True), AnswerShow(seat, False)) for seat in range(4))
+"""``SHOW_ANSWERS[seat]``: accept, then refuse."""
 
 
 def legal_plays(hand: SituanHand) -> list[Combo]:
@@ -94,21 +97,26 @@ def _legal(hand: SituanHand, rows: list[list[Any]], kings: Any) -> list[Any]:
 
 def legal_actions(hand: SituanHand, seat: int) -> list[Action]:
     """Plays and the pass for the seat to move, then what a seat may do at any time: 托管
-    on or off, and a 亮牌 start while none has happened. During a 亮牌 pick: the initiator's
-    choices of the hands that still hold cards."""
+    on or off, and a 亮牌 start while none has happened (and the seat's partner has not
+    refused one of its). While a 亮牌 waits for the partner's consent: the partner's accept and
+    refuse. During a 亮牌 pick: the picker's choices of the hands that still hold cards."""
     if hand.phase == OVER:
         return []
     actions: list[Action] = []
-    if hand.phase == SHOW_PICK:
-        if seat == hand.show_by:
-            partner = (seat + 2) & 3
-            actions += [PickShow(seat, s) for s in (seat, partner) if hand.held[s]]
+    if hand.phase == SHOW_CONSENT:
+        if seat == hand.to_act:
+            actions += SHOW_ANSWERS[seat]
+    elif hand.phase == SHOW_PICK:
+        if seat == show.picker(hand):
+            assert hand.show_by is not None
+            pair = (hand.show_by, show.partner_of(hand.show_by))
+            actions += [PickShow(seat, s) for s in pair if hand.held[s]]
     else:
         if seat == hand.turn:
             actions = _legal(hand, _PLAY_ROWS[seat], _KINGS_PLAYS[seat])
             if hand.round_combo is not None:
                 actions.append(PASSES[seat])
-        if hand.show_by is None and hand.held[seat]:
+        if hand.show_by is None and hand.held[seat] and not hand.show_refused[seat]:
             actions.append(SHOW_STARTS[seat])
     actions.append(AUTO[seat][not hand.auto[seat]])
     return actions

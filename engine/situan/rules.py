@@ -18,6 +18,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "lead_after_out": ("next", "partner"),
     "first_leader": ("flip", "spade3"),
     "dun_counted": ("dealt", "played"),
+    "show_consent": ("no", "partner"),
     "turn_seconds": tuple(range(5, 3601)),
     "show_multiplier": tuple(range(1, 101)),
     "announce_at": tuple(range(0, 40)),
@@ -34,6 +35,9 @@ class Rules:
     first_leader: str = "flip"
     announce_at: int = 11
     show_multiplier: int = 1
+    show_consent: str = "no"
+    """亮牌: ``no`` (the initiator alone decides and picks) or ``partner`` (the partner must
+    accept, and then picks the revealed hand)."""
     early_end: bool = True
     dun_counted: str = "dealt"
     dun_value: Fraction = field(default=Fraction(1, 2))

@@ -50,6 +50,7 @@ class SituanView:
         "seat",
         "show_by",
         "show_multiplier",
+        "show_refused",
         "show_seen",
         "table_points",
         "timeouts",
@@ -91,6 +92,9 @@ class SituanView:
         self.revealed_hand = () if state.revealed is None else state.cards_of(state.revealed)
         self.show_by = state.show_by
         self.show_seen: dict[int, tuple[Card, ...]] = {}
+        self.show_refused: tuple[bool, ...] = tuple(state.show_refused)
+        """Per seat, whether its partner refused its 亮牌 in this hand (public: the table saw
+        the refusal)."""
         self.duns: tuple[tuple[Dun, ...], ...] = (
             state.dealt_duns if state.rules.dun_counted == "dealt" else tuple(state.played_duns)
         )
@@ -128,6 +132,7 @@ class SituanView:
         view.revealed = self.revealed
         view.revealed_hand = self.revealed_hand
         view.show_by = self.show_by
+        view.show_refused = self.show_refused
         view.duns = self.duns
         view.flipped = self.flipped
         view.auto = self.auto

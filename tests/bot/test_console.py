@@ -91,3 +91,26 @@ def test_an_unknown_language_or_preset_is_an_error_listing_the_choices(tmp_path,
                            value, "--db", str(tmp_path / "x.sqlite3")], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)  # fmt: skip
     assert done.returncode == 2 and listed in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_show_with_the_partners_consent_in_the_console(tmp_path: Path):
+    """``--set show_consent=partner``: the human asks, the AI partner answers, and the group
+    lines say who asked, the answer and the hand shown."""
+    db = tmp_path / "show.sqlite3"
+    command = console(db, "--set", "show_consent=partner")
+    command[command.index("erqiwang")] = "situan"
+    process = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)  # fmt: skip
+    read_until(process, "Your hand")
+    assert process.stdin is not None
+    process.stdin.write("/show\n")
+    process.stdin.flush()
+    seen = read_until(process, "hand is shown to the table")
+    process.send_signal(signal.SIGINT)
+    process.communicate(timeout=20)
+    asked = "[group] Player asks AI 2 for a 亮牌 (show); AI 2 answers."
+    agreed = "[group] AI 2 agrees to Player's 亮牌 (show): they see each other's hands, and AI 2"
+    assert asked in seen and agreed in seen
+    assert seen.index(asked) < seen.index(agreed)
+    assert "Your partner AI 2 holds:" in seen  # the pair see each other's hands
+    assert stored_settings(db)["options"]["show_consent"] == "partner"

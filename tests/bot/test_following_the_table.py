@@ -258,7 +258,7 @@ async def test_a_command_of_the_other_game_names_this_games_commands(tmp_path):
         table_text = next(m.text for m in sent if m.kind == "table")
         assert "得分：A 队（Ann、电脑 2）0 · B 队（电脑 1、电脑 3）0" in table_text
         (answer,) = await harness.say("ann", "/bid 100")
-        assert answer.text == "四团没有 /bid：它的命令是 /pass /play /reveal /show。"
+        assert answer.text == "四团没有 /bid：它的命令是 /consent /pass /play /reveal /show。"
         assert "轮到：Ann（剩 60 秒）" in table_text  # seed 8: Ann leads; one line, no gap
     finally:
         await harness.db.close()

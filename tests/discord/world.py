@@ -44,6 +44,8 @@ class DiscordWorld:
         self.db = db
         self.manager: TableManager = adapter.manager
         self._stop = asyncio.Event()
+        self.permissions: dict[str, int] = {}
+        """Members' permissions in the channel (a plain member's where not given)."""
         self._timers: asyncio.Task[None] | None = None
         self._saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
 
@@ -85,7 +87,14 @@ class DiscordWorld:
     # ----------------------------------------------------------------- acting
 
     def _base(self, user_id: str, channel_id: str | None, kind: int) -> dict[str, Any]:
-        return interaction_payload(self.fake, str(next(INTERACTION_IDS)), user_id, channel_id, kind)
+        return interaction_payload(
+            self.fake,
+            str(next(INTERACTION_IDS)),
+            user_id,
+            channel_id,
+            kind,
+            self.permissions.get(user_id, MEMBER_PERMISSIONS),
+        )
 
     def slash_payload(
         self, user_id: str, command_name: str, /, channel_id: str | None = CHANNEL_ID,
@@ -163,8 +172,19 @@ class DiscordWorld:
         return [c for c in self.fake.calls if c.path.startswith(f"channels/{channel_id}/messages")]
 
 
+MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31)
+"""A plain member's: view the channel, send messages, read history, use slash commands."""
+MANAGE_CHANNELS = 1 << 4
+MANAGE_GUILD = 1 << 5
+
+
 def interaction_payload(
-    fake: FakeDiscord, interaction_id: str, user_id: str, channel_id: str | None, kind: int
+    fake: FakeDiscord,
+    interaction_id: str,
+    user_id: str,
+    channel_id: str | None,
+    kind: int,
+    permissions: int = MEMBER_PERMISSIONS,
 ) -> dict[str, Any]:
     """An interaction from a member, in a channel or (``channel_id`` None) by DM."""
     payload: dict[str, Any] = {
@@ -185,7 +205,7 @@ def interaction_payload(
         payload["channel"] = fake._channel(channel_id)
         payload["guild_id"] = GUILD_ID
         payload["guild_locale"] = "zh-CN"
-        payload["member"] = {**fake.member(user_id), "permissions": "2147483647"}
+        payload["member"] = {**fake.member(user_id), "permissions": str(permissions)}
         payload["context"] = 0
     return payload
 

@@ -137,6 +137,9 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
             "first_must_bid": N_("the first bidder may not pass"),
             "allow_no_trump": N_("the declarer may name no trump (无主)"),
             "throw": N_("which throws (甩牌) may be led"),
+            "failed_throw": N_(
+                "a throw someone can beat: refuse it, or play its smallest beatable part (smallest)"
+            ),
             "surrender_above": N_("surrender is allowed for bids above this"),
             "scoring": N_("the settlement formula"),
             "bonus_scoring": N_("冲关 paid as units or as points"),

@@ -1,4 +1,5 @@
-"""二七王's group posts: the auction's end, the trump named, the burying, 冲关 declared.
+"""二七王's group posts: the auction's end, the trump named, the burying, 冲关 declared, a
+failed throw.
 
 Each says who did it by name and in the game's words (叫分, 定主, 埋底), so that a player who
 only reads the group — the table message being edited in place — still follows the hand."""
@@ -15,6 +16,7 @@ from engine.erqiwang.events import (
     Buried,
     DeclarerChosen,
     ErqiwangEvent,
+    ThrowFailed,
     TrumpNamed,
 )
 
@@ -35,6 +37,12 @@ def narrate(lang: str, event: ErqiwangEvent, names: Sequence[str]) -> str | None
         return t(lang, "{name} declares {bonus} ({value}): {cards}", name=names[event.seat],
                  bonus=t(lang, event.name), value=event.value,
                  cards=cards_text(lang, event.cards))  # fmt: skip
+    if isinstance(event, ThrowFailed):
+        # Everyone learns at once what the thrower learns: which part could be beaten.
+        return t(lang, "{name} tried to throw {tried}, but it can be beaten: {name} leads "
+                 "{played} alone.", name=names[event.seat],
+                 tried=cards_text(lang, event.tried),
+                 played=cards_text(lang, event.played))  # fmt: skip
     # BottomShown is told with DeclarerChosen, in the same post; bids and passes the table
     # message shows as they come.
     return None

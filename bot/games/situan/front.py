@@ -20,16 +20,26 @@ from bot.outgoing import Button
 from bot.pictures import HandPicture, Layout, SettlementPicture
 from bot.refusals import plain_refusal
 from bot.shared_texts import cards_text, money, rank_text
-from engine.actions import Action, Pass, PickShow, Play, StartShow, read_play
+from engine.actions import Action, AnswerShow, Pass, PickShow, Play, StartShow, read_play
 from engine.cards import parse_card, parse_rank_run
 from engine.errors import IllegalAction, RecordError
 from engine.game import Game, Hand, Result
 from engine.situan import RANKS, SITUAN, Rules, SituanResult, SituanView
 from engine.situan.combos import RANK_INDEX, combo_of_ranks
-from engine.situan.events import HandRevealed, RoundWon, SituanEvent, WentOut
+from engine.situan.events import (
+    HandRevealed,
+    RoundWon,
+    ShowAnswered,
+    ShowAsked,
+    SituanEvent,
+    WentOut,
+)
 from engine.situan.phases import Phase
 
 PLACES = {1: N_("上游"), 2: N_("二游"), 3: N_("三游")}
+CONSENT_WORDS = {"yes": True, "y": True, "是": True, "同意": True,
+                 "no": False, "n": False, "否": False, "不同意": False}  # fmt: skip
+"""``/consent``'s answers."""
 LAST_PLACE = N_("下游")
 
 
@@ -43,7 +53,7 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
     title = N_("situan")
     tips_text = N_("tips_situan")
     rules_text = N_("rules_situan")
-    commands = frozenset({"play", "pass", "show", "reveal"})
+    commands = frozenset({"play", "pass", "show", "consent", "reveal"})
     preset_titles: Mapping[str, str] = MappingProxyType(
         {
             "nanchang": N_("the Nanchang rules"),
@@ -57,6 +67,9 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
             "first_leader": N_("who leads the first hand: flip (the flipped card) or spade3 (♠3)"),
             "announce_at": N_("报牌: card counts at or below this are public"),
             "show_multiplier": N_("stakes multiplied after a 亮牌"),
+            "show_consent": N_(
+                "a 亮牌 needs the partner's consent: no, or partner (who then picks the hand shown)"
+            ),
             "early_end": N_("end a hand once its winner is certain"),
             "dun_counted": N_("墩 counted as dealt or as played"),
             "dun_value": N_("units each other player pays per 墩"),
@@ -78,6 +91,11 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
             return Pass(seat)
         if name == "show":
             return StartShow(seat)
+        if name == "consent":
+            answer = args[0].lower() if args else ""
+            if answer not in CONSENT_WORDS:
+                raise BadInput("Say /consent yes or /consent no")
+            return AnswerShow(seat, CONSENT_WORDS[answer])
         if name == "reveal":
             choice = args[0].lower() if args else ""
             if choice not in ("me", "partner"):
@@ -143,6 +161,11 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
         stamps: Stamps,
     ) -> list[tuple[Button, ...]]:  # fmt: skip
         whole, turn = stamps.whole.text(), stamps.turn.text()
+        answers = [a for a in legal if isinstance(a, AnswerShow)]
+        if answers:  # the partner is asked: the hand waits for nothing else
+            return [tuple(Button(t(lang, N_("Agree to the 亮牌") if a.accept else N_("Refuse")),
+                                 "/consent yes" if a.accept else "/consent no", turn)
+                          for a in answers)]  # fmt: skip
         reveals = [a for a in legal if isinstance(a, PickShow)]
         if reveals:
             mine = {view.seat: N_("Show my hand")}
@@ -156,7 +179,7 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
                     for a in reveals
                 )
             ]
-        if view.phase == Phase.SHOW_PICK:
+        if view.phase in (Phase.SHOW_PICK, Phase.SHOW_CONSENT):
             return []
         held = Counter(c.rank for c in view.hand)
         out: list[tuple[Button, ...]] = []
@@ -196,6 +219,9 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
         return out
 
     def prompt(self, lang: str, view: SituanView, legal: Sequence[Action]) -> str:
+        if any(isinstance(a, AnswerShow) for a in legal):
+            return t(lang, "Your partner asks for a 亮牌: /consent yes to see each other's hands "
+                     "and choose which is shown to the table, or /consent no.")  # fmt: skip
         if any(isinstance(a, PickShow) for a in legal):
             return t(lang, "Choose the hand to reveal: /reveal me or /reveal partner.")
         if view.round_combo is None:
@@ -219,6 +245,11 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
             return t(lang, "{name} is out: {place}.", name=names[event.seat], place=place)
         if isinstance(event, HandRevealed):
             return t(lang, "{name}'s hand is shown to the table.", name=names[event.seat])
+        if isinstance(event, ShowAsked):
+            return t(lang, "{name} asks {partner} for a 亮牌; {partner} answers.",
+                     name=names[event.by], partner=names[event.partner])  # fmt: skip
+        if isinstance(event, ShowAnswered):
+            return texts.show_answer_text(lang, event, names)
         return None
 
     def settlement_text(
@@ -275,6 +306,8 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
         if refusal.code == "not_a_combination":
             return t(lang, "That is no combination: play one rank (a single, a pair, a triple, "
                      "or a bomb of 4 to 12) or the four kings.")  # fmt: skip
+        if refusal.code == "show_not_allowed" and facts.get("refused"):
+            return t(lang, "Your partner refused your 亮牌 in this hand: you cannot ask again.")
         if refusal.code == "show_not_allowed":
             key = (
                 "A 亮牌 is possible once a hand, by a player who still holds cards; the "

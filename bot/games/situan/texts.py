@@ -11,7 +11,7 @@ from bot.i18n import N_, t
 from bot.shared_texts import cards_text, player_lines, rank_text, unshown_closings
 from engine.cards import Card
 from engine.situan import RANKS, Combo, SituanResult, SituanView
-from engine.situan.events import RoundWon, SituanEvent
+from engine.situan.events import RoundWon, ShowAnswered, SituanEvent
 from engine.situan.phases import Phase
 
 
@@ -136,9 +136,17 @@ def table_text(lang: str, view: SituanView, names: Sequence[str], number: int,
                seconds_left: int | None,
                earlier: Sequence[SituanEvent] = ()) -> str:  # fmt: skip
     lines = [t(lang, "四团 · hand {number}", number=number)]
-    if view.phase == Phase.SHOW_PICK:
+    if view.phase == Phase.SHOW_CONSENT:
+        by = view.show_by
+        assert by is not None
+        lines.append(t(lang, "{name} asks {partner} for a 亮牌: waiting for {partner}'s answer.",
+                       name=names[by], partner=names[(by + 2) & 3]))  # fmt: skip
+    elif view.phase == Phase.SHOW_PICK:
         assert view.show_by is not None
-        lines.append(t(lang, "{name} is choosing which hand to reveal.", name=names[view.show_by]))
+        picker = view.show_by
+        if view.rules.show_consent == "partner":
+            picker = (picker + 2) & 3
+        lines.append(t(lang, "{name} is choosing which hand to reveal.", name=names[picker]))
     elif view.result is None:
         line = t(lang, "Turn: {name}", name=names[view.turn])
         if seconds_left is not None:
@@ -175,6 +183,18 @@ def table_text(lang: str, view: SituanView, names: Sequence[str], number: int,
             )
         )
     return "\n".join(lines)
+
+
+def show_answer_text(lang: str, event: ShowAnswered, names: Sequence[str]) -> str:
+    """The partner's answer to a 亮牌 asked of it, for the group."""
+    said = {"name": names[event.by], "partner": names[event.partner]}
+    if event.accepted:
+        return t(lang, "{partner} agrees to {name}'s 亮牌: they see each other's hands, and "
+                 "{partner} chooses which is shown.", **said)  # fmt: skip
+    if event.timed_out:
+        return t(lang, "{partner} did not answer {name}'s 亮牌 in time: no 亮牌, the hand goes "
+                 "on.", **said)  # fmt: skip
+    return t(lang, "{partner} refuses {name}'s 亮牌: the hand goes on.", **said)
 
 
 def points_lines(lang: str, view: SituanView, names: Sequence[str]) -> list[str]:

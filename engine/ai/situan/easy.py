@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from engine.actions import Action, Pass, PickShow, Play, StartShow
+from engine.actions import Action, AnswerShow, Pass, PickShow, Play, StartShow
 from engine.situan.combos import (
     BJ_INDEX,
     COMBO_BY_RANK_SIZE,
@@ -28,7 +28,7 @@ from engine.situan.combos import (
     Combo,
 )
 from engine.situan.legal import PLAYS
-from engine.situan.phases import PLAY, SHOW_PICK
+from engine.situan.phases import PLAY, SHOW_CONSENT, SHOW_PICK
 from engine.situan.views import SituanView
 
 
@@ -72,7 +72,7 @@ class SituanEasyAI:
         if wanted in legal:
             return wanted
         # Never reached by this policy's own rules; a table must never stall on it.
-        turn_actions = [a for a in legal if isinstance(a, (Play, Pass, PickShow))]
+        turn_actions = [a for a in legal if isinstance(a, (Play, Pass, PickShow, AnswerShow))]
         return turn_actions[0] if turn_actions else legal[0]
 
     def _wanted(self, view: SituanView) -> Action:
@@ -80,6 +80,8 @@ class SituanEasyAI:
         assert seat is not None
         if view.phase == SHOW_PICK:
             return self._pick_reveal(view)
+        if view.phase == SHOW_CONSENT:
+            return AnswerShow(seat, self._accepts_show(view, _rank_counts(view)))
         assert view.phase == PLAY and view.turn == seat
         counts = _rank_counts(view)
         if self._wants_show(view, counts):
@@ -99,11 +101,18 @@ class SituanEasyAI:
         """Start a show when it multiplies the stakes and this hand is strong enough to win."""
         if view.show_by is not None or view.result is not None:
             return False
+        if view.seat is not None and view.show_refused[view.seat]:
+            return False  # the partner said no once this hand
         if view.show_multiplier <= 1:
             return False
         bombs = sum(1 for r in range(_TWO + 1) if counts[r] >= 4)
         groups = sum(1 for r in range(RANK_COUNT) if counts[r])
         return bombs >= 3 and groups <= 9
+
+    def _accepts_show(self, view: SituanView, counts: list[int]) -> bool:
+        """The partner's answer to a 亮牌 it is asked for (``show_consent = partner``): the
+        first player agrees to whatever its partner asks."""
+        return True
 
     def _pick_reveal(self, view: SituanView) -> Action:
         seat = view.seat

@@ -10,6 +10,9 @@ good players on top.
   last player's hand go to the opponents, so it sheds them while the partner can take them.
 - Over a partner's winning play it adds points, with a group nobody can beat without a bomb,
   so the round stays with the team.
+- Asked to consent to its partner's 亮牌 (``show_consent = partner``), it agrees when the
+  show costs little — stakes not multiplied, or its own part of the team already out — or
+  when its own hand is strong enough to stand the multiplied stakes; it refuses otherwise.
 """
 
 from __future__ import annotations
@@ -30,6 +33,10 @@ _SHED_UP_TO = RANK_INDEX["10"]
 """The highest rank the likely last player leads early just to be rid of its points."""
 _LAST_MARGIN = 6
 """Cards more than every other player still holding: likely to finish last."""
+_BOMBS_TO_RISK_A_SHOW = 2
+"""Bombs (below the jokers) a partner holds to agree to a show that multiplies the stakes:
+the initiator asks with three (`SituanEasyAI._wants_show`), and two more make the team's
+win likely enough to double on."""
 
 
 class SituanAI(SituanEasyAI):
@@ -38,6 +45,15 @@ class SituanAI(SituanEasyAI):
     def wanted_for(self, view: SituanView) -> Action:
         """The policy's choice without the legal list (for playouts: always legal)."""
         return self._wanted(view)
+
+    def _accepts_show(self, view: SituanView, counts: list[int]) -> bool:
+        seat = view.seat
+        assert seat is not None
+        if view.show_multiplier <= 1 or not view.held[seat]:
+            # Only what the pair learn of each other, and this seat picks the hand shown.
+            return True
+        bombs = sum(1 for r in range(_TWO + 1) if counts[r] >= 4)
+        return bombs >= _BOMBS_TO_RISK_A_SHOW
 
     def _shed_points(self, view: TurnSight, plain: list[Combo]) -> Combo | None:
         if not _likely_last(view):

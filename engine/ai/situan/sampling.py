@@ -167,5 +167,6 @@ def _situan_hand(view: SituanView, hands: list[list[int]], bottom: list[int]) ->
     hand.finish = list(view.finish)
     hand.captured = list(view.captured)
     hand.show_by = view.show_by
+    hand.show_refused = list(view.show_refused)
     hand.revealed = view.revealed
     return hand

@@ -1,0 +1,54 @@
+"""二七王 hands as records count them: 冲关 by level, and the declarer's bids by band, made
+or not (`bot.records`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.i18n import N_, t
+from bot.records import Achievement, PlayerRecord, SeatFacts
+
+BID_BANDS = ((60, "≤60"), (80, "65–80"), (100, "85–100"), (10_000, "105+"))
+"""The declarer's record is kept per band of bids (the points the defenders must reach: the
+lower, the harder to make)."""
+BONUS_MARK = "bonus:"
+
+
+def bid_band(bid: int) -> str:
+    return next(band for top, band in BID_BANDS if bid <= top)
+
+
+class ErqiwangRecords:
+    game = "erqiwang"
+    achievements = (
+        Achievement("huanghou", N_("冲关 皇后"), lambda r: r.marks["bonus:皇后"] >= 1),
+        Achievement("huangshang", N_("冲关 皇上"), lambda r: r.marks["bonus:皇上"] >= 1),
+        Achievement("bid60", N_("a bid of 60 or less made"), lambda r: r.marks["made:≤60"] >= 1),
+    )
+
+    def seat_facts(self, result: Mapping[str, Any], seat: int) -> SeatFacts:
+        marks = [BONUS_MARK + str(bonus.get("name")) for bonus in result.get("bonuses") or ()
+                 if bonus.get("seat") == seat]  # fmt: skip
+        bid = result.get("bid")
+        if result.get("declarer") == seat and isinstance(bid, int):
+            made = bool(result.get("declarer_won"))
+            marks.append(f"{'made' if made else 'lost'}:{bid_band(bid)}")
+        return SeatFacts(tuple(marks))
+
+    def stats_lines(self, lang: str, record: PlayerRecord) -> list[str]:
+        if not record.games[self.game]:
+            return []
+        bonuses = t(lang, ", ").join(
+            f"{t(lang, mark.removeprefix(BONUS_MARK))} ×{count}"
+            for mark, count in sorted(record.marks.items()) if mark.startswith(BONUS_MARK)
+        ) or t(lang, "none")  # fmt: skip
+        bands = []
+        for _, band in BID_BANDS:
+            made, lost = record.marks[f"made:{band}"], record.marks[f"lost:{band}"]
+            if made or lost:
+                bands.append(t(lang, "{band} made {made} of {bids}", band=band, made=made,
+                               bids=made + lost))  # fmt: skip
+        declared = t(lang, ", ").join(bands) or t(lang, "none")
+        return [t(lang, "二七王: 冲关 {bonuses}; as declarer {bids}", bonuses=bonuses,
+                  bids=declared)]  # fmt: skip

@@ -1,0 +1,39 @@
+"""四团 hands as records count them: 上游, 双关 and the biggest 墩 (`bot.records`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.i18n import N_, t
+from bot.records import Achievement, PlayerRecord, SeatFacts
+from engine.situan.outcome import team_of
+from engine.situan.result import TEAM_NAMES
+
+
+class SituanRecords:
+    game = "situan"
+    achievements = (
+        Achievement("first_out1", N_("a first 上游"), lambda r: r.marks["first_out"] >= 1),
+        Achievement("first_out10", N_("上游 ten times"), lambda r: r.marks["first_out"] >= 10),
+        Achievement("double1", N_("a first 双关"), lambda r: r.marks["double"] >= 1),
+        Achievement("dun8", N_("a 墩 of eight or more"), lambda r: r.sizes.get("dun", 0) >= 8),
+    )
+
+    def seat_facts(self, result: Mapping[str, Any], seat: int) -> SeatFacts:
+        marks = []
+        finish = result.get("finish") or []
+        if finish and finish[0] == seat:
+            marks.append("first_out")
+        if result.get("ended_by") == "double" and result.get("winner") == TEAM_NAMES[team_of(seat)]:
+            marks.append("double")
+        duns = (result.get("dun") or [[]] * 4)[seat]
+        sizes = [size for size in duns if isinstance(size, int)]  # "LJ3", "KINGS4": no rank
+        return SeatFacts(tuple(marks), (("dun", max(sizes)),) if sizes else ())
+
+    def stats_lines(self, lang: str, record: PlayerRecord) -> list[str]:
+        if not record.games[self.game]:
+            return []
+        return [t(lang, "四团: 上游 {first} times, 双关 {double} times, biggest 墩 {dun}",
+                  first=record.marks["first_out"], double=record.marks["double"],
+                  dun=record.sizes.get("dun", "—"))]  # fmt: skip
