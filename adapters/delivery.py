@@ -36,6 +36,7 @@ from typing import Any
 
 from adapters.pacing import BUDGET, SLOT, WINDOW, CallBudget, GroupPacer
 from adapters.send_budget import CALLING, SendBudget, priority_of
+from bot import metrics
 from bot.outgoing import Kind, Outgoing
 from bot.pictures import render_async
 
@@ -59,6 +60,8 @@ class Conversation:
 
 
 class Delivery(ABC):
+    platform = "chat"
+    """The platform's name, as the figures label its calls (`bot.metrics`)."""
     counts_calls_when_made = False
     """Whether the adapter calls `before_group_call` before each group call it makes (the
     budget then counts calls when made, not when released)."""
@@ -142,6 +145,7 @@ class Delivery(ABC):
         need be, until the call keeps every window within the budget, and counts it. The
         pacer's slots make this wait rare — a call made late, or one that ends in two."""
         budget = self._budget(key)
+        began = self._pace_clock()
         while True:
             now = self._pace_clock()
             at = budget.made_room_at(now)
@@ -150,6 +154,8 @@ class Delivery(ABC):
             await asyncio.sleep((at - now) / self.pace_speed)
         budget.made(now)
         self.group_calls_made.append((key, now))
+        metrics.waited(self.platform, "group", (now - began) / self.pace_speed)
+        metrics.group_call(self.platform)
 
     def pace(self, message: Outgoing) -> None:
         self._pacer(message.chat).submit(message)
@@ -198,6 +204,8 @@ class Delivery(ABC):
     def _counted_at_release(self, chat: str, now: float, calls: int) -> None:
         if not self.counts_calls_when_made:  # else `before_group_call` logs each call made
             self.group_calls_made.extend([(self.budget_key(chat), now)] * calls)
+            for _ in range(calls):
+                metrics.group_call(self.platform)
 
     # ----------------------------------------------------------------- sending
 

@@ -1,11 +1,11 @@
 """Why a platform could not start, in one sentence fit for a terminal: never a traceback,
-never the token."""
+never the token. (`StartupError` is the settings' too: `bot.config`.)"""
 
 from __future__ import annotations
 
+from bot.config import StartupError
 
-class StartupError(Exception):
-    """A platform refused to start (a rejected token, an unreachable API)."""
+__all__ = ["StartupError", "scrubbed"]
 
 
 def scrubbed(text: str, *secrets: str) -> str:
@@ -15,14 +15,3 @@ def scrubbed(text: str, *secrets: str) -> str:
             if len(part) >= 6:
                 text = text.replace(part, "***")
     return text
-
-
-def port_setting(name: str, text: str) -> int:
-    """The TCP port a setting names (1 to 65535); `StartupError` for anything else."""
-    try:
-        port = int(text.strip())
-    except ValueError:
-        port = 0
-    if not 1 <= port <= 65535:
-        raise StartupError(f"{name}={text[:32]}: say a port number, 1 to 65535")
-    return port

@@ -5,21 +5,27 @@
 
 Operators' commands, on the database named by ``--db`` or ``BOT_DB``:
 ``python -m bot migrate`` (migrate it, print its schema version), ``python -m bot export-db
-FILE`` (everything in it to a JSON-lines file) and ``python -m bot import-db FILE`` (such a
-file into a database that holds nothing yet, SQLite or PostgreSQL alike).
+FILE`` (everything in it to a JSON-lines file), ``python -m bot import-db FILE`` (such a
+file into a database that holds nothing yet, SQLite or PostgreSQL alike) and ``python -m bot
+backup-db FILE`` (a copy taken while the bot runs: `storage.backup`).
+
+``python -m bot config`` prints the settings in effect, secrets masked. Every setting is an
+environment variable, read and checked first by `bot.config`, whatever the command: a bad
+one ends the program with one line and exit code 2.
 
 On PostgreSQL several processes may run at once, each table leased to one of them
 (``BOT_PROCESS_ID``, ``BOT_PEER_URL``, ``BOT_LEASE_SECONDS``: `ownership_from`); Telegram
 then runs in webhook mode behind one address, Discord with ``DISCORD_SHARDS`` per process.
-``BOT_RETENTION_DAYS`` (default 30) is how long the database keeps a closed table
-(`retention_from`).
 
 ``BOT_AI_WORKERS`` is how many processes make the ``hard`` AI seats' decisions (default the
-cores less one; 0: in the bot's own process, as the console does: `ai_workers_from`).
+cores less one; 0: in the bot's own process, as the console does).
+
+``WEB_PUBLIC_URL`` serves the web table (`adapters.web`) on ``WEB_PORT`` (or on the health
+endpoint's port when it is the same), with its doors on the platforms (`adapters.web.door`).
 
 ``BOT_HEALTH_PORT`` (with the platforms running) serves ``GET /healthz`` on that port
-(``BOT_HEALTH_LISTEN``, default 0.0.0.0): 200 ``{"ok": true, "tables": N}`` while the
-database answers, 503 ``{"ok": false}`` when it does not.
+(``BOT_HEALTH_LISTEN``, default 0.0.0.0; `adapters.health`), and ``GET /metrics`` beside it
+with ``BOT_METRICS=on`` (`bot.metrics`).
 """
 
 from __future__ import annotations
@@ -31,27 +37,30 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from aiohttp import web
 
 from adapters.console import build_parser, check_preset, run_console
-from adapters.health import healthz
+from adapters.health import Health, healthz, scrape
 from adapters.router import SendRouter
 from adapters.serving import GuardedRunner, RefusalLog, ServerLimits, guarded_app
-from adapters.startup import StartupError, port_setting
+from adapters.startup import StartupError
 from adapters.web.auth import LinkSigner
 from adapters.web.door import WebDoor
 from adapters.web.server import WebTable
 from adapters.web.settings import WebSettings
+from bot import config, metrics
 from bot.collector import settle_after_start
-from bot.i18n import DEFAULT_LANGUAGE, normalize_language
-from bot.leasing import LEASE_SECONDS, Ownership
-from bot.logs import configure_logging
-from bot.manager import DAY, RETENTION_DAYS, TableManager
+from bot.config import Settings
+from bot.leasing import Ownership
+from bot.logs import configure_logging, follow_games
+from bot.manager import TableManager
+from bot.pictures.fonts import use_extra_fonts
 from storage import Database
+from storage.backup import BackupError, backup_sqlite
 from storage.base import DUMP_KINDS
 from storage.opening import address_secrets, is_postgres_address, masked_address
 from storage.transfer import TransferError, export_to, import_from
@@ -63,26 +72,30 @@ if TYPE_CHECKING:  # the platforms' libraries are imported only when they run
 log = logging.getLogger("bot")
 
 
-OPERATIONS = ("migrate", "export-db", "import-db")
+OPERATIONS = ("migrate", "export-db", "import-db", "backup-db")
 
 
 def main(argv: list[str]) -> int:
+    """Every setting is read and checked first (`bot.config`): a bad one ends the program
+    with one line and exit code 2, whatever the command."""
+    try:
+        settings = config.load(os.environ)
+    except StartupError as error:
+        print(f"python -m bot: cannot start: {error}", file=sys.stderr)
+        return 2
+    for warning in config.unknown_variables(os.environ):
+        print(f"python -m bot: warning: {warning}", file=sys.stderr)
+    use_extra_fonts(settings["CARDBOT_PICTURE_FONTS"])
+    if argv and argv[0] == "config":
+        print("\n".join(settings.described()))
+        return 0
     if argv and argv[0] in OPERATIONS:
-        return operate(argv)
-    lang = normalize_language(os.environ.get("BOT_LANG")) or DEFAULT_LANGUAGE
-    platforms = not (argv and argv[0] == "console") and (
-        os.environ.get("TELEGRAM_BOT_TOKEN") or os.environ.get("DISCORD_BOT_TOKEN")
-    )
-    if platforms:
-        secrets = (
-            "TELEGRAM_BOT_TOKEN",
-            "DISCORD_BOT_TOKEN",
-            "TELEGRAM_WEBHOOK_SECRET",
-            "WEB_LINK_SECRET",
-        )
-        configure_logging(os.environ.get(name, "") for name in secrets)
+        return operate(argv, settings)
+    if not (argv and argv[0] == "console") and settings.platforms():
         try:
-            return asyncio.run(run_platforms(os.environ, database_path(None), lang))
+            level, form = settings["BOT_LOG_LEVEL"], settings["BOT_LOG_FORMAT"]
+            configure_logging(settings.secrets, level, form)
+            return asyncio.run(run_platforms(os.environ, settings.db, settings.lang))
         except StartupError as error:  # one clear line, no traceback, never the token
             print(f"python -m bot: cannot start: {error}", file=sys.stderr)
             return 2
@@ -91,11 +104,7 @@ def main(argv: list[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     check_preset(parser, args)
-    return asyncio.run(run_console(args, database_path(args.db), lang))
-
-
-def database_path(given: str | None) -> str:
-    return given or os.environ.get("BOT_DB") or "./cardbot.sqlite3"
+    return asyncio.run(run_console(args, args.db or settings.db, settings.lang))
 
 
 # --------------------------------------------------------------------- operators' commands
@@ -110,14 +119,19 @@ def operations_parser() -> argparse.ArgumentParser:
     for name, verb in (("export-db", "write everything to"), ("import-db", "read everything from")):
         command = commands.add_parser(name, parents=[database], help=f"{verb} a JSON-lines file")
         command.add_argument("file")
+    backup = commands.add_parser(
+        "backup-db", parents=[database],
+        help="copy the database while the bot runs: a SQLite file (PostgreSQL: an export)",
+    )  # fmt: skip
+    backup.add_argument("file", help="a new file")
     return parser
 
 
-def operate(argv: list[str]) -> int:
-    """``migrate``, ``export-db FILE`` or ``import-db FILE``: 0 when done; otherwise one clear
-    line on standard error (no traceback, never a password) and 1."""
+def operate(argv: list[str], settings: Settings) -> int:
+    """``migrate``, ``export-db FILE``, ``import-db FILE`` or ``backup-db FILE``: 0 when
+    done; otherwise one clear line on standard error (no traceback, never a password) and 1."""
     args = operations_parser().parse_args(argv)
-    address = database_path(args.db)
+    address = args.db or settings.db
     shown = masked_address(address)
     try:
         for line in asyncio.run(_operate(args.command, address, shown, args)):
@@ -135,12 +149,18 @@ def operate(argv: list[str]) -> int:
 async def _operate(command: str, address: str, shown: str, args: argparse.Namespace) -> list[str]:
     if command == "import-db" and not os.path.exists(args.file):
         raise TransferError(f"no file {args.file}")
+    if command == "backup-db" and not is_postgres_address(address):
+        # The running bot's file, read as it is: opening it here would migrate it.
+        version, counts = await backup_sqlite(address, args.file)
+        return [f"{shown} → {args.file}: {_counted(counts)} (schema version {version})"]
+    if command == "backup-db" and os.path.exists(args.file):
+        raise BackupError(f"{args.file} exists already: name a new file")
     db = await Database.open(address)  # opening migrates
     try:
         version = await db.schema_version()
         if command == "migrate":
             return [f"{shown}: schema version {version}"]
-        if command == "export-db":
+        if command in ("export-db", "backup-db"):  # PostgreSQL: one snapshot, as pg_dump's
             counts = await export_to(db, args.file)
             return [f"{shown} → {args.file}: {_counted(counts)}"]
         counts = await import_from(db, args.file)
@@ -156,7 +176,7 @@ def _counted(counts: Mapping[str, int]) -> str:
 # --------------------------------------------------------------------- several processes
 
 
-def ownership_from(env: Mapping[str, str], db_path: str) -> Ownership | None:
+def ownership_from(settings: Settings) -> Ownership | None:
     """On PostgreSQL, several processes may share the database, so tables are leased
     (`bot.leasing`): ``BOT_PROCESS_ID`` names this process in the leases and logs (default
     host:pid; each start adds its own mark, so two processes given one name by mistake never
@@ -164,66 +184,31 @@ def ownership_from(env: Mapping[str, str], db_path: str) -> Ownership | None:
     forward its tables' Telegram updates (its webhook server, ``http://host:port``), and
     ``BOT_LEASE_SECONDS`` how long a dead process's tables wait for a new owner (default 15).
     A SQLite file is one process's: no leases."""
-    if not is_postgres_address(db_path):
+    if not is_postgres_address(settings.db):
         return None
-    seconds = env.get("BOT_LEASE_SECONDS", "").strip()
-    try:
-        lease = float(seconds) if seconds else LEASE_SECONDS
-    except ValueError:
-        lease = 0.0
-    if not 3 <= lease <= 600:
-        raise StartupError(f"BOT_LEASE_SECONDS={seconds}: say a number of seconds, 3 to 600")
-    name = env.get("BOT_PROCESS_ID", "").strip() or Ownership.default_owner()
-    return Ownership.started(name, env.get("BOT_PEER_URL", "").strip(), lease)
-
-
-def retention_from(env: Mapping[str, str]) -> float:
-    """``BOT_RETENTION_DAYS``: how many days the store keeps a closed table (default 30;
-    hands and the ledger stay regardless), in seconds."""
-    days = env.get("BOT_RETENTION_DAYS", "").strip()
-    try:
-        value = float(days) if days else RETENTION_DAYS
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= 36_500:
-        raise StartupError(f"BOT_RETENTION_DAYS={days[:20]}: say a number of days, 0 to 36500")
-    return value * DAY
-
-
-def ai_workers_from(env: Mapping[str, str]) -> int:
-    """``BOT_AI_WORKERS``: processes making search-level AI decisions (`bot.ai_workers`;
-    default the cores less one, at least 1; 0 = in this process)."""
-    text = env.get("BOT_AI_WORKERS", "").strip()
-    if not text:
-        return max(1, (os.cpu_count() or 2) - 1)
-    workers = int(text) if text.isdigit() else -1
-    if not 0 <= workers <= 1024:
-        raise StartupError(f"BOT_AI_WORKERS={text[:20]}: say a number of processes, 0 to 1024")
-    return workers
+    name = settings["BOT_PROCESS_ID"] or Ownership.default_owner()
+    return Ownership.started(name, settings["BOT_PEER_URL"] or "", settings["BOT_LEASE_SECONDS"])
 
 
 # --------------------------------------------------------------------- health
 
 
-def health_port(env: Mapping[str, str]) -> int | None:
-    """``BOT_HEALTH_PORT`` (None when it is unset or empty); `StartupError` for a bad one."""
-    port = env.get("BOT_HEALTH_PORT", "").strip()
-    return port_setting("BOT_HEALTH_PORT", port) if port else None
-
-
 async def start_health(
-    env: Mapping[str, str], manager: TableManager, db: Database,
+    settings: Settings, health: Health, with_metrics: bool = False,
     web_table: WebTable | None = None,
 ) -> web.AppRunner | None:  # fmt: skip
-    """``GET /healthz`` on ``BOT_HEALTH_PORT`` (none when it is unset or empty), with the
-    web table's routes when ``web_table`` is given (it listens on the same port)."""
-    port = health_port(env)
+    """``GET /healthz`` (and ``/metrics`` ``with_metrics``) on ``BOT_HEALTH_PORT`` (none
+    when it is unset), with the web table's routes when ``web_table`` is given (it listens
+    on the same port)."""
+    port: int | None = settings["BOT_HEALTH_PORT"]
     if port is None:
         return None
-    listen = env.get("BOT_HEALTH_LISTEN") or "0.0.0.0"
+    listen: str = settings["BOT_HEALTH_LISTEN"]
     limits = ServerLimits()  # the webhook's: slow and idle clients closed, 100 at most
     app = guarded_app(limits)
-    app.router.add_get("/healthz", healthz(manager, db))
+    app.router.add_get("/healthz", healthz(health))
+    if with_metrics:
+        app.router.add_get("/metrics", scrape)
     if web_table is not None:
         web_table.add_routes(app)
     runner = GuardedRunner(app, limits, RefusalLog(log, limits.refusals_every))
@@ -243,7 +228,7 @@ async def start_health(
 def web_table_for(manager: TableManager, settings: PlatformSettings) -> WebTable:
     """The web table of ``manager`` (``WEB_PUBLIC_URL`` set): links signed with
     ``WEB_LINK_SECRET`` (random per start without it), Mini Apps checked with the Telegram
-    token. The platforms' adapters make their links from it (`adapters.web.links`)."""
+    token. The platforms' adapters make their links from it (`web_door`)."""
     assert settings.web is not None
     token = settings.telegram.token if settings.telegram is not None else None
     return WebTable(manager, LinkSigner(settings.web.link_secret), bot_token=token,
@@ -280,28 +265,38 @@ class PlatformSettings:
     discord: DiscordSettings | None
     ownership: Ownership | None
     retention: float
-    """Seconds the store keeps a closed table (`retention_from`)."""
-    health_port: int | None
+    """Seconds the store keeps a closed table."""
+    metrics: bool
     ai_workers: int
-    """Processes making the ``hard`` seats' decisions (`ai_workers_from`)."""
+    """Processes making the ``hard`` seats' decisions (``BOT_AI_WORKERS``)."""
+    checked: Settings
+    """All of them, as `bot.config` read them."""
     web: WebSettings | None = None
     """The web table (`adapters.web.settings`): None without ``WEB_PUBLIC_URL``."""
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str], db_path: str) -> PlatformSettings:
-        """`StartupError` for the first bad setting."""
+    def from_settings(cls, settings: Settings) -> PlatformSettings:
         from adapters.discord.app import DiscordSettings
         from adapters.telegram.app import TelegramSettings
 
         return cls(
-            telegram=TelegramSettings.from_env(env),
-            discord=DiscordSettings.from_env(env),
-            ownership=ownership_from(env, db_path),
-            retention=retention_from(env),
-            health_port=health_port(env),
-            web=WebSettings.from_env(env),
-            ai_workers=ai_workers_from(env),
+            telegram=TelegramSettings.from_settings(settings),
+            discord=DiscordSettings.from_settings(settings),
+            ownership=ownership_from(settings),
+            retention=settings.retention_seconds,
+            metrics=settings["BOT_METRICS"],
+            ai_workers=settings.ai_workers,
+            checked=settings,
+            web=WebSettings.from_settings(settings),
         )
+
+
+def instrument(manager: TableManager, db: Database) -> Callable[[], None]:
+    """The figures (`bot.metrics`) and JSON log lines follow this manager's tables and this
+    store's commits; returns what stops counting its tables."""
+    follow_games(manager.game_at)
+    db.on_commit = metrics.committed(db.backend)
+    return metrics.watch_tables(manager.open_games)
 
 
 OPEN_TIMEOUT = 30.0
@@ -330,18 +325,19 @@ async def run_platforms(
     """Every platform whose token is set, sharing one table manager, until SIGINT/SIGTERM
     (or ``stop`` is set). Every setting is checked first, before anything is opened; a bad
     setting, a database that cannot be opened or a platform that cannot start raises
-    `StartupError`, and whatever was opened by then is closed."""
-    settings = PlatformSettings.from_env(env, db_path)
+    `StartupError`, and whatever was opened by then is closed. ``db_path`` and ``lang``
+    take the place of ``BOT_DB`` and ``BOT_LANG``."""
+    checked = config.load(env, BOT_DB=db_path, BOT_LANG=lang)
+    settings = PlatformSettings.from_settings(checked)
     db = await open_store(db_path)
     try:
-        return await _run_with(settings, env, db, lang, stop)
+        return await _run_with(settings, db, lang, stop)
     finally:
         await db.close()
 
 
 async def _run_with(
     settings: PlatformSettings,
-    env: Mapping[str, str],
     db: Database,
     lang: str,
     stop: asyncio.Event | None,
@@ -351,14 +347,11 @@ async def _run_with(
 
     router = SendRouter()
     ownership = settings.ownership
-    manager = TableManager(
-        db,
-        router,
-        language=lang,
-        ownership=ownership,
-        retention=settings.retention,
-        ai_workers=settings.ai_workers,
-    )
+    manager = TableManager(db, router, language=lang, ownership=ownership,
+                           retention=settings.retention,
+                           ai_workers=settings.ai_workers)  # fmt: skip
+    stop_counting = instrument(manager, db)
+    health_board = Health(manager, db)
     if ownership is not None:
         log.info("sharing the database as %s (leases of %.0f s)", ownership.owner,
                  ownership.seconds)  # fmt: skip
@@ -373,12 +366,15 @@ async def _run_with(
         if settings.telegram is not None:
             adapter = TelegramAdapter(manager, db, settings.telegram, lang, web=door)
             router.routes["tg:"] = adapter.outbox
+            adapter.health = health_board
+            health_board.adapters["telegram"] = adapter.connection
             adapters.append(adapter)
             if web_table is not None:
                 web_table.may_watch = adapter.is_member  # a group's members may watch
         if settings.discord is not None:
             discord_adapter = DiscordAdapter(manager, settings.discord, lang, db=db, web=door)
             router.routes["dc:"] = discord_adapter.outbox
+            health_board.adapters["discord"] = discord_adapter.connection
             adapters.append(discord_adapter)
         if stop is None:
             stop = asyncio.Event()
@@ -390,12 +386,16 @@ async def _run_with(
             await running.start()
         await manager.restore()
         settle_after_start()
-        shared = settings.web is not None and settings.web.port == settings.health_port
-        health = await start_health(env, manager, db, web_table if shared else None)
-        if web_table is not None and settings.web is not None and not shared:
-            web_runner = await serve_web(web_table, settings.web)
+        web_settings = settings.web
+        shared = web_settings is not None and web_settings.port == settings.checked[
+            "BOT_HEALTH_PORT"]  # fmt: skip
+        health = await start_health(settings.checked, health_board, settings.metrics,
+                                    web_table if shared else None)  # fmt: skip
+        if web_table is not None and web_settings is not None and not shared:
+            web_runner = await serve_web(web_table, web_settings)
         await manager.run_timers(stop)
     finally:
+        stop_counting()
         if web_runner is not None:
             await web_runner.cleanup()
         if health is not None:
@@ -406,5 +406,10 @@ async def _run_with(
     return 0
 
 
+def cli() -> int:
+    """The ``cardbot`` console script: the same as ``python -m bot``."""
+    return main(sys.argv[1:])
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(cli())

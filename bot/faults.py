@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 
+from bot import metrics
 from bot.commands import Command
 from bot.i18n import t
 from bot.keeping import TableKeeper
@@ -33,6 +34,7 @@ class Faults:
         table back as storage last knew it, one step safer. Returns what to send."""
         log.exception("table %s: a step failed (%s)", chat, command.name if command else "timer")
         before = self.keeper.tables.get(chat)
+        metrics.step_failed(chat, before.game if before is not None else None)
         number = before.hand_number if before is not None else 0
         hand, crashes = self.crashes.get(chat, (number, 0))
         crashes = crashes + 1 if hand == number else 1

@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot import metrics
 from bot.effects import Effects
 from bot.hand_views import table_message
 from bot.i18n import N_
@@ -89,11 +90,15 @@ class TableKeeper:
             if delivery is not None:
                 await tx.first_delivery(*delivery, self.clock())
         self.let_go_if_closed([table])
-        self._count_committed(len(effects.actions))
+        self._count_committed([(table, effects)])
         await self.announce([(table, effects)])
         self._tell([table])
 
-    def _count_committed(self, actions: int) -> None:
+    def _count_committed(self, steps: list[tuple[Table, Effects]]) -> None:
+        actions = 0
+        for table, effects in steps:
+            metrics.stored(table.chat, table.game, len(effects.actions))
+            actions += len(effects.actions)
         if actions:
             self._actions_committed += actions
             self.committed(self._actions_committed)
@@ -143,7 +148,7 @@ class TableKeeper:
         async with self.db.transaction() as tx:
             await self._store_steps(tx, steps)
         self.let_go_if_closed(table for table, _ in steps)
-        self._count_committed(sum(len(effects.actions) for _, effects in steps))
+        self._count_committed(steps)
         await self.announce(steps)
         self._tell(table for table, _ in steps)
 

@@ -157,6 +157,10 @@ class TableManager:
         table = self.open.get(chat)
         return None if table is None else table.state
 
+    def open_games(self) -> list[tuple[str, str]]:
+        """(chat, game) of every table open in this process."""
+        return [(table.chat, table.game) for table in self.open.tables()]
+
     def game_at(self, chat: str) -> str | None:
         table = self.open.get(chat)
         return None if table is None else table.game

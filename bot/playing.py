@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot import metrics
 from bot.ai_workers import FLOOR, Job
 from bot.commands import Command
 from bot.echo import echoed
@@ -242,8 +243,9 @@ def act_for_seat(table: Table, seat: int, level: str | None = None) -> Effects:
     occupant = table.seats[seat]
     if occupant is not None and occupant.ai and not table.safe_mode:
         legal = table.hand.legal_actions(seat)
-        playing_as = ai_player(table.game, level or occupant.level)
-        action = playing_as.decide(table.hand.view(seat), legal)
+        playing_as = level or occupant.level
+        with metrics.deciding(table.game, playing_as):
+            action = ai_player(table.game, playing_as).decide(table.hand.view(seat), legal)
     else:
         action = Timeout(seat)
     return apply_action(table, action)
@@ -262,6 +264,7 @@ def apply_action(table: Table, action: Action, command: Command | None = None) -
     except IllegalAction as refusal:
         if command is None:
             raise
+        metrics.refused(table.chat, table.game)
         text = refusal_text(table, refusal, table.answer_lang(command), action.seat)
         return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=command.user)])
     effects = Effects(actions=[action.to_json()])

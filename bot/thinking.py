@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bot import metrics
 from bot.ai_workers import AiWorkers, Share
 from engine.actions import Action
 
@@ -71,9 +72,10 @@ class Thinking:
 
     async def _think(self, decision: Decision, share: Share | None) -> None:
         try:
-            action: Action | None = await self.workers.decide(
-                decision.game, decision.level, decision.view, decision.legal, share
-            )
+            with metrics.deciding(decision.game, decision.level):  # as long as it kept the table
+                action: Action | None = await self.workers.decide(
+                    decision.game, decision.level, decision.view, decision.legal, share
+                )
         except Exception:
             log.exception("table %s: an AI decision failed", decision.chat)
             action = None

@@ -14,8 +14,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from abc import ABC, abstractmethod
-from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import (
+    AsyncGenerator,
+    AsyncIterator,
+    Callable,
+    Iterable,
+    Iterator,
+    Sequence,
+)
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
@@ -224,9 +232,15 @@ class Database(LeaseReads, ABC):
     picks the back end from the address: ``postgresql://…`` or ``postgres://…`` is
     PostgreSQL, anything else (a path, ``:memory:``) is a SQLite file."""
 
+    backend = "sqlite"
+    """The back end's name, as the figures label it."""
+
     def __init__(self) -> None:
         self._one_writer = asyncio.Lock()
         self._writer_task: asyncio.Task[Any] | None = None
+        self.on_commit: Callable[[float], None] | None = None
+        """Told each committed transaction's seconds, from its first write to its commit
+        (the writer lock's wait left out): the metrics' storage commit time."""
 
     @classmethod
     async def open(cls, address: str) -> Database:
@@ -249,11 +263,14 @@ class Database(LeaseReads, ABC):
             raise RuntimeError("a transaction was opened inside another one on the same task")
         async with self._one_writer:
             self._writer_task = task
+            began = time.perf_counter()
             try:
                 async with self._begin() as transaction:
                     yield transaction
             finally:
                 self._writer_task = None
+            if self.on_commit is not None:
+                self.on_commit(time.perf_counter() - began)
 
     @abstractmethod
     def _begin(self) -> contextlib.AbstractAsyncContextManager[Transaction]:

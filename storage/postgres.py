@@ -249,6 +249,8 @@ taken over. A live step waits on nothing but the database between its statements
 class PostgresDatabase(PostgresLeaseReads, Database):
     """A pool of connections to one PostgreSQL database."""
 
+    backend = "postgresql"
+
     def __init__(self, pool: asyncpg.Pool[asyncpg.Record]) -> None:
         super().__init__()
         self._pool = pool

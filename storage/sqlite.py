@@ -236,12 +236,24 @@ class SqliteDatabase(SqliteLeaseReads, Database):
         await self._connection.execute(
             "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)"
         )
+        await self._connection.commit()
         version = await self.schema_version()
         for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-            await self._connection.executescript(script)
-            await self._connection.execute("DELETE FROM schema_version")
-            await self._connection.execute("INSERT INTO schema_version VALUES (?)", (number,))
-        await self._connection.commit()
+            await self._migrate_to(number, script)
+
+    async def _migrate_to(self, number: int, script: str) -> None:
+        """One version's script and its number, in one transaction: a step that fails or is
+        cut short (an error, a kill, a full disk) leaves the file at the version before it.
+        ``executescript`` would commit each statement on its own, so the script begins and
+        commits its own transaction (SQLite's DDL is transactional)."""
+        try:
+            await self._connection.executescript(
+                f"BEGIN IMMEDIATE;\n{script}DELETE FROM schema_version;\n"
+                f"INSERT INTO schema_version VALUES ({int(number)});\nCOMMIT;\n"
+            )
+        except BaseException:
+            await self._connection.rollback()
+            raise
 
     @contextlib.asynccontextmanager
     async def _begin(self) -> AsyncIterator[Transaction]:

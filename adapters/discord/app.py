@@ -26,7 +26,7 @@ import hashlib
 import io
 import json
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +46,7 @@ from adapters.discord.slash import CatalogueTranslator, build_commands
 from adapters.startup import StartupError, scrubbed
 from adapters.web.door import WebDoor
 from bot.commands import Command, Delivery
+from bot.config import Settings
 from bot.i18n import normalize_language, t
 from bot.manager import TableManager
 from bot.outgoing import Outgoing
@@ -69,34 +70,16 @@ class DiscordSettings:
     shard_count: int | None = None
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str]) -> DiscordSettings | None:
-        token = env.get("DISCORD_BOT_TOKEN")
+    def from_settings(cls, settings: Settings) -> DiscordSettings | None:
+        """Discord's part of the checked settings (`bot.config`); None without a token."""
+        token = settings["DISCORD_BOT_TOKEN"]
         if not token:
             return None
-        shards = env.get("DISCORD_SHARDS", "").strip()
-        if not shards:
+        shards = settings["DISCORD_SHARDS"]
+        if shards is None:
             return cls(token=token)
-        shard_ids, shard_count = read_shards(shards)
+        shard_ids, shard_count = shards
         return cls(token=token, shard_ids=shard_ids, shard_count=shard_count)
-
-
-def read_shards(text: str) -> tuple[tuple[int, ...], int]:
-    """``DISCORD_SHARDS``: this process's shards of how many, ``0-1/4`` (shards 0 and 1 of
-    4), ``2,3/4`` or ``3/4``; `StartupError` for anything else."""
-    wanted, slash, total = text.partition("/")
-    try:
-        count = int(total)
-        ids: set[int] = set()
-        for part in wanted.split(","):
-            first, dash, last = part.partition("-")
-            ids.update(range(int(first), int(last if dash else first) + 1))
-    except ValueError:
-        ids, count = set(), 0
-    if not slash or count < 1 or not ids or not all(0 <= i < count for i in ids):
-        raise StartupError(
-            f"DISCORD_SHARDS={text}: say which shards of how many, like 0-1/4 or 2,3/4"
-        )
-    return tuple(sorted(ids)), count
 
 
 class CardClient(discord.AutoShardedClient):
@@ -179,6 +162,14 @@ class DiscordAdapter:
             raise StartupError(f"Discord cannot be reached: {reason}") from error
         self._task = asyncio.create_task(self.client.connect(reconnect=True))
         await self.client.wait_until_ready()
+
+    def connection(self) -> dict[str, Any]:
+        """For ``/healthz``: whether the gateway is connected, and each shard of this
+        process."""
+        client = self.client
+        shards = {str(number): not shard.is_closed() for number, shard in client.shards.items()}
+        connected = client.is_ready() and not client.is_closed() and all(shards.values())
+        return {"connected": connected, "shards": shards}
 
     async def sync_commands(self) -> None:
         """Sync the slash commands with Discord unless they are the ones synced last."""

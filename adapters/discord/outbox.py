@@ -63,6 +63,7 @@ class Origin:
 
 
 class DiscordOutbox(Delivery):
+    platform = "discord"
     pace_budget, pace_window = 5, 5.0
     """Discord's own limit for a channel: 5 messages (posts or edits) in 5 s, not Telegram's
     20 a minute. The slot stays 3 s, table edits coalesced and plays between AI seats

@@ -16,16 +16,13 @@ stored leaves the update to be handled when it comes again, and a crash after it
 from __future__ import annotations
 
 import logging
-import re
 import secrets
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from telegram import BotCommand, BotCommandScopeChat, Update
 from telegram.error import InvalidToken, NetworkError, TelegramError
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     CallbackQueryHandler,
     ChatMemberHandler,
@@ -33,16 +30,19 @@ from telegram.ext import (
     filters,
 )
 
+from adapters.health import Health
 from adapters.send_budget import TELEGRAM_RATE, SendBudget
 from adapters.serving import DEFAULT_LIMITS, ServerLimits
-from adapters.startup import StartupError, port_setting, scrubbed
+from adapters.startup import StartupError, scrubbed
 from adapters.telegram.inbox import GONE, TelegramInbox
 from adapters.telegram.keyboards import PREFIX, chat_target, user_id_of
+from adapters.telegram.limiter import TimedRateLimiter
 from adapters.telegram.outbox import TelegramOutbox
 from adapters.telegram.request import CountedRequest
 from adapters.telegram.updates import ChatOrderedUpdates
 from adapters.telegram.webhook import Webhook
 from adapters.web.door import WebDoor
+from bot.config import Settings
 from bot.manager import TableManager
 from bot.registry import LISTED, summary_text
 from storage import Database
@@ -72,48 +72,21 @@ class TelegramSettings:
     """The bot-wide send budget (``TELEGRAM_CALLS_PER_SECOND``, `adapters.send_budget`)."""
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str]) -> TelegramSettings | None:
-        """The settings in ``env`` (None without a token); `StartupError` for a bad one."""
-        token = env.get("TELEGRAM_BOT_TOKEN")
+    def from_settings(cls, settings: Settings) -> TelegramSettings | None:
+        """Telegram's part of the checked settings (`bot.config`); None without a token."""
+        token = settings["TELEGRAM_BOT_TOKEN"]
         if not token:
             return None
         return cls(
             token=token,
-            base_url=env.get("TELEGRAM_API_BASE_URL") or None,
-            webhook_url=env.get("TELEGRAM_WEBHOOK_URL") or None,
-            webhook_listen=env.get("TELEGRAM_WEBHOOK_LISTEN", "0.0.0.0"),
-            webhook_port=port_setting(
-                "TELEGRAM_WEBHOOK_PORT", env.get("TELEGRAM_WEBHOOK_PORT") or "8443"
-            ),
-            webhook_secret=env.get("TELEGRAM_WEBHOOK_SECRET") or None,
-            mini_app=mini_app_setting(env.get("TELEGRAM_MINI_APP", "")),
-            calls_per_second=calls_per_second(env.get("TELEGRAM_CALLS_PER_SECOND", "")),
+            base_url=settings["TELEGRAM_API_BASE_URL"],
+            webhook_url=settings["TELEGRAM_WEBHOOK_URL"],
+            webhook_listen=settings["TELEGRAM_WEBHOOK_LISTEN"],
+            webhook_port=settings["TELEGRAM_WEBHOOK_PORT"],
+            webhook_secret=settings["TELEGRAM_WEBHOOK_SECRET"],
+            mini_app=settings["TELEGRAM_MINI_APP"],
+            calls_per_second=settings["TELEGRAM_CALLS_PER_SECOND"],
         )
-
-
-def mini_app_setting(value: str) -> str:
-    """``TELEGRAM_MINI_APP``: a Mini App's short name is 3 to 30 letters, digits and _."""
-    name = value.strip()
-    if name and not re.fullmatch(r"[A-Za-z0-9_]{3,30}", name):
-        raise StartupError(
-            f"TELEGRAM_MINI_APP={name[:40]}: say the Mini App's short name (3 to 30 letters, "
-            "digits and _), as @BotFather shows it"
-        )
-    return name
-
-
-def calls_per_second(text: str) -> float:
-    """``TELEGRAM_CALLS_PER_SECOND`` (default 30, Telegram's limit for one bot); `StartupError`
-    for anything but a number from 1 to 1000."""
-    if not text.strip():
-        return TELEGRAM_RATE
-    try:
-        rate = float(text)
-    except ValueError:
-        rate = 0.0
-    if not 1 <= rate <= 1000:
-        raise StartupError(f"TELEGRAM_CALLS_PER_SECOND={text[:20]}: say a number, 1 to 1000")
-    return rate
 
 
 class TelegramAdapter:
@@ -124,7 +97,7 @@ class TelegramAdapter:
         self.manager = manager
         self.db = db
         self.settings = settings
-        limiter = AIORateLimiter(
+        limiter = TimedRateLimiter(
             max_retries=3, overall_time_period=1 / pace_speed, group_time_period=60 / pace_speed
         )
         requests = CountedRequest(connection_pool_size=256)
@@ -153,6 +126,9 @@ class TelegramAdapter:
         self.outbox.on_migrated = self.inbox.move
         self.language = language
         self.webhook: Webhook | None = None
+        self.health: Health | None = None
+        """The process's health, which the webhook's ``/healthz`` reports."""
+        self.requests = requests
         app = self.application
         app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self.inbox.on_migration))
         app.add_handler(MessageHandler(filters.COMMAND, self.inbox.on_command))
@@ -228,11 +204,22 @@ class TelegramAdapter:
         listen, port = self.settings.webhook_listen, self.settings.webhook_port
         limits = self.settings.webhook_limits
         self.webhook = Webhook(self.application, self.manager, secret, listen, port, limits)
+        self.webhook.health = self.health
         await self.webhook.start()
         assert self.settings.webhook_url is not None
         await self.application.bot.set_webhook(
             self.settings.webhook_url, secret_token=secret, allowed_updates=UPDATES
         )
+
+    def connection(self) -> dict[str, Any]:
+        """For ``/healthz``: whether the Bot API answered the last call (polling, a
+        getUpdates is always under way), and how updates arrive."""
+        if self.settings.webhook_url:
+            mode, receiving = "webhook", self.webhook is not None
+        else:
+            updater = self.application.updater
+            mode, receiving = "polling", updater is not None and updater.running
+        return {"connected": bool(receiving and self.requests.answered), "mode": mode}
 
     @staticmethod
     def _on_polling_error(error: TelegramError) -> None:

@@ -123,6 +123,7 @@ class TelegramOutbox(HandPhotos):
         assert message.user is not None
         self.enqueue(message.user, (user_id_of(message.user), None), message)
 
+    platform = "telegram"
     counts_calls_when_made = True  # every group call passes `adapters.telegram.request`
 
     def group_target(self, chat: str) -> Any:

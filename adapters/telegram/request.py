@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from telegram.error import NetworkError
 from telegram.request import HTTPXRequest, RequestData
 
 from adapters.send_budget import CALLING, SendBudget
@@ -34,6 +35,9 @@ class CountedRequest(HTTPXRequest):
         super().__init__(**settings)
         self.before_group_call: Callable[[str], Awaitable[None]] | None = None
         self.send_budget: SendBudget | None = None
+        self.answered: bool | None = None
+        """Whether the Bot API answered the last call made (None: none made yet) — the
+        connection state ``/healthz`` reports."""
 
     async def do_request(
         self, url: str, method: str, request_data: RequestData | None = None,
@@ -45,10 +49,17 @@ class CountedRequest(HTTPXRequest):
         group = group_of(url, request_data)
         if group is not None and self.before_group_call is not None:
             await self.before_group_call(group)
-        return await super().do_request(
-            url, method, request_data, read_timeout=read_timeout, write_timeout=write_timeout,
-            connect_timeout=connect_timeout, pool_timeout=pool_timeout,
-        )  # fmt: skip
+        try:
+            answer = await super().do_request(
+                url, method, request_data, read_timeout=read_timeout,
+                write_timeout=write_timeout, connect_timeout=connect_timeout,
+                pool_timeout=pool_timeout,
+            )  # fmt: skip
+        except NetworkError:  # TimedOut too: no answer came
+            self.answered = False
+            raise
+        self.answered = True
+        return answer
 
 
 def group_of(url: str, request_data: RequestData | None) -> str | None:

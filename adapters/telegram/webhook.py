@@ -31,7 +31,7 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import Application
 
-from adapters.health import healthz
+from adapters.health import Health, healthz
 from adapters.serving import (
     DEFAULT_LIMITS,
     GuardedRunner,
@@ -106,6 +106,8 @@ class Webhook:
         self.port = port
         self.limits = limits
         self.refusals = RefusalLog(log, limits.refusals_every)
+        self.health: Health | None = None
+        """What ``/healthz`` reports here (the process's, every platform's; else the store's)."""
         self._runner: GuardedRunner | None = None
         self._session: aiohttp.ClientSession | None = None
 
@@ -113,7 +115,8 @@ class Webhook:
         app = guarded_app(self.limits)
         app.router.add_post("/telegram", self._received)
         app.router.add_post("/forwarded", self._forwarded)
-        app.router.add_get("/healthz", healthz(self.manager, self.manager.db))
+        health = self.health or Health(self.manager, self.manager.db)
+        app.router.add_get("/healthz", healthz(health))
         self._runner = GuardedRunner(app, self.limits, self.refusals)
         await self._runner.setup()
         try:

@@ -10,7 +10,6 @@ font has becomes ``REPLACEMENT``, once per sign, never a tofu box.
 
 from __future__ import annotations
 
-import os
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,7 +27,17 @@ Style = Literal["regular", "bold"]
 REPLACEMENT = "◌"
 """Drawn for a character no font has: a dotted circle reads as "some sign", not as an error."""
 
-EXTRA_FONTS_VARIABLE = "CARDBOT_PICTURE_FONTS"
+_extra_fonts: tuple[Path, ...] = ()
+"""More font files, tried after every other (``CARDBOT_PICTURE_FONTS``: `use_extra_fonts`)."""
+
+
+def use_extra_fonts(paths: tuple[Path, ...]) -> None:
+    """Try these font files after the bundled and the system's ones (the setting
+    ``CARDBOT_PICTURE_FONTS``, read by `bot.config`)."""
+    global _extra_fonts
+    if paths != _extra_fonts:
+        _extra_fonts = tuple(paths)
+        face_chain.cache_clear()
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +73,7 @@ EMOJI_FACE = FontFile(EMOJI_FONT)
 
 
 def _extra_faces() -> tuple[FontFile, ...]:
-    listed = os.environ.get(EXTRA_FONTS_VARIABLE, "")
-    return tuple(FontFile(Path(part)) for part in listed.split(os.pathsep) if part)
+    return tuple(FontFile(path) for path in _extra_fonts)
 
 
 @lru_cache(maxsize=2)

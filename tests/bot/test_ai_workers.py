@@ -19,8 +19,8 @@ import pytest
 
 from adapters.startup import StartupError
 from bot import playing
-from bot.__main__ import ai_workers_from
 from bot.ai_workers import AiWorkers, Job
+from bot.config import load
 from bot.table import PLAYING
 from engine import game_of
 from engine.actions import Action, Pass
@@ -202,9 +202,9 @@ def test_a_worker_process_decides_from_the_seats_view_as_this_process_would(monk
 
 
 def test_bot_ai_workers_is_read_and_checked():
-    assert ai_workers_from({}) >= 1
-    assert ai_workers_from({"BOT_AI_WORKERS": "0"}) == 0
-    assert ai_workers_from({"BOT_AI_WORKERS": " 6 "}) == 6
+    assert load({}).ai_workers >= 1
+    assert load({"BOT_AI_WORKERS": "0"}).ai_workers == 0
+    assert load({"BOT_AI_WORKERS": " 6 "}).ai_workers == 6
     for bad in ("-1", "two", "1.5", "5000"):
         with pytest.raises(StartupError, match=r"BOT_AI_WORKERS=.*say a number of processes"):
-            ai_workers_from({"BOT_AI_WORKERS": bad})
+            load({"BOT_AI_WORKERS": bad})

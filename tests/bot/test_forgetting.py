@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from adapters.startup import StartupError
-from bot.__main__ import retention_from
 from bot.commands import parse_command
+from bot.config import load
 from bot.manager import DAY, RETENTION_DAYS
 from bot.table import CLOSED
 from tests.bot.harness import CHAT, FakeClock, Harness, start_ai_match
@@ -173,12 +173,12 @@ async def test_a_table_closed_within_the_retention_is_kept_with_its_score(harnes
     ("value", "days"), [("", 30.0), ("7", 7.0), (" 0.5 ", 0.5), ("0", 0.0), ("36500", 36500.0)]
 )
 def test_the_retention_is_read_in_days(value: str, days: float):
-    assert retention_from({"BOT_RETENTION_DAYS": value}) == days * DAY
-    assert retention_from({}) == RETENTION_DAYS * DAY
+    assert load({"BOT_RETENTION_DAYS": value}).retention_seconds == days * DAY
+    assert load({}).retention_seconds == RETENTION_DAYS * DAY
 
 
 @pytest.mark.parametrize("value", ["-1", "thirty", "nan", "1e9", "inf", "x" * 10_000])
 def test_a_retention_that_is_not_a_number_of_days_stops_the_start(value: str):
     with pytest.raises(StartupError, match="BOT_RETENTION_DAYS") as raised:
-        retention_from({"BOT_RETENTION_DAYS": value})
+        load({"BOT_RETENTION_DAYS": value})
     assert len(str(raised.value)) < 100  # the value is cut short, never echoed whole

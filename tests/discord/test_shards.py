@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from adapters.discord.app import DiscordSettings, read_shards
+from adapters.discord.app import DiscordSettings
 from adapters.startup import StartupError
+from bot.config import load, read_shards
 from tests.discord.world import DiscordWorld
 
 
@@ -17,15 +18,15 @@ def test_shards_are_read_as_which_of_how_many():
     assert read_shards("3,1/4") == ((1, 3), 4)
     assert read_shards("2/4") == ((2,), 4)
     env = {"DISCORD_BOT_TOKEN": "t", "DISCORD_SHARDS": "1-2/4"}
-    settings = DiscordSettings.from_env(env)
+    settings = DiscordSettings.from_settings(load(env))
     assert settings is not None and (settings.shard_ids, settings.shard_count) == ((1, 2), 4)
-    assert DiscordSettings.from_env({"DISCORD_BOT_TOKEN": "t"}) == DiscordSettings("t")
+    assert DiscordSettings.from_settings(load({"DISCORD_BOT_TOKEN": "t"})) == DiscordSettings("t")
 
 
 @pytest.mark.parametrize("wrong", ["4/4", "0-1", "a/4", "1/0", "/4", "2-1/4"])
 def test_a_wrong_shard_setting_says_what_is_wanted(wrong):
     with pytest.raises(StartupError, match="like 0-1/4"):
-        read_shards(wrong)
+        load({"DISCORD_SHARDS": wrong})
 
 
 async def test_the_client_identifies_only_its_own_shards(tmp_path: Path):

@@ -10,8 +10,10 @@ from typing import Any
 import aiohttp
 import pytest
 
+from adapters.health import Health
 from adapters.startup import StartupError
 from bot.__main__ import run_platforms, start_health
+from bot.config import load
 from tests.pg_server import free_port
 
 
@@ -36,7 +38,7 @@ async def test_healthz_answers_200_with_the_tables_while_the_bot_runs(tmp_path: 
                 break
             except aiohttp.ClientConnectionError:
                 await asyncio.sleep(0.02)
-        assert answer == (200, {"ok": True, "tables": 0})
+        assert answer == (200, {"ok": True, "store": "ok", "tables": 0, "adapters": {}})
         assert (await get(port, "/other"))[0] == 404
     finally:
         stop.set()
@@ -60,18 +62,28 @@ async def test_healthz_counts_tables_and_answers_503_when_the_database_does_not(
     db = Database()
     manager = SimpleNamespace(table_count=lambda: 2)  # two tables: "tg:-1" and "dc:2"
     env = {"BOT_HEALTH_PORT": str(port), "BOT_HEALTH_LISTEN": "127.0.0.1"}
-    runner = await start_health(env, manager, db)  # type: ignore[arg-type]
+    health = Health(manager, db)  # type: ignore[arg-type]
+    gateway = {"connected": True, "shards": {"0": True}}
+    health.adapters["discord"] = lambda: dict(gateway)
+    runner = await start_health(load(env), health)
     assert runner is not None
     try:
-        assert await get(port) == (200, {"ok": True, "tables": 2})
+        adapters = {"discord": {"connected": True, "shards": {"0": True}}}
+        assert await get(port) == (
+            200, {"ok": True, "store": "ok", "tables": 2, "adapters": adapters},
+        )  # fmt: skip
+        gateway.update(connected=False, shards={"0": False})  # reported, still healthy
+        status, body = await get(port)
+        assert status == 200 and body["adapters"]["discord"]["connected"] is False
         db.fails = True
-        assert await get(port) == (503, {"ok": False})
+        status, body = await get(port)
+        assert status == 503 and (body["ok"], body["store"]) == (False, "down")
     finally:
         await runner.cleanup()
 
 
 async def test_no_port_no_endpoint_and_a_bad_port_is_a_startup_error():
-    manager = SimpleNamespace(table_count=lambda: 0)
-    assert await start_health({}, manager, Database()) is None  # type: ignore[arg-type]
+    health = Health(SimpleNamespace(table_count=lambda: 0), Database())  # type: ignore[arg-type]
+    assert await start_health(load({}), health) is None
     with pytest.raises(StartupError, match="BOT_HEALTH_PORT"):
-        await start_health({"BOT_HEALTH_PORT": "eighty"}, manager, Database())  # type: ignore[arg-type]
+        load({"BOT_HEALTH_PORT": "eighty"})

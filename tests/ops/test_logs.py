@@ -5,12 +5,21 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import logging
 from collections.abc import Iterator
 
 import pytest
 
-from bot.logs import REDACTED, RedactingFormatter, TableFilter, configure_logging, table_context
+from bot.logs import (
+    REDACTED,
+    RedactingFormatter,
+    TableFilter,
+    configure_logging,
+    follow_games,
+    platform_of,
+    table_context,
+)
 
 TOKEN = "123456:AAH-secret-token"
 
@@ -107,3 +116,72 @@ async def test_it_joins_a_lock_in_one_async_with(lines: io.StringIO):
         log.info("locked")
     log.info("unlocked")
     assert "table=tg:-42 locked" in logged(lines)[0] and "table=- unlocked" in logged(lines)[1]
+
+
+@pytest.fixture
+def configured(capsys: pytest.CaptureFixture[str]) -> Iterator[None]:
+    """The root logger as configured by a test; restored afterwards."""
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
+    try:
+        yield
+    finally:
+        for handler in root.handlers[:]:
+            if handler not in handlers:
+                root.removeHandler(handler)
+        root.setLevel(level)
+
+
+def test_json_lines_carry_the_table_its_platform_and_game_and_never_a_token(
+    configured: None, capsys: pytest.CaptureFixture[str]
+):
+    configure_logging([TOKEN], "INFO", "json")
+    follow_games({"tg:-5": "situan", "dc:7": "erqiwang"}.get)
+    log = logging.getLogger("bot.test")
+    log.info("outside")
+    with table_context("tg:-5"):
+        log.warning("token %s", TOKEN)
+    with table_context("dc:7"):
+        try:
+            raise ConnectionError(f"cannot reach /bot{TOKEN}/x")
+        except ConnectionError:
+            log.exception("step failed")
+    with table_context("console"):
+        log.info("no table open here yet")
+    err = capsys.readouterr().err
+    assert TOKEN not in err
+    lines = [json.loads(line) for line in err.splitlines()]
+    assert len(lines) == 4
+    assert {key: lines[0][key] for key in ("level", "logger", "message")} == {
+        "level": "INFO", "logger": "bot.test", "message": "outside",
+    }  # fmt: skip
+    assert "table" not in lines[0] and "game" not in lines[0]
+    assert lines[0]["time"].endswith("+00:00")
+    assert lines[1]["message"] == f"token {REDACTED}"
+    assert (lines[1]["table"], lines[1]["platform"], lines[1]["game"]) == (
+        "tg:-5", "telegram", "situan",
+    )  # fmt: skip
+    assert (lines[2]["platform"], lines[2]["game"]) == ("discord", "erqiwang")
+    assert "ConnectionError: cannot reach /bot<redacted>/x" in lines[2]["exception"]
+    assert lines[3]["platform"] == "console" and "game" not in lines[3]
+
+
+def test_the_level_leaves_out_what_is_below_it(
+    configured: None, capsys: pytest.CaptureFixture[str]
+):
+    configure_logging([], "WARNING")
+    logging.getLogger("bot.test").info("quiet")
+    logging.getLogger("bot.test").warning("heard")
+    err = capsys.readouterr().err
+    assert "quiet" not in err and "WARNING bot.test table=- heard" in err
+    configure_logging([], "DEBUG")
+    logging.getLogger("bot.test").debug("detail")
+    assert "DEBUG bot.test table=- detail" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("chat", "platform"),
+    [("tg:-100123", "telegram"), ("dc:42", "discord"), ("console", "console"), ("xy:1", "xy")],
+)
+def test_a_chat_names_its_platform(chat: str, platform: str):
+    assert platform_of(chat) == platform

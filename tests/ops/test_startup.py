@@ -46,8 +46,22 @@ def start_bot(tmp_path: Path, **settings: str) -> tuple[int, list[str], float]:
         ({"BOT_HEALTH_PORT": "eighty"}, "BOT_HEALTH_PORT=eighty"),
         ({"DISCORD_BOT_TOKEN": "d", "DISCORD_SHARDS": "all"}, "DISCORD_SHARDS=all"),
         ({"BOT_RETENTION_DAYS": "forever"}, "BOT_RETENTION_DAYS=forever"),
+        ({"BOT_LOG_LEVEL": "loud"}, "BOT_LOG_LEVEL=loud: say one of DEBUG, INFO, WARNING"),
+        ({"BOT_LOG_FORMAT": "xml"}, "BOT_LOG_FORMAT=xml: say text or json"),
+        ({"BOT_METRICS": "yes"}, "BOT_METRICS=yes: say on or off"),
+        ({"BOT_METRICS": "on"}, "BOT_METRICS=on: say off, or set BOT_HEALTH_PORT too"),
     ],
-    ids=["port not a number", "port out of range", "health port", "shards", "retention"],
+    ids=[
+        "port not a number",
+        "port out of range",
+        "health port",
+        "shards",
+        "retention",
+        "log level",
+        "log format",
+        "metrics",
+        "metrics without a port",
+    ],
 )
 def test_a_bad_setting_exits_2_with_one_line_before_opening_anything(
     tmp_path: Path, settings: dict[str, str], named: str

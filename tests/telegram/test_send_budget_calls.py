@@ -8,8 +8,8 @@ import pytest
 
 from adapters.send_budget import Priority
 from adapters.startup import StartupError
-from adapters.telegram.app import calls_per_second
 from adapters.telegram.request import GROUP_CALLS
+from bot.config import load
 from tests.telegram.world import GROUP, TelegramWorld
 
 
@@ -33,8 +33,8 @@ async def test_every_message_call_passes_the_bot_wide_budget_by_priority(tmp_pat
 
 
 def test_telegram_calls_per_second_is_read_and_checked():
-    assert calls_per_second("") == 30.0
-    assert calls_per_second("12.5") == 12.5
+    assert load({})["TELEGRAM_CALLS_PER_SECOND"] == 30.0
+    assert load({"TELEGRAM_CALLS_PER_SECOND": "12.5"})["TELEGRAM_CALLS_PER_SECOND"] == 12.5
     for bad in ("0", "fast", "5000", "nan"):
         with pytest.raises(StartupError, match=r"TELEGRAM_CALLS_PER_SECOND=.*1 to 1000"):
-            calls_per_second(bad)
+            load({"TELEGRAM_CALLS_PER_SECOND": bad})

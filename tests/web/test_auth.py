@@ -132,12 +132,13 @@ async def test_an_action_through_http_is_a_command_with_the_players_refusals(tmp
 
 
 def test_the_web_settings_are_read_in_one_place_and_a_bad_one_says_so():
-    from adapters.startup import StartupError
     from adapters.web.settings import WebSettings
+    from bot.config import StartupError, load
 
-    assert WebSettings.from_env({}) is None  # no WEB_PUBLIC_URL: no web table
-    read = WebSettings.from_env({"WEB_PUBLIC_URL": "https://cards.example/", "WEB_PORT": "9000",
-                                 "WEB_LINK_SECRET": "s" * 20})  # fmt: skip
+    assert WebSettings.from_settings(load({})) is None  # no WEB_PUBLIC_URL: no web table
+    given = {"WEB_PUBLIC_URL": "https://cards.example/", "WEB_PORT": "9000",
+             "WEB_LINK_SECRET": "s" * 20}  # fmt: skip
+    read = WebSettings.from_settings(load(given))
     assert read is not None and read.public_url == "https://cards.example" and read.port == 9000
     assert read.link_secret == b"s" * 20
     url = "https://a.example"
@@ -147,4 +148,4 @@ def test_the_web_settings_are_read_in_one_place_and_a_bad_one_says_so():
                 {"WEB_PUBLIC_URL": url, "WEB_LINK_SECONDS": "never"}]  # fmt: skip
     for bad in bad_ones:
         with pytest.raises(StartupError):
-            WebSettings.from_env(bad)
+            load(bad)

@@ -1,0 +1,36 @@
+# The bot in a container: `docker build -t cardbot .`, then see compose.yaml and
+# docs/operations.md. Slim Python, the versions pinned in constraints.txt, a non-root user,
+# the data folder a volume, and a health check on /healthz.
+
+FROM python:3.11-slim AS build
+WORKDIR /src
+COPY pyproject.toml README.md LICENSE constraints.txt ./
+COPY engine engine
+COPY bot bot
+COPY adapters adapters
+COPY storage storage
+# Wheels of the bot and of exactly the pinned versions of what it needs.
+RUN pip wheel --no-cache-dir --wheel-dir /wheels --constraint constraints.txt .
+
+FROM python:3.11-slim
+RUN useradd --system --uid 10001 --user-group --home-dir /data --shell /usr/sbin/nologin cardbot \
+    && mkdir -p /data && chown cardbot:cardbot /data
+COPY --from=build /wheels /wheels
+RUN pip install --no-cache-dir --no-index /wheels/*.whl && rm -rf /wheels
+USER cardbot
+WORKDIR /data
+# The database lives in the volume; /healthz (and /metrics, with BOT_METRICS=on) on 8080;
+# Telegram's webhook, when TELEGRAM_WEBHOOK_URL is set, on 8443.
+ENV BOT_DB=/data/cardbot.sqlite3 \
+    BOT_HEALTH_PORT=8080 \
+    BOT_HEALTH_LISTEN=0.0.0.0 \
+    PYTHONUNBUFFERED=1
+VOLUME ["/data"]
+EXPOSE 8080 8443
+# 200 from /healthz while the store answers; 503 (or no answer) makes urlopen raise: exit 1.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+    CMD ["python", "-c", "import os, urllib.request as r; r.urlopen('http://127.0.0.1:%s/healthz' % os.environ.get('BOT_HEALTH_PORT', '8080'), timeout=4)"]
+# SIGTERM (docker stop) stops the bot cleanly: tables are kept and, on PostgreSQL, their
+# leases handed back at once.
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["cardbot"]
