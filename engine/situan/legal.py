@@ -83,7 +83,10 @@ def _legal(hand: SituanHand, rows: list[list[Any]], kings: Any) -> list[Any]:
         min_key: tuple[int, int] = (0, 0)
     else:
         min_key = last.bomb_key
-    for rank in range(_NATURAL_TOP + 1):
+    # A bomb needs four of a rank; no joker rank has four (`COPIES`), so without a count of
+    # four anywhere the seat has no bomb, and most seats most turns have none.
+    has_bomb = max(counts) >= 4
+    for rank in range(_NATURAL_TOP + 1 if has_bomb else 0):
         count = counts[rank]
         if count >= 4 and (count, rank) > min_key:
             row = rows[rank]

@@ -184,7 +184,8 @@ def record_pass(hand: SituanHand, seat: int, events: list[SituanEvent]) -> None:
     events.append(Passed(seat))
     last_seat = hand.round_seat
     assert last_seat is not None
-    others = sum(1 for s in range(4) if hand.held[s] and s != last_seat)
+    held = hand.held
+    others = (held[0] > 0) + (held[1] > 0) + (held[2] > 0) + (held[3] > 0) - (held[last_seat] > 0)
     if hand.passes < others:
         hand.turn = next_holding(hand, seat)
         return
