@@ -220,10 +220,8 @@ class SituanHand:
             seat = action.seat
             if type(seat) is not int or not 0 <= seat < 4:
                 check_seat(seat)
-            if kind is Play:
-                events = rounds.play(self, action)  # type: ignore[arg-type]
-            else:
-                events = rounds.pass_turn(self, action)  # type: ignore[arg-type]
+            play, pass_turn = rounds.play, rounds.pass_turn
+            events = play(self, action) if kind is Play else pass_turn(self, action)  # type: ignore[arg-type]
             self.history.append(action)
             return events
         return _DISPATCH.apply(self, action)

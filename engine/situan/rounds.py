@@ -20,6 +20,11 @@ if TYPE_CHECKING:
     from engine.situan.hand import SituanHand
 
 
+PASSED = tuple(Passed(seat) for seat in range(4))
+"""The event of each seat's pass, made once: a pass is most turns, and an event is never
+changed (frozen), so every pass of a seat can share one."""
+
+
 def check_turn(hand: SituanHand, seat: int) -> None:
     hand.check_running()
     if hand.phase != PLAY:
@@ -181,7 +186,7 @@ def record_pass(hand: SituanHand, seat: int, events: list[SituanEvent]) -> None:
     hand.passes += 1
     hand.round_plays.append((seat, None))
     hand.plays.append((seat, None))
-    events.append(Passed(seat))
+    events.append(PASSED[seat])
     last_seat = hand.round_seat
     assert last_seat is not None
     held = hand.held
