@@ -135,20 +135,27 @@ def place(
     events: list[ErqiwangEvent],
 ) -> None:  # fmt: skip
     """Put a checked play on the table (``shape``: the lead's, or None for a follow)."""
-    order = hand.order
     played_trump = hand.remove_cards(seat, cards)
     hand.played_cards.extend(cards)
     hand.has_played[seat] = True
-    events.append(SINGLES_PLAYED[seat][cards[0]] if len(cards) == 1 else Played(seat, cards))
+    lead = hand.lead_shape
+    if len(cards) == 1:
+        first = cards[0]
+        events.append(SINGLES_PLAYED[seat][first])
+        if lead is not None and lead.size == 1:  # most plays: a single answering a single
+            _compare_single(hand, seat, first)
+        elif shape is None:
+            _compare(hand, seat, cards)
+    else:
+        events.append(Played(seat, cards))
+        if shape is None:
+            _compare(hand, seat, cards)
     if shape is not None:  # a lead
         hand.lead_shape = shape
-        hand.lead_suit = order.suit[cards[0]]
+        hand.lead_suit = hand.order.suit[cards[0]]
         hand.best = (seat, False, shape.top_position())
-    elif hand.lead_shape is not None and hand.lead_shape.size == 1:
-        _compare_single(hand, seat, cards[0])
-    else:
-        _compare(hand, seat, cards)
-    hand.trick.append((seat, cards))
+    trick = hand.trick
+    trick.append((seat, cards))
     counts_may_change = False
     if not hand.void_announced[seat]:
         if not hand.by_suit[seat].get(TRUMP):
@@ -159,7 +166,7 @@ def place(
             counts_may_change = played_trump
     if counts_may_change and sum(hand.void_announced) >= 2:
         announce_trump_counts(hand, events)
-    if len(hand.trick) < 4:
+    if len(trick) < 4:
         hand.turn = (seat + 1) & 3
         return
     _close_trick(hand, events)
