@@ -19,7 +19,7 @@ from engine.erqiwang.follow import follow_error
 from engine.erqiwang.leads import LeadRefusal, check_lead
 from engine.erqiwang.order import TRUMP
 from engine.erqiwang.phases import PLAY
-from engine.erqiwang.shapes import Shape, pairs_by_position, shape_of
+from engine.erqiwang.shapes import Shape, pairs_by_position, shape_of, single_shape
 from engine.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -101,31 +101,36 @@ are (`engine.erqiwang.legal`): most plays are singles, and an event is never cha
 def play(hand: ErqiwangHand, action: Play) -> list[ErqiwangEvent]:
     cards, seat, lead = action.cards, action.seat, hand.lead_shape
     if (
-        len(cards) == 1
-        and lead is not None
-        and lead.size == 1
-        and seat == hand.turn
-        and hand.phase == PLAY
+        len(cards) == 1 and seat == hand.turn and hand.phase == PLAY
         and cards[0] in hand.hands[seat]
-    ):  # most plays: a single answering a single, which follows iff of the led suit or void
-        held = hand.by_suit[seat].get(hand.lead_suit or "")
-        if not held or hand.order.suit[cards[0]] == hand.lead_suit:
-            events: list[ErqiwangEvent] = []
-            if hand.auto[seat]:
-                hand.own_action(seat, events)
-            place(hand, seat, cards, None, events)
-            hand.history.append(action)
-            return events
+    ):  # fmt: skip
+        # Most plays: one held card by the seat to play. Led, a single is always legal (what
+        # `check_lead` finds); answering a single, it follows iff of the led suit or void of it.
+        if lead is None:
+            return _place_checked(hand, action, single_shape(cards[0], hand.order))
+        if lead.size == 1:
+            held = hand.by_suit[seat].get(hand.lead_suit or "")
+            if not held or hand.order.suit[cards[0]] == hand.lead_suit:
+                return _place_checked(hand, action, None)
     checked = check_play(hand, action)
-    events = []
-    if hand.auto[action.seat]:
-        hand.own_action(action.seat, events)
     if isinstance(checked, FailedThrow):
+        events: list[ErqiwangEvent] = []
+        if hand.auto[action.seat]:
+            hand.own_action(action.seat, events)
         # The attempt is recorded as made: replaying it fails the same way.
         events.append(ThrowFailed(action.seat, action.cards, checked.played))
         place(hand, action.seat, checked.played, checked.shape, events)
-    else:
-        place(hand, action.seat, action.cards, checked, events)
+        hand.history.append(action)
+        return events
+    return _place_checked(hand, action, checked)
+
+
+def _place_checked(hand: ErqiwangHand, action: Play, shape: Shape | None) -> list[ErqiwangEvent]:
+    """Place a play found legal (``shape``: the lead's, None for a follow) and record it."""
+    events: list[ErqiwangEvent] = []
+    if hand.auto[action.seat]:
+        hand.own_action(action.seat, events)
+    place(hand, action.seat, action.cards, shape, events)
     hand.history.append(action)
     return events
 
