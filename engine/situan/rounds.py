@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from engine.situan.hand import SituanHand
 
 
+PASS_ENTRIES = tuple((seat, None) for seat in range(4))
+"""Each seat's pass as the round and the hand list it (a tuple: shared, never changed)."""
 PASSED = tuple(Passed(seat) for seat in range(4))
 """The event of each seat's pass, made once: a pass is most turns, and an event is never
 changed (frozen), so every pass of a seat can share one."""
@@ -135,17 +137,31 @@ def take_cards(
 ) -> tuple[Card, ...]:
     piles = hand.piles[seat]
     hand.hand_cards[seat] = None
+    if combo.kind != KINGS:  # one rank: most plays, taken by slices rather than card by card
+        rank, size = combo.rank, combo.size
+        pile = piles[rank]
+        if cards is None:
+            cards = tuple(pile[: -size - 1 : -1])  # the top ``size`` cards, as popped one by one
+            del pile[-size:]
+        else:
+            for c in cards:
+                pile.remove(c)
+        hand.counts[seat][rank] -= size
+        hand.played_counts[rank] += size
+        played = hand.played_by[seat]
+        hand.played_by[seat] = (*played[:rank], played[rank] + size, *played[rank + 1 :])
+        return cards
     if cards is None:
         cards = tuple([piles[rank].pop() for rank in combo.ranks])
     else:
         for c in cards:
             piles[RANK_INDEX[c.rank]].remove(c)
-    counts, played = hand.counts[seat], list(hand.played_by[seat])
+    counts, played_list = hand.counts[seat], list(hand.played_by[seat])
     for rank in combo.ranks:
         counts[rank] -= 1
-        played[rank] += 1
+        played_list[rank] += 1
         hand.played_counts[rank] += 1
-    hand.played_by[seat] = tuple(played)
+    hand.played_by[seat] = tuple(played_list)
     return cards
 
 
@@ -184,15 +200,16 @@ def place(
 
 def record_pass(hand: SituanHand, seat: int, events: list[SituanEvent]) -> None:
     hand.passes += 1
-    hand.round_plays.append((seat, None))
-    hand.plays.append((seat, None))
+    entry = PASS_ENTRIES[seat]
+    hand.round_plays.append(entry)
+    hand.plays.append(entry)
     events.append(PASSED[seat])
     last_seat = hand.round_seat
     assert last_seat is not None
     held = hand.held
     others = (held[0] > 0) + (held[1] > 0) + (held[2] > 0) + (held[3] > 0) - (held[last_seat] > 0)
     if hand.passes < others:
-        hand.turn = next_holding(hand, seat)
+        hand.turn = holding_after(held, seat)
         return
     points = hand.table_points
     hand.captured[last_seat] += points
