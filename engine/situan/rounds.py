@@ -45,7 +45,8 @@ def check_pass(hand: SituanHand, action: Pass) -> None:
 
 
 def pass_turn(hand: SituanHand, action: Pass) -> list[SituanEvent]:
-    check_pass(hand, action)
+    if hand.phase != PLAY or action.seat != hand.turn or hand.round_combo is None:
+        check_pass(hand, action)  # it refuses; else nothing is wrong with the pass
     events: list[SituanEvent] = []
     if hand.auto[action.seat]:  # most players are not on 托管: no call
         hand.own_action(action.seat, events)
@@ -195,7 +196,7 @@ def place(
         if ending.check_end(hand, events):
             hand.last_round = tuple(hand.round_plays)
             return
-    hand.turn = next_holding(hand, seat)
+    hand.turn = holding_after(hand.held, seat)
 
 
 def record_pass(hand: SituanHand, seat: int, events: list[SituanEvent]) -> None:
