@@ -100,37 +100,31 @@ are (`engine.erqiwang.legal`): most plays are singles, and an event is never cha
 
 def play(hand: ErqiwangHand, action: Play) -> list[ErqiwangEvent]:
     cards, seat, lead = action.cards, action.seat, hand.lead_shape
+    checked: Shape | FailedThrow | None
     if (
-        len(cards) == 1 and seat == hand.turn and hand.phase == PLAY
-        and cards[0] in hand.hands[seat]
+        len(cards) != 1 or seat != hand.turn or hand.phase != PLAY
+        or cards[0] not in hand.hands[seat]
     ):  # fmt: skip
-        # Most plays: one held card by the seat to play. Led, a single is always legal (what
-        # `check_lead` finds); answering a single, it follows iff of the led suit or void of it.
-        if lead is None:
-            return _place_checked(hand, action, single_shape(cards[0], hand.order))
-        if lead.size == 1:
-            held = hand.by_suit[seat].get(hand.lead_suit or "")
-            if not held or hand.order.suit[cards[0]] == hand.lead_suit:
-                return _place_checked(hand, action, None)
-    checked = check_play(hand, action)
-    if isinstance(checked, FailedThrow):
-        events: list[ErqiwangEvent] = []
-        if hand.auto[action.seat]:
-            hand.own_action(action.seat, events)
-        # The attempt is recorded as made: replaying it fails the same way.
-        events.append(ThrowFailed(action.seat, action.cards, checked.played))
-        place(hand, action.seat, checked.played, checked.shape, events)
-        hand.history.append(action)
-        return events
-    return _place_checked(hand, action, checked)
-
-
-def _place_checked(hand: ErqiwangHand, action: Play, shape: Shape | None) -> list[ErqiwangEvent]:
-    """Place a play found legal (``shape``: the lead's, None for a follow) and record it."""
+        checked = check_play(hand, action)
+    # Most plays are one held card by the seat to play: judged here, as `check_play` would.
+    elif lead is None:  # a single led is always legal (what `check_lead` finds)
+        checked = single_shape(cards[0], hand.order)
+    elif lead.size == 1 and (
+        hand.order.suit[cards[0]] == hand.lead_suit
+        or not hand.by_suit[seat].get(hand.lead_suit or "")
+    ):  # answering a single: legal iff of the led suit or void of it
+        checked = None
+    else:
+        checked = check_play(hand, action)
     events: list[ErqiwangEvent] = []
-    if hand.auto[action.seat]:
-        hand.own_action(action.seat, events)
-    place(hand, action.seat, action.cards, shape, events)
+    if hand.auto[seat]:
+        hand.own_action(seat, events)
+    if isinstance(checked, FailedThrow):
+        # The attempt is recorded as made: replaying it fails the same way.
+        events.append(ThrowFailed(seat, cards, checked.played))
+        place(hand, seat, checked.played, checked.shape, events)
+    else:
+        place(hand, seat, cards, checked, events)
     hand.history.append(action)
     return events
 
