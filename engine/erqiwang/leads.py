@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 
 from engine.cards import Card
 from engine.erqiwang.order import TRUMP, TrumpOrder
@@ -166,12 +167,19 @@ def _may_hold_safe_throw(
     """A cheap test before the full one: a safe throw needs two safe components — unpaired
     cards that no other trump tops, or pairs above every other player's trump pairs."""
     position = order.position
+    others_top = max(map(itemgetter(0), others))
     seen: set[Card] = set()
     paired: set[Card] = set()
+    safe = 0  # unpaired cards at or above every other trump, counted in one pass
     for c in trumps:
-        (paired if c in seen else seen).add(c)
-    others_top = max(top for top, _ in others)
-    safe = sum(1 for c in seen if c not in paired and position[c] >= others_top)
+        if c in seen:
+            if c not in paired and position[c] >= others_top:
+                safe -= 1  # counted as unpaired when first seen
+            paired.add(c)
+        else:
+            seen.add(c)
+            if position[c] >= others_top:
+                safe += 1
     if safe >= 2:
         return True
     if paired:

@@ -131,7 +131,8 @@ class LegalActions(ListedWhenRead):
     __slots__ = ("_listed", "_made", "follow")
 
     def __init__(self, seat: int, follow: FollowChoice, others: list[Action]) -> None:
-        super().__init__(seat, others)
+        self.seat = seat  # `ListedWhenRead.__init__`'s part, without the call
+        self.others = others
         self.follow = follow
         self._listed: list[tuple[Card, ...]] | None = None
         self._made: dict[int, Play] = {}
@@ -165,7 +166,8 @@ class LeadActions(ListedWhenRead):
     __slots__ = ("_listed", "hand", "moves")
 
     def __init__(self, hand: ErqiwangHand, seat: int, others: list[Action]) -> None:
-        super().__init__(seat, others)
+        self.seat = seat  # `ListedWhenRead.__init__`'s part, without the call
+        self.others = others
         self.hand = hand
         self.moves = len(hand.history)
         self._listed: list[Play] | None = None
@@ -250,7 +252,8 @@ def _lead_actions(hand: ErqiwangHand, seat: int) -> list[Play]:
     trumps = hand.by_suit[seat].get(TRUMP)
     if trumps is None or len(trumps) < 2:  # a throw is two cards at least: no need to judge
         return plays
-    return plays + _throw_plays(hand, seat, trumps)
+    plays += _throw_plays(hand, seat, trumps)  # ``plays`` is this call's own list
+    return plays
 
 
 def _single_follows(hand: ErqiwangHand, seat: int) -> list[Play]:
