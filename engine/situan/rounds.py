@@ -179,8 +179,9 @@ def place(
     hand.table_points += combo.points
     hand.round_combo = combo
     hand.round_seat = seat
-    hand.round_plays.append((seat, combo))
-    hand.plays.append((seat, combo))
+    entry = (seat, combo)
+    hand.round_plays.append(entry)
+    hand.plays.append(entry)
     hand.passes = 0
     if combo.dun is not None:
         hand.played_duns[seat] += (combo.dun,)
