@@ -253,16 +253,20 @@ def throw_candidates(
         return []
     if throw_policy == THROW_WHEN_OTHERS_VOID:
         return [] if any(top >= 0 for top, _ in others) else [tuple(trumps)]
-    threats = TrumpThreats(others)
+    # Each component judged alone, as `TrumpThreats.beatable` judges it: a single is beaten by
+    # a higher trump, a pair by a higher pair, a tractor by a longer-reaching one above it.
+    holding = [pairs for top, pairs in others if top >= 0]
+    top_trump = max((top for top, _ in others), default=-1)
+    top_pair = max((p for pairs in holding for p in pairs), default=-1)
     safe: list[Card] = []
     for length, top, cards in shape.tractors:
-        if threats.beatable(Shape([(length, top, cards)], [], [], len(cards))) is None:
+        if not any(_holds_tractor_above(pairs, length, top) for pairs in holding):
             safe.extend(cards)
     for position, c in shape.pairs:
-        if threats.beatable(Shape([], [(position, c)], [], 2)) is None:
+        if top_pair <= position:
             safe.extend((c, c))
     for position, c in shape.singles:
-        if threats.beatable(Shape([], [], [(position, c)], 1)) is None:
+        if top_trump <= position:
             safe.append(c)
     if len(safe) < 2:
         return []
