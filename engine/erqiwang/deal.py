@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass
 
 from engine.cards import ALL_CARDS, Card
+from engine.shuffle import shuffle_deck
 
 HAND_SIZE = 25
 """Two decks (the default); `hand_size` gives it for either deck."""
@@ -33,8 +34,9 @@ class Deal:
 
 
 def deal_from_seed(seed: int | str, decks: int = 2) -> Deal:
-    """Shuffle with ``random.Random(seed)``; deal one card at a time from seat 0."""
+    """Shuffle with ``random.Random(seed)`` (`shuffle_deck`); deal one card at a time from
+    seat 0."""
     deck = erqiwang_deck(decks)
-    random.Random(seed).shuffle(deck)
+    shuffle_deck(deck, random.Random(seed))
     dealt = hand_size(decks) * 4
     return Deal(tuple(tuple(deck[s:dealt:4]) for s in range(4)), tuple(deck[dealt:]))

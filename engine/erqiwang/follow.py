@@ -89,16 +89,25 @@ def _multiset_combinations(pool: Counter[Card], size: int) -> Iterator[tuple[Car
                 yield (c, d)
         return
 
-    def walk(index: int, left: int) -> Iterator[tuple[Card, ...]]:
+    # Each card's copies taken most first, then the rest from the cards after it. The choices
+    # from card ``index`` on with ``left`` to take are the same wherever the walk reaches
+    # them: made once each (a void follow to a throw reaches them hundreds of times).
+    made: dict[tuple[int, int], list[tuple[Card, ...]]] = {}
+
+    def walk(index: int, left: int) -> list[tuple[Card, ...]]:
         if left == 0:
-            yield ()
-            return
+            return [()]
         if index == len(items):
-            return
-        c, available = items[index]
-        for take in range(min(available, left), -1, -1):
-            for rest in walk(index + 1, left - take):
-                yield (c,) * take + rest
+            return []
+        found = made.get((index, left))
+        if found is None:
+            c, available = items[index]
+            found = []
+            for take in range(min(available, left), -1, -1):
+                taken = (c,) * take
+                found += [taken + rest for rest in walk(index + 1, left - take)]
+            made[index, left] = found
+        return found
 
     yield from walk(0, size)
 

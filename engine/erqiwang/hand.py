@@ -133,9 +133,12 @@ class ErqiwangHand:
     @property
     def to_act(self) -> int | None:
         """The seat the table waits for (None once the hand is over)."""
-        if self.phase in (TRUMP_PHASE, BURY):
+        phase = self.phase
+        if phase == PLAY:  # most asks
+            return self.turn
+        if phase in (TRUMP_PHASE, BURY):
             return self.declarer
-        return None if self.phase == OVER else self.turn
+        return None if phase == OVER else self.turn
 
     @property
     def time_limit(self) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 
 from engine.cards import Card
 from engine.erqiwang.order import TRUMP, TrumpOrder
@@ -166,12 +167,19 @@ def _may_hold_safe_throw(
     """A cheap test before the full one: a safe throw needs two safe components — unpaired
     cards that no other trump tops, or pairs above every other player's trump pairs."""
     position = order.position
+    others_top = max(map(itemgetter(0), others))
     seen: set[Card] = set()
     paired: set[Card] = set()
+    safe = 0  # unpaired cards at or above every other trump, counted in one pass
     for c in trumps:
-        (paired if c in seen else seen).add(c)
-    others_top = max(top for top, _ in others)
-    safe = sum(1 for c in seen if c not in paired and position[c] >= others_top)
+        if c in seen:
+            if c not in paired and position[c] >= others_top:
+                safe -= 1  # counted as unpaired when first seen
+            paired.add(c)
+        else:
+            seen.add(c)
+            if position[c] >= others_top:
+                safe += 1
     if safe >= 2:
         return True
     if paired:
@@ -245,16 +253,20 @@ def throw_candidates(
         return []
     if throw_policy == THROW_WHEN_OTHERS_VOID:
         return [] if any(top >= 0 for top, _ in others) else [tuple(trumps)]
-    threats = TrumpThreats(others)
+    # Each component judged alone, as `TrumpThreats.beatable` judges it: a single is beaten by
+    # a higher trump, a pair by a higher pair, a tractor by a longer-reaching one above it.
+    holding = [pairs for top, pairs in others if top >= 0]
+    top_trump = max((top for top, _ in others), default=-1)
+    top_pair = max((p for pairs in holding for p in pairs), default=-1)
     safe: list[Card] = []
     for length, top, cards in shape.tractors:
-        if threats.beatable(Shape([(length, top, cards)], [], [], len(cards))) is None:
+        if not any(_holds_tractor_above(pairs, length, top) for pairs in holding):
             safe.extend(cards)
     for position, c in shape.pairs:
-        if threats.beatable(Shape([], [(position, c)], [], 2)) is None:
+        if top_pair <= position:
             safe.extend((c, c))
     for position, c in shape.singles:
-        if threats.beatable(Shape([], [], [(position, c)], 1)) is None:
+        if top_trump <= position:
             safe.append(c)
     if len(safe) < 2:
         return []

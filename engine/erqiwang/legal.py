@@ -131,7 +131,8 @@ class LegalActions(ListedWhenRead):
     __slots__ = ("_listed", "_made", "follow")
 
     def __init__(self, seat: int, follow: FollowChoice, others: list[Action]) -> None:
-        super().__init__(seat, others)
+        self.seat = seat  # `ListedWhenRead.__init__`'s part, without the call
+        self.others = others
         self.follow = follow
         self._listed: list[tuple[Card, ...]] | None = None
         self._made: dict[int, Play] = {}
@@ -165,7 +166,8 @@ class LeadActions(ListedWhenRead):
     __slots__ = ("_listed", "hand", "moves")
 
     def __init__(self, hand: ErqiwangHand, seat: int, others: list[Action]) -> None:
-        super().__init__(seat, others)
+        self.seat = seat  # `ListedWhenRead.__init__`'s part, without the call
+        self.others = others
         self.hand = hand
         self.moves = len(hand.history)
         self._listed: list[Play] | None = None
@@ -250,7 +252,8 @@ def _lead_actions(hand: ErqiwangHand, seat: int) -> list[Play]:
     trumps = hand.by_suit[seat].get(TRUMP)
     if trumps is None or len(trumps) < 2:  # a throw is two cards at least: no need to judge
         return plays
-    return plays + _throw_plays(hand, seat, trumps)
+    plays += _throw_plays(hand, seat, trumps)  # ``plays`` is this call's own list
+    return plays
 
 
 def _single_follows(hand: ErqiwangHand, seat: int) -> list[Play]:
@@ -258,7 +261,7 @@ def _single_follows(hand: ErqiwangHand, seat: int) -> list[Play]:
     assert hand.lead_suit is not None
     held = hand.by_suit[seat].get(hand.lead_suit)
     singles = SINGLES[seat]
-    return [singles[c] for c in dict.fromkeys(held or hand.hands[seat])]
+    return list(map(singles.__getitem__, dict.fromkeys(held or hand.hands[seat])))
 
 
 def _throw_plays(hand: ErqiwangHand, seat: int, trumps: list[Card]) -> list[Play]:
@@ -308,12 +311,11 @@ def _lead_plays(seat: int, cards: list[Card], hand: ErqiwangHand) -> list[Play]:
     """The singles, pairs and tractors of one following-suit as plays (suit_leads' order)."""
     distinct = dict.fromkeys(cards)
     singles = SINGLES[seat]
-    plays = [singles[c] for c in distinct]
+    plays = list(map(singles.__getitem__, distinct))  # `map`: no comprehension frame
     if len(distinct) == len(cards):
         return plays  # no pair, so no tractor either
     _, paired, tractors = lead_parts(cards, hand.order)
-    pairs = PAIRS[seat]
-    plays += [pairs[c] for c in paired]
+    plays += map(PAIRS[seat].__getitem__, paired)
     if tractors:
         plays += [Play(seat, t) for t in tractors]
     return plays
@@ -331,7 +333,7 @@ def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
         if lead is not None and lead.size == 1:  # most decisions: `_single_follows`, inlined
             singles = SINGLES[seat]
             held = hand.by_suit[seat].get(hand.lead_suit)  # type: ignore[arg-type]
-            plays = [singles[c] for c in dict.fromkeys(held or hand.hands[seat])]
+            plays = list(map(singles.__getitem__, dict.fromkeys(held or hand.hands[seat])))
         elif lead is None:
             return LeadActions(hand, seat, [AUTO[seat][not hand.auto[seat]]])
         else:

@@ -77,12 +77,33 @@ def pairs_by_position(cards: Iterable[Card], order: TrumpOrder) -> dict[int, lis
     return found
 
 
+_SMALL_SHAPES: dict[TrumpOrder, tuple[dict[Card, Shape], dict[Card, Shape]]] = {}
+"""Per card order, the shape of each single and each pair, made once: most leads and plays
+are one of them, and a shape is never changed once made (nothing writes to its lists). Only
+the prebuilt orders exist (`ORDERS`, `BIDDING_ORDER`), so this holds a few entries."""
+
+
+def _small_shapes(order: TrumpOrder) -> tuple[dict[Card, Shape], dict[Card, Shape]]:
+    shapes = _SMALL_SHAPES.get(order)
+    if shapes is None:
+        position = order.position
+        singles = {c: Shape([], [], [(p, c)], 1) for c, p in position.items()}
+        pairs = {c: Shape([], [(p, c)], [], 2) for c, p in position.items()}
+        shapes = _SMALL_SHAPES[order] = (singles, pairs)
+    return shapes
+
+
+def single_shape(c: Card, order: TrumpOrder) -> Shape:
+    """The shape of ``c`` played alone."""
+    return _small_shapes(order)[0][c]
+
+
 def shape_of(cards: Sequence[Card], order: TrumpOrder) -> Shape:
     """Split cards into the longest tractors first, then pairs, then singles."""
     if len(cards) == 1:
-        return Shape([], [], [(order.position[cards[0]], cards[0])], 1)
+        return _small_shapes(order)[0][cards[0]]
     if len(cards) == 2 and cards[0] is cards[1]:
-        return Shape([], [(order.position[cards[0]], cards[0])], [], 2)
+        return _small_shapes(order)[1][cards[0]]
     counts = dict.fromkeys(cards, 0)  # a Counter's set-up costs more than a few cards
     for c in cards:
         counts[c] += 1

@@ -19,7 +19,7 @@ from engine.erqiwang.follow import follow_error
 from engine.erqiwang.leads import LeadRefusal, check_lead
 from engine.erqiwang.order import TRUMP
 from engine.erqiwang.phases import PLAY
-from engine.erqiwang.shapes import Shape, pairs_by_position, shape_of
+from engine.erqiwang.shapes import Shape, pairs_by_position, shape_of, single_shape
 from engine.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -100,32 +100,31 @@ are (`engine.erqiwang.legal`): most plays are singles, and an event is never cha
 
 def play(hand: ErqiwangHand, action: Play) -> list[ErqiwangEvent]:
     cards, seat, lead = action.cards, action.seat, hand.lead_shape
+    checked: Shape | FailedThrow | None
     if (
-        len(cards) == 1
-        and lead is not None
-        and lead.size == 1
-        and seat == hand.turn
-        and hand.phase == PLAY
-        and cards[0] in hand.hands[seat]
-    ):  # most plays: a single answering a single, which follows iff of the led suit or void
-        held = hand.by_suit[seat].get(hand.lead_suit or "")
-        if not held or hand.order.suit[cards[0]] == hand.lead_suit:
-            events: list[ErqiwangEvent] = []
-            if hand.auto[seat]:
-                hand.own_action(seat, events)
-            place(hand, seat, cards, None, events)
-            hand.history.append(action)
-            return events
-    checked = check_play(hand, action)
-    events = []
-    if hand.auto[action.seat]:
-        hand.own_action(action.seat, events)
+        len(cards) != 1 or seat != hand.turn or hand.phase != PLAY
+        or cards[0] not in hand.hands[seat]
+    ):  # fmt: skip
+        checked = check_play(hand, action)
+    # Most plays are one held card by the seat to play: judged here, as `check_play` would.
+    elif lead is None:  # a single led is always legal (what `check_lead` finds)
+        checked = single_shape(cards[0], hand.order)
+    elif lead.size == 1 and (
+        hand.order.suit[cards[0]] == hand.lead_suit
+        or not hand.by_suit[seat].get(hand.lead_suit or "")
+    ):  # answering a single: legal iff of the led suit or void of it
+        checked = None
+    else:
+        checked = check_play(hand, action)
+    events: list[ErqiwangEvent] = []
+    if hand.auto[seat]:
+        hand.own_action(seat, events)
     if isinstance(checked, FailedThrow):
         # The attempt is recorded as made: replaying it fails the same way.
-        events.append(ThrowFailed(action.seat, action.cards, checked.played))
-        place(hand, action.seat, checked.played, checked.shape, events)
+        events.append(ThrowFailed(seat, cards, checked.played))
+        place(hand, seat, checked.played, checked.shape, events)
     else:
-        place(hand, action.seat, action.cards, checked, events)
+        place(hand, seat, cards, checked, events)
     hand.history.append(action)
     return events
 
@@ -135,20 +134,27 @@ def place(
     events: list[ErqiwangEvent],
 ) -> None:  # fmt: skip
     """Put a checked play on the table (``shape``: the lead's, or None for a follow)."""
-    order = hand.order
     played_trump = hand.remove_cards(seat, cards)
     hand.played_cards.extend(cards)
     hand.has_played[seat] = True
-    events.append(SINGLES_PLAYED[seat][cards[0]] if len(cards) == 1 else Played(seat, cards))
+    lead = hand.lead_shape
+    if len(cards) == 1:
+        first = cards[0]
+        events.append(SINGLES_PLAYED[seat][first])
+        if lead is not None and lead.size == 1:  # most plays: a single answering a single
+            _compare_single(hand, seat, first)
+        elif shape is None:
+            _compare(hand, seat, cards)
+    else:
+        events.append(Played(seat, cards))
+        if shape is None:
+            _compare(hand, seat, cards)
     if shape is not None:  # a lead
         hand.lead_shape = shape
-        hand.lead_suit = order.suit[cards[0]]
+        hand.lead_suit = hand.order.suit[cards[0]]
         hand.best = (seat, False, shape.top_position())
-    elif hand.lead_shape is not None and hand.lead_shape.size == 1:
-        _compare_single(hand, seat, cards[0])
-    else:
-        _compare(hand, seat, cards)
-    hand.trick.append((seat, cards))
+    trick = hand.trick
+    trick.append((seat, cards))
     counts_may_change = False
     if not hand.void_announced[seat]:
         if not hand.by_suit[seat].get(TRUMP):
@@ -159,7 +165,7 @@ def place(
             counts_may_change = played_trump
     if counts_may_change and sum(hand.void_announced) >= 2:
         announce_trump_counts(hand, events)
-    if len(hand.trick) < 4:
+    if len(trick) < 4:
         hand.turn = (seat + 1) & 3
         return
     _close_trick(hand, events)
@@ -202,7 +208,10 @@ def _compare(hand: ErqiwangHand, seat: int, cards: tuple[Card, ...]) -> None:
 def _close_trick(hand: ErqiwangHand, events: list[ErqiwangEvent]) -> None:
     assert hand.best is not None
     winner = hand.best[0]
-    points = sum(c.points for _, cards in hand.trick for c in cards)
+    points = 0
+    for _, cards in hand.trick:  # plain loops: a generator costs more for four plays
+        for c in cards:
+            points += c.points
     by_defenders = winner != hand.declarer
     if by_defenders:
         hand.trick_points_for_defenders += points

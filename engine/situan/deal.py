@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass
 
 from engine.cards import BJ, LJ, NATURAL_RANKS, SUITS, Card, card
+from engine.shuffle import shuffle_deck
 
 HAND_SIZE = 39
 BOTTOM_SIZE = 4
@@ -52,11 +53,12 @@ class Deal:
 def deal_from_seed(seed: int | str) -> Deal:
     """Shuffle with ``random.Random(seed)`` and deal one card at a time from seat 0.
 
-    The same seed gives the same deal on every machine (Python's Mersenne Twister and its
-    shuffle are specified). The flip position is drawn after the shuffle, among dealt cards.
+    The same seed gives the same deal on every machine (Python's Mersenne Twister and our
+    shuffle, `shuffle_deck`, are specified). The flip position is drawn after the shuffle,
+    among dealt cards.
     """
     rng = random.Random(seed)
     deck = situan_deck()
-    rng.shuffle(deck)
+    shuffle_deck(deck, rng)
     hands = tuple(tuple(deck[seat:DEALT:4]) for seat in range(4))
     return Deal(hands, tuple(deck[DEALT:]), rng.randrange(DEALT))

@@ -60,6 +60,8 @@ def settle(hand: SituanHand, ended_by: str, winner: int | None) -> SituanResult:
         stakes = [Fraction(multiplier if team_of(s) == winner else -multiplier) for s in range(4)]
     bonus = [Fraction(0)] * 4
     for owner in range(4):
+        if not duns[owner]:
+            continue  # no 墩, nothing moves: most seats most hands (Fraction sums are slow)
         units = sum(dun_units(d) for d in duns[owner]) * rules.dun_value
         for seat in range(4):
             bonus[seat] += 3 * units if seat == owner else -units

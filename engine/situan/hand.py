@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.actions import Action, AnswerShow, Auto, Pass, PickShow, Play, StartShow, Timeout
 from engine.cards import Card
-from engine.dispatch import Dispatch
+from engine.dispatch import Dispatch, check_seat
 from engine.errors import IllegalAction
 from engine.events import AutoChanged
 from engine.game import Carry
@@ -215,6 +215,15 @@ class SituanHand:
     def apply(self, action: Action) -> list[SituanEvent]:
         """Apply one action; raise `IllegalAction` (changing nothing) when the rules refuse it."""
         self.public_view = None
+        kind = type(action)
+        if kind is Play or kind is Pass:  # most actions: `_DISPATCH.apply`'s steps, no look-ups
+            seat = action.seat
+            if type(seat) is not int or not 0 <= seat < 4:
+                check_seat(seat)
+            play, pass_turn = rounds.play, rounds.pass_turn
+            events = play(self, action) if kind is Play else pass_turn(self, action)  # type: ignore[arg-type]
+            self.history.append(action)
+            return events
         return _DISPATCH.apply(self, action)
 
     def check_running(self) -> None:

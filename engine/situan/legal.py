@@ -83,7 +83,10 @@ def _legal(hand: SituanHand, rows: list[list[Any]], kings: Any) -> list[Any]:
         min_key: tuple[int, int] = (0, 0)
     else:
         min_key = last.bomb_key
-    for rank in range(_NATURAL_TOP + 1):
+    # A bomb needs four of a rank; no joker rank has four (`COPIES`), so without a count of
+    # four anywhere the seat has no bomb, and most seats most turns have none.
+    has_bomb = max(counts) >= 4
+    for rank in range(_NATURAL_TOP + 1 if has_bomb else 0):
         count = counts[rank]
         if count >= 4 and (count, rank) > min_key:
             row = rows[rank]
@@ -100,9 +103,18 @@ def legal_actions(hand: SituanHand, seat: int) -> list[Action]:
     on or off, and a 亮牌 start while none has happened (and the seat's partner has not
     refused one of its). While a 亮牌 waits for the partner's consent: the partner's accept and
     refuse. During a 亮牌 pick: the picker's choices of the hands that still hold cards."""
-    if hand.phase == OVER:
+    phase = hand.phase
+    if phase == PLAY and seat == hand.turn:  # most calls: the seat to move, in play
+        actions = _legal(hand, _PLAY_ROWS[seat], _KINGS_PLAYS[seat])
+        if hand.round_combo is not None:
+            actions.append(PASSES[seat])
+        if hand.show_by is None and hand.held[seat] and not hand.show_refused[seat]:
+            actions.append(SHOW_STARTS[seat])
+        actions.append(AUTO[seat][not hand.auto[seat]])
+        return actions
+    if phase == OVER:
         return []
-    actions: list[Action] = []
+    actions = []
     if hand.phase == SHOW_CONSENT:
         if seat == hand.to_act:
             actions += SHOW_ANSWERS[seat]

@@ -20,6 +20,13 @@ if TYPE_CHECKING:
     from engine.situan.hand import SituanHand
 
 
+PASS_ENTRIES = tuple((seat, None) for seat in range(4))
+"""Each seat's pass as the round and the hand list it (a tuple: shared, never changed)."""
+PASSED = tuple(Passed(seat) for seat in range(4))
+"""The event of each seat's pass, made once: a pass is most turns, and an event is never
+changed (frozen), so every pass of a seat can share one."""
+
+
 def check_turn(hand: SituanHand, seat: int) -> None:
     hand.check_running()
     if hand.phase != PLAY:
@@ -38,7 +45,8 @@ def check_pass(hand: SituanHand, action: Pass) -> None:
 
 
 def pass_turn(hand: SituanHand, action: Pass) -> list[SituanEvent]:
-    check_pass(hand, action)
+    if hand.phase != PLAY or action.seat != hand.turn or hand.round_combo is None:
+        check_pass(hand, action)  # it refuses; else nothing is wrong with the pass
     events: list[SituanEvent] = []
     if hand.auto[action.seat]:  # most players are not on 托管: no call
         hand.own_action(action.seat, events)
@@ -130,17 +138,31 @@ def take_cards(
 ) -> tuple[Card, ...]:
     piles = hand.piles[seat]
     hand.hand_cards[seat] = None
+    if combo.kind != KINGS:  # one rank: most plays, taken by slices rather than card by card
+        rank, size = combo.rank, combo.size
+        pile = piles[rank]
+        if cards is None:
+            cards = tuple(pile[: -size - 1 : -1])  # the top ``size`` cards, as popped one by one
+            del pile[-size:]
+        else:
+            for c in cards:
+                pile.remove(c)
+        hand.counts[seat][rank] -= size
+        hand.played_counts[rank] += size
+        played = hand.played_by[seat]
+        hand.played_by[seat] = (*played[:rank], played[rank] + size, *played[rank + 1 :])
+        return cards
     if cards is None:
         cards = tuple([piles[rank].pop() for rank in combo.ranks])
     else:
         for c in cards:
             piles[RANK_INDEX[c.rank]].remove(c)
-    counts, played = hand.counts[seat], list(hand.played_by[seat])
+    counts, played_list = hand.counts[seat], list(hand.played_by[seat])
     for rank in combo.ranks:
         counts[rank] -= 1
-        played[rank] += 1
+        played_list[rank] += 1
         hand.played_counts[rank] += 1
-    hand.played_by[seat] = tuple(played)
+    hand.played_by[seat] = tuple(played_list)
     return cards
 
 
@@ -157,8 +179,9 @@ def place(
     hand.table_points += combo.points
     hand.round_combo = combo
     hand.round_seat = seat
-    hand.round_plays.append((seat, combo))
-    hand.plays.append((seat, combo))
+    entry = (seat, combo)
+    hand.round_plays.append(entry)
+    hand.plays.append(entry)
     hand.passes = 0
     if combo.dun is not None:
         hand.played_duns[seat] += (combo.dun,)
@@ -174,19 +197,21 @@ def place(
         if ending.check_end(hand, events):
             hand.last_round = tuple(hand.round_plays)
             return
-    hand.turn = next_holding(hand, seat)
+    hand.turn = holding_after(hand.held, seat)
 
 
 def record_pass(hand: SituanHand, seat: int, events: list[SituanEvent]) -> None:
     hand.passes += 1
-    hand.round_plays.append((seat, None))
-    hand.plays.append((seat, None))
-    events.append(Passed(seat))
+    entry = PASS_ENTRIES[seat]
+    hand.round_plays.append(entry)
+    hand.plays.append(entry)
+    events.append(PASSED[seat])
     last_seat = hand.round_seat
     assert last_seat is not None
-    others = sum(1 for s in range(4) if hand.held[s] and s != last_seat)
+    held = hand.held
+    others = (held[0] > 0) + (held[1] > 0) + (held[2] > 0) + (held[3] > 0) - (held[last_seat] > 0)
     if hand.passes < others:
-        hand.turn = next_holding(hand, seat)
+        hand.turn = holding_after(held, seat)
         return
     points = hand.table_points
     hand.captured[last_seat] += points
