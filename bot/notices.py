@@ -14,7 +14,7 @@ from typing import Protocol
 
 from bot.commands import Command
 from bot.effects import Effects
-from bot.i18n import t
+from bot.i18n import N_, t
 from bot.outgoing import Button, Kind, Outgoing
 from bot.table import Table
 from storage import Database
@@ -25,6 +25,8 @@ NOTICE_SLOT = "notify"
 """The slot of a notice (with the match's tag): adapters tell it from other private
 messages (Discord: a member whose DMs are closed is told so in the channel, ephemerally)."""
 ALL_WORDS = frozenset({"all", "全部", "所有"})
+UNNAMED = N_("a group whose name the platform did not give")
+"""A subscription's group when the platform gave no name (a chat's id is never shown)."""
 MATCH_ROUNDING = 1e-6
 """A match's id is the time it opened, to the microsecond (`bot.table.Table`)."""
 
@@ -81,7 +83,7 @@ async def notify(host: NoticeHost, command: Command, table: Table | None, lang: 
     async with host.db.transaction() as tx:
         if await tx.unsubscribe(command.chat, command.user):
             return _reply(command, lang, "You will no longer be told when a game starts here.")
-        await tx.subscribe(command.chat, command.user, title or command.chat, host.clock())
+        await tx.subscribe(command.chat, command.user, title, host.clock())  # never the id
     effects = _reply(
         command, lang, "I will tell you privately when a game starts here (at most once in "
         "10 minutes). /notify again stops it."
@@ -100,7 +102,8 @@ async def _in_private(host: NoticeHost, command: Command, lang: str) -> Effects:
                       "told when a game starts there.")  # fmt: skip
     if not command.args:
         lines = [t(lang, "You are told when a game starts in:")]
-        lines += [f"{number}. {title}" for number, (_, title) in enumerate(subscribed, 1)]
+        lines += [f"{number}. {title or t(lang, UNNAMED)}"
+                  for number, (_, title) in enumerate(subscribed, 1)]  # fmt: skip
         lines.append(t(lang, "/notify 1 stops the first, /notify all stops them all."))
         return Effects(out=[Outgoing(Kind.REPLY, command.chat, "\n".join(lines),
                                      user=command.user)])  # fmt: skip
@@ -115,7 +118,7 @@ async def _in_private(host: NoticeHost, command: Command, lang: str) -> Effects:
     async with host.db.transaction() as tx:
         for chat, _ in chosen:
             await tx.unsubscribe(chat, command.user)
-    names = t(lang, ", ").join(title for _, title in chosen)
+    names = t(lang, ", ").join(title or t(lang, UNNAMED) for _, title in chosen)
     return _reply(command, lang, "No more game alerts from {groups}.", groups=names)
 
 
