@@ -94,7 +94,7 @@ async def new(host: ChatHost, command: Command, table: Table | None, lang: str) 
     join = Command("join", (), command.user, command.user_name, command.chat, False, command.lang)
     effects.extend(lobby.join(table, join))
     table.keep_lobby_open()
-    effects.out += await notices.table_opened(host, table, command.user)
+    effects.extend(await notices.table_opened(host, table, command.user))
     return effects
 
 

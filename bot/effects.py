@@ -21,6 +21,9 @@ class Effects:
     hand_finished: tuple[dict[str, Any], list[LedgerLine]] | None = None
     table_changed: bool = False
     """The table's own settings or seats changed (else only its timer may have)."""
+    told: tuple[tuple[str, ...], float] | None = None
+    """People told privately of the table opened in this step (/notify), and when: noted
+    with the step, so a step that fails leaves nobody marked as told without a message."""
     settlement: Outgoing | None = None
     """The post that ends the hand (one of ``out``): what was achieved in it joins it as a
     line once the hand is stored (`bot.record_book`), rather than coming as a post of its own."""
@@ -32,3 +35,4 @@ class Effects:
         self.hand_finished = self.hand_finished or other.hand_finished
         self.table_changed = self.table_changed or other.table_changed
         self.settlement = self.settlement or other.settlement
+        self.told = self.told or other.told

@@ -16,6 +16,7 @@ from bot import metrics
 from bot.effects import Effects
 from bot.hand_views import table_message
 from bot.i18n import N_
+from bot.notices import Invitations
 from bot.open_tables import OpenTables
 from bot.outgoing import Kind, Outgoing
 from bot.ownership import Ownership
@@ -49,6 +50,9 @@ class TableKeeper:
         """The stored id of the hand each table is playing."""
         self.stored_actions: dict[str, int] = {}
         """How many actions of that hand are stored."""
+        self.invitations: Invitations | None = None
+        """Who may press the Join button of a /notify message: recalled for a table rebuilt
+        here (after a restart, or taken over from another process)."""
         self.records: RecordBook | None = None
         """Announces achievements in the post that ends a hand, once the hand is stored."""
         self.committed: Callable[[int], None] = lambda actions: None
@@ -141,6 +145,9 @@ class TableKeeper:
         if effects.table_changed or effects.actions:
             row = TableRow(chat, table.game, table.state, table_snapshot(table), self.clock())
             await tx.save_tables([row])
+        if effects.told is not None:
+            users, at = effects.told
+            await tx.mark_told(chat, users, at)
 
     async def store_batch(self, steps: list[tuple[Table, Effects]]) -> None:
         """Store several tables' steps in one transaction, committed on return (the common
@@ -195,7 +202,8 @@ class TableKeeper:
         snapshots: list[TableRow] = []
         timers: list[TimerRow] = []
         for table, effects in steps:
-            if effects.hand_finished is not None or effects.hand_started is not None:
+            if (effects.hand_finished is not None or effects.hand_started is not None
+                    or effects.told is not None):  # fmt: skip
                 await self.store(tx, table, effects)  # rare: a hand ends or starts
                 continue
             rows += self._action_rows(table.chat, effects)
@@ -235,6 +243,8 @@ class TableKeeper:
         (else the timer goes on from now)."""
         table = self.table_from(stored)
         data = stored.settings
+        if self.invitations is not None and table.is_open():
+            await self.invitations.recall(self.db, table.chat, table.match)
         hands = await self.db.hands_of(stored.chat, table.match, table.hand_number)
         if table.state == PLAYING and hands and hands[-1].result is None:
             current = hands[-1]

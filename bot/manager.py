@@ -94,6 +94,7 @@ class TableManager:
         self.keeper.records = self.records
         self.invitations = Invitations()
         """Who was told of which table by /notify (their Join button works privately)."""
+        self.keeper.invitations = self.invitations
         self.user_langs: dict[str, str] = {}
         """Languages players chose with /lang in a private chat (also kept in storage)."""
         self.flood_burst = float(flood_burst)

@@ -14,7 +14,7 @@ from typing import Protocol
 
 from bot.commands import Command
 from bot.effects import Effects
-from bot.i18n import t
+from bot.i18n import N_, t
 from bot.outgoing import Button, Kind, Outgoing
 from bot.table import Table
 from storage import Database
@@ -25,12 +25,17 @@ NOTICE_SLOT = "notify"
 """The slot of a notice (with the match's tag): adapters tell it from other private
 messages (Discord: a member whose DMs are closed is told so in the channel, ephemerally)."""
 ALL_WORDS = frozenset({"all", "全部", "所有"})
+UNNAMED = N_("a group whose name the platform did not give")
+"""A subscription's group when the platform gave no name (a chat's id is never shown)."""
+MATCH_ROUNDING = 1e-6
+"""A match's id is the time it opened, to the microsecond (`bot.table.Table`)."""
 
 
 class Invitations:
     """Who was told of which table, so that the Join button of the notice works from their
     private chat (a press there acts only on tables its presser was invited to). Kept in
-    memory: after a restart the button asks them to join in the group instead."""
+    memory, and recalled from storage for a table rebuilt after a restart (`recall`): a
+    subscriber was told of a match when storage says they were told at or after its start."""
 
     def __init__(self) -> None:
         self._invited: dict[tuple[str, str], str] = {}
@@ -40,6 +45,14 @@ class Invitations:
 
     def invited(self, chat: str, user: str, match: str | None) -> bool:
         return match is not None and self._invited.get((chat, user)) == match
+
+    async def recall(self, db: Database, chat: str, match: str) -> None:
+        """The invitations to the match of ``chat`` (its id is the time it opened), from the
+        stored subscriptions: those told since it opened were told of it."""
+        opened = float(match) - MATCH_ROUNDING
+        for user, told_at in await db.subscribers(chat):
+            if told_at is not None and told_at >= opened:
+                self.invite(chat, user, match)
 
     def forget(self, chat: str) -> None:
         self._invited = {key: match for key, match in self._invited.items() if key[0] != chat}
@@ -70,7 +83,7 @@ async def notify(host: NoticeHost, command: Command, table: Table | None, lang: 
     async with host.db.transaction() as tx:
         if await tx.unsubscribe(command.chat, command.user):
             return _reply(command, lang, "You will no longer be told when a game starts here.")
-        await tx.subscribe(command.chat, command.user, title or command.chat, host.clock())
+        await tx.subscribe(command.chat, command.user, title, host.clock())  # never the id
     effects = _reply(
         command, lang, "I will tell you privately when a game starts here (at most once in "
         "10 minutes). /notify again stops it."
@@ -89,7 +102,8 @@ async def _in_private(host: NoticeHost, command: Command, lang: str) -> Effects:
                       "told when a game starts there.")  # fmt: skip
     if not command.args:
         lines = [t(lang, "You are told when a game starts in:")]
-        lines += [f"{number}. {title}" for number, (_, title) in enumerate(subscribed, 1)]
+        lines += [f"{number}. {title or t(lang, UNNAMED)}"
+                  for number, (_, title) in enumerate(subscribed, 1)]  # fmt: skip
         lines.append(t(lang, "/notify 1 stops the first, /notify all stops them all."))
         return Effects(out=[Outgoing(Kind.REPLY, command.chat, "\n".join(lines),
                                      user=command.user)])  # fmt: skip
@@ -104,22 +118,21 @@ async def _in_private(host: NoticeHost, command: Command, lang: str) -> Effects:
     async with host.db.transaction() as tx:
         for chat, _ in chosen:
             await tx.unsubscribe(chat, command.user)
-    names = t(lang, ", ").join(title for _, title in chosen)
+    names = t(lang, ", ").join(title or t(lang, UNNAMED) for _, title in chosen)
     return _reply(command, lang, "No more game alerts from {groups}.", groups=names)
 
 
-async def table_opened(host: NoticeHost, table: Table, opener: str) -> list[Outgoing]:
+async def table_opened(host: NoticeHost, table: Table, opener: str) -> Effects:
     """The private notices of a table just opened: to each subscriber of its group but the
-    opener, unless they were told of a game there less than `NOTICE_GAP` seconds ago."""
+    opener, unless they were told of a game there less than `NOTICE_GAP` seconds ago. When
+    they were told is stored with the step that opens the table (``Effects.told``)."""
     now = host.clock()
     due = [
         user for user, told_at in await host.db.subscribers(table.chat)
         if user != opener and (told_at is None or now - told_at >= NOTICE_GAP)
     ]  # fmt: skip
     if not due:
-        return []
-    async with host.db.transaction() as tx:
-        await tx.mark_told(table.chat, due, now)
+        return Effects()
     out = []
     stamp = table.stamp().text()
     for user in due:
@@ -131,4 +144,4 @@ async def table_opened(host: NoticeHost, table: Table, opener: str) -> list[Outg
         host.invitations.invite(table.chat, user, table.match)
         out.append(Outgoing(Kind.PRIVATE, table.chat, text, user=user, buttons=((join,),),
                             slot=f"{NOTICE_SLOT} {table.tag}"))  # fmt: skip
-    return out
+    return Effects(out=out, told=(tuple(due), now))

@@ -343,8 +343,14 @@ def end_hand(table: Table, result: Result) -> Effects:
     undecided = table.hand.match_goes_on
     last_due = bool(limit and table.hand_number >= limit and not result.void)
     match_over = last_due and not undecided
-    if result.void:
+    redeal_now = result.void and bid_by_someone(table.hand.history)
+    if redeal_now:
         effects.out.append(table.group("Everyone passed: the cards are dealt again."))
+    elif result.void:  # nobody there to bid: dealing again at once would deal on forever
+        ready = Button(table.say("Ready"), "/ready", table.stamp().text())
+        text = table.say("Everyone passed, and nobody at the table bid for themselves: the "
+                         "cards are dealt again when the players are ready.")  # fmt: skip
+        effects.out.append(Outgoing(Kind.GROUP, table.chat, text, buttons=((ready,),)))
     else:
         ready = Button(table.say("Ready"), "/ready", table.stamp().text())
         text = table.front.settlement_text(table.lang, result, names, totals, running)
@@ -364,9 +370,18 @@ def end_hand(table: Table, result: Result) -> Effects:
     table.between_hands(sitting.user for seat, on in enumerate(table.hand.auto)
                         if on and (sitting := table.seats[seat]) is not None
                         and sitting.user is not None)  # fmt: skip
-    if result.void or all(s is not None and s.ai for s in table.seats):
+    if redeal_now or all(s is not None and s.ai for s in table.seats):
         effects.extend(deal(table))
     return effects
+
+
+def bid_by_someone(history: Sequence[Action]) -> bool:
+    """Whether a player — a person, or an AI player by its own judgment — made a call of the
+    hand. Where every call was the table's (托管, time-outs, players gone, safe mode), the 托管
+    rule passes for all of them, so an immediate redeal would pass and deal again for ever
+    with nobody acting: the table waits for the players to be ready instead, as after any
+    hand, and the ready timer seats AI players for those who are not there."""
+    return any(not isinstance(action, Timeout | Auto) for action in history)
 
 
 def close_match(table: Table) -> Effects:

@@ -44,6 +44,8 @@ DUMP_KINDS: dict[str, tuple[str, ...]] = {
     "hand": ("id", "chat", "match", "number", "start", "result", "started"),
     "action": ("hand", "seq", "action", "at"),
     "ledger": ("chat", "hand", "user", "name", "amount", "first_out", "bonus"),
+    "subscription": ("chat", "user", "title", "since", "told_at"),
+    "achievement": ("chat", "user", "code", "at"),
 }  # fmt: skip
 """The fields of each kind of dumped row, in the order ``dump()`` yields the kinds."""
 

@@ -191,6 +191,8 @@ DUMPED: dict[str, Table] = {
     "hand": latest("hands"),
     "action": latest("actions"),
     "ledger": latest("ledger"),
+    "subscription": latest("subscriptions"),
+    "achievement": latest("achievements"),
 }
 """The table each kind of dumped row (`storage.base.DUMP_KINDS`) comes from."""
 

@@ -2,7 +2,9 @@
 
 The file's first line is a header (``{"format": "cardbot-export", "version": 1}``), then
 one stored row a line as ``Database.dump()`` yields it, written with ``ensure_ascii=False`` and
-sorted by kind: meta, players, tables, hands, actions, ledger. Importing writes every row in one
+sorted by kind: meta, players, tables, hands, actions, ledger, /notify subscriptions (with when
+each person was last told) and the achievements announced (so none is announced again after a
+move). Importing writes every row in one
 transaction, into a database that holds nothing yet; hands keep their ids.
 """
 

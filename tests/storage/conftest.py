@@ -13,7 +13,10 @@ from storage import Database, open_database
 from tests.pg_server import FAST_FOR_TESTS, PostgresNotAvailable, PostgresServer
 
 BACK_ENDS = ["sqlite", "postgresql"]
-ALL_TABLES = "tables, actions, ledger, hands, players, meta, leases, seen_updates"
+ALL_TABLES = (
+    "tables, actions, ledger, hands, players, meta, leases, seen_updates, subscriptions, "
+    "achievements"
+)
 
 
 @pytest.fixture(scope="session")

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from bot.games import RECORD_READERS
+from bot.record_book import RecordBook
 from storage import ActionRow, Database, LedgerLine, TableRow, TimerRow, open_database
 from storage.transfer import TransferError, export_to, import_from
 from tests.pg_server import PostgresServer
@@ -46,6 +48,13 @@ async def fill(db: Database) -> None:
     async with db.transaction() as tx:  # a hand still running, in a new match
         hand = await tx.start_hand("tg:-100", "m2", 1, {"deal": 0})
         await tx.append_actions([ActionRow(hand, 0, {"bid": 2})])
+    async with db.transaction() as tx:  # /notify, told once; achievements announced
+        await tx.subscribe("tg:-100", "tg:1", "牌友群", 1_700_000_001.5)
+        await tx.subscribe("tg:-100", "tg:2", "牌友群", 1_700_000_002.0)
+        await tx.subscribe("dc:7", "tg:1", "Cards", 1_700_000_003.0)
+        await tx.mark_told("tg:-100", ["tg:2"], 1_700_000_050.25)
+        await tx.announce("tg:-100", "tg:1", "double", 1_700_000_060.0)
+        await tx.announce("dc:7", "tg:1", "bonus:皇上", 1_700_000_061.0)
 
 
 async def dump_of(db: Database) -> list[dict[str, Any]]:
@@ -67,6 +76,10 @@ async def reads_of(db: Database) -> dict[str, Any]:
         "langs": {user: await db.player_lang(user) for user in users},
         "reachable": [await db.reachable_users(p) for p in ("", "tg:", "dc:")],
         "meta": {key: await db.meta(key) for key in keys},
+        "subscribers": {chat: await db.subscribers(chat) for chat in chats},
+        "subscriptions": {user: await db.subscriptions_of(user) for user in users},
+        "announced": {chat: await db.announced(chat) for chat in chats},
+        "finished": {chat: await db.finished_hands(chat) for chat in chats},
     }
 
 
@@ -79,7 +92,8 @@ async def test_sqlite_to_postgres_and_back_reads_and_exports_the_same(
     first = tmp_path / "first.jsonl"
     counts = await export_to(source, first)
     await source.close()
-    assert counts == {"meta": 2, "player": 4, "table": 3, "hand": 4, "action": 10, "ledger": 6}
+    assert counts == {"meta": 2, "player": 4, "table": 3, "hand": 4, "action": 10, "ledger": 6,
+                      "subscription": 3, "achievement": 2}  # fmt: skip
 
     postgres = await open_database(postgres_server.database())
     assert await import_from(postgres, first) == counts
@@ -109,7 +123,8 @@ async def test_the_file_is_a_header_then_one_readable_row_a_line(tmp_path: Path)
     assert header["format"] == "cardbot-export" and header["version"] == 1
     rows = [json.loads(line) for line in lines[1:]]
     kinds = [row["kind"] for row in rows]
-    assert kinds == sorted(kinds, key=["meta", "player", "table", "hand", "action", "ledger"].index)
+    order = ["meta", "player", "table", "hand", "action", "ledger", "subscription", "achievement"]
+    assert kinds == sorted(kinds, key=order.index) and set(kinds) == set(order)
     assert '"key": "名"' in lines[2]  # written as it is, not \\u-escaped
     player = next(row for row in rows if row["kind"] == "player" and row["user"] == "tg:1")
     assert player == {"kind": "player", "user": "tg:1", "name": "Ann", "lang": "en",
@@ -193,3 +208,43 @@ async def test_a_dump_is_one_snapshot_while_the_bot_writes(back_end: str, db: Da
     assert writing is not None
     await writing
     assert await db.meta("later") == "x"
+
+
+async def test_achievements_are_not_announced_again_after_a_move(
+    back_end: str, db: Database, tmp_path: Path
+):
+    """A group's first 上游 is announced, the database moved (into either back end): the
+    moved one knows it was announced; one moved without those rows would announce it again."""
+    source = await open_database(str(tmp_path / "source.sqlite3"))
+    async with source.transaction() as tx:
+        hand = await tx.start_hand("tg:-1", "m1", 1, {"game": "situan"})
+        lines = [LedgerLine("tg:1", "Ann", "2", True, "0")] + [
+            LedgerLine(f"ai:{seat}", f"AI {seat}", "-2/3", False, "0") for seat in (1, 2, 3)
+        ]
+        await tx.finish_hand(hand, "tg:-1", {"finish": [0, 2, 1, 3]}, lines)
+    said = await RecordBook(source, RECORD_READERS, lambda: 5.0).announcements(
+        "tg:-1", ["tg:1"], "situan", "en"
+    )
+    assert said is not None and "first out (上游) for the first time" in said
+    path = tmp_path / "moved.jsonl"
+    await export_to(source, path)
+    await source.close()
+
+    await import_from(db, path)
+    book = RecordBook(db, RECORD_READERS, lambda: 9.0)
+    assert await book.announcements("tg:-1", ["tg:1"], "situan", "en") is None
+    assert (await book.record_of("tg:-1", "tg:1")).marks["first_out"] == 1
+
+    kept = [line for line in path.read_text(encoding="utf-8").splitlines()
+            if '"kind": "achievement"' not in line]  # fmt: skip
+    without = tmp_path / "without.jsonl"
+    without.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    fresh = await open_database(str(tmp_path / "fresh.sqlite3"))
+    await import_from(fresh, without)
+    again = await RecordBook(fresh, RECORD_READERS, lambda: 9.0).announcements(
+        "tg:-1", ["tg:1"], "situan", "en"
+    )
+    assert (
+        again is not None and "first out (上游) for the first time" in again
+    )  # what the rows prevent
+    await fresh.close()
