@@ -170,10 +170,11 @@
   }
 
   function playEl(play) {
-    if (play.pass) {
+    if (play.pass || play.said) {  // a pass (不要), or a bid in the auction (120, 不叫)
       const el = document.createElement("span");
-      el.className = "passed";
-      el.textContent = state.words.pass;
+      el.className = play.pass ? "passed" : "said";
+      el.dataset.role = "said";
+      el.textContent = play.said || state.words.pass;
       return el;
     }
     return Cards.row(play.cards, cardOptions(true));
