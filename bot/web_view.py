@@ -44,6 +44,7 @@ WORDS = {
     "playable": N_("Playable"),
     "seconds": N_("{seconds} s"),
     "hide": N_("Hide"),
+    "settlement": N_("Settlement"),
     "auto": N_("(auto)"),
     "ai": N_("AI"),
     "pass": N_("pass"),
@@ -51,6 +52,20 @@ WORDS = {
     "BJ": N_("BJ"),
 }
 """The page's own words, sent with every state in the reader's language."""
+ON_AUTO = N_(
+    "On auto-play (托管): the table plays for you. Press “{button}” to play yourself again."
+)
+"""The notice of a player on 托管: the page shows the button (its label, "托管 off")."""
+
+
+UNKNOWN_READER = ("zh-Hans", "en")
+"""A page the server cannot name (no credential, or a bad one) is told in both."""
+
+
+def unknown_reader_words(key: str) -> str:
+    """One of the page's `WORDS` for a reader whose language is not known: each language's
+    line, one under the other."""
+    return "\n".join(t(lang, WORDS[key]) for lang in UNKNOWN_READER)
 
 
 def reader_lang(table: Table, user: str | None, asked: str | None) -> str:
@@ -106,7 +121,18 @@ def page_state(table: Table, user: str | None, lang: str) -> dict[str, Any]:
         )
     elif table.state == BETWEEN and seat is not None and _ready(table, seat):
         state["notice"] = t(lang, "Waiting for the others to be ready.")
+    elif seat is not None and on_auto(table, seat):
+        state["notice"] = t(lang, ON_AUTO, button=t(lang, "托管 off"))
     return state
+
+
+def on_auto(table: Table, seat: int) -> bool:
+    """Whether the table plays ``seat``'s hand for its player now (托管, set by the player or
+    by their time-outs), the player still there to take it back."""
+    hand, occupant = table.hand, table.seats[seat]
+    if table.state != PLAYING or hand is None or hand.over or occupant is None:
+        return False
+    return bool(hand.auto[seat]) and not occupant.ai and not occupant.left
 
 
 def seats(table: Table, names: list[str], board: dict[str, Any] | None) -> list[dict[str, Any]]:

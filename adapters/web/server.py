@@ -40,7 +40,7 @@ from bot.manager import TableManager
 from bot.outgoing import Kind
 from bot.pictures.bundled import REGULAR_FONT
 from bot.web_replay import BadRecord, replay_frames
-from bot.web_view import PAGE_COMMANDS
+from bot.web_view import PAGE_COMMANDS, unknown_reader_words
 
 log = logging.getLogger(__name__)
 HELLO_SECONDS = 10.0
@@ -285,11 +285,11 @@ class WebTable:
                                    table if isinstance(table, str) else None)  # fmt: skip
             seat = await self.admit(visitor)
         except (Denied, ValueError, TypeError, TimeoutError):
-            await socket.send_str(frame("denied", status=401))
+            await socket.send_str(frame("denied", status=401, text=unknown_reader_words("denied")))
             await socket.close(code=4401)
             return None
         except NoTable:
-            await socket.send_str(frame("gone", status=404))
+            await socket.send_str(frame("gone", status=404, text=unknown_reader_words("over")))
             await socket.close(code=4404)
             return None
         return Visitor(visitor.user, visitor.chat, WATCH if seat is None else seat, visitor.lang,

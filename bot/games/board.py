@@ -15,14 +15,17 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Played:
-    """One seat's play in a trick or round: its cards, or a pass."""
+    """One seat's play in a trick or round: its cards, or a pass; or, in an auction, its
+    bid as words (``said``: ``120``, 不叫 — a pass in the auction is no 不要)."""
 
     seat: int
     cards: tuple[str, ...] = ()
     passed: bool = False
+    said: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "cards": list(self.cards), "pass": self.passed}
+        return {"seat": self.seat, "cards": list(self.cards), "pass": self.passed,
+                "said": self.said}  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import t
 from bot.manager import PageState
 from tests.bot.harness import CHAT, FakeClock, Harness
 from tests.web.world import card_texts, public_cards
@@ -76,3 +77,51 @@ async def test_situan_counts_above_announce_at_read_as_the_chat_table_writes_the
     assert [s["count"] for s in state["seats"]] == [">11"] * 4
     table_text = next(m.text for m in sent if m.kind == "table")
     assert table_text.count(">11") == 4  # the chat's table message says it alike
+
+
+@pytest.mark.parametrize(("game", "seed"), [("situan", 3), ("erqiwang", 5)])
+async def test_every_page_shows_who_passed_or_bid_in_the_round_now(
+    tmp_path: Path, game: str, seed: int
+):
+    """四团: each pass (不要) of the round being played is on the board, as a pass, for every
+    page; 二七王: each bid and 不叫 of the auction, as its words."""
+    harness = await Harness.open(str(tmp_path / "s.sqlite3"), FakeClock(), seed=seed)
+    seen: list[tuple[Any, Any]] = []  # (what the board says, what the view says)
+
+    def step(chat: str, state_of: PageState) -> None:  # (a listener's failure is only logged)
+        hand = harness.manager.tables[chat].hand if chat in harness.manager.tables else None
+        if hand is None or hand.over:
+            return
+        view = hand.view(None)
+        for user in [*PEOPLE, None]:
+            state = state_of(user, None)
+            trick = state["board"]["trick"]
+            if game == "situan":
+                passed = [seat for seat, combo in view.round_plays if combo is None]
+                shown = [p["seat"] for p in trick if p["pass"]]
+                seen.append((shown, passed))
+                seen.append((all(p["cards"] for p in trick if not p["pass"]), True))
+            elif view.phase == "bidding":
+                no_bid = t(state["lang"], "no bid")
+                said = [(s, no_bid if b is None else str(b), b is None) for s, b in view.bids]
+                seen.append(([(p["seat"], p["said"], p["pass"]) for p in trick], said))
+
+    harness.manager.listen_to_steps(step)
+    await harness.say("ann", f"/new {game}", lang="en")
+    await harness.say("ann", "/settings max_hands 1")
+    for user in PEOPLE[1:]:
+        await harness.say(user, "/join", lang="zh-Hans")
+    await harness.say("ann", "/start")
+    hand = harness.table().hand
+    if game == "erqiwang":  # a bid (not the last one can make), then 不叫 on 托管
+        bids = [a for a in hand.legal_actions(hand.to_act) if a.act == "bid"]
+        await harness.say(PEOPLE[hand.to_act], f"/bid {bids[len(bids) // 2].points}")
+    for user in PEOPLE:
+        await harness.say(user, "/auto on")
+    await harness.run_until(lambda: harness.table().hand is None or harness.table().hand.over)
+    assert [shown for shown, _ in seen] == [expected for _, expected in seen]
+    flat = [play for shown, _ in seen if isinstance(shown, list) for play in shown]
+    if game == "situan":
+        assert flat  # some pass was seen
+    else:
+        assert any(said[2] for said in flat) and any(not said[2] for said in flat), flat

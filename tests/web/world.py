@@ -10,6 +10,7 @@ import json
 import re
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
@@ -110,15 +111,28 @@ class World:
     def table(self) -> Any:
         return self.manager.tables[self.chat]
 
-    async def drive_to_a_play(self) -> None:
-        """Let the table play (everyone on 托管) until seat 0 is to play a card."""
-        for _ in range(500):
+    async def drive_to_a_play(self, also: Callable[[Any], bool] = lambda hand: True) -> None:
+        """Let the table play (everyone on 托管) until seat 0 is to play a card (and
+        ``also(hand)``)."""
+        for _ in range(2000):
             hand = self.table.hand
-            if hand.to_act == 0 and any(a.act == "play" for a in hand.legal_actions(0)):
+            if (hand.to_act == 0 and any(a.act == "play" for a in hand.legal_actions(0))
+                    and also(hand)):  # fmt: skip
                 return
-            self.clock.now = max(self.clock.now, self.table.deadline or self.clock.now)
-            await self.manager.tick()
+            await self.next_deadline()
         raise AssertionError("seat 0 never came to play")
+
+    async def drive_to_the_end(self) -> None:
+        """Let the table play (everyone on 托管) until the hand is over."""
+        for _ in range(2000):
+            if self.table.hand.over:
+                return
+            await self.next_deadline()
+        raise AssertionError("the hand never ended")
+
+    async def next_deadline(self) -> None:
+        self.clock.now = max(self.clock.now, self.table.deadline or self.clock.now)
+        await self.manager.tick()
 
     def link(self, seat: int | None, user: str | None = None) -> str:
         user = user or (self.users[seat] if seat is not None else "watcher")

@@ -15,6 +15,7 @@
   let denied = false;
   let retry = 500;
   let settlementSeen = "";
+  let playable = false;         // the host said the chosen cards may be played (its verdict)
 
   // ------------------------------------------------------------- who we are
   // A link's token and Telegram's initData come after "#": never sent to a server in a URL.
@@ -65,15 +66,22 @@
       document.body.dataset.moves = String(state.moves);
       render();
     } else if (message.type === "verdict") {
-      if (message.id === checkId) showVerdict(message.ok, message.text);
+      if (message.id === checkId) {
+        playable = message.ok === true;
+        showVerdict(message.ok, message.text);
+        renderControls();
+      }
     } else if (message.type === "said") {
       $("verdict").textContent = "";
       $("refusal").textContent = message.text;
     } else if (message.type === "denied" || message.type === "gone") {
       denied = true;
       sessionStorage.removeItem("table-link");
+      // The page's words once a state came (its reader's language), else the frame's own
+      // (the server does not know who this is: Chinese and English).
       const words = state ? state.words : null;
-      banner(message.type === "gone" && words ? words.over : (words ? words.denied : "401"));
+      const key = message.type === "gone" ? "over" : "denied";
+      banner(words ? words[key] : (message.text || "401"));
     }
   }
 
@@ -110,14 +118,27 @@
     const notice = $("notice");
     notice.hidden = !state.notice;
     notice.textContent = state.notice || "";
-    if (state.settlement && state.settlement !== settlementSeen) {
-      settlementSeen = state.settlement;
-      $("settlement-text").textContent = state.settlement;
-      $("settlement").hidden = false;
-    }
+    renderSettlement();
     $("hide-settlement").textContent = state.words.hide;
     $("hide-last").textContent = state.words.hide;
     tick();
+  }
+
+  // A new settlement opens by itself; hidden, the bar's button opens it again while the
+  // hand is over.
+  function renderSettlement() {
+    const panel = $("settlement");
+    if (!state.settlement) {
+      panel.hidden = true;
+      settlementSeen = "";
+    } else if (state.settlement !== settlementSeen) {
+      settlementSeen = state.settlement;
+      $("settlement-text").textContent = state.settlement;
+      panel.hidden = false;
+    }
+    const reopen = $("show-settlement");
+    reopen.textContent = state.words.settlement;
+    reopen.hidden = !state.settlement || !panel.hidden;
   }
 
   function renderSeats() {
@@ -170,10 +191,11 @@
   }
 
   function playEl(play) {
-    if (play.pass) {
+    if (play.pass || play.said) {  // a pass (不要), or a bid in the auction (120, 不叫)
       const el = document.createElement("span");
-      el.className = "passed";
-      el.textContent = state.words.pass;
+      el.className = play.pass ? "passed" : "said";
+      el.dataset.role = "said";
+      el.textContent = play.said || state.words.pass;
       return el;
     }
     return Cards.row(play.cards, cardOptions(true));
@@ -204,6 +226,7 @@
     if (key !== handKey) {  // the cards changed: a choice made of the old ones is gone
       handKey = key;
       chosen = new Set();
+      playable = false;
       showVerdict(null, "");
     }
     hand.replaceChildren();
@@ -260,6 +283,7 @@
 
   function askVerdict() {
     $("refusal").textContent = "";
+    playable = false;
     const control = cardsControl();
     renderControls();
     if (!control || !chosen.size) { showVerdict(null, ""); return; }
@@ -284,6 +308,9 @@
       if (control.cards) {
         button.classList.add("primary");
         button.disabled = !chosen.size;
+        const ready = chosen.size > 0 && playable;
+        button.classList.toggle("not-ready", !ready);
+        button.dataset.ready = String(ready);
       }
       button.addEventListener("click", () => press(control));
       box.appendChild(button);
@@ -322,7 +349,14 @@
 
   $("show-last").addEventListener("click", showLast);
   $("hide-last").addEventListener("click", () => { $("last").hidden = true; });
-  $("hide-settlement").addEventListener("click", () => { $("settlement").hidden = true; });
+  $("hide-settlement").addEventListener("click", () => {
+    $("settlement").hidden = true;
+    if (state) renderSettlement();
+  });
+  $("show-settlement").addEventListener("click", () => {
+    $("settlement").hidden = false;
+    if (state) renderSettlement();
+  });
   window.addEventListener("resize", () => { if (state) layoutHand(); });
   setInterval(tick, 250);
   credential = readCredential();

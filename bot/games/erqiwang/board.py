@@ -18,6 +18,14 @@ def plays_of(plays: Sequence[tuple[int, Sequence[Card]]]) -> tuple[Played, ...]:
     return tuple(Played(seat, texts_of(cards)) for seat, cards in plays)
 
 
+def bids_of(bids: Sequence[tuple[int, int | None]], lang: str) -> tuple[Played, ...]:
+    """The auction so far, each bid as its words (a seat's newest is the one shown)."""
+    return tuple(
+        Played(seat, passed=points is None, said=texts.bid_text(lang, points))
+        for seat, points in bids
+    )
+
+
 def board(lang: str, view: ErqiwangView, names: Sequence[str]) -> Board:
     marks: list[tuple[str, ...]] = []
     for seat in range(4):
@@ -29,6 +37,7 @@ def board(lang: str, view: ErqiwangView, names: Sequence[str]) -> Board:
         marks.append(tuple(seat_marks))
     last, _ = texts.last_trick(view)
     finished = view.result is not None and bool(view.trick)
+    bidding = view.phase == Phase.BIDDING
     shown = [
         Shown(f"{names[seat]} · {t(lang, name)}", texts_of(cards))
         for seat, (name, _, cards) in view.bonuses.items()
@@ -43,7 +52,7 @@ def board(lang: str, view: ErqiwangView, names: Sequence[str]) -> Board:
         counts=tuple(str(count) for count in view.counts),
         marks=tuple(marks),
         trick_title=t(lang, "This trick"),
-        trick=() if finished else plays_of(view.trick),
+        trick=bids_of(view.bids, lang) if bidding else () if finished else plays_of(view.trick),
         last_title=t(lang, "Last trick"),
         last=plays_of(last),
         last_line=texts.last_trick_line(lang, view, names),

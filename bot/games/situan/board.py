@@ -15,7 +15,9 @@ from engine.situan import RANKS, Combo, SituanView
 def plays_of(plays: Sequence[tuple[int, Combo | None]]) -> tuple[Played, ...]:
     """A round's plays by rank (suits never matter), a pass as a pass."""
     return tuple(
-        Played(seat) if combo is None else Played(seat, tuple(RANKS[r] for r in combo.ranks))
+        Played(seat, passed=True)
+        if combo is None
+        else Played(seat, tuple(RANKS[r] for r in combo.ranks))
         for seat, combo in plays
     )
 
