@@ -5,6 +5,7 @@ nothing; no frame a seat-1 or spectator page receives holds a card it may not kn
 
 from __future__ import annotations
 
+import itertools
 import json
 import statistics
 import time
@@ -112,8 +113,8 @@ async def test_seat_zero_taps_plays_and_the_other_pages_follow(
             "cards => cards.map(c => { const b = c.getBoundingClientRect();"
             " return [b.left, b.top, b.right]; })"
         )
-        assert all(0 <= left and right <= PHONE["width"] for left, _, right in boxes)
-        steps = [b[0] - a[0] for a, b in zip(boxes, boxes[1:], strict=False) if a[1] == b[1]]
+        assert all(left >= 0 and right <= PHONE["width"] for left, _, right in boxes)
+        steps = [b[0] - a[0] for a, b in itertools.pairwise(boxes) if a[1] == b[1]]
         assert len({top for _, top, _ in boxes}) <= 3 and min(steps) >= 22, steps
         assert await mine.locator('[data-seat="1"]').count() == 1
         await other.locator('[data-role="hand"] [data-card]').first.wait_for()
