@@ -410,7 +410,9 @@ def remind(table: Table) -> Effects:
     players (``mention_turn``), the group names them with a mention that notifies them."""
     table.reminded()
     seat, hand = table.turn_seat, table.hand
-    if seat is None or hand is None or not table.waits_for_a_person():
+    if table.state != PLAYING or hand is None or hand.over:
+        return Effects()  # a turn's reminder outlived its hand: nobody is to play
+    if seat is None or not table.waits_for_a_person():
         return Effects()
     occupant = table.seats[seat]
     assert occupant is not None and occupant.user is not None

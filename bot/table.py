@@ -439,6 +439,7 @@ class Table:
         self.carry = self.hand.next_carry()
         self.state = BETWEEN
         self.deadline = self.clock() + float(self.table_options["ready_seconds"])
+        self.reminder_at = None  # the last turn's: the ready time has no reminder
 
     def pause(self) -> None:
         self.paused = True

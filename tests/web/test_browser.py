@@ -5,6 +5,7 @@ nothing; no frame a seat-1 or spectator page receives holds a card it may not kn
 
 from __future__ import annotations
 
+import itertools
 import json
 import statistics
 import time
@@ -107,6 +108,14 @@ async def test_seat_zero_taps_plays_and_the_other_pages_follow(
         await hand.first.wait_for()
         held = [str(c) for c in world.table.hand.view(0).hand]
         assert await hand.evaluate_all("cards => cards.map(c => c.dataset.card)") == held
+        # Every card on screen, each with a strip a finger can tap (in up to three rows).
+        boxes = await hand.evaluate_all(
+            "cards => cards.map(c => { const b = c.getBoundingClientRect();"
+            " return [b.left, b.top, b.right]; })"
+        )
+        assert all(left >= 0 and right <= PHONE["width"] for left, _, right in boxes)
+        steps = [b[0] - a[0] for a, b in itertools.pairwise(boxes) if a[1] == b[1]]
+        assert len({top for _, top, _ in boxes}) <= 3 and min(steps) >= 22, steps
         assert await mine.locator('[data-seat="1"]').count() == 1
         await other.locator('[data-role="hand"] [data-card]').first.wait_for()
         await watcher_page.locator('[data-seat="0"]').wait_for()
@@ -294,6 +303,8 @@ async def test_the_settlement_covers_no_seat_and_opens_again(browser: Any, tmp_p
         assert await reopen.is_hidden()
         for size, name in ((PHONE, "phone"), ({"width": 1280, "height": 800}, "desktop")):
             await page.set_viewport_size(size)
+            felt = await page.locator(".felt").bounding_box()
+            assert felt is not None and felt["height"] >= (400 if name == "desktop" else 200)
             panel = await settlement.bounding_box()
             assert panel is not None
             for seat in range(4):

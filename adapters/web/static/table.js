@@ -15,7 +15,8 @@
   let denied = false;
   let retry = 500;
   let settlementSeen = "";
-  let playable = false;         // the host said the chosen cards may be played (its verdict)
+  let playable = false;
+  const TAP_STRIP = 24;         // px of each overlapped card left to tap, where rows allow         // the host said the chosen cards may be played (its verdict)
 
   // ------------------------------------------------------------- who we are
   // A link's token and Telegram's initData come after "#": never sent to a server in a URL.
@@ -241,15 +242,16 @@
     layoutHand();
   }
 
-  // The fan: cards overlap so that every card's index shows; in two rows when one row
-  // would leave less than a readable strip of each (a 39-card 四团 hand on a phone).
+  // The fan: cards overlap so that every card's index shows; in two or three rows when one
+  // row would leave less than a strip a finger can tap (a 39-card 四团 hand on a phone:
+  // three rows of 13, about 25 px each at 360 px, where two rows left 16 px).
   function layoutHand() {
     const hand = $("hand");
     const cards = Array.from(hand.children);
     if (!cards.length) { hand.style.height = "0px"; return; }
     const width = hand.clientWidth;
     const cw = cards[0].offsetWidth, ch = cards[0].offsetHeight;
-    const strip = Math.max(16, cw * 0.36);
+    const strip = Math.max(TAP_STRIP, cw * 0.36);
     let rows = 1;
     while (rows < 3 && cw + strip * (Math.ceil(cards.length / rows) - 1) > width) rows += 1;
     const perRow = Math.ceil(cards.length / rows);
