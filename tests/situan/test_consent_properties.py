@@ -18,11 +18,11 @@ from engine.situan.record import record_of
 from engine.situan.show import picker
 from tests.record_actions import Action, outcome
 from tests.situan.test_properties import (
-    MAX_ACTIONS,
     assert_cards_conserved,
     assert_points_conserved,
     assert_views_do_not_leak,
 )
+from tests.situan.test_properties import play_out as plain_play_out
 from tests.situan.test_properties import random_action as random_play
 
 rule_options = st.fixed_dictionaries(
@@ -61,14 +61,8 @@ def random_action(hand: SituanHand, rng: random.Random) -> Action:
 
 
 def play_out(hand: SituanHand, rng: random.Random, check=None) -> int:
-    steps = 0
-    while not hand.over:
-        hand.apply(random_action(hand, rng))
-        steps += 1
-        assert steps < MAX_ACTIONS, "the hand does not end"
-        if check is not None:
-            check(hand)
-    return steps
+    """The plain game's `play_out`, with this file's consent-aware choices."""
+    return plain_play_out(hand, rng, check, choose=random_action)
 
 
 @settings(max_examples=30, deadline=None)

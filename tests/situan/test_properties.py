@@ -51,10 +51,13 @@ def random_action(hand: SituanHand, rng: random.Random) -> Action:
     return PLAYS[hand.turn][plays[pick]] if pick < len(plays) else Action(hand.turn, "pass")
 
 
-def play_out(hand: SituanHand, rng: random.Random, check=None) -> int:
+def play_out(hand: SituanHand, rng: random.Random, check=None, choose=None) -> int:
+    """Plays ``hand`` to its end with ``choose`` (default `random_action`), calling ``check``
+    after every step; returns the number of steps."""
+    choose = choose or random_action
     steps = 0
     while not hand.over:
-        hand.apply(random_action(hand, rng))
+        hand.apply(choose(hand, rng))
         steps += 1
         assert steps < MAX_ACTIONS, "the hand does not end"
         if check is not None:
