@@ -23,6 +23,10 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = ROOT / "artifacts" / "web"
 PHONE = {"width": 360, "height": 740}
+MOVED = "(before) => document.body.dataset.moves !== before"
+"""A page showing a move after ``before``. A function, not an expression: Playwright polls an
+expression with eval, which the page's Content Security Policy (no 'unsafe-eval') refuses
+whenever the condition is not true at the first look — a slow machine."""
 TIMINGS: list[float] = []
 """Seconds from pressing Play on seat 0's page to seat 1's page showing the move."""
 
@@ -154,14 +158,14 @@ async def test_seat_zero_taps_plays_and_the_other_pages_follow(
         before = await other.evaluate("document.body.dataset.moves")
         started = time.perf_counter()
         await mine.locator('[data-action="play"]').click()
-        await other.wait_for_function(f"document.body.dataset.moves !== '{before}'")
+        await other.wait_for_function(MOVED, arg=before)
         TIMINGS.append(time.perf_counter() - started)  # printed, not asserted: a timing in a
         # test fails on a loaded machine; bench/web_latency.py measures it
         print(f"action → other page: {TIMINGS[-1] * 1000:.0f} ms; so far median "
               f"{statistics.median(TIMINGS) * 1000:.0f} ms over {len(TIMINGS)}")  # fmt: skip
         await other.locator(".middle .spot.pos3 .card").first.wait_for()  # seat 0, left of 1
         assert world.table.hand.to_act != 0 or world.table.turn_count > moves
-        await watcher_page.wait_for_function(f"document.body.dataset.moves !== '{before}'")
+        await watcher_page.wait_for_function(MOVED, arg=before)
 
         # Nothing a seat-1 page or a spectator's received holds a card it may not know.
         public = world.public_cards()

@@ -103,7 +103,7 @@ async def test_the_hand_button_opens_the_players_seat_and_the_group_link_the_pub
             browser, f"{world.web_base}/table#tgWebAppData={quote(watcher)}", frames
         )
         await page.locator('[data-seat="0"]').wait_for()
-        await page.wait_for_function("document.body.dataset.moves !== undefined")
+        await page.wait_for_function("() => document.body.dataset.moves !== undefined")
         assert await page.locator('[data-role="hand"] [data-card]').count() == 0
         private = set().union(*(set(map(str, table.hand.cards_of(s))) for s in range(4)))
         for frame in frames:
