@@ -12,8 +12,9 @@ When the workers cannot keep up, a decision asked now would wait behind the othe
 handing a job on, `AiWorkers.decide` reckons how long its table would wait for it — the
 seconds of work already handed on and not back, spread over the workers, plus its own — and
 lowers the budget a step at a time (a half, a quarter, an eighth of it) until that fits
-`WAIT_TARGET`; when not even an eighth fits, the seat plays the ``normal`` level's choice at
-once, in this process (well under a millisecond). Each lowered decision is counted
+`WAIT_TARGET`; when not even an eighth fits, or when every worker already has
+`HANDED_PER_WORKER` jobs, the seat plays the ``normal`` level's choice at once, in this process
+(well under a millisecond). Each lowered decision is counted
 (`lowered`, for the metrics) and summed up in one INFO line a minute at most.
 """
 
@@ -38,9 +39,17 @@ SHARES = (1.0, 0.5, 0.25, 0.125)
 """The budgets a decision may get, a share of the level's, largest first."""
 FLOOR = "normal"
 """The level a seat plays when not even the smallest share fits: decided at once."""
-WAIT_TARGET = 1.5
+WAIT_TARGET = 1.0
 """Seconds a table may be reckoned to wait for its AI move: under the issue's 2 s (p99), the
-rest kept for the reckoning's error (a decision ending early or running over)."""
+rest kept for the reckoning's error (a decision ending early or running over) and for storing
+the move once it is back (a commit may wait behind the other tables' batches)."""
+HANDED_PER_WORKER = 4
+"""Jobs handed on and not back, per worker, past which a decision plays ``normal`` at once
+whatever the reckoning says. The reckoning learns from the decisions that came back, and at
+the end of a hand most take no time (one card left to play): at 1,000 tables it once
+reckoned a search at nothing and handed on 957 jobs at the next deal, which then waited
+15 s in the queue. With this bound a job waits behind at most a few others, each ended by its
+own `DEADLINE`, so a table's wait is bounded by its deadline whatever the reckoning."""
 FIRST_GUESS = 1.0
 """Seconds a full-budget decision is reckoned to take before one has come back: a 四团
 search's time budget was 0.3 s on a quiet core, but a busy machine takes longer, and the
@@ -51,7 +60,7 @@ RECKONED_SHARE = 0.9
 """A decision is reckoned to cost what nine in ten of the last ones cost at most: most end
 early (one candidate, a bid, culling), and an average would let a queue of the few long
 ones overrun the target."""
-DEADLINE = 1.5
+DEADLINE = 1.2
 """Seconds from a decision being asked to its search being cut short, whatever its share:
 the reckoning is an estimate (a search may end at once or take all its playouts, and a
 busy machine runs them slower), this is the bound. A worker process only: in this
@@ -133,6 +142,8 @@ class AiWorkers:
         """(game, level, phase) → seconds of the last decisions, each per full budget."""
         self.pending = 0.0
         """Reckoned seconds of the work handed on and not back."""
+        self.handed = 0
+        """Jobs handed on and not back (`HANDED_PER_WORKER`)."""
         self.decisions = 0
         """Decisions asked (for the metrics)."""
         self.lowered: Counter[str] = Counter()
@@ -166,7 +177,10 @@ class AiWorkers:
                                for _ in range(self.workers)))  # fmt: skip
 
     def share_for(self, game: str, level: str, phase: str = "") -> float | None:
-        """The largest share of the budget whose reckoned wait fits (None: none does)."""
+        """The largest share of the budget whose reckoned wait fits (None: none does, or
+        the workers hold as many jobs as they may)."""
+        if self.handed >= self.capacity * HANDED_PER_WORKER:
+            return None
         full = self.cost.get((game, level, phase), self.first_guess)
         for share in SHARES:
             if (self.pending + full * share) / self.capacity <= self.wait_target:
@@ -188,6 +202,7 @@ class AiWorkers:
             self._count_lowered(f"1/{round(1 / share)}")
         reckoned = self.cost.get((game, level, phase), self.first_guess) * share
         self.pending += reckoned
+        self.handed += 1
         return Share(share, reckoned, time.monotonic())
 
     async def decide(
@@ -208,6 +223,7 @@ class AiWorkers:
             action, seconds = await loop.run_in_executor(self.executor(), self.decide_job, job)
         finally:
             self.pending = max(0.0, self.pending - share.reckoned)
+            self.handed -= 1
         if deadline is not None and time.monotonic() >= deadline:
             self.cut += 1  # what it would have cost is unknown: at least all it was given
             seconds = max(seconds, DEADLINE)

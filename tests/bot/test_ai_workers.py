@@ -107,15 +107,40 @@ async def test_the_reckoned_cost_follows_what_decisions_take_and_more_workers_ta
             await workers.decide("situan", "hard", seat, ())
         assert workers.cost[("situan", "hard", "")] == 0.1  # nine in ten took 0.1 s at most
         assert workers.lowered == {}
-        # Three workers at 0.125 s a decision: 1.5 s of waiting is 4.5 s of work, 36
-        # decisions handed on (one worker would take 12); the 37th plays at once.
-        workers.cost[("situan", "hard", "")] = 0.125
+        # Three workers at 0.5 s a decision: 1.5 s of waiting is 4.5 s of work, 9
+        # decisions handed on (one worker would take 3); the 10th plays at once.
+        workers.cost[("situan", "hard", "")] = 0.5
         decisions.gate.clear()
-        tasks = await asked_at_once(workers, 37)
-        assert [t.done() for t in tasks] == [False] * 36 + [True]
+        tasks = await asked_at_once(workers, 10)
+        assert [t.done() for t in tasks] == [False] * 9 + [True]
         assert workers.lowered == {"normal": 1}
         decisions.gate.set()
         await asyncio.gather(*tasks)
+    finally:
+        decisions.gate.set()
+        workers.close()
+
+
+async def test_the_workers_hold_a_few_jobs_each_however_cheap_the_reckoning_says_they_are():
+    """At the end of a hand most decisions take no time (one card left), and the reckoning
+    learns that a search costs nothing: the jobs handed on are still bounded, four a worker,
+    and the next table plays normal at once instead of queueing behind them."""
+    decisions = SlowDecisions(seconds=0.0)
+    decisions.gate.set()
+    workers = pool(decisions, workers=3, first_guess=1.0, wait_target=1.5)
+    try:
+        for seat in range(10):
+            await workers.decide("situan", "hard", seat, ())
+        assert workers.cost[("situan", "hard", "")] == 0.0
+        decisions.gate.clear()
+        tasks = await asked_at_once(workers, 13)
+        assert [t.done() for t in tasks] == [False] * 12 + [True]
+        assert workers.handed == 12
+        assert workers.lowered == {"normal": 1}
+        decisions.gate.set()
+        await asyncio.gather(*tasks)
+        assert workers.handed == 0
+        assert workers.share_for("situan", "hard") == 1.0
     finally:
         decisions.gate.set()
         workers.close()
@@ -141,13 +166,14 @@ async def test_lowered_decisions_are_told_at_info_once_a_minute_at_most(caplog):
 
 
 async def test_a_table_whose_ai_would_wait_too_long_moves_at_once(tmp_path: Path):
-    """Three tables of hard AI seats, one worker, each decision reckoned at 1 s: the first
-    two tables think at their worker (a full budget, then half), the third table's seat
+    """Three tables of hard AI seats, one worker, each decision reckoned at 1 s and a table
+    allowed 1.5 s of waiting: the first two tables think at their worker (a full budget,
+    then half), the third table's seat
     plays the normal choice in the same timer pass, stored with the other tables acting in
     it, never handed to a worker; all three move."""
     harness = await Harness.open(str(tmp_path / "pool.sqlite3"), FakeClock(), seed=3)
     decisions = SlowDecisions()
-    workers = harness.manager.thinking.workers = pool(decisions, first_guess=1.0)
+    workers = harness.manager.thinking.workers = pool(decisions, first_guess=1.0, wait_target=1.5)
     chats = ["group-a", "group-b", "group-c"]
     try:
         for chat in chats:
