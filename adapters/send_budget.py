@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Callable
 from enum import IntEnum
 
+from bot import metrics
 from bot.outgoing import Kind, Outgoing
 
 TELEGRAM_RATE = 30.0
@@ -69,13 +70,15 @@ calls are made (`adapters.telegram.request`)."""
 class SendBudget:
     """``rate`` calls a second at most, bot-wide, granted by priority. ``clock`` (seconds) and
     ``speed`` (clock seconds per event-loop second) may be injected: a test calls `pump`
-    itself after moving its clock (``timers=False``)."""
+    itself after moving its clock (``timers=False``). With a ``platform``, each call's wait
+    is the ``bot`` budget's in the figures (`bot.metrics.waited`)."""
 
     def __init__(
         self, rate: float = TELEGRAM_RATE, clock: Callable[[], float] | None = None,
-        speed: float = 1.0, timers: bool = True,
+        speed: float = 1.0, timers: bool = True, platform: str | None = None,
     ) -> None:  # fmt: skip
         self.rate = rate
+        self.platform = platform
         self.burst = max(1.0, rate)
         self._clock = clock
         self.speed = speed
@@ -104,10 +107,12 @@ class SendBudget:
 
     async def call(self, priority: Priority = Priority.OTHER) -> None:
         """Until a call of ``priority`` may be made (at once when nothing waits)."""
-        self._refill(self.clock())
+        asked = self.clock()
+        self._refill(asked)
         if not self._waiting and self.tokens >= WHOLE:
             self.tokens -= 1
             self.granted[priority] += 1
+            self._waited(0.0)
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         heapq.heappush(self._waiting, (priority, next(self._order), future))
@@ -119,6 +124,11 @@ class SendBudget:
                 self.tokens += 1  # granted, but the call will not be made: give it back
             raise
         self.granted[priority] += 1
+        self._waited((self.clock() - asked) / self.speed)
+
+    def _waited(self, seconds: float) -> None:
+        if self.platform is not None:
+            metrics.waited(self.platform, "bot", seconds)
 
     def pump(self) -> int:
         """Grant the waiting calls the budget has room for now, most urgent first; returns

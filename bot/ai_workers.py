@@ -32,6 +32,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from bot import metrics
 from engine.actions import Action
 
 log = logging.getLogger(__name__)
@@ -196,10 +197,10 @@ class AiWorkers:
         phase = phase_of(view)
         share = self.share_for(game, level, phase)
         if share is None:
-            self._count_lowered(FLOOR)
+            self._count_lowered(game, FLOOR)
             return None
         if share < 1.0:
-            self._count_lowered(f"1/{round(1 / share)}")
+            self._count_lowered(game, f"1/{round(1 / share)}")
         reckoned = self.cost.get((game, level, phase), self.first_guess) * share
         self.pending += reckoned
         self.handed += 1
@@ -226,6 +227,7 @@ class AiWorkers:
             self.handed -= 1
         if deadline is not None and time.monotonic() >= deadline:
             self.cut += 1  # what it would have cost is unknown: at least all it was given
+            metrics.ai_cut(game)
             seconds = max(seconds, DEADLINE)
         self._learn((game, level, phase_of(view)), seconds / share.share)
         return action
@@ -236,8 +238,9 @@ class AiWorkers:
         ranked = sorted(kept)
         self.cost[kind] = ranked[min(len(ranked) - 1, int(len(ranked) * RECKONED_SHARE))]
 
-    def _count_lowered(self, what: str) -> None:
+    def _count_lowered(self, game: str, what: str) -> None:
         self.lowered[what] += 1
+        metrics.ai_lowered(game, what)
         now = self.clock()
         if now - self._reported_at < REPORT_EVERY:
             return

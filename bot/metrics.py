@@ -11,9 +11,14 @@ group, and a thousand groups would be a thousand series of each figure. What is 
 - ``cardbot_group_calls_total{platform}``: calls made to groups, each counted against its
   group's budget (Telegram: 20 a minute);
 - ``cardbot_budget_wait_seconds{platform,budget}``: how long a call waited for a budget —
-  ``group`` (a group's one-minute budget) or ``bot`` (python-telegram-bot's rate limiter:
-  the bot-wide 30 a second, and its per-group limit);
+  ``group`` (a group's one-minute budget), ``bot`` (the bot-wide send budget, by priority:
+  `adapters.send_budget`) or ``library`` (python-telegram-bot's own limiter behind it, and
+  the waits a 429 asks for);
 - ``cardbot_ai_decision_seconds{game,level}``: one AI seat's decision;
+- ``cardbot_ai_lowered_total{game,budget}``: ``hard`` decisions made with less than their
+  budget because the AI workers were full — ``1/2``, ``1/4``, ``1/8`` of it, or ``normal``
+  (the normal level's choice, at once); ``cardbot_ai_cut_total{game}``: searches a
+  worker's deadline ended (`bot.ai_workers`);
 - ``cardbot_storage_commit_seconds{backend}``: one transaction, from its first write to its
   commit;
 - and the process's own (memory, CPU, open files) from prometheus_client.
@@ -64,6 +69,10 @@ BUDGET_WAIT = Histogram("cardbot_budget_wait_seconds", "How long a call waited f
                         ["platform", "budget"], buckets=WAITS, registry=REGISTRY)  # fmt: skip
 AI_DECISION = Histogram("cardbot_ai_decision_seconds", "One AI seat's decision.",
                         ["game", "level"], buckets=SECONDS, registry=REGISTRY)  # fmt: skip
+AI_LOWERED = Counter("cardbot_ai_lowered", "Hard decisions made with less than their budget.",
+                     ["game", "budget"], registry=REGISTRY)  # fmt: skip
+AI_CUT = Counter("cardbot_ai_cut", "AI searches a worker's deadline ended.", ["game"],
+                 registry=REGISTRY)  # fmt: skip
 STORAGE_COMMIT = Histogram("cardbot_storage_commit_seconds",
                            "One transaction, from its first write to its commit.",
                            ["backend"], buckets=SECONDS, registry=REGISTRY)  # fmt: skip
@@ -127,6 +136,14 @@ def deciding(game: str, level: str) -> Iterator[None]:
         yield
     finally:
         AI_DECISION.labels(game, level).observe(time.perf_counter() - began)
+
+
+def ai_lowered(game: str, budget: str) -> None:
+    AI_LOWERED.labels(game, budget).inc()
+
+
+def ai_cut(game: str) -> None:
+    AI_CUT.labels(game).inc()
 
 
 def committed(backend: str) -> Callable[[float], None]:

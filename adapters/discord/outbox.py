@@ -78,7 +78,7 @@ class DiscordOutbox(Delivery):
         language: Callable[[str], str], *, pace_speed: float = 1.0,
     ) -> None:  # fmt: skip
         super().__init__(pace_speed)
-        self.send_budget = SendBudget(DISCORD_RATE, speed=pace_speed)
+        self.send_budget = SendBudget(DISCORD_RATE, speed=pace_speed, platform="discord")
         self.client = client
         self.names = names
         self.language = language

@@ -116,7 +116,7 @@ class TelegramAdapter:
             self.application.bot, manager.name_at, manager.language_at, pace_speed=pace_speed
         )
         requests.before_group_call = self.outbox.before_group_call
-        budget = SendBudget(settings.calls_per_second, speed=pace_speed)
+        budget = SendBudget(settings.calls_per_second, speed=pace_speed, platform="telegram")
         requests.send_budget = self.outbox.send_budget = budget
         self.outbox.on_reachable = db.set_reachable
         self.outbox.web = web

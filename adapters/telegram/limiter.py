@@ -1,6 +1,7 @@
-"""python-telegram-bot's rate limiter (the bot-wide 30 calls a second, and its per-group
-limit), timed: how long each call waited for it is the ``bot`` budget's wait in the figures
-(`bot.metrics`)."""
+"""python-telegram-bot's rate limiter (its own bot-wide 30 calls a second and per-group
+limit, and the waits a 429 asks for), timed: how long each call waited for it is the
+``library`` budget's wait in the figures (`bot.metrics`). The bot's own budget comes first
+(`adapters.send_budget`, the ``bot`` wait), so this one rarely waits but after a 429."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ class TimedRateLimiter(AIORateLimiter):
 
         async def call(*call_args: Any, **call_kwargs: Any) -> Answer:
             # The limiter lets the call go now (again, after a RetryAfter): all waited so far.
-            metrics.waited("telegram", "bot", time.monotonic() - asked)
+            metrics.waited("telegram", "library", time.monotonic() - asked)
             return await callback(*call_args, **call_kwargs)
 
         return await super().process_request(call, args, kwargs, endpoint, data, rate_limit_args)

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from adapters.startup import StartupError
-from bot import playing
+from bot import metrics, playing
 from bot.ai_workers import AiWorkers, Job
 from bot.config import load
 from bot.table import PLAYING
@@ -73,9 +73,18 @@ async def asked_at_once(workers: AiWorkers, count: int) -> list[asyncio.Task[Act
     return tasks
 
 
+def lowered_metric(budget: str) -> float:
+    """``cardbot_ai_lowered_total`` for 四团 and ``budget``, as ``/metrics`` would show it."""
+    found = metrics.REGISTRY.get_sample_value(
+        "cardbot_ai_lowered_total", {"game": "situan", "budget": budget}
+    )
+    return found or 0.0
+
+
 async def test_a_saturated_pool_lowers_the_budget_step_by_step_down_to_normal():
     decisions = SlowDecisions()
     workers = pool(decisions, first_guess=1.0, wait_target=1.9)
+    before = {budget: lowered_metric(budget) for budget in ("1/2", "1/4", "1/8", "normal")}
     try:
         tasks = await asked_at_once(workers, 6)
         # The first takes the whole budget (1 s reckoned); each next would wait behind the
@@ -85,6 +94,8 @@ async def test_a_saturated_pool_lowers_the_budget_step_by_step_down_to_normal():
         assert [t.result() for t in tasks[4:]] == [Pass(4), Pass(5)]
         assert workers.lowered == {"1/2": 1, "1/4": 1, "1/8": 1, "normal": 2}
         assert workers.decisions == 6
+        grown = {budget: lowered_metric(budget) - was for budget, was in before.items()}
+        assert grown == {"1/2": 1, "1/4": 1, "1/8": 1, "normal": 2}
         await eventually(lambda: decisions.started == 1, what="the first job at its worker")
         decisions.gate.set()
         assert [await t for t in tasks[:4]] == [Pass(seat) for seat in range(4)]
