@@ -25,15 +25,25 @@ SINGLE, PAIR, TRIPLE, BOMB, KINGS = "single", "pair", "triple", "bomb", "kings"
 _CHINESE_COUNTS = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二"]
 
 
+def bomb_order(size: int, rank: int) -> int:
+    """A bomb's place among bombs, as one int: size first, then rank (``rank`` is
+    `RANK_COUNT` for four kings, above every rank of four cards). Sizes and ranks are below
+    16, so the int orders as the pair ``(size, rank)`` does."""
+    return size * 16 + rank
+
+
 class Combo:
     """One 四团 combination: ``kind`` (single, pair, triple, bomb, kings), ``rank`` and ``size``.
 
     ``ranks`` holds the rank index of every card, sorted; ``bomb_key`` orders bombs (size first,
-    then rank; four kings rank above every 4-card bomb); ``dun`` is what the play earns as 墩
-    (``7``…``12``, ``"LJ3"``, ``"KINGS4"``) or None.
+    then rank; four kings rank above every 4-card bomb), and ``bomb_strength`` is the same order
+    as one int (`bomb_order`: ints compare faster than tuples); ``dun`` is what the play
+    earns as 墩 (``7``…``12``, ``"LJ3"``, ``"KINGS4"``) or None.
     """
 
-    __slots__ = ("bomb_key", "dun", "is_bomb", "kind", "points", "rank", "ranks", "size")
+    __slots__ = (
+        "bomb_key", "bomb_strength", "dun", "is_bomb", "kind", "points", "rank", "ranks", "size",
+    )  # fmt: skip
 
     def __init__(self, kind: str, rank: int, size: int) -> None:
         self.kind = kind
@@ -45,6 +55,7 @@ class Combo:
             self.ranks = (rank,) * size
         self.is_bomb = kind in (BOMB, KINGS)
         self.bomb_key = (4, RANK_COUNT) if kind == KINGS else (size, rank)
+        self.bomb_strength = bomb_order(*self.bomb_key)
         self.dun: int | str | None = None
         if kind == KINGS:
             self.dun = "KINGS4"
@@ -57,7 +68,7 @@ class Combo:
     def beats(self, other: Combo) -> bool:
         """Whether this play beats ``other`` as the last play of the round."""
         if other.is_bomb:
-            return self.is_bomb and self.bomb_key > other.bomb_key
+            return self.is_bomb and self.bomb_strength > other.bomb_strength
         return self.is_bomb or (self.kind == other.kind and self.rank > other.rank)
 
     def rank_text(self) -> str:

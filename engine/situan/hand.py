@@ -24,6 +24,7 @@ from engine.situan.combos import RANK_COUNT, RANK_INDEX, Combo
 from engine.situan.deal import Deal, deal_from_seed
 from engine.situan.events import SituanEvent
 from engine.situan.legal import (
+    PlaysHeld,
     auto_lead,
     legal_actions,
     legal_plays,
@@ -67,6 +68,8 @@ class SituanHand:
                 r = RANK_INDEX[c.rank]
                 self.piles[seat][r].append(c)
                 self.counts[seat][r] += 1
+        self.plays_held = [PlaysHeld(seat, counts) for seat, counts in enumerate(self.counts)]
+        """Each seat's plays, kept as it plays (`take_cards`), for `legal_actions`."""
         self.hand_cards: list[tuple[Card, ...] | None] = [None, None, None, None]
         """`cards_of` each seat, made once after each change of its piles (`take_cards`)."""
         self.played_by: list[tuple[int, ...]] = [(0,) * RANK_COUNT] * 4

@@ -6,7 +6,7 @@ hands out these shared values instead of building new ones.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.actions import Action, AnswerShow, Auto, Pass, PickShow, Play, StartShow
 from engine.cards import Card
@@ -20,13 +20,12 @@ from engine.situan.combos import (
     RANK_COUNT,
     RANKS,
     Combo,
+    bomb_order,
 )
 from engine.situan.phases import OVER, PLAY, SHOW_CONSENT, SHOW_PICK
 
 if TYPE_CHECKING:
     from engine.situan.hand import SituanHand
-
-_NATURAL_TOP = BJ_INDEX - 2  # index of rank 2: the highest rank that can form a bomb
 
 RANK_NAMES_OF: dict[Combo, tuple[str, ...]] = {
     combo: tuple(RANKS[r] for r in combo.ranks) for combo in COMBO_BY_RANKS.values()
@@ -54,48 +53,99 @@ SHOW_ANSWERS = tuple((AnswerShow(seat, True), AnswerShow(seat, False)) for seat 
 """``SHOW_ANSWERS[seat]``: accept, then refuse."""
 
 
+class PlaysHeld:
+    """Every play one seat's cards make, kept as the seat plays (`take`): a turn's legal plays
+    are then cut out of these lists, not searched rank by rank on every turn.
+
+    ``counts``: the seat's cards per rank (the hand's list, `SituanHand.counts`). ``leads``:
+    every play of one rank, by rank, then size (a lead's plays, four kings aside).
+    ``by_size[s][rank]``: the play of ``s`` cards of that rank (s = 1, 2, 3: single, pair,
+    triple) while the seat holds that many, else None. ``bombs``: the plays of four or more
+    of a rank, by rank, then size, ``bomb_strengths`` their `Combo.bomb_strength`.
+    ``kings``: the four kings while the seat holds them, else None. The lists hold plays,
+    typed as the actions they are listed among (`legal_actions` extends a copy).
+    """
+
+    __slots__ = ("bomb_strengths", "bombs", "by_size", "counts", "kings", "leads")
+
+    def __init__(self, seat: int, counts: list[int]) -> None:
+        rows = _PLAY_ROWS[seat]
+        self.counts = counts
+        self.leads: list[Action] = []
+        self.by_size: list[list[Action | None]] = [[None] * RANK_COUNT for _ in range(4)]
+        self.bombs: list[Action] = []
+        self.bomb_strengths: list[int] = []
+        for rank, count in enumerate(counts):
+            if count:
+                row = rows[rank]
+                self.leads += row[1 : count + 1]  # type: ignore[arg-type]
+                for size in range(1, min(count, 3) + 1):
+                    self.by_size[size][rank] = row[size]
+                for size in range(4, count + 1):
+                    self.bombs.append(row[size])  # type: ignore[arg-type]
+                    self.bomb_strengths.append(bomb_order(size, rank))
+        holds_kings = counts[LJ_INDEX] == 3 and counts[BJ_INDEX]
+        self.kings: Action | None = _KINGS_PLAYS[seat] if holds_kings else None
+
+    def take(self, rank: int, size: int) -> None:
+        """The seat plays ``size`` cards of ``rank``: its count drops, and its plays of that
+        rank with more cards than are left go."""
+        counts = self.counts
+        before = counts[rank]
+        left = counts[rank] = before - size
+        # A rank's run of leads starts after those of the ranks below (one per card), and
+        # its plays with more than ``left`` cards end it.
+        at = sum(counts[:rank]) + left
+        del self.leads[at : at + size]
+        for gone in _SINGLES_TO_TRIPLES_GONE[before][left]:
+            self.by_size[gone][rank] = None
+        if before >= 4:
+            smallest = left + 1 if left >= 4 else 4
+            at = self.bomb_strengths.index(bomb_order(smallest, rank))
+            end = at + before - smallest + 1
+            del self.bombs[at:end], self.bomb_strengths[at:end]
+        if rank >= LJ_INDEX:
+            self.kings = None  # three small jokers and the big one: every one still needed
+
+    def beating(self, last: Combo | None) -> list[Action]:
+        """The plays that may follow ``last`` (None: that may lead), in listing order: one
+        rank's by rank, then size; the bombs after the plays of ``last``'s kind; four kings
+        last."""
+        if last is None:
+            plays = self.leads.copy()
+        elif last.is_bomb:
+            weakest = last.bomb_strength
+            plays = [
+                bomb
+                for bomb, strength in zip(self.bombs, self.bomb_strengths, strict=True)
+                if strength > weakest
+            ]
+            if self.kings is not None and FOUR_KINGS.bomb_strength > weakest:
+                plays.append(self.kings)
+            return plays
+        else:
+            # The plays of that size of the ranks above: filter drops the empty (None) slots.
+            plays = list(filter(None, self.by_size[last.size][last.rank + 1 :]))
+            plays += self.bombs
+        if self.kings is not None:
+            plays.append(self.kings)
+        return plays
+
+
+_SINGLES_TO_TRIPLES_GONE = [
+    [tuple(size for size in (1, 2, 3) if left < size <= before) for left in range(before + 1)]
+    for before in range(13)
+]
+"""``[before][left]``: the sizes 1 to 3 a rank's count no longer reaches when it drops from
+``before`` to ``left``."""
+
+
 def legal_plays(hand: SituanHand) -> list[Combo]:
     """Every combination the seat to move may play now (passing aside: see ``can_pass``)."""
     if hand.phase != PLAY:
         return []
-    return _legal(hand, COMBO_BY_RANK_SIZE, FOUR_KINGS)
-
-
-def _legal(hand: SituanHand, rows: list[list[Any]], kings: Any) -> list[Any]:
-    """The legal plays out of ``rows[rank][size]`` (combinations, or one seat's plays) and
-    ``kings``, the four kings among them."""
-    counts = hand.counts[hand.turn]
-    last = hand.round_combo
-    plays: list[Any] = []
-    if last is None:
-        for rank in range(RANK_COUNT):
-            count = counts[rank]
-            if count:
-                plays.extend(rows[rank][1 : count + 1])
-        if counts[LJ_INDEX] == 3 and counts[BJ_INDEX]:
-            plays.append(kings)
-        return plays
-    if not last.is_bomb:
-        size = last.size
-        for rank in range(last.rank + 1, RANK_COUNT):
-            if counts[rank] >= size:
-                plays.append(rows[rank][size])
-        min_key: tuple[int, int] = (0, 0)
-    else:
-        min_key = last.bomb_key
-    # A bomb needs four of a rank; no joker rank has four (`COPIES`), so without a count of
-    # four anywhere the seat has no bomb, and most seats most turns have none.
-    has_bomb = max(counts) >= 4
-    for rank in range(_NATURAL_TOP + 1 if has_bomb else 0):
-        count = counts[rank]
-        if count >= 4 and (count, rank) > min_key:
-            row = rows[rank]
-            for size in range(max(4, min_key[0]), count + 1):
-                if (size, rank) > min_key:
-                    plays.append(row[size])
-    if counts[LJ_INDEX] == 3 and counts[BJ_INDEX] and FOUR_KINGS.bomb_key > min_key:
-        plays.append(kings)
-    return plays
+    plays = hand.plays_held[hand.turn].beating(hand.round_combo)
+    return [COMBO_OF_PLAY[id(play)] for play in plays]
 
 
 def legal_actions(hand: SituanHand, seat: int) -> list[Action]:
@@ -105,7 +155,7 @@ def legal_actions(hand: SituanHand, seat: int) -> list[Action]:
     refuse. During a 亮牌 pick: the picker's choices of the hands that still hold cards."""
     phase = hand.phase
     if phase == PLAY and seat == hand.turn:  # most calls: the seat to move, in play
-        actions = _legal(hand, _PLAY_ROWS[seat], _KINGS_PLAYS[seat])
+        actions = hand.plays_held[seat].beating(hand.round_combo)
         if hand.round_combo is not None:
             actions.append(PASSES[seat])
         if hand.show_by is None and hand.held[seat] and not hand.show_refused[seat]:
@@ -125,7 +175,7 @@ def legal_actions(hand: SituanHand, seat: int) -> list[Action]:
             actions += [PickShow(seat, s) for s in pair if hand.held[s]]
     else:
         if seat == hand.turn:
-            actions = _legal(hand, _PLAY_ROWS[seat], _KINGS_PLAYS[seat])
+            actions = hand.plays_held[seat].beating(hand.round_combo)
             if hand.round_combo is not None:
                 actions.append(PASSES[seat])
         if hand.show_by is None and hand.held[seat] and not hand.show_refused[seat]:

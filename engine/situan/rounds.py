@@ -147,7 +147,7 @@ def take_cards(
         else:
             for c in cards:
                 pile.remove(c)
-        hand.counts[seat][rank] -= size
+        hand.plays_held[seat].take(rank, size)
         hand.played_counts[rank] += size
         played = hand.played_by[seat]
         hand.played_by[seat] = (*played[:rank], played[rank] + size, *played[rank + 1 :])
@@ -157,9 +157,9 @@ def take_cards(
     else:
         for c in cards:
             piles[RANK_INDEX[c.rank]].remove(c)
-    counts, played_list = hand.counts[seat], list(hand.played_by[seat])
+    played_list = list(hand.played_by[seat])
     for rank in combo.ranks:
-        counts[rank] -= 1
+        hand.plays_held[seat].take(rank, 1)
         played_list[rank] += 1
         hand.played_counts[rank] += 1
     hand.played_by[seat] = tuple(played_list)
