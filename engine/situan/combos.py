@@ -7,7 +7,7 @@ these shared objects instead of building new ones.
 
 from __future__ import annotations
 
-from engine.cards import JOKER_RANKS, NATURAL_RANKS
+from engine.cards import ALL_CARDS, JOKER_RANKS, NATURAL_RANKS
 
 RANKS: tuple[str, ...] = NATURAL_RANKS + JOKER_RANKS
 """四团 rank order, low to high: 3 … A 2 LJ BJ."""
@@ -15,6 +15,8 @@ RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
 RANK_COUNT = len(RANKS)
 LJ_INDEX = RANK_INDEX["LJ"]
 BJ_INDEX = RANK_INDEX["BJ"]
+RANK_OF_CARD = {c: RANK_INDEX[c.rank] for c in ALL_CARDS}
+"""The rank index of each card (cards hash by identity: a look-up in C)."""
 COPIES = [12] * len(NATURAL_RANKS) + [3, 1]
 """How many of each rank the 160-card deck holds."""
 

@@ -11,16 +11,17 @@ this class holds the state they share and dispatches actions.
 from __future__ import annotations
 
 from itertools import chain
+from operator import mul, sub
 from typing import Any
 
 from engine.actions import Action, AnswerShow, Auto, Pass, PickShow, Play, StartShow, Timeout
 from engine.cards import Card
-from engine.dispatch import Dispatch, check_seat
+from engine.dispatch import Dispatch
 from engine.errors import IllegalAction
 from engine.events import AutoChanged
 from engine.game import Carry
 from engine.situan import autoplay, ending, rounds, show
-from engine.situan.combos import RANK_COUNT, RANK_INDEX, Combo
+from engine.situan.combos import RANK_COUNT, RANK_OF_CARD, RANK_POINTS, RANKS, Combo
 from engine.situan.deal import Deal, deal_from_seed
 from engine.situan.events import SituanEvent
 from engine.situan.legal import (
@@ -60,28 +61,32 @@ class SituanHand:
             )
         self.first = first
         self.carry = carry if carry and (carry[0] or carry[1]) else None
-        self.piles: list[list[list[Card]]] = [[[] for _ in range(RANK_COUNT)] for _ in range(4)]
+        self.piles: list[list[list[Card]]] = []
         """Each seat's cards by rank index."""
-        self.counts: list[list[int]] = [[0] * RANK_COUNT for _ in range(4)]
-        for seat, cards in enumerate(deal.hands):
+        self.counts: list[list[int]] = []
+        for cards in deal.hands:
+            piles: list[list[Card]] = [[] for _ in RANKS]
             for c in cards:
-                r = RANK_INDEX[c.rank]
-                self.piles[seat][r].append(c)
-                self.counts[seat][r] += 1
+                piles[RANK_OF_CARD[c]].append(c)
+            self.piles.append(piles)
+            self.counts.append(list(map(len, piles)))
         self.plays_held = [PlaysHeld(seat, counts) for seat, counts in enumerate(self.counts)]
         """Each seat's plays, kept as it plays (`take_cards`), for `legal_actions`."""
         self.hand_cards: list[tuple[Card, ...] | None] = [None, None, None, None]
         """`cards_of` each seat, made once after each change of its piles (`take_cards`)."""
-        self.played_by: list[tuple[int, ...]] = [(0,) * RANK_COUNT] * 4
-        """Per seat and rank index, how many it has played (public: every play is). Tuples,
-        replaced at each play, so that a view shares them instead of copying."""
+        self.dealt_counts = [counts.copy() for counts in self.counts]
+        """Each seat's cards per rank index as dealt (`played_by`)."""
         self.held = [len(h) for h in deal.hands]
+        self.holding_count = sum(1 for held in self.held if held)
+        """How many seats hold cards."""
+        self.next_holder = rounds.next_holders(self.held)
+        """Per seat, the next in turn order still holding cards (`rounds.holding_after`)."""
         self.announced: list[int | None] = [
             held if held <= rules.announce_at else None for held in self.held
         ]
         """报牌: each seat's card count once it is public (≤ announce_at), else None."""
         self.bottom_points = sum(c.points for c in deal.bottom)
-        self.hand_points = [sum(c.points for c in h) for h in deal.hands]
+        self.hand_points = [sum(map(mul, counts, RANK_POINTS)) for counts in self.counts]
         self.dealt_duns: tuple[tuple[Dun, ...], ...] = tuple(
             tuple(ending.duns_in_counts(counts)) for counts in self.counts
         )
@@ -165,6 +170,13 @@ class SituanHand:
             cards = self.hand_cards[seat] = tuple(chain.from_iterable(self.piles[seat]))
         return cards
 
+    @property
+    def played_by(self) -> list[tuple[int, ...]]:
+        """Per seat and rank index, how many it has played (public: every play is): what it
+        was dealt less what it holds."""
+        pairs = zip(self.dealt_counts, self.counts, strict=True)
+        return [tuple(map(sub, dealt, held)) for dealt, held in pairs]
+
     def rank_counts(self, seat: int) -> tuple[int, ...]:
         return tuple(self.counts[seat])
 
@@ -219,15 +231,16 @@ class SituanHand:
         """Apply one action; raise `IllegalAction` (changing nothing) when the rules refuse it."""
         self.public_view = None
         kind = type(action)
-        if kind is Play or kind is Pass:  # most actions: `_DISPATCH.apply`'s steps, no look-ups
-            seat = action.seat
-            if type(seat) is not int or not 0 <= seat < 4:
-                check_seat(seat)
-            play, pass_turn = rounds.play, rounds.pass_turn
-            events = play(self, action) if kind is Play else pass_turn(self, action)  # type: ignore[arg-type]
-            self.history.append(action)
-            return events
-        return _DISPATCH.apply(self, action)
+        # Most actions: `_DISPATCH.apply`'s steps, without its look-ups (a play or pass the
+        # engine listed has a seat; any other is checked for one, as `_DISPATCH` does).
+        if kind is Pass:
+            events = rounds.pass_turn(self, action)  # type: ignore[arg-type]
+        elif kind is Play:
+            events = rounds.play(self, action)  # type: ignore[arg-type]
+        else:
+            return _DISPATCH.apply(self, action)
+        self.history.append(action)
+        return events
 
     def check_running(self) -> None:
         if self.phase == OVER:

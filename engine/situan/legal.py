@@ -79,11 +79,11 @@ class PlaysHeld:
             if count:
                 row = rows[rank]
                 self.leads += row[1 : count + 1]  # type: ignore[arg-type]
-                for size in range(1, min(count, 3) + 1):
+                for size in _SINGLES_TO_TRIPLES_GONE[count][0]:
                     self.by_size[size][rank] = row[size]
-                for size in range(4, count + 1):
-                    self.bombs.append(row[size])  # type: ignore[arg-type]
-                    self.bomb_strengths.append(bomb_order(size, rank))
+                if count >= 4:
+                    self.bombs += row[4 : count + 1]  # type: ignore[arg-type]
+                    self.bomb_strengths += [bomb_order(size, rank) for size in range(4, count + 1)]
         holds_kings = counts[LJ_INDEX] == 3 and counts[BJ_INDEX]
         self.kings: Action | None = _KINGS_PLAYS[seat] if holds_kings else None
 

@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Pass, Play
 from engine.cards import Card
+from engine.dispatch import check_seat
 from engine.errors import IllegalAction
 from engine.situan import ending
 from engine.situan.combos import COMBO_BY_RANKS, KINGS, RANK_INDEX, RANKS, Combo
 from engine.situan.events import CountAnnounced, Passed, Played, RoundWon, SituanEvent, WentOut
-from engine.situan.legal import COMBO_BY_RANK_NAMES, COMBO_OF_PLAY
-from engine.situan.phases import PLAY
+from engine.situan.legal import COMBO_BY_RANK_NAMES, COMBO_OF_PLAY, PASSES
+from engine.situan.phases import OVER, PLAY
 
 if TYPE_CHECKING:
     from engine.situan.hand import SituanHand
@@ -45,7 +46,10 @@ def check_pass(hand: SituanHand, action: Pass) -> None:
 
 
 def pass_turn(hand: SituanHand, action: Pass) -> list[SituanEvent]:
-    if hand.phase != PLAY or action.seat != hand.turn or hand.round_combo is None:
+    # The listed pass of the seat to move, in play, after a play: most passes, and nothing
+    # is wrong with them. Any other pass is checked in full (a seat first, as `Dispatch`).
+    if action is not PASSES[hand.turn] or hand.phase != PLAY or hand.round_combo is None:
+        check_seat(action.seat)
         check_pass(hand, action)  # it refuses; else nothing is wrong with the pass
     events: list[SituanEvent] = []
     if hand.auto[action.seat]:  # most players are not on 托管: no call
@@ -66,6 +70,7 @@ def check_play(hand: SituanHand, action: Play) -> tuple[Combo, tuple[Card, ...] 
         if last is not None and not listed.beats(last):
             raise cannot_beat(listed, last)
         return listed, None
+    check_seat(seat)  # a listed play's seat is one of the four; `Dispatch` checks it first
     if not action.cards and not action.ranks:
         raise IllegalAction("bad_action", "a play needs its cards", act="play")
     check_turn(hand, seat)
@@ -149,20 +154,15 @@ def take_cards(
                 pile.remove(c)
         hand.plays_held[seat].take(rank, size)
         hand.played_counts[rank] += size
-        played = hand.played_by[seat]
-        hand.played_by[seat] = (*played[:rank], played[rank] + size, *played[rank + 1 :])
         return cards
     if cards is None:
         cards = tuple([piles[rank].pop() for rank in combo.ranks])
     else:
         for c in cards:
             piles[RANK_INDEX[c.rank]].remove(c)
-    played_list = list(hand.played_by[seat])
     for rank in combo.ranks:
         hand.plays_held[seat].take(rank, 1)
-        played_list[rank] += 1
         hand.played_counts[rank] += 1
-    hand.played_by[seat] = tuple(played_list)
     return cards
 
 
@@ -174,9 +174,11 @@ def place(
     events: list[SituanEvent],
 ) -> None:
     taken = take_cards(hand, seat, combo, cards)
-    hand.held[seat] -= combo.size
-    hand.hand_points[seat] -= combo.points
-    hand.table_points += combo.points
+    held = hand.held[seat] = hand.held[seat] - combo.size
+    points = combo.points
+    if points:  # most plays carry none
+        hand.hand_points[seat] -= points
+        hand.table_points += points
     hand.round_combo = combo
     hand.round_seat = seat
     entry = (seat, combo)
@@ -186,32 +188,39 @@ def place(
     if combo.dun is not None:
         hand.played_duns[seat] += (combo.dun,)
     events.append(Played(seat, combo, taken))
-    held = hand.held[seat]
     if held <= hand.rules.announce_at:
         hand.announced[seat] = held
         if held:
             events.append(CountAnnounced(seat, held))
-    if held == 0:
-        hand.finish.append(seat)
-        events.append(WentOut(seat, len(hand.finish)))
-        if ending.check_end(hand, events):
-            hand.last_round = tuple(hand.round_plays)
-            return
-    hand.turn = holding_after(hand.held, seat)
+        else:
+            go_out(hand, seat, events)
+            if hand.phase == OVER:
+                hand.last_round = tuple(hand.round_plays)
+                return
+    hand.turn = hand.next_holder[seat]
+
+
+def go_out(hand: SituanHand, seat: int, events: list[SituanEvent]) -> None:
+    """``seat`` has played its last card: its place, the seats the turn passes to, and
+    perhaps the end of the hand."""
+    hand.finish.append(seat)
+    events.append(WentOut(seat, len(hand.finish)))
+    hand.holding_count -= 1
+    hand.next_holder = next_holders(hand.held)
+    ending.check_end(hand, events)
 
 
 def record_pass(hand: SituanHand, seat: int, events: list[SituanEvent]) -> None:
-    hand.passes += 1
     entry = PASS_ENTRIES[seat]
     hand.round_plays.append(entry)
     hand.plays.append(entry)
     events.append(PASSED[seat])
+    passes = hand.passes = hand.passes + 1
     last_seat = hand.round_seat
     assert last_seat is not None
-    held = hand.held
-    others = (held[0] > 0) + (held[1] > 0) + (held[2] > 0) + (held[3] > 0) - (held[last_seat] > 0)
-    if hand.passes < others:
-        hand.turn = holding_after(held, seat)
+    # The round goes on until every other seat still holding cards has passed.
+    if passes < hand.holding_count - (hand.held[last_seat] > 0):
+        hand.turn = hand.next_holder[seat]
         return
     points = hand.table_points
     hand.captured[last_seat] += points
@@ -234,6 +243,11 @@ def next_holding(hand: SituanHand, seat: int) -> int:
 
 def next_leader(hand: SituanHand, winner: int) -> int:
     return round_leader(hand.held, winner, hand.rules.lead_after_out)
+
+
+def next_holders(held: Sequence[int]) -> list[int]:
+    """`holding_after` each seat: changes only when a seat goes out."""
+    return [holding_after(held, seat) for seat in range(4)]
 
 
 def holding_after(held: Sequence[int], seat: int) -> int:
