@@ -170,9 +170,7 @@ def legal_actions(hand: SituanHand, seat: int) -> list[Action]:
             actions += SHOW_ANSWERS[seat]
     elif hand.phase == SHOW_PICK:
         if seat == show.picker(hand):
-            assert hand.show_by is not None
-            pair = (hand.show_by, show.partner_of(hand.show_by))
-            actions += [PickShow(seat, s) for s in pair if hand.held[s]]
+            actions += show_picks(hand, seat)
     else:
         if seat == hand.turn:
             actions = hand.plays_held[seat].beating(hand.round_combo)
@@ -182,6 +180,13 @@ def legal_actions(hand: SituanHand, seat: int) -> list[Action]:
             actions.append(SHOW_STARTS[seat])
     actions.append(AUTO[seat][not hand.auto[seat]])
     return actions
+
+
+def show_picks(hand: SituanHand, seat: int) -> list[Action]:
+    """The picker's choices: the 亮牌 pair's hands that still hold cards."""
+    assert hand.show_by is not None
+    pair = (hand.show_by, show.partner_of(hand.show_by))
+    return [PickShow(seat, s) for s in pair if hand.held[s]]
 
 
 def auto_lead(hand: SituanHand, seat: int) -> tuple[Combo, tuple[Card, ...]]:
