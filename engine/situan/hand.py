@@ -98,6 +98,9 @@ class SituanHand:
         are led by the previous 上游, and nothing is turned for them."""
         self.played_counts = [0] * RANK_COUNT
         self.phase: Phase = PLAY
+        self.over = False
+        """Whether the phase is over (`ending.end`): asked before every decision, so kept
+        rather than derived."""
         self.turn = first
         self.round_combo: Combo | None = None
         self.round_seat: int | None = None
@@ -137,14 +140,10 @@ class SituanHand:
     # ----------------------------------------------------------------- queries
 
     @property
-    def over(self) -> bool:
-        return self.phase == OVER
-
-    @property
     def to_act(self) -> int | None:
         """The seat the hand waits for: the player to move, or the seat a 亮牌 waits on (the
         partner for its consent; whoever picks the revealed hand)."""
-        if self.phase == PLAY:
+        if self.phase is PLAY:
             return self.turn
         if self.phase == SHOW_CONSENT:
             return None if self.show_by is None else show.partner_of(self.show_by)

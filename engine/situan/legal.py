@@ -154,7 +154,7 @@ def legal_actions(hand: SituanHand, seat: int) -> list[Action]:
     refused one of its). While a 亮牌 waits for the partner's consent: the partner's accept and
     refuse. During a 亮牌 pick: the picker's choices of the hands that still hold cards."""
     phase = hand.phase
-    if phase == PLAY and seat == hand.turn:  # most calls: the seat to move, in play
+    if phase is PLAY and seat == hand.turn:  # most calls: the seat to move, in play
         actions = hand.plays_held[seat].beating(hand.round_combo)
         if hand.round_combo is not None:
             actions.append(PASSES[seat])

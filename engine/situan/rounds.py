@@ -15,7 +15,7 @@ from engine.situan import ending
 from engine.situan.combos import COMBO_BY_RANKS, KINGS, RANK_INDEX, RANKS, Combo
 from engine.situan.events import CountAnnounced, Passed, Played, RoundWon, SituanEvent, WentOut
 from engine.situan.legal import COMBO_BY_RANK_NAMES, COMBO_OF_PLAY, PASSES
-from engine.situan.phases import OVER, PLAY
+from engine.situan.phases import PLAY
 
 if TYPE_CHECKING:
     from engine.situan.hand import SituanHand
@@ -48,7 +48,7 @@ def check_pass(hand: SituanHand, action: Pass) -> None:
 def pass_turn(hand: SituanHand, action: Pass) -> list[SituanEvent]:
     # The listed pass of the seat to move, in play, after a play: most passes, and nothing
     # is wrong with them. Any other pass is checked in full (a seat first, as `Dispatch`).
-    if action is not PASSES[hand.turn] or hand.phase != PLAY or hand.round_combo is None:
+    if action is not PASSES[hand.turn] or hand.phase is not PLAY or hand.round_combo is None:
         check_seat(action.seat)
         check_pass(hand, action)  # it refuses; else nothing is wrong with the pass
     events: list[SituanEvent] = []
@@ -62,7 +62,7 @@ def check_play(hand: SituanHand, action: Play) -> tuple[Combo, tuple[Card, ...] 
     seat = action.seat
     listed = COMBO_OF_PLAY.get(id(action))
     if listed is not None:  # a play the engine listed: its combination is known
-        if hand.phase != PLAY or seat != hand.turn:  # else `check_turn` has nothing to say
+        if hand.phase is not PLAY or seat != hand.turn:  # else `check_turn` has nothing to say
             check_turn(hand, seat)
         if listed.kind == KINGS or hand.counts[seat][listed.rank] < listed.size:
             check_ranks_held(hand, seat, list(listed.ranks))
@@ -194,7 +194,7 @@ def place(
             events.append(CountAnnounced(seat, held))
         else:
             go_out(hand, seat, events)
-            if hand.phase == OVER:
+            if hand.over:
                 hand.last_round = tuple(hand.round_plays)
                 return
     hand.turn = hand.next_holder[seat]
