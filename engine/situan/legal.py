@@ -6,6 +6,8 @@ hands out these shared values instead of building new ones.
 
 from __future__ import annotations
 
+from itertools import chain
+from operator import getitem
 from typing import TYPE_CHECKING
 
 from engine.actions import Action, AnswerShow, Auto, Pass, PickShow, Play, StartShow
@@ -69,21 +71,24 @@ class PlaysHeld:
     __slots__ = ("bomb_strengths", "bombs", "by_size", "counts", "kings", "leads")
 
     def __init__(self, seat: int, counts: list[int]) -> None:
-        rows = _PLAY_ROWS[seat]
         self.counts = counts
-        self.leads: list[Action] = []
-        self.by_size: list[list[Action | None]] = [[None] * RANK_COUNT for _ in range(4)]
+        # As dealt, from tables by the count held, in C loops (`map`): a hand is dealt for
+        # every forty-odd turns, and a seat's lists are as long as its hand.
+        self.leads: list[Action] = list(chain.from_iterable(map(getitem, _RUNS[seat], counts)))
+        sized = _SIZED_BY_COUNT[seat]
+        self.by_size: list[list[Action | None]] = [
+            [],
+            list(map(getitem, sized[1], counts)),
+            list(map(getitem, sized[2], counts)),
+            list(map(getitem, sized[3], counts)),
+        ]
         self.bombs: list[Action] = []
         self.bomb_strengths: list[int] = []
+        rows = _PLAY_ROWS[seat]
         for rank, count in enumerate(counts):
-            if count:
-                row = rows[rank]
-                self.leads += row[1 : count + 1]  # type: ignore[arg-type]
-                for size in _SINGLES_TO_TRIPLES_GONE[count][0]:
-                    self.by_size[size][rank] = row[size]
-                if count >= 4:
-                    self.bombs += row[4 : count + 1]  # type: ignore[arg-type]
-                    self.bomb_strengths += [bomb_order(size, rank) for size in range(4, count + 1)]
+            if count >= 4:
+                self.bombs += rows[rank][4 : count + 1]  # type: ignore[arg-type]
+                self.bomb_strengths += _BOMB_STRENGTHS[rank][count]
         holds_kings = counts[LJ_INDEX] == 3 and counts[BJ_INDEX]
         self.kings: Action | None = _KINGS_PLAYS[seat] if holds_kings else None
 
@@ -131,6 +136,30 @@ class PlaysHeld:
             plays.append(self.kings)
         return plays
 
+
+_RUNS: tuple[list[tuple[tuple[Action, ...], ...]], ...] = tuple(
+    [
+        tuple(tuple(p for p in row[1 : count + 1] if p is not None) for count in range(13))
+        for row in rows
+    ]
+    for rows in _PLAY_ROWS
+)
+"""``[seat][rank][count]``: the seat's plays of ``rank`` when it holds ``count`` of them, by
+size (`PlaysHeld.leads` as dealt)."""
+_SIZED_BY_COUNT = tuple(
+    [
+        [tuple(row[size] if count >= size else None for count in range(13)) for row in rows]
+        for size in range(4)
+    ]
+    for rows in _PLAY_ROWS
+)
+"""``[seat][size][rank][count]``: the seat's play of ``size`` cards of ``rank`` (1 to 3) when it
+holds ``count`` of them, else None (`PlaysHeld.by_size` as dealt)."""
+_BOMB_STRENGTHS = [
+    [tuple(bomb_order(size, rank) for size in range(4, count + 1)) for count in range(13)]
+    for rank in range(RANK_COUNT)
+]
+"""``[rank][count]``: the strengths of the bombs ``count`` cards of ``rank`` make, by size."""
 
 _SINGLES_TO_TRIPLES_GONE = [
     [tuple(size for size in (1, 2, 3) if left < size <= before) for left in range(before + 1)]
