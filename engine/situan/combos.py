@@ -44,7 +44,8 @@ class Combo:
     """
 
     __slots__ = (
-        "bomb_key", "bomb_strength", "dun", "is_bomb", "kind", "points", "rank", "ranks", "size",
+        "beaten", "bomb_key", "bomb_strength", "dun", "is_bomb", "kind", "points", "rank", "ranks",
+        "size",
     )  # fmt: skip
 
     def __init__(self, kind: str, rank: int, size: int) -> None:
@@ -66,6 +67,9 @@ class Combo:
         elif kind == BOMB and size >= 7:
             self.dun = size
         self.points = sum(RANK_POINTS[r] for r in self.ranks)
+        self.beaten: frozenset[Combo] = frozenset()
+        """Every combination this one `beats` (filled in once all exist): a set look-up for
+        a play checked against the round's."""
 
     def beats(self, other: Combo) -> bool:
         """Whether this play beats ``other`` as the last play of the round."""
@@ -105,6 +109,8 @@ def _build_table() -> tuple[list[list[Combo | None]], Combo, dict[tuple[int, ...
     kings = Combo(KINGS, LJ_INDEX, 4)
     by_ranks = {c.ranks: c for row in by_rank_size for c in row if c is not None}
     by_ranks[kings.ranks] = kings
+    for combo in by_ranks.values():
+        combo.beaten = frozenset(other for other in by_ranks.values() if combo.beats(other))
     return by_rank_size, kings, by_ranks
 
 

@@ -67,7 +67,7 @@ def check_play(hand: SituanHand, action: Play) -> tuple[Combo, tuple[Card, ...] 
         if listed.kind == KINGS or hand.counts[seat][listed.rank] < listed.size:
             check_ranks_held(hand, seat, list(listed.ranks))
         last = hand.round_combo
-        if last is not None and not listed.beats(last):
+        if last is not None and last not in listed.beaten:
             raise cannot_beat(listed, last)
         return listed, None
     check_seat(seat)  # a listed play's seat is one of the four; `Dispatch` checks it first
@@ -230,19 +230,11 @@ def record_pass(hand: SituanHand, seat: int, events: list[SituanEvent]) -> None:
     hand.round_seat = None
     hand.round_plays = []
     hand.passes = 0
-    leader = next_leader(hand, last_seat)
+    leader = round_leader(hand.held, last_seat, hand.rules.lead_after_out)
     events.append(RoundWon(last_seat, points, leader, hand.last_round))
     hand.turn = leader
     if hand.finish and hand.rules.early_end:
         ending.check_end(hand, events)
-
-
-def next_holding(hand: SituanHand, seat: int) -> int:
-    return holding_after(hand.held, seat)
-
-
-def next_leader(hand: SituanHand, winner: int) -> int:
-    return round_leader(hand.held, winner, hand.rules.lead_after_out)
 
 
 def next_holders(held: Sequence[int]) -> list[int]:
