@@ -21,11 +21,11 @@ from engine.errors import IllegalAction
 from engine.events import AutoChanged
 from engine.game import Carry
 from engine.situan import autoplay, ending, rounds, show
-from engine.situan.combos import RANK_COUNT, RANK_OF_CARD, RANK_POINTS, RANKS, Combo
+from engine.situan.combos import RANK_COUNT, RANK_POINTS, Combo
 from engine.situan.deal import Deal, deal_from_seed
 from engine.situan.events import SituanEvent
+from engine.situan.holding import Holding
 from engine.situan.legal import (
-    PlaysHeld,
     auto_lead,
     legal_actions,
     legal_plays,
@@ -61,19 +61,13 @@ class SituanHand:
             )
         self.first = first
         self.carry = carry if carry and (carry[0] or carry[1]) else None
-        self.piles: list[list[list[Card]]] = []
+        self.holdings = [Holding(seat, cards) for seat, cards in enumerate(deal.hands)]
+        """Each seat's cards and the plays they make, kept as it plays (`Holding.take`)."""
+        self.piles: list[list[list[Card]]] = [holding.piles for holding in self.holdings]
         """Each seat's cards by rank index."""
-        self.counts: list[list[int]] = []
-        for cards in deal.hands:
-            piles: list[list[Card]] = [[] for _ in RANKS]
-            for c in cards:
-                piles[RANK_OF_CARD[c]].append(c)
-            self.piles.append(piles)
-            self.counts.append(list(map(len, piles)))
-        self.plays_held = [PlaysHeld(seat, counts) for seat, counts in enumerate(self.counts)]
-        """Each seat's plays, kept as it plays (`take_cards`), for `legal_actions`."""
+        self.counts: list[list[int]] = [holding.counts for holding in self.holdings]
         self.hand_cards: list[tuple[Card, ...] | None] = [None, None, None, None]
-        """`cards_of` each seat, made once after each change of its piles (`take_cards`)."""
+        """`cards_of` each seat, made once after each change of its piles (`rounds.place`)."""
         self.dealt_counts = [counts.copy() for counts in self.counts]
         """Each seat's cards per rank index as dealt (`played_by`)."""
         self.held = [len(h) for h in deal.hands]

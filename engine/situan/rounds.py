@@ -12,13 +12,22 @@ from engine.cards import Card
 from engine.dispatch import check_seat
 from engine.errors import IllegalAction
 from engine.situan import ending
-from engine.situan.combos import COMBO_BY_RANKS, KINGS, RANK_INDEX, RANKS, Combo
+from engine.situan.combos import (
+    COMBO_BY_RANKS,
+    FOUR_KINGS,
+    KINGS,
+    RANK_INDEX,
+    RANK_OF_CARD,
+    RANKS,
+    Combo,
+)
 from engine.situan.events import CountAnnounced, Passed, Played, RoundWon, SituanEvent, WentOut
 from engine.situan.legal import COMBO_BY_RANK_NAMES, COMBO_OF_PLAY, PASSES
 from engine.situan.phases import PLAY
 
 if TYPE_CHECKING:
     from engine.situan.hand import SituanHand
+    from engine.situan.holding import Holding
 
 
 PASS_ENTRIES = tuple((seat, None) for seat in range(4))
@@ -138,31 +147,16 @@ def holds_cards(hand: SituanHand, seat: int, cards: tuple[Card, ...]) -> bool:
     return all(piles[RANK_INDEX[c.rank]].count(c) >= n for c, n in needed.items())
 
 
-def take_cards(
-    hand: SituanHand, seat: int, combo: Combo, cards: tuple[Card, ...] | None
+def take_kings(
+    hand: SituanHand, holding: Holding, cards: tuple[Card, ...] | None
 ) -> tuple[Card, ...]:
-    piles = hand.piles[seat]
-    hand.hand_cards[seat] = None
-    if combo.kind != KINGS:  # one rank: most plays, taken by slices rather than card by card
-        rank, size = combo.rank, combo.size
-        pile = piles[rank]
-        if cards is None:
-            cards = tuple(pile[: -size - 1 : -1])  # the top ``size`` cards, as popped one by one
-            del pile[-size:]
-        else:
-            for c in cards:
-                pile.remove(c)
-        hand.plays_held[seat].take(rank, size)
-        hand.played_counts[rank] += size
-        return cards
-    if cards is None:
-        cards = tuple([piles[rank].pop() for rank in combo.ranks])
-    else:
-        for c in cards:
-            piles[RANK_INDEX[c.rank]].remove(c)
-    for rank in combo.ranks:
-        hand.plays_held[seat].take(rank, 1)
+    """The four kings leave the seat's hand card by card, each from its rank's pile."""
+    for rank in FOUR_KINGS.ranks:
         hand.played_counts[rank] += 1
+    if cards is None:
+        return tuple([holding.take(rank, 1, None)[0] for rank in FOUR_KINGS.ranks])
+    for c in cards:
+        holding.take(RANK_OF_CARD[c], 1, (c,))
     return cards
 
 
@@ -173,7 +167,13 @@ def place(
     cards: tuple[Card, ...] | None,
     events: list[SituanEvent],
 ) -> None:
-    taken = take_cards(hand, seat, combo, cards)
+    holding = hand.holdings[seat]
+    if combo.kind != KINGS:  # one rank: most plays, taken by slices rather than card by card
+        taken = holding.take(combo.rank, combo.size, cards)
+        hand.played_counts[combo.rank] += combo.size
+    else:
+        taken = take_kings(hand, holding, cards)
+    hand.hand_cards[seat] = None
     held = hand.held[seat] = hand.held[seat] - combo.size
     points = combo.points
     if points:  # most plays carry none

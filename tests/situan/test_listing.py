@@ -1,4 +1,4 @@
-"""The plays a seat's `PlaysHeld` keeps as it plays, against the plays its cards make, found
+"""The plays a seat's `Holding` keeps as it plays, against the plays its cards make, found
 rank by rank: listing cuts them out of kept lists, and must list the same plays in the same
 order, for every seat after every action of many games (random plays, time-outs, 托管)."""
 
@@ -45,7 +45,7 @@ def found_rank_by_rank(counts: list[int], last: Combo | None) -> list[Combo]:
 
 
 def kept(hand: SituanHand, seat: int, last: Combo | None) -> list[Combo]:
-    return [COMBO_OF_PLAY[id(play)] for play in hand.plays_held[seat].beating(last)]
+    return [COMBO_OF_PLAY[id(play)] for play in hand.holdings[seat].beating(last)]
 
 
 def assert_kept_as_found(hand: SituanHand, rng: random.Random) -> None:
