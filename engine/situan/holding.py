@@ -98,11 +98,15 @@ class Holding:
             plays = self.leads.copy()
         elif last.is_bomb:
             weakest = last.bomb_strength
-            plays = [
-                bomb
-                for bomb, strength in zip(self.bombs, self.bomb_strengths, strict=True)
-                if strength > weakest
-            ]
+            plays = (
+                [
+                    bomb
+                    for bomb, strength in zip(self.bombs, self.bomb_strengths, strict=True)
+                    if strength > weakest
+                ]
+                if self.bombs  # most seats hold none (no list to build over nothing)
+                else []
+            )
             if self.kings is not None and FOUR_KINGS.bomb_strength > weakest:
                 plays.append(self.kings)
             return plays
