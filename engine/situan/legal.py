@@ -65,8 +65,9 @@ def legal_actions(hand: SituanHand, seat: int) -> list[Action]:
     refuse. During a 亮牌 pick: the picker's choices of the hands that still hold cards."""
     phase = hand.phase
     if phase is PLAY and seat == hand.turn:  # most calls: the seat to move, in play
-        actions = hand.holdings[seat].beating(hand.round_combo)
-        if hand.round_combo is not None:
+        last = hand.round_combo
+        actions = hand.holdings[seat].beating(last)
+        if last is not None:
             actions.append(PASSES[seat])
         if hand.show_by is None and hand.held[seat] and not hand.show_refused[seat]:
             actions.append(SHOW_STARTS[seat])
