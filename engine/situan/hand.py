@@ -1,7 +1,7 @@
 """One 四团 hand, from the deal to the result: turns, rounds, time-outs and 托管.
 
-The rule concepts live in their own modules (`rounds`, `autoplay`, `show`, `legal`, `ending`);
-this class holds the state they share and dispatches actions.
+The rule concepts live in their own modules (`rounds`, `autoplay`, `show`, `legal`, `holding`,
+`ending`); this class holds the state they share and dispatches actions.
 
 >>> from engine.situan import Rules, SituanHand
 >>> hand = SituanHand.from_seed(Rules.from_preset("nanchang"), seed=7)
@@ -64,8 +64,9 @@ class SituanHand:
         self.holdings = [Holding(seat, cards) for seat, cards in enumerate(deal.hands)]
         """Each seat's cards and the plays they make, kept as it plays (`Holding.take`)."""
         self.piles: list[list[list[Card]]] = [holding.piles for holding in self.holdings]
-        """Each seat's cards by rank index."""
+        """Each seat's cards by rank index (its holding's piles)."""
         self.counts: list[list[int]] = [holding.counts for holding in self.holdings]
+        """Each seat's count of each rank (its holding's counts)."""
         self.hand_cards: list[tuple[Card, ...] | None] = [None, None, None, None]
         """`cards_of` each seat, made once after each change of its piles (`rounds.place`)."""
         self.dealt_counts = [counts.copy() for counts in self.counts]

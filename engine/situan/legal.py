@@ -41,7 +41,10 @@ PLAY_ROWS = tuple(
     [[None if c is None else PLAYS[seat][c] for c in row] for row in COMBO_BY_RANK_SIZE]
     for seat in range(4)
 )
+"""``PLAY_ROWS[seat][rank][size]``: that seat's play of ``size`` cards of ``rank`` (None where
+the deck has too few)."""
 KINGS_PLAYS = tuple(PLAYS[seat][FOUR_KINGS] for seat in range(4))
+"""``KINGS_PLAYS[seat]``: that seat's four kings."""
 PASSES = tuple(Pass(seat) for seat in range(4))
 AUTO = tuple((Auto(seat, False), Auto(seat, True)) for seat in range(4))
 """``AUTO[seat][on]``."""
