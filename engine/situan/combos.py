@@ -7,7 +7,7 @@ these shared objects instead of building new ones.
 
 from __future__ import annotations
 
-from engine.cards import JOKER_RANKS, NATURAL_RANKS
+from engine.cards import ALL_CARDS, JOKER_RANKS, NATURAL_RANKS
 
 RANKS: tuple[str, ...] = NATURAL_RANKS + JOKER_RANKS
 """四团 rank order, low to high: 3 … A 2 LJ BJ."""
@@ -15,6 +15,8 @@ RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
 RANK_COUNT = len(RANKS)
 LJ_INDEX = RANK_INDEX["LJ"]
 BJ_INDEX = RANK_INDEX["BJ"]
+RANK_OF_CARD = {c: RANK_INDEX[c.rank] for c in ALL_CARDS}
+"""The rank index of each card (cards hash by identity: a look-up in C)."""
 COPIES = [12] * len(NATURAL_RANKS) + [3, 1]
 """How many of each rank the 160-card deck holds."""
 
@@ -25,15 +27,26 @@ SINGLE, PAIR, TRIPLE, BOMB, KINGS = "single", "pair", "triple", "bomb", "kings"
 _CHINESE_COUNTS = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二"]
 
 
+def bomb_order(size: int, rank: int) -> int:
+    """A bomb's place among bombs, as one int: size first, then rank (``rank`` is
+    `RANK_COUNT` for four kings, above every rank of four cards). Sizes and ranks are below
+    16, so the int orders as the pair ``(size, rank)`` does."""
+    return size * 16 + rank
+
+
 class Combo:
     """One 四团 combination: ``kind`` (single, pair, triple, bomb, kings), ``rank`` and ``size``.
 
     ``ranks`` holds the rank index of every card, sorted; ``bomb_key`` orders bombs (size first,
-    then rank; four kings rank above every 4-card bomb); ``dun`` is what the play earns as 墩
-    (``7``…``12``, ``"LJ3"``, ``"KINGS4"``) or None.
+    then rank; four kings rank above every 4-card bomb), and ``bomb_strength`` is the same order
+    as one int (`bomb_order`: ints compare faster than tuples); ``dun`` is what the play
+    earns as 墩 (``7``…``12``, ``"LJ3"``, ``"KINGS4"``) or None.
     """
 
-    __slots__ = ("bomb_key", "dun", "is_bomb", "kind", "points", "rank", "ranks", "size")
+    __slots__ = (
+        "beaten", "bomb_key", "bomb_strength", "dun", "is_bomb", "kind", "points", "rank", "ranks",
+        "size",
+    )  # fmt: skip
 
     def __init__(self, kind: str, rank: int, size: int) -> None:
         self.kind = kind
@@ -45,6 +58,7 @@ class Combo:
             self.ranks = (rank,) * size
         self.is_bomb = kind in (BOMB, KINGS)
         self.bomb_key = (4, RANK_COUNT) if kind == KINGS else (size, rank)
+        self.bomb_strength = bomb_order(*self.bomb_key)
         self.dun: int | str | None = None
         if kind == KINGS:
             self.dun = "KINGS4"
@@ -53,11 +67,14 @@ class Combo:
         elif kind == BOMB and size >= 7:
             self.dun = size
         self.points = sum(RANK_POINTS[r] for r in self.ranks)
+        self.beaten: frozenset[Combo] = frozenset()
+        """Every combination this one `beats` (filled in once all exist): a set look-up for
+        a play checked against the round's."""
 
     def beats(self, other: Combo) -> bool:
         """Whether this play beats ``other`` as the last play of the round."""
         if other.is_bomb:
-            return self.is_bomb and self.bomb_key > other.bomb_key
+            return self.is_bomb and self.bomb_strength > other.bomb_strength
         return self.is_bomb or (self.kind == other.kind and self.rank > other.rank)
 
     def rank_text(self) -> str:
@@ -92,6 +109,8 @@ def _build_table() -> tuple[list[list[Combo | None]], Combo, dict[tuple[int, ...
     kings = Combo(KINGS, LJ_INDEX, 4)
     by_ranks = {c.ranks: c for row in by_rank_size for c in row if c is not None}
     by_ranks[kings.ranks] = kings
+    for combo in by_ranks.values():
+        combo.beaten = frozenset(other for other in by_ranks.values() if combo.beats(other))
     return by_rank_size, kings, by_ranks
 
 

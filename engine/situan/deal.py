@@ -15,8 +15,12 @@ DEALT = HAND_SIZE * 4
 
 def situan_deck() -> list[Card]:
     """The 160 cards in a fixed order: 3 × (every suit × rank), 3 small jokers, 1 big joker."""
-    naturals = [card(suit + rank) for suit in SUITS for rank in NATURAL_RANKS]
-    return naturals * 3 + [LJ, LJ, LJ, BJ]
+    return list(_DECK)
+
+
+_NATURALS = tuple(card(suit + rank) for suit in SUITS for rank in NATURAL_RANKS)
+_DECK = _NATURALS * 3 + (LJ, LJ, LJ, BJ)
+"""`situan_deck`'s order, made once (a deal shuffles a copy)."""
 
 
 @dataclass(frozen=True)

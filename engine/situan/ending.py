@@ -42,6 +42,7 @@ def end(hand: SituanHand, ended_by: str, winner: int | None, events: list[Situan
         hand.captured[hand.round_seat] += hand.table_points
         hand.table_points = 0
     hand.phase = OVER
+    hand.over = True
     hand.result = settle(hand, ended_by, winner)
     events.append(HandEnded(hand.result))
 

@@ -6,7 +6,9 @@ The table's own events (time-outs, 托管, the end) are `engine.events`' and re-
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.cards import Card
 from engine.events import AutoChanged, Event, HandEnded, TimedOut
@@ -30,11 +32,28 @@ __all__ = [
 ]
 
 
+def slot_setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ...]:
+    """The setters of a slotted class's fields: the events made at most turns set their fields
+    through these, where a frozen dataclass's own ``__init__`` calls ``object.__setattr__``
+    with each field's name (a third of a play's cost, in a random self-play). The events stay
+    frozen dataclasses: the same fields, equality, hash and repr."""
+    return tuple(cls.__dict__[name].__set__ for name in names)
+
+
 @dataclass(frozen=True, slots=True)
 class Played(Event):
     seat: int
     combo: Combo
     cards: tuple[Card, ...]
+
+    def __init__(self, seat: int, combo: Combo, cards: tuple[Card, ...]) -> None:
+        set_seat, set_combo, set_cards = _PLAYED_FIELDS
+        set_seat(self, seat)
+        set_combo(self, combo)
+        set_cards(self, cards)
+
+
+_PLAYED_FIELDS = slot_setters(Played, "seat", "combo", "cards")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +71,22 @@ class RoundWon(Event):
     leader: int | None
     plays: tuple[tuple[int, Combo | None], ...] = field(default=(), compare=False)
 
+    def __init__(
+        self,
+        seat: int,
+        points: int,
+        leader: int | None,
+        plays: tuple[tuple[int, Combo | None], ...] = (),
+    ) -> None:
+        set_seat, set_points, set_leader, set_plays = _ROUND_WON_FIELDS
+        set_seat(self, seat)
+        set_points(self, points)
+        set_leader(self, leader)
+        set_plays(self, plays)
+
+
+_ROUND_WON_FIELDS = slot_setters(RoundWon, "seat", "points", "leader", "plays")
+
 
 @dataclass(frozen=True, slots=True)
 class WentOut(Event):
@@ -67,6 +102,14 @@ class CountAnnounced(Event):
 
     seat: int
     count: int
+
+    def __init__(self, seat: int, count: int) -> None:
+        set_seat, set_count = _COUNT_ANNOUNCED_FIELDS
+        set_seat(self, seat)
+        set_count(self, count)
+
+
+_COUNT_ANNOUNCED_FIELDS = slot_setters(CountAnnounced, "seat", "count")
 
 
 @dataclass(frozen=True, slots=True)

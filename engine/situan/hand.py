@@ -1,7 +1,7 @@
 """One 四团 hand, from the deal to the result: turns, rounds, time-outs and 托管.
 
-The rule concepts live in their own modules (`rounds`, `autoplay`, `show`, `legal`, `ending`);
-this class holds the state they share and dispatches actions.
+The rule concepts live in their own modules (`rounds`, `autoplay`, `show`, `legal`, `holding`,
+`ending`); this class holds the state they share and dispatches actions.
 
 >>> from engine.situan import Rules, SituanHand
 >>> hand = SituanHand.from_seed(Rules.from_preset("nanchang"), seed=7)
@@ -11,18 +11,20 @@ this class holds the state they share and dispatches actions.
 from __future__ import annotations
 
 from itertools import chain
+from operator import mul, sub
 from typing import Any
 
 from engine.actions import Action, AnswerShow, Auto, Pass, PickShow, Play, StartShow, Timeout
 from engine.cards import Card
-from engine.dispatch import Dispatch, check_seat
+from engine.dispatch import Dispatch
 from engine.errors import IllegalAction
 from engine.events import AutoChanged
 from engine.game import Carry
 from engine.situan import autoplay, ending, rounds, show
-from engine.situan.combos import RANK_COUNT, RANK_INDEX, Combo
+from engine.situan.combos import RANK_COUNT, RANK_POINTS, Combo
 from engine.situan.deal import Deal, deal_from_seed
 from engine.situan.events import SituanEvent
+from engine.situan.holding import Holding
 from engine.situan.legal import (
     auto_lead,
     legal_actions,
@@ -59,26 +61,27 @@ class SituanHand:
             )
         self.first = first
         self.carry = carry if carry and (carry[0] or carry[1]) else None
-        self.piles: list[list[list[Card]]] = [[[] for _ in range(RANK_COUNT)] for _ in range(4)]
-        """Each seat's cards by rank index."""
-        self.counts: list[list[int]] = [[0] * RANK_COUNT for _ in range(4)]
-        for seat, cards in enumerate(deal.hands):
-            for c in cards:
-                r = RANK_INDEX[c.rank]
-                self.piles[seat][r].append(c)
-                self.counts[seat][r] += 1
+        self.holdings = [Holding(seat, cards) for seat, cards in enumerate(deal.hands)]
+        """Each seat's cards and the plays they make, kept as it plays (`Holding.take`)."""
+        self.piles: list[list[list[Card]]] = [holding.piles for holding in self.holdings]
+        """Each seat's cards by rank index (its holding's piles)."""
+        self.counts: list[list[int]] = [holding.counts for holding in self.holdings]
+        """Each seat's count of each rank (its holding's counts)."""
         self.hand_cards: list[tuple[Card, ...] | None] = [None, None, None, None]
-        """`cards_of` each seat, made once after each change of its piles (`take_cards`)."""
-        self.played_by: list[tuple[int, ...]] = [(0,) * RANK_COUNT] * 4
-        """Per seat and rank index, how many it has played (public: every play is). Tuples,
-        replaced at each play, so that a view shares them instead of copying."""
+        """`cards_of` each seat, made once after each change of its piles (`rounds.place`)."""
+        self.dealt_counts = [counts.copy() for counts in self.counts]
+        """Each seat's cards per rank index as dealt (`played_by`)."""
         self.held = [len(h) for h in deal.hands]
+        self.holding_count = sum(1 for held in self.held if held)
+        """How many seats hold cards."""
+        self.next_holder = rounds.next_holders(self.held)
+        """Per seat, the next in turn order still holding cards (`rounds.holding_after`)."""
         self.announced: list[int | None] = [
             held if held <= rules.announce_at else None for held in self.held
         ]
         """报牌: each seat's card count once it is public (≤ announce_at), else None."""
         self.bottom_points = sum(c.points for c in deal.bottom)
-        self.hand_points = [sum(c.points for c in h) for h in deal.hands]
+        self.hand_points = [sum(map(mul, counts, RANK_POINTS)) for counts in self.counts]
         self.dealt_duns: tuple[tuple[Dun, ...], ...] = tuple(
             tuple(ending.duns_in_counts(counts)) for counts in self.counts
         )
@@ -90,6 +93,9 @@ class SituanHand:
         are led by the previous 上游, and nothing is turned for them."""
         self.played_counts = [0] * RANK_COUNT
         self.phase: Phase = PLAY
+        self.over = False
+        """Whether the phase is over (`ending.end`): asked before every decision, so kept
+        rather than derived."""
         self.turn = first
         self.round_combo: Combo | None = None
         self.round_seat: int | None = None
@@ -129,14 +135,10 @@ class SituanHand:
     # ----------------------------------------------------------------- queries
 
     @property
-    def over(self) -> bool:
-        return self.phase == OVER
-
-    @property
     def to_act(self) -> int | None:
         """The seat the hand waits for: the player to move, or the seat a 亮牌 waits on (the
         partner for its consent; whoever picks the revealed hand)."""
-        if self.phase == PLAY:
+        if self.phase is PLAY:
             return self.turn
         if self.phase == SHOW_CONSENT:
             return None if self.show_by is None else show.partner_of(self.show_by)
@@ -161,6 +163,13 @@ class SituanHand:
         if cards is None:
             cards = self.hand_cards[seat] = tuple(chain.from_iterable(self.piles[seat]))
         return cards
+
+    @property
+    def played_by(self) -> list[tuple[int, ...]]:
+        """Per seat and rank index, how many it has played (public: every play is): what it
+        was dealt less what it holds."""
+        pairs = zip(self.dealt_counts, self.counts, strict=True)
+        return [tuple(map(sub, dealt, held)) for dealt, held in pairs]
 
     def rank_counts(self, seat: int) -> tuple[int, ...]:
         return tuple(self.counts[seat])
@@ -216,15 +225,16 @@ class SituanHand:
         """Apply one action; raise `IllegalAction` (changing nothing) when the rules refuse it."""
         self.public_view = None
         kind = type(action)
-        if kind is Play or kind is Pass:  # most actions: `_DISPATCH.apply`'s steps, no look-ups
-            seat = action.seat
-            if type(seat) is not int or not 0 <= seat < 4:
-                check_seat(seat)
-            play, pass_turn = rounds.play, rounds.pass_turn
-            events = play(self, action) if kind is Play else pass_turn(self, action)  # type: ignore[arg-type]
-            self.history.append(action)
-            return events
-        return _DISPATCH.apply(self, action)
+        # Most actions: `_DISPATCH.apply`'s steps, without its look-ups (a play or pass the
+        # engine listed has a seat; any other is checked for one, as `_DISPATCH` does).
+        if kind is Pass:
+            events = rounds.pass_turn(self, action)  # type: ignore[arg-type]
+        elif kind is Play:
+            events = rounds.play(self, action)  # type: ignore[arg-type]
+        else:
+            return _DISPATCH.apply(self, action)
+        self.history.append(action)
+        return events
 
     def check_running(self) -> None:
         if self.phase == OVER:

@@ -6,17 +6,15 @@ hands out these shared values instead of building new ones.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.actions import Action, AnswerShow, Auto, Pass, PickShow, Play, StartShow
 from engine.cards import Card
 from engine.situan import show
 from engine.situan.combos import (
-    BJ_INDEX,
     COMBO_BY_RANK_SIZE,
     COMBO_BY_RANKS,
     FOUR_KINGS,
-    LJ_INDEX,
     RANK_COUNT,
     RANKS,
     Combo,
@@ -25,8 +23,6 @@ from engine.situan.phases import OVER, PLAY, SHOW_CONSENT, SHOW_PICK
 
 if TYPE_CHECKING:
     from engine.situan.hand import SituanHand
-
-_NATURAL_TOP = BJ_INDEX - 2  # index of rank 2: the highest rank that can form a bomb
 
 RANK_NAMES_OF: dict[Combo, tuple[str, ...]] = {
     combo: tuple(RANKS[r] for r in combo.ranks) for combo in COMBO_BY_RANKS.values()
@@ -41,11 +37,14 @@ COMBO_OF_PLAY: dict[int, Combo] = {
 }
 """The combination of each prebuilt play, by identity: applying a listed play looks
 nothing up by value."""
-_PLAY_ROWS = tuple(
+PLAY_ROWS = tuple(
     [[None if c is None else PLAYS[seat][c] for c in row] for row in COMBO_BY_RANK_SIZE]
     for seat in range(4)
 )
-_KINGS_PLAYS = tuple(PLAYS[seat][FOUR_KINGS] for seat in range(4))
+"""``PLAY_ROWS[seat][rank][size]``: that seat's play of ``size`` cards of ``rank`` (None where
+the deck has too few)."""
+KINGS_PLAYS = tuple(PLAYS[seat][FOUR_KINGS] for seat in range(4))
+"""``KINGS_PLAYS[seat]``: that seat's four kings."""
 PASSES = tuple(Pass(seat) for seat in range(4))
 AUTO = tuple((Auto(seat, False), Auto(seat, True)) for seat in range(4))
 """``AUTO[seat][on]``."""
@@ -58,44 +57,8 @@ def legal_plays(hand: SituanHand) -> list[Combo]:
     """Every combination the seat to move may play now (passing aside: see ``can_pass``)."""
     if hand.phase != PLAY:
         return []
-    return _legal(hand, COMBO_BY_RANK_SIZE, FOUR_KINGS)
-
-
-def _legal(hand: SituanHand, rows: list[list[Any]], kings: Any) -> list[Any]:
-    """The legal plays out of ``rows[rank][size]`` (combinations, or one seat's plays) and
-    ``kings``, the four kings among them."""
-    counts = hand.counts[hand.turn]
-    last = hand.round_combo
-    plays: list[Any] = []
-    if last is None:
-        for rank in range(RANK_COUNT):
-            count = counts[rank]
-            if count:
-                plays.extend(rows[rank][1 : count + 1])
-        if counts[LJ_INDEX] == 3 and counts[BJ_INDEX]:
-            plays.append(kings)
-        return plays
-    if not last.is_bomb:
-        size = last.size
-        for rank in range(last.rank + 1, RANK_COUNT):
-            if counts[rank] >= size:
-                plays.append(rows[rank][size])
-        min_key: tuple[int, int] = (0, 0)
-    else:
-        min_key = last.bomb_key
-    # A bomb needs four of a rank; no joker rank has four (`COPIES`), so without a count of
-    # four anywhere the seat has no bomb, and most seats most turns have none.
-    has_bomb = max(counts) >= 4
-    for rank in range(_NATURAL_TOP + 1 if has_bomb else 0):
-        count = counts[rank]
-        if count >= 4 and (count, rank) > min_key:
-            row = rows[rank]
-            for size in range(max(4, min_key[0]), count + 1):
-                if (size, rank) > min_key:
-                    plays.append(row[size])
-    if counts[LJ_INDEX] == 3 and counts[BJ_INDEX] and FOUR_KINGS.bomb_key > min_key:
-        plays.append(kings)
-    return plays
+    plays = hand.holdings[hand.turn].beating(hand.round_combo)
+    return [COMBO_OF_PLAY[id(play)] for play in plays]
 
 
 def legal_actions(hand: SituanHand, seat: int) -> list[Action]:
@@ -104,9 +67,10 @@ def legal_actions(hand: SituanHand, seat: int) -> list[Action]:
     refused one of its). While a 亮牌 waits for the partner's consent: the partner's accept and
     refuse. During a 亮牌 pick: the picker's choices of the hands that still hold cards."""
     phase = hand.phase
-    if phase == PLAY and seat == hand.turn:  # most calls: the seat to move, in play
-        actions = _legal(hand, _PLAY_ROWS[seat], _KINGS_PLAYS[seat])
-        if hand.round_combo is not None:
+    if phase is PLAY and seat == hand.turn:  # most calls: the seat to move, in play
+        last = hand.round_combo
+        actions = hand.holdings[seat].beating(last)
+        if last is not None:
             actions.append(PASSES[seat])
         if hand.show_by is None and hand.held[seat] and not hand.show_refused[seat]:
             actions.append(SHOW_STARTS[seat])
@@ -120,18 +84,23 @@ def legal_actions(hand: SituanHand, seat: int) -> list[Action]:
             actions += SHOW_ANSWERS[seat]
     elif hand.phase == SHOW_PICK:
         if seat == show.picker(hand):
-            assert hand.show_by is not None
-            pair = (hand.show_by, show.partner_of(hand.show_by))
-            actions += [PickShow(seat, s) for s in pair if hand.held[s]]
+            actions += show_picks(hand, seat)
     else:
         if seat == hand.turn:
-            actions = _legal(hand, _PLAY_ROWS[seat], _KINGS_PLAYS[seat])
+            actions = hand.holdings[seat].beating(hand.round_combo)
             if hand.round_combo is not None:
                 actions.append(PASSES[seat])
         if hand.show_by is None and hand.held[seat] and not hand.show_refused[seat]:
             actions.append(SHOW_STARTS[seat])
     actions.append(AUTO[seat][not hand.auto[seat]])
     return actions
+
+
+def show_picks(hand: SituanHand, seat: int) -> list[Action]:
+    """The picker's choices: the 亮牌 pair's hands that still hold cards."""
+    assert hand.show_by is not None
+    pair = (hand.show_by, show.partner_of(hand.show_by))
+    return [PickShow(seat, s) for s in pair if hand.held[s]]
 
 
 def auto_lead(hand: SituanHand, seat: int) -> tuple[Combo, tuple[Card, ...]]:

@@ -161,7 +161,8 @@ def _sure_win(
     # Every future has an order in which this team makes no 双关 (an opponent goes out next),
     # and none gives the team more than this: short of the threshold, the win is not sure.
     # (The cheap test first: a playout asks after every round once someone is out.)
-    most = table_points + (bottom_points if team_of(finish[0]) == team else 0)
+    first_ours = team_of(finish[0]) == team  # the 上游 of every future: someone is out
+    most = table_points + (bottom_points if first_ours else 0)
     for seat in range(4):
         if seat in holding:
             most += hand_points[seat] + captured[seat]
@@ -169,42 +170,35 @@ def _sure_win(
             most += captured[seat]
     if most < threshold:
         return False
-    table_capturers = list(holding)
-    if table_seat is not None and table_seat not in table_capturers:
-        table_capturers.append(table_seat)
+    finished_ours = sum(captured[s] for s in finish if team_of(s) == team)
+    # The round's last player takes the table's points; out already, it cannot change team.
+    table_seat_diverts = (
+        table_seat is not None and table_seat not in holding and team_of(table_seat) != team
+    )
     for order in permutations(holding):
-        out = list(finish)
-        left = list(holding)
-        doubled: int | None = None
-        for seat in order:
-            if len(out) == 3:
-                break
-            out.append(seat)
-            left.remove(seat)
-            doubled = double_winner(out, left)
-            if doubled is not None:
-                break
-        if doubled is not None:
-            if doubled != team:
+        # The seats go out in this order until one is left (the 4游, ``last``).
+        *going, last = order
+        if len(going) == 2 and team_of(going[1]) == team_of(last):
+            # One out and three holding: once the first of them is out, the two left are
+            # partners, and the other team has 双关.
+            if team_of(last) == team:
                 return False
             continue
-        first, last = out[0], left[0]
-
-        def counts_for(seat: int, first: int = first, last: int = last) -> int:
-            return team_of(first) if seat == last else team_of(seat)
-
-        worst = sum(captured[s] for s in out if team_of(s) == team)
-        if team_of(first) == team:
+        # The 4游's captured points go to the 上游's team; any other seat's to its own. The
+        # points still to be captured are the team's for sure only if every seat that could
+        # capture them counts for the team.
+        worst = finished_ours + sum(captured[s] for s in going if team_of(s) == team)
+        if first_ours:
             worst += captured[last] + bottom_points
-        can_divert = any(counts_for(s) != team for s in holding)
+        can_divert = not first_ours or any(team_of(s) != team for s in going)
         if not can_divert:
             # Every card still to be played ends with this team. The 4游's own cards too,
             # unless the 4游 is on this team and keeps them: then they go to the opponents.
-            worst += sum(hand_points[s] for s in holding if s != last)
+            worst += sum(hand_points[s] for s in going)
             if team_of(last) != team:
                 worst += hand_points[last]
-        if not any(counts_for(s) != team for s in table_capturers):
-            worst += table_points
+            if not table_seat_diverts:
+                worst += table_points
         if worst < threshold:
             return False
     return True

@@ -9,15 +9,25 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Pass, Play
 from engine.cards import Card
+from engine.dispatch import check_seat
 from engine.errors import IllegalAction
 from engine.situan import ending
-from engine.situan.combos import COMBO_BY_RANKS, KINGS, RANK_INDEX, RANKS, Combo
+from engine.situan.combos import (
+    COMBO_BY_RANKS,
+    FOUR_KINGS,
+    KINGS,
+    RANK_INDEX,
+    RANK_OF_CARD,
+    RANKS,
+    Combo,
+)
 from engine.situan.events import CountAnnounced, Passed, Played, RoundWon, SituanEvent, WentOut
-from engine.situan.legal import COMBO_BY_RANK_NAMES, COMBO_OF_PLAY
+from engine.situan.legal import COMBO_BY_RANK_NAMES, COMBO_OF_PLAY, PASSES
 from engine.situan.phases import PLAY
 
 if TYPE_CHECKING:
     from engine.situan.hand import SituanHand
+    from engine.situan.holding import Holding
 
 
 PASS_ENTRIES = tuple((seat, None) for seat in range(4))
@@ -45,7 +55,10 @@ def check_pass(hand: SituanHand, action: Pass) -> None:
 
 
 def pass_turn(hand: SituanHand, action: Pass) -> list[SituanEvent]:
-    if hand.phase != PLAY or action.seat != hand.turn or hand.round_combo is None:
+    # The listed pass of the seat to move, in play, after a play: most passes, and nothing
+    # is wrong with them. Any other pass is checked in full (a seat first, as `Dispatch`).
+    if action is not PASSES[hand.turn] or hand.phase is not PLAY or hand.round_combo is None:
+        check_seat(action.seat)
         check_pass(hand, action)  # it refuses; else nothing is wrong with the pass
     events: list[SituanEvent] = []
     if hand.auto[action.seat]:  # most players are not on 托管: no call
@@ -58,14 +71,15 @@ def check_play(hand: SituanHand, action: Play) -> tuple[Combo, tuple[Card, ...] 
     seat = action.seat
     listed = COMBO_OF_PLAY.get(id(action))
     if listed is not None:  # a play the engine listed: its combination is known
-        if hand.phase != PLAY or seat != hand.turn:  # else `check_turn` has nothing to say
+        if hand.phase is not PLAY or seat != hand.turn:  # else `check_turn` has nothing to say
             check_turn(hand, seat)
         if listed.kind == KINGS or hand.counts[seat][listed.rank] < listed.size:
             check_ranks_held(hand, seat, list(listed.ranks))
         last = hand.round_combo
-        if last is not None and not listed.beats(last):
+        if last is not None and last not in listed.beaten:
             raise cannot_beat(listed, last)
         return listed, None
+    check_seat(seat)  # a listed play's seat is one of the four; `Dispatch` checks it first
     if not action.cards and not action.ranks:
         raise IllegalAction("bad_action", "a play needs its cards", act="play")
     check_turn(hand, seat)
@@ -133,36 +147,16 @@ def holds_cards(hand: SituanHand, seat: int, cards: tuple[Card, ...]) -> bool:
     return all(piles[RANK_INDEX[c.rank]].count(c) >= n for c, n in needed.items())
 
 
-def take_cards(
-    hand: SituanHand, seat: int, combo: Combo, cards: tuple[Card, ...] | None
+def take_kings(
+    hand: SituanHand, holding: Holding, cards: tuple[Card, ...] | None
 ) -> tuple[Card, ...]:
-    piles = hand.piles[seat]
-    hand.hand_cards[seat] = None
-    if combo.kind != KINGS:  # one rank: most plays, taken by slices rather than card by card
-        rank, size = combo.rank, combo.size
-        pile = piles[rank]
-        if cards is None:
-            cards = tuple(pile[: -size - 1 : -1])  # the top ``size`` cards, as popped one by one
-            del pile[-size:]
-        else:
-            for c in cards:
-                pile.remove(c)
-        hand.counts[seat][rank] -= size
-        hand.played_counts[rank] += size
-        played = hand.played_by[seat]
-        hand.played_by[seat] = (*played[:rank], played[rank] + size, *played[rank + 1 :])
-        return cards
-    if cards is None:
-        cards = tuple([piles[rank].pop() for rank in combo.ranks])
-    else:
-        for c in cards:
-            piles[RANK_INDEX[c.rank]].remove(c)
-    counts, played_list = hand.counts[seat], list(hand.played_by[seat])
-    for rank in combo.ranks:
-        counts[rank] -= 1
-        played_list[rank] += 1
+    """The four kings leave the seat's hand card by card, each from its rank's pile."""
+    for rank in FOUR_KINGS.ranks:
         hand.played_counts[rank] += 1
-    hand.played_by[seat] = tuple(played_list)
+    if cards is None:
+        return tuple([holding.take(rank, 1, None)[0] for rank in FOUR_KINGS.ranks])
+    for c in cards:
+        holding.take(RANK_OF_CARD[c], 1, (c,))
     return cards
 
 
@@ -173,10 +167,18 @@ def place(
     cards: tuple[Card, ...] | None,
     events: list[SituanEvent],
 ) -> None:
-    taken = take_cards(hand, seat, combo, cards)
-    hand.held[seat] -= combo.size
-    hand.hand_points[seat] -= combo.points
-    hand.table_points += combo.points
+    holding = hand.holdings[seat]
+    if combo.kind != KINGS:  # one rank: most plays, taken by slices rather than card by card
+        taken = holding.take(combo.rank, combo.size, cards)
+        hand.played_counts[combo.rank] += combo.size
+    else:
+        taken = take_kings(hand, holding, cards)
+    hand.hand_cards[seat] = None
+    held = hand.held[seat] = hand.held[seat] - combo.size
+    points = combo.points
+    if points:  # most plays carry none
+        hand.hand_points[seat] -= points
+        hand.table_points += points
     hand.round_combo = combo
     hand.round_seat = seat
     entry = (seat, combo)
@@ -186,32 +188,39 @@ def place(
     if combo.dun is not None:
         hand.played_duns[seat] += (combo.dun,)
     events.append(Played(seat, combo, taken))
-    held = hand.held[seat]
     if held <= hand.rules.announce_at:
         hand.announced[seat] = held
         if held:
             events.append(CountAnnounced(seat, held))
-    if held == 0:
-        hand.finish.append(seat)
-        events.append(WentOut(seat, len(hand.finish)))
-        if ending.check_end(hand, events):
-            hand.last_round = tuple(hand.round_plays)
-            return
-    hand.turn = holding_after(hand.held, seat)
+        else:
+            go_out(hand, seat, events)
+            if hand.over:
+                hand.last_round = tuple(hand.round_plays)
+                return
+    hand.turn = hand.next_holder[seat]
+
+
+def go_out(hand: SituanHand, seat: int, events: list[SituanEvent]) -> None:
+    """``seat`` has played its last card: its place, the seats the turn passes to, and
+    perhaps the end of the hand."""
+    hand.finish.append(seat)
+    events.append(WentOut(seat, len(hand.finish)))
+    hand.holding_count -= 1
+    hand.next_holder = next_holders(hand.held)
+    ending.check_end(hand, events)
 
 
 def record_pass(hand: SituanHand, seat: int, events: list[SituanEvent]) -> None:
-    hand.passes += 1
     entry = PASS_ENTRIES[seat]
     hand.round_plays.append(entry)
     hand.plays.append(entry)
     events.append(PASSED[seat])
+    passes = hand.passes = hand.passes + 1
     last_seat = hand.round_seat
     assert last_seat is not None
-    held = hand.held
-    others = (held[0] > 0) + (held[1] > 0) + (held[2] > 0) + (held[3] > 0) - (held[last_seat] > 0)
-    if hand.passes < others:
-        hand.turn = holding_after(held, seat)
+    # The round goes on until every other seat still holding cards has passed.
+    if passes < hand.holding_count - (hand.held[last_seat] > 0):
+        hand.turn = hand.next_holder[seat]
         return
     points = hand.table_points
     hand.captured[last_seat] += points
@@ -221,19 +230,16 @@ def record_pass(hand: SituanHand, seat: int, events: list[SituanEvent]) -> None:
     hand.round_seat = None
     hand.round_plays = []
     hand.passes = 0
-    leader = next_leader(hand, last_seat)
+    leader = round_leader(hand.held, last_seat, hand.rules.lead_after_out)
     events.append(RoundWon(last_seat, points, leader, hand.last_round))
     hand.turn = leader
     if hand.finish and hand.rules.early_end:
         ending.check_end(hand, events)
 
 
-def next_holding(hand: SituanHand, seat: int) -> int:
-    return holding_after(hand.held, seat)
-
-
-def next_leader(hand: SituanHand, winner: int) -> int:
-    return round_leader(hand.held, winner, hand.rules.lead_after_out)
+def next_holders(held: Sequence[int]) -> list[int]:
+    """`holding_after` each seat: changes only when a seat goes out."""
+    return [holding_after(held, seat) for seat in range(4)]
 
 
 def holding_after(held: Sequence[int], seat: int) -> int:
