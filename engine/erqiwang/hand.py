@@ -60,8 +60,14 @@ class ErqiwangHand:
         view of the seat asks for them, and most steps change one hand at most."""
         self.by_suit: list[dict[str, list[Card]]] = [{}, {}, {}, {}]
         """Each seat's cards by following-suit, kept from trump naming on."""
-        self.leads: list[dict[str, list[Play]]] = [{}, {}, {}, {}]
-        """Each seat's possible leads per following-suit, recomputed when that suit changes."""
+        self.singles: list[dict[str, dict[Card, Play]]] = [{}, {}, {}, {}]
+        """Each seat's single plays per following-suit, by card, in the order the cards are
+        first held (the order they are listed in). A card played leaves its entry, unless its
+        other copy stays: then the suit's entry is made again when next asked for, since the
+        card is now first held where that copy is (`legal.suit_singles`)."""
+        self.paired_leads: list[dict[str, list[Play]]] = [{}, {}, {}, {}]
+        """Each seat's pairs and tractors per following-suit as leads, made again only when a
+        pair of the suit is broken (`legal.suit_paired_leads`)."""
         self._threats: list[Threat | None] = [None] * 4
         """Each seat's trump threat (for judging throws), recomputed when it plays a trump."""
         self.throws: list[tuple[int, list[Threat], list[Play]] | None] = [None] * 4
@@ -117,7 +123,8 @@ class ErqiwangHand:
         twin.__dict__.update(self.__dict__)
         twin.hands = [list(cards) for cards in self.hands]
         twin.by_suit = [{s: list(cards) for s, cards in groups.items()} for groups in self.by_suit]
-        twin.leads = [dict(leads) for leads in self.leads]
+        twin.singles = [{s: dict(plays) for s, plays in groups.items()} for groups in self.singles]
+        twin.paired_leads = [dict(leads) for leads in self.paired_leads]
         for name in _FORKED_LISTS:
             setattr(twin, name, list(getattr(self, name)))
         twin.bonuses = dict(self.bonuses)
@@ -217,6 +224,8 @@ class ErqiwangHand:
             for c in self.hands[seat]:
                 groups.setdefault(suit[c], []).append(c)
             self.by_suit[seat] = groups
+        self.singles = [{}, {}, {}, {}]
+        self.paired_leads = [{}, {}, {}, {}]
         self._threats = [None] * 4
         self.throws = [None] * 4
         self.throws_current = [False] * 4
@@ -225,14 +234,21 @@ class ErqiwangHand:
     def remove_cards(self, seat: int, cards: tuple[Card, ...]) -> bool:
         """Take cards out of a hand, dropping the caches they touch; whether a trump left."""
         hand, groups, suit = self.hands[seat], self.by_suit[seat], self.order.suit
-        leads = self.leads[seat]
+        singles = self.singles[seat]
         self._held[seat] = None
         played_trump = False
         for c in cards:
             following = suit[c]
             hand.remove(c)
-            groups[following].remove(c)
-            leads.pop(following, None)
+            held = groups[following]
+            held.remove(c)
+            if c in held:  # a pair broken: the suit's pairs, and where the card is first held
+                singles.pop(following, None)
+                self.paired_leads[seat].pop(following, None)
+            else:  # the last copy: its single goes, the suit's pairs stay as they were
+                kept = singles.get(following)
+                if kept is not None:
+                    del kept[c]
             if following == TRUMP:
                 played_trump = True
                 self._threats[seat] = None

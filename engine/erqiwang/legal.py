@@ -243,12 +243,17 @@ def play_actions(hand: ErqiwangHand, seat: int) -> list[Play]:
 
 def _lead_actions(hand: ErqiwangHand, seat: int) -> list[Play]:
     plays: list[Play] = []
-    cached = hand.leads[seat]
-    for suit, cards in hand.by_suit[seat].items():
-        leads = cached.get(suit)
-        if leads is None:
-            leads = cached[suit] = _lead_plays(seat, cards, hand)
-        plays.extend(leads)
+    singles, paired = hand.singles[seat], hand.paired_leads[seat]
+    for suit, cards in hand.by_suit[seat].items():  # per suit: singles, pairs, tractors
+        single_plays = singles.get(suit)
+        if single_plays is None:
+            single_plays = suit_singles(hand, seat, suit)
+        plays += single_plays.values()
+        paired_plays = paired.get(suit)
+        if paired_plays is None:
+            paired_plays = paired[suit] = _paired_leads(seat, cards, hand)
+        if paired_plays:
+            plays += paired_plays
     trumps = hand.by_suit[seat].get(TRUMP)
     if trumps is None or len(trumps) < 2:  # a throw is two cards at least: no need to judge
         return plays
@@ -259,9 +264,21 @@ def _lead_actions(hand: ErqiwangHand, seat: int) -> list[Play]:
 def _single_follows(hand: ErqiwangHand, seat: int) -> list[Play]:
     """Every card of the led suit, or of the hand when void of it (a single led)."""
     assert hand.lead_suit is not None
-    held = hand.by_suit[seat].get(hand.lead_suit)
+    held = hand.singles[seat].get(hand.lead_suit)
+    if held is None:
+        held = suit_singles(hand, seat, hand.lead_suit)
+    if held:
+        return list(held.values())
+    return list(map(SINGLES[seat].__getitem__, dict.fromkeys(hand.hands[seat])))
+
+
+def suit_singles(hand: ErqiwangHand, seat: int, suit: str) -> dict[Card, Play]:
+    """The seat's singles of one following-suit, by card, in the order first held; kept in
+    `ErqiwangHand.singles`, which a card played updates (the suit may be empty)."""
+    cards = hand.by_suit[seat].get(suit) or ()
     singles = SINGLES[seat]
-    return list(map(singles.__getitem__, dict.fromkeys(held or hand.hands[seat])))
+    made = hand.singles[seat][suit] = dict(zip(cards, map(singles.__getitem__, cards)))
+    return made  # `dict` of repeated keys keeps each card where it is first held
 
 
 def _throw_plays(hand: ErqiwangHand, seat: int, trumps: list[Card]) -> list[Play]:
@@ -307,15 +324,12 @@ def threats_in_sight(hand: ErqiwangHand, seat: int) -> list[Threat]:
     return [(top, frozenset(position[c] for c in trumps if unseen[c] >= 2))]
 
 
-def _lead_plays(seat: int, cards: list[Card], hand: ErqiwangHand) -> list[Play]:
-    """The singles, pairs and tractors of one following-suit as plays (suit_leads' order)."""
-    distinct = dict.fromkeys(cards)
-    singles = SINGLES[seat]
-    plays = list(map(singles.__getitem__, distinct))  # `map`: no comprehension frame
-    if len(distinct) == len(cards):
-        return plays  # no pair, so no tractor either
+def _paired_leads(seat: int, cards: list[Card], hand: ErqiwangHand) -> list[Play]:
+    """The pairs and tractors of one following-suit as plays (suit_leads' order)."""
+    if len(set(cards)) == len(cards):
+        return []  # no pair, so no tractor either
     _, paired, tractors = lead_parts(cards, hand.order)
-    plays += map(PAIRS[seat].__getitem__, paired)
+    plays = list(map(PAIRS[seat].__getitem__, paired))  # `map`: no comprehension frame
     if tractors:
         plays += [Play(seat, t) for t in tractors]
     return plays
@@ -331,9 +345,14 @@ def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
         lead = hand.lead_shape
         plays: list[Action]
         if lead is not None and lead.size == 1:  # most decisions: `_single_follows`, inlined
-            singles = SINGLES[seat]
-            held = hand.by_suit[seat].get(hand.lead_suit)  # type: ignore[arg-type]
-            plays = list(map(singles.__getitem__, dict.fromkeys(held or hand.hands[seat])))
+            held = hand.singles[seat].get(hand.lead_suit)  # type: ignore[arg-type]
+            if held is None:
+                held = suit_singles(hand, seat, hand.lead_suit)  # type: ignore[arg-type]
+            if held:
+                plays = list(held.values())
+            else:  # void of the led suit: any card
+                singles = SINGLES[seat]
+                plays = list(map(singles.__getitem__, dict.fromkeys(hand.hands[seat])))
         elif lead is None:
             return LeadActions(hand, seat, [AUTO[seat][not hand.auto[seat]]])
         else:
