@@ -232,28 +232,33 @@ class ErqiwangHand:
         self._held = [None] * 4  # the order they are held in changes with the trump
 
     def remove_cards(self, seat: int, cards: tuple[Card, ...]) -> bool:
-        """Take cards out of a hand, dropping the caches they touch; whether a trump left."""
-        hand, groups, suit = self.hands[seat], self.by_suit[seat], self.order.suit
-        singles = self.singles[seat]
-        self._held[seat] = None
+        """Take cards out of a hand (`remove_card`); whether a trump left."""
+        suit = self.order.suit
         played_trump = False
         for c in cards:
             following = suit[c]
-            hand.remove(c)
-            held = groups[following]
-            held.remove(c)
-            if c in held:  # a pair broken: the suit's pairs, and where the card is first held
-                singles.pop(following, None)
-                self.paired_leads[seat].pop(following, None)
-            else:  # the last copy: its single goes, the suit's pairs stay as they were
-                kept = singles.get(following)
-                if kept is not None:
-                    del kept[c]
+            self.remove_card(seat, c, following)
             if following == TRUMP:
                 played_trump = True
-                self._threats[seat] = None
-                self.throws_current = [False] * 4  # everyone's throws are judged against it
         return played_trump
+
+    def remove_card(self, seat: int, c: Card, following: str) -> None:
+        """Take one card (of this following-suit) out of a hand, dropping or updating the
+        caches it touches."""
+        self.hands[seat].remove(c)
+        self._held[seat] = None
+        held = self.by_suit[seat][following]
+        held.remove(c)
+        if c in held:  # a pair broken: the suit's pairs, and where the card is first held
+            self.singles[seat].pop(following, None)
+            self.paired_leads[seat].pop(following, None)
+        else:  # the last copy: its single goes, the suit's pairs stay as they were
+            kept = self.singles[seat].get(following)
+            if kept is not None:
+                del kept[c]
+        if following == TRUMP:
+            self._threats[seat] = None
+            self.throws_current = [False] * 4  # everyone's throws are judged against it
 
     def add_cards(self, seat: int, cards: tuple[Card, ...]) -> None:
         """The declarer takes the bottom into its hand."""

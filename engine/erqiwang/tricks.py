@@ -99,23 +99,22 @@ are (`engine.erqiwang.legal`): most plays are singles, and an event is never cha
 
 
 def play(hand: ErqiwangHand, action: Play) -> list[ErqiwangEvent]:
-    cards, seat, lead = action.cards, action.seat, hand.lead_shape
-    checked: Shape | FailedThrow | None
-    if (
-        len(cards) != 1 or seat != hand.turn or hand.phase != PLAY
-        or cards[0] not in hand.hands[seat]
-    ):  # fmt: skip
-        checked = check_play(hand, action)
-    # Most plays are one held card by the seat to play: judged here, as `check_play` would.
-    elif lead is None:  # a single led is always legal (what `check_lead` finds)
-        checked = single_shape(cards[0], hand.order)
-    elif lead.size == 1 and (
-        hand.order.suit[cards[0]] == hand.lead_suit
-        or not hand.by_suit[seat].get(hand.lead_suit or "")
-    ):  # answering a single: legal iff of the led suit or void of it
-        checked = None
-    else:
-        checked = check_play(hand, action)
+    cards, seat = action.cards, action.seat
+    if len(cards) == 1 and seat == hand.turn and hand.phase == PLAY and cards[0] in hand.hands[seat]:
+        # Most plays are one held card by the seat to play, judged here as `check_play` would:
+        # a single led is always legal (what `check_lead` finds), and a single answering a
+        # single is legal iff of the led suit or void of it.
+        card = cards[0]
+        suit = hand.order.suit[card]
+        lead_suit = hand.lead_suit
+        if lead_suit is None:
+            return _play_single(hand, action, card, suit)
+        assert hand.lead_shape is not None
+        if hand.lead_shape.size == 1 and (
+            suit == lead_suit or not hand.by_suit[seat].get(lead_suit)
+        ):  # fmt: skip
+            return _play_single(hand, action, card, suit)
+    checked = check_play(hand, action)
     events: list[ErqiwangEvent] = []
     if hand.auto[seat]:
         hand.own_action(seat, events)
@@ -127,6 +126,53 @@ def play(hand: ErqiwangHand, action: Play) -> list[ErqiwangEvent]:
         place(hand, seat, cards, checked, events)
     hand.history.append(action)
     return events
+
+
+def _play_single(hand: ErqiwangHand, action: Play, card: Card, suit: str) -> list[ErqiwangEvent]:
+    """`place` for one legal card led, or answering a single: the lead or the comparison
+    needs only the card's following-suit (``suit``) and level."""
+    seat = action.seat
+    events: list[ErqiwangEvent] = []
+    if hand.auto[seat]:
+        hand.own_action(seat, events)
+    hand.remove_card(seat, card, suit)
+    hand.played_cards.append(card)
+    hand.has_played[seat] = True
+    events.append(SINGLES_PLAYED[seat][card])
+    top = hand.order.position[card]
+    best = hand.best
+    if best is None:  # led
+        hand.lead_shape = single_shape(card, hand.order)
+        hand.lead_suit = suit
+        hand.best = (seat, False, top)
+    else:  # `_compare_single`, inlined: of the led suit, or a trump ruffing a side suit
+        ruff = suit == TRUMP and hand.lead_suit != TRUMP
+        if (suit == hand.lead_suit or ruff) and (
+            (ruff and not best[1]) or (ruff == best[1] and top > best[2])
+        ):  # fmt: skip
+            hand.best = (seat, ruff, top)
+    trick = hand.trick
+    trick.append((seat, action.cards))
+    # A seat not yet announced void of trump holds some: only a trump played can change that,
+    # or the trump counts (`place` judges every play so).
+    if suit == TRUMP and not hand.void_announced[seat]:
+        _after_trump_played(hand, seat, events)
+    if len(trick) < 4:
+        hand.turn = (seat + 1) & 3
+    else:
+        _close_trick(hand, events)
+    hand.history.append(action)
+    return events
+
+
+def _after_trump_played(hand: ErqiwangHand, seat: int, events: list[ErqiwangEvent]) -> None:
+    """A seat not announced void played trump: announce it void if it has none left, and
+    the trump counts when they may have changed (two players void)."""
+    if not hand.by_suit[seat].get(TRUMP):
+        hand.void_announced[seat] = True
+        events.append(TrumpVoid(seat))
+    if sum(hand.void_announced) >= 2:
+        announce_trump_counts(hand, events)
 
 
 def place(
@@ -155,16 +201,8 @@ def place(
         hand.best = (seat, False, shape.top_position())
     trick = hand.trick
     trick.append((seat, cards))
-    counts_may_change = False
-    if not hand.void_announced[seat]:
-        if not hand.by_suit[seat].get(TRUMP):
-            hand.void_announced[seat] = True
-            events.append(TrumpVoid(seat))
-            counts_may_change = True
-        else:
-            counts_may_change = played_trump
-    if counts_may_change and sum(hand.void_announced) >= 2:
-        announce_trump_counts(hand, events)
+    if played_trump and not hand.void_announced[seat]:  # see `_play_single`
+        _after_trump_played(hand, seat, events)
     if len(trick) < 4:
         hand.turn = (seat + 1) & 3
         return
