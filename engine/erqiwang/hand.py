@@ -249,7 +249,8 @@ class ErqiwangHand:
         self._held[seat] = None
         held = self.by_suit[seat][following]
         held.remove(c)
-        if c in held:  # a pair broken: the suit's pairs, and where the card is first held
+        pair_broken = c in held
+        if pair_broken:  # the suit's pairs change, and where the card is first held
             self.singles[seat].pop(following, None)
             self.paired_leads[seat].pop(following, None)
         else:  # the last copy: its single goes, the suit's pairs stay as they were
@@ -257,8 +258,15 @@ class ErqiwangHand:
             if kept is not None:
                 del kept[c]
         if following == TRUMP:
-            self._threats[seat] = None
-            self.throws_current = [False] * 4  # everyone's throws are judged against it
+            self.throws_current[seat] = False  # its own trumps changed
+            # Everyone's throws are judged against this seat's threat (its top trump and its
+            # trump pairs), which only a broken pair or its top trump played can change.
+            threat = self._threats[seat]
+            if threat is None or pair_broken or self.order.position[c] >= threat[0]:
+                changed = threat_of(held, self.order)
+                if changed != threat:
+                    self._threats[seat] = changed
+                    self.throws_current = [False] * 4
 
     def add_cards(self, seat: int, cards: tuple[Card, ...]) -> None:
         """The declarer takes the bottom into its hand."""
