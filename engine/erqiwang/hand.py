@@ -78,6 +78,12 @@ class ErqiwangHand:
         good: then they are handed out without looking at the threats."""
         self.phase: Phase = BIDDING
         self.turn = first
+        """Whose turn it is to bid or play; the declarer's while it names trump and buries."""
+        self.to_act: int | None = first
+        """The seat the table waits for: ``turn``, or None once the hand is over. Kept as
+        a field, set with ``turn`` (`pass_turn`, `end`), since every step reads it."""
+        self.over = False
+        """Whether the hand is over (`end`)."""
         self.bids: list[tuple[int, int | None]] = []
         self.passed = [False] * 4
         self.lowest: tuple[int, int] | None = None  # (points, seat)
@@ -132,20 +138,6 @@ class ErqiwangHand:
         return twin
 
     # ----------------------------------------------------------------- queries
-
-    @property
-    def over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat the table waits for (None once the hand is over)."""
-        phase = self.phase
-        if phase == PLAY:  # most asks
-            return self.turn
-        if phase in (TRUMP_PHASE, BURY):
-            return self.declarer
-        return None if phase == OVER else self.turn
 
     @property
     def time_limit(self) -> int:
@@ -323,8 +315,18 @@ class ErqiwangHand:
             self.auto[seat] = False
             events.append(AutoChanged(seat, False))
 
-    def finish(self, events: list[ErqiwangEvent]) -> None:
+    def pass_turn(self, seat: int) -> None:
+        """The turn goes to ``seat``."""
+        self.turn = self.to_act = seat
+
+    def end(self) -> None:
+        """The hand is over: nobody to wait for."""
         self.phase = OVER
+        self.over = True
+        self.to_act = None
+
+    def finish(self, events: list[ErqiwangEvent]) -> None:
+        self.end()
         self.result = ending.settle(self)
         events.append(HandEnded(self.result))
 

@@ -158,7 +158,7 @@ def _play_single(hand: ErqiwangHand, action: Play, card: Card, suit: str) -> lis
     if suit == TRUMP and not hand.void_announced[seat]:
         _after_trump_played(hand, seat, events)
     if len(trick) < 4:
-        hand.turn = (seat + 1) & 3
+        hand.turn = hand.to_act = (seat + 1) & 3  # `pass_turn`, inlined
     else:
         _close_trick(hand, events)
     hand.history.append(action)
@@ -204,7 +204,7 @@ def place(
     if played_trump and not hand.void_announced[seat]:  # see `_play_single`
         _after_trump_played(hand, seat, events)
     if len(trick) < 4:
-        hand.turn = (seat + 1) & 3
+        hand.turn = hand.to_act = (seat + 1) & 3  # `pass_turn`, inlined
         return
     _close_trick(hand, events)
 
@@ -264,7 +264,7 @@ def _close_trick(hand: ErqiwangHand, events: list[ErqiwangEvent]) -> None:
     hand.lead_shape = None
     hand.lead_suit = None
     hand.best = None
-    hand.turn = winner
+    hand.pass_turn(winner)
 
 
 def announce_voids(hand: ErqiwangHand, events: list[ErqiwangEvent]) -> None:
