@@ -97,6 +97,8 @@ class ErqiwangHand:
         self.has_played = [False] * 4
         self.bonuses: dict[int, Bonus] = {}
         self.trick: list[tuple[int, tuple[Card, ...]]] = []
+        self.trick_points = 0
+        """The card points in ``trick``, counted as its cards are played."""
         self.lead_shape: Shape | None = None
         self.lead_suit: str | None = None
         self.best: tuple[int, bool, int] | None = None  # (seat, is trump ruff, top position)

@@ -153,6 +153,7 @@ def _play_single(hand: ErqiwangHand, action: Play, card: Card, suit: str) -> lis
             hand.best = (seat, ruff, top)
     trick = hand.trick
     trick.append((seat, action.cards))
+    hand.trick_points += card.points
     # A seat not yet announced void of trump holds some: only a trump played can change that,
     # or the trump counts (`place` judges every play so).
     if suit == TRUMP and not hand.void_announced[seat]:
@@ -201,6 +202,8 @@ def place(
         hand.best = (seat, False, shape.top_position())
     trick = hand.trick
     trick.append((seat, cards))
+    for c in cards:
+        hand.trick_points += c.points
     if played_trump and not hand.void_announced[seat]:  # see `_play_single`
         _after_trump_played(hand, seat, events)
     if len(trick) < 4:
@@ -246,10 +249,7 @@ def _compare(hand: ErqiwangHand, seat: int, cards: tuple[Card, ...]) -> None:
 def _close_trick(hand: ErqiwangHand, events: list[ErqiwangEvent]) -> None:
     assert hand.best is not None
     winner = hand.best[0]
-    points = 0
-    for _, cards in hand.trick:  # plain loops: a generator costs more for four plays
-        for c in cards:
-            points += c.points
+    points = hand.trick_points
     by_defenders = winner != hand.declarer
     if by_defenders:
         hand.trick_points_for_defenders += points
@@ -261,6 +261,7 @@ def _close_trick(hand: ErqiwangHand, events: list[ErqiwangEvent]) -> None:
         return
     hand.tricks.append(hand.trick)
     hand.trick = []
+    hand.trick_points = 0
     hand.lead_shape = None
     hand.lead_suit = None
     hand.best = None
