@@ -26,8 +26,8 @@ from engine.erqiwang import autoplay, bidding, bonus, declaring, ending, tricks
 from engine.erqiwang.bonus import Bonus
 from engine.erqiwang.deal import Deal, deal_from_seed
 from engine.erqiwang.events import ErqiwangEvent, HandEnded
-from engine.erqiwang.leads import Threat, threat_of
-from engine.erqiwang.legal import legal_actions, legal_plays
+from engine.erqiwang.leads import NO_THREAT, Threat, threat_of
+from engine.erqiwang.legal import SuitLeads, legal_actions, legal_plays, suit_leads
 from engine.erqiwang.order import BIDDING_ORDER, TRUMP, TrumpOrder
 from engine.erqiwang.phases import BIDDING, BURY, OVER, PLAY, TRUMP_PHASE, Phase
 from engine.erqiwang.result import ErqiwangResult
@@ -60,16 +60,15 @@ class ErqiwangHand:
         view of the seat asks for them, and most steps change one hand at most."""
         self.by_suit: list[dict[str, list[Card]]] = [{}, {}, {}, {}]
         """Each seat's cards by following-suit, kept from trump naming on."""
-        self.singles: list[dict[str, dict[Card, Play]]] = [{}, {}, {}, {}]
-        """Each seat's single plays per following-suit, by card, in the order the cards are
-        first held (the order they are listed in). A card played leaves its entry, unless its
-        other copy stays: then the suit's entry is made again when next asked for, since the
-        card is now first held where that copy is (`legal.suit_singles`)."""
-        self.paired_leads: list[dict[str, list[Play]]] = [{}, {}, {}, {}]
-        """Each seat's pairs and tractors per following-suit as leads, made again only when a
-        pair of the suit is broken (`legal.suit_paired_leads`)."""
-        self._threats: list[Threat | None] = [None] * 4
-        """Each seat's trump threat (for judging throws), recomputed when it plays a trump."""
+        self.leads: list[dict[str, SuitLeads] | None] = [None] * 4
+        """Each seat's leads per following-suit, in `by_suit`'s order, made when first asked
+        for (`legal.seat_leads`): the suit's singles by card, in the order the cards are first
+        held (the order they are listed in), and its pairs and tractors. A card played leaves
+        its single; a pair broken makes the suit's entry again (the card is now first held
+        where its other copy is, and the pairs changed)."""
+        self._threats: list[Threat] = [NO_THREAT] * 4
+        """Each seat's trump threat (for judging throws), from trump naming on: made again
+        when a trump played takes its top trump or breaks a pair, the only changes to it."""
         self.throws: list[tuple[int, list[Threat], list[Play]] | None] = [None] * 4
         """Each seat's natural trump throws, with the trump count and the others' threats they
         were judged for (`legal._throw_plays`)."""
@@ -131,8 +130,10 @@ class ErqiwangHand:
         twin.__dict__.update(self.__dict__)
         twin.hands = [list(cards) for cards in self.hands]
         twin.by_suit = [{s: list(cards) for s, cards in groups.items()} for groups in self.by_suit]
-        twin.singles = [{s: dict(plays) for s, plays in groups.items()} for groups in self.singles]
-        twin.paired_leads = [dict(leads) for leads in self.paired_leads]
+        twin.leads = [
+            None if leads is None else {s: (dict(singles), paired) for s, (singles, paired) in leads.items()}
+            for leads in self.leads
+        ]  # a seat's singles change in place, its pairs and tractors are replaced
         for name in _FORKED_LISTS:
             setattr(twin, name, list(getattr(self, name)))
         twin.bonuses = dict(self.bonuses)
@@ -154,10 +155,7 @@ class ErqiwangHand:
     def others_threats(self, seat: int) -> list[Threat]:
         """The trump threats of the three other players (a throw is judged against them)."""
         threats = self._threats
-        for s in range(4):
-            if threats[s] is None:
-                threats[s] = threat_of(self.by_suit[s].get(TRUMP, []), self.order)
-        return [t for s, t in enumerate(threats) if s != seat and t is not None]
+        return threats[:seat] + threats[seat + 1 :]
 
     def allowed_bids(self) -> list[int]:
         """The bids the seat to act may make now (highest first)."""
@@ -218,9 +216,8 @@ class ErqiwangHand:
             for c in self.hands[seat]:
                 groups.setdefault(suit[c], []).append(c)
             self.by_suit[seat] = groups
-        self.singles = [{}, {}, {}, {}]
-        self.paired_leads = [{}, {}, {}, {}]
-        self._threats = [None] * 4
+        self.leads = [None] * 4
+        self._threats = [threat_of(groups.get(TRUMP, []), self.order) for groups in self.by_suit]
         self.throws = [None] * 4
         self.throws_current = [False] * 4
         self._held = [None] * 4  # the order they are held in changes with the trump
@@ -244,23 +241,18 @@ class ErqiwangHand:
         held = self.by_suit[seat][following]
         held.remove(c)
         pair_broken = c in held
-        if pair_broken:  # the suit's pairs change, and where the card is first held
-            self.singles[seat].pop(following, None)
-            self.paired_leads[seat].pop(following, None)
-        else:  # the last copy: its single goes, the suit's pairs stay as they were
-            kept = self.singles[seat].get(following)
-            if kept is not None:
-                del kept[c]
+        leads = self.leads[seat]
+        if leads is not None:
+            if pair_broken:
+                leads[following] = suit_leads(seat, held, self.order)
+            else:  # the last copy: its single goes, the suit's pairs stay as they were
+                del leads[following][0][c]
         if following == TRUMP:
-            self.throws_current[seat] = False  # its own trumps changed
-            # Everyone's throws are judged against this seat's threat (its top trump and its
-            # trump pairs), which only a broken pair or its top trump played can change.
-            threat = self._threats[seat]
-            if threat is None or pair_broken or self.order.position[c] >= threat[0]:
-                changed = threat_of(held, self.order)
-                if changed != threat:
-                    self._threats[seat] = changed
-                    self.throws_current = [False] * 4
+            self.throws_current = [False] * 4  # everyone's throws are judged against it
+            # The seat's threat is its top trump and its trump pairs: only its top trump
+            # played, or a pair broken, can change it.
+            if pair_broken or self.order.position[c] >= self._threats[seat][0]:
+                self._threats[seat] = threat_of(held, self.order)
 
     def add_cards(self, seat: int, cards: tuple[Card, ...]) -> None:
         """The declarer takes the bottom into its hand."""

@@ -15,7 +15,7 @@ from engine.cards import ALL_CARDS, Card
 from engine.erqiwang import bidding, bonus, declaring
 from engine.erqiwang.follow import follow_error, legal_follows, listed_follow
 from engine.erqiwang.leads import THROW_IF_UNBEATABLE, Threat, lead_parts, throw_candidates
-from engine.erqiwang.order import TRUMP
+from engine.erqiwang.order import TRUMP, TrumpOrder
 from engine.erqiwang.phases import BIDDING, BURY, OVER, PLAY, TRUMP_PHASE
 
 if TYPE_CHECKING:
@@ -243,17 +243,10 @@ def play_actions(hand: ErqiwangHand, seat: int) -> list[Play]:
 
 def _lead_actions(hand: ErqiwangHand, seat: int) -> list[Play]:
     plays: list[Play] = []
-    singles, paired = hand.singles[seat], hand.paired_leads[seat]
-    for suit, cards in hand.by_suit[seat].items():  # per suit: singles, pairs, tractors
-        single_plays = singles.get(suit)
-        if single_plays is None:
-            single_plays = suit_singles(hand, seat, suit)
-        plays += single_plays.values()
-        paired_plays = paired.get(suit)
-        if paired_plays is None:
-            paired_plays = paired[suit] = _paired_leads(seat, cards, hand)
-        if paired_plays:
-            plays += paired_plays
+    for singles, paired in (hand.leads[seat] or seat_leads(hand, seat)).values():
+        plays += singles.values()  # per suit: singles, then pairs and tractors
+        if paired:
+            plays += paired
     trumps = hand.by_suit[seat].get(TRUMP)
     if trumps is None or len(trumps) < 2:  # a throw is two cards at least: no need to judge
         return plays
@@ -264,21 +257,38 @@ def _lead_actions(hand: ErqiwangHand, seat: int) -> list[Play]:
 def _single_follows(hand: ErqiwangHand, seat: int) -> list[Play]:
     """Every card of the led suit, or of the hand when void of it (a single led)."""
     assert hand.lead_suit is not None
-    held = hand.singles[seat].get(hand.lead_suit)
-    if held is None:
-        held = suit_singles(hand, seat, hand.lead_suit)
-    if held:
-        return list(held.values())
+    held = (hand.leads[seat] or seat_leads(hand, seat)).get(hand.lead_suit)
+    if held is not None and held[0]:
+        return list(held[0].values())
     return list(map(SINGLES[seat].__getitem__, dict.fromkeys(hand.hands[seat])))
 
 
-def suit_singles(hand: ErqiwangHand, seat: int, suit: str) -> dict[Card, Play]:
-    """The seat's singles of one following-suit, by card, in the order first held; kept in
-    `ErqiwangHand.singles`, which a card played updates (the suit may be empty)."""
-    cards = hand.by_suit[seat].get(suit) or ()
+SuitLeads = tuple[dict[Card, Play], list[Play]]
+"""One following-suit's leads: its singles by card, in the order the cards are first held,
+then its pairs and tractors (`suit_leads`'s order)."""
+
+
+def seat_leads(hand: ErqiwangHand, seat: int) -> dict[str, SuitLeads]:
+    """The seat's leads per following-suit, kept in `ErqiwangHand.leads`, which a card played
+    updates."""
+    order = hand.order
+    made = hand.leads[seat] = {
+        suit: suit_leads(seat, cards, order) for suit, cards in hand.by_suit[seat].items()
+    }
+    return made
+
+
+def suit_leads(seat: int, cards: list[Card], order: TrumpOrder) -> SuitLeads:
+    """The singles, pairs and tractors of one following-suit as plays."""
     singles = SINGLES[seat]
-    made = hand.singles[seat][suit] = dict(zip(cards, map(singles.__getitem__, cards)))
-    return made  # `dict` of repeated keys keeps each card where it is first held
+    by_card = dict(zip(cards, map(singles.__getitem__, cards)))  # a card where first held
+    if len(by_card) == len(cards):
+        return by_card, []  # no pair, so no tractor either
+    _, paired, tractors = lead_parts(cards, order)
+    plays = list(map(PAIRS[seat].__getitem__, paired))  # `map`: no comprehension frame
+    if tractors:
+        plays += [Play(seat, t) for t in tractors]
+    return by_card, plays
 
 
 def _throw_plays(hand: ErqiwangHand, seat: int, trumps: list[Card]) -> list[Play]:
@@ -324,17 +334,6 @@ def threats_in_sight(hand: ErqiwangHand, seat: int) -> list[Threat]:
     return [(top, frozenset(position[c] for c in trumps if unseen[c] >= 2))]
 
 
-def _paired_leads(seat: int, cards: list[Card], hand: ErqiwangHand) -> list[Play]:
-    """The pairs and tractors of one following-suit as plays (suit_leads' order)."""
-    if len(set(cards)) == len(cards):
-        return []  # no pair, so no tractor either
-    _, paired, tractors = lead_parts(cards, hand.order)
-    plays = list(map(PAIRS[seat].__getitem__, paired))  # `map`: no comprehension frame
-    if tractors:
-        plays += [Play(seat, t) for t in tractors]
-    return plays
-
-
 def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
     """For the seat the hand waits for, every choice of its phase that can be listed (bids
     and the pass, trump suits, plays; burying is checked, not listed), then surrender where
@@ -345,11 +344,9 @@ def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
         lead = hand.lead_shape
         plays: list[Action]
         if lead is not None and lead.size == 1:  # most decisions: `_single_follows`, inlined
-            held = hand.singles[seat].get(hand.lead_suit)  # type: ignore[arg-type]
-            if held is None:
-                held = suit_singles(hand, seat, hand.lead_suit)  # type: ignore[arg-type]
-            if held:
-                plays = list(held.values())
+            held = (hand.leads[seat] or seat_leads(hand, seat)).get(hand.lead_suit)  # type: ignore[arg-type]
+            if held is not None and held[0]:
+                plays = list(held[0].values())
             else:  # void of the led suit: any card
                 singles = SINGLES[seat]
                 plays = list(map(singles.__getitem__, dict.fromkeys(hand.hands[seat])))
