@@ -188,6 +188,25 @@ class LeadActions(ListedWhenRead):
         play: Play = plays[index]
         return play
 
+    # A self-play loop reads every leader's list (its length, then one index): these two
+    # reads skip `ListedWhenRead`'s steps once the leads are listed, the leads being the plays.
+
+    def __len__(self) -> int:
+        listed = self._listed
+        if listed is None:
+            listed = self.plays
+        return len(listed) + len(self.others)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        listed = self._listed
+        if listed is not None and type(index) is int and 0 <= index < len(listed):
+            return listed[index]
+        return ListedWhenRead.__getitem__(self, index)
+
     def play_of(self, cards: Sequence[Card]) -> Play | None:
         """The listed lead of these cards in any order (None: not a listed lead)."""
         size = len(cards)

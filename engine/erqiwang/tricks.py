@@ -106,14 +106,11 @@ def play(hand: ErqiwangHand, action: Play) -> list[ErqiwangEvent]:
         # single is legal iff of the led suit or void of it.
         card = cards[0]
         suit = hand.order.suit[card]
-        lead_suit = hand.lead_suit
-        if lead_suit is None:
-            return _play_single(hand, action, card, suit)
-        assert hand.lead_shape is not None
-        if hand.lead_shape.size == 1 and (
-            suit == lead_suit or not hand.by_suit[seat].get(lead_suit)
+        lead, lead_suit = hand.lead_shape, hand.lead_suit
+        if lead is None or (
+            lead.size == 1 and (suit == lead_suit or not hand.by_suit[seat].get(lead_suit))  # type: ignore[arg-type]
         ):  # fmt: skip
-            return _play_single(hand, action, card, suit)
+            return _play_single(hand, action, card, suit, lead_suit)
     checked = check_play(hand, action)
     events: list[ErqiwangEvent] = []
     if hand.auto[seat]:
@@ -128,9 +125,11 @@ def play(hand: ErqiwangHand, action: Play) -> list[ErqiwangEvent]:
     return events
 
 
-def _play_single(hand: ErqiwangHand, action: Play, card: Card, suit: str) -> list[ErqiwangEvent]:
-    """`place` for one legal card led, or answering a single: the lead or the comparison
-    needs only the card's following-suit (``suit``) and level."""
+def _play_single(
+    hand: ErqiwangHand, action: Play, card: Card, suit: str, lead_suit: str | None
+) -> list[ErqiwangEvent]:
+    """`place` for one legal card led (``lead_suit`` None), or answering a single: the lead
+    or the comparison needs only the card's following-suit (``suit``) and level."""
     seat = action.seat
     events: list[ErqiwangEvent] = []
     if hand.auto[seat]:
@@ -140,14 +139,15 @@ def _play_single(hand: ErqiwangHand, action: Play, card: Card, suit: str) -> lis
     hand.has_played[seat] = True
     events.append(SINGLES_PLAYED[seat][card])
     top = hand.order.position[card]
-    best = hand.best
-    if best is None:  # led
+    if lead_suit is None:  # led
         hand.lead_shape = single_shape(card, hand.order)
         hand.lead_suit = suit
         hand.best = (seat, False, top)
     else:  # `_compare_single`, inlined: of the led suit, or a trump ruffing a side suit
-        ruff = suit == TRUMP and hand.lead_suit != TRUMP
-        if (suit == hand.lead_suit or ruff) and (
+        best = hand.best
+        assert best is not None
+        ruff = suit == TRUMP and lead_suit != TRUMP
+        if (suit == lead_suit or ruff) and (
             (ruff and not best[1]) or (ruff == best[1] and top > best[2])
         ):  # fmt: skip
             hand.best = (seat, ruff, top)
