@@ -14,7 +14,7 @@ from engine.erqiwang.events import (
     HandEnded,
     Redeal,
 )
-from engine.erqiwang.phases import BIDDING, OVER, TRUMP_PHASE
+from engine.erqiwang.phases import BIDDING, TRUMP_PHASE
 from engine.erqiwang.result import ErqiwangResult
 from engine.errors import IllegalAction
 

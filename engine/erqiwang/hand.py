@@ -130,10 +130,7 @@ class ErqiwangHand:
         twin.__dict__.update(self.__dict__)
         twin.hands = [list(cards) for cards in self.hands]
         twin.by_suit = [{s: list(cards) for s, cards in groups.items()} for groups in self.by_suit]
-        twin.leads = [
-            None if leads is None else {s: (dict(singles), paired) for s, (singles, paired) in leads.items()}
-            for leads in self.leads
-        ]  # a seat's singles change in place, its pairs and tractors are replaced
+        twin.leads = [_forked_leads(leads) for leads in self.leads]
         for name in _FORKED_LISTS:
             setattr(twin, name, list(getattr(self, name)))
         twin.bonuses = dict(self.bonuses)
@@ -335,6 +332,14 @@ class ErqiwangHand:
             return []
         self.auto[action.seat] = action.on
         return [AutoChanged(action.seat, action.on)]
+
+
+def _forked_leads(leads: dict[str, SuitLeads] | None) -> dict[str, SuitLeads] | None:
+    """A seat's leads for a fork: its singles change in place, its pairs and tractors are
+    replaced."""
+    if leads is None:
+        return None
+    return {suit: (dict(singles), paired) for suit, (singles, paired) in leads.items()}
 
 
 _FORKED_LISTS = (

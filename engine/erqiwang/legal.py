@@ -300,7 +300,8 @@ def seat_leads(hand: ErqiwangHand, seat: int) -> dict[str, SuitLeads]:
 def suit_leads(seat: int, cards: list[Card], order: TrumpOrder) -> SuitLeads:
     """The singles, pairs and tractors of one following-suit as plays."""
     singles = SINGLES[seat]
-    by_card = dict(zip(cards, map(singles.__getitem__, cards)))  # a card where first held
+    # A card comes once, where first held (a repeated key keeps its place).
+    by_card = dict(zip(cards, map(singles.__getitem__, cards), strict=True))
     if len(by_card) == len(cards):
         return by_card, []  # no pair, so no tractor either
     _, paired, tractors = lead_parts(cards, order)

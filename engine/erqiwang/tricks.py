@@ -100,7 +100,10 @@ are (`engine.erqiwang.legal`): most plays are singles, and an event is never cha
 
 def play(hand: ErqiwangHand, action: Play) -> list[ErqiwangEvent]:
     cards, seat = action.cards, action.seat
-    if len(cards) == 1 and seat == hand.turn and hand.phase == PLAY and cards[0] in hand.hands[seat]:
+    if (
+        len(cards) == 1 and seat == hand.turn and hand.phase == PLAY
+        and cards[0] in hand.hands[seat]
+    ):  # fmt: skip
         # Most plays are one held card by the seat to play, judged here as `check_play` would:
         # a single led is always legal (what `check_lead` finds), and a single answering a
         # single is legal iff of the led suit or void of it.
