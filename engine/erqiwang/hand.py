@@ -21,7 +21,7 @@ from engine.actions import (
     Timeout,
 )
 from engine.cards import Card
-from engine.dispatch import Dispatch, check_seat
+from engine.dispatch import Dispatch
 from engine.erqiwang import autoplay, bidding, bonus, declaring, ending, tricks
 from engine.erqiwang.bonus import Bonus
 from engine.erqiwang.deal import Deal, deal_from_seed
@@ -277,9 +277,7 @@ class ErqiwangHand:
 
     def apply(self, action: Action) -> list[ErqiwangEvent]:
         self.public_view = None
-        if type(action) is Play:  # most actions: `tricks.play` records it itself
-            if type(action.seat) is not int or not 0 <= action.seat < 4:
-                check_seat(action.seat)
+        if type(action) is Play:  # most actions: `tricks.play` checks its seat and records it
             return tricks.play(self, action)
         return _DISPATCH.apply(self, action)
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Play
 from engine.cards import ALL_CARDS, Card
+from engine.dispatch import check_seat
 from engine.erqiwang.events import (
     ErqiwangEvent,
     Played,
@@ -101,7 +102,7 @@ are (`engine.erqiwang.legal`): most plays are singles, and an event is never cha
 def play(hand: ErqiwangHand, action: Play) -> list[ErqiwangEvent]:
     cards, seat = action.cards, action.seat
     if (
-        len(cards) == 1 and seat == hand.turn and hand.phase == PLAY
+        len(cards) == 1 and seat == hand.turn and type(seat) is int and hand.phase == PLAY
         and cards[0] in hand.hands[seat]
     ):  # fmt: skip
         # Most plays are one held card by the seat to play, judged here as `check_play` would:
@@ -114,6 +115,7 @@ def play(hand: ErqiwangHand, action: Play) -> list[ErqiwangEvent]:
             lead.size == 1 and (suit == lead_suit or not hand.by_suit[seat].get(lead_suit))  # type: ignore[arg-type]
         ):  # fmt: skip
             return _play_single(hand, action, card, suit, lead_suit)
+    check_seat(seat)  # a seat that is the turn's is one (a bool or a float is not)
     checked = check_play(hand, action)
     events: list[ErqiwangEvent] = []
     if hand.auto[seat]:
