@@ -14,7 +14,7 @@ from engine.erqiwang.events import (
     HandEnded,
     Redeal,
 )
-from engine.erqiwang.phases import BIDDING, OVER, TRUMP_PHASE
+from engine.erqiwang.phases import BIDDING, TRUMP_PHASE
 from engine.erqiwang.result import ErqiwangResult
 from engine.errors import IllegalAction
 
@@ -109,7 +109,7 @@ def place_pass(hand: ErqiwangHand, seat: int, events: list[ErqiwangEvent]) -> No
     hand.passed[seat] = True
     events.append(BidPassed(seat))
     if all(hand.passed):
-        hand.phase = OVER
+        hand.end()
         hand.result = ErqiwangResult(redeal=True)
         events += [Redeal(), HandEnded(hand.result)]
     elif hand.lowest is not None and _others_all_passed(hand, hand.lowest[1]):
@@ -126,7 +126,7 @@ def _next_bidder(hand: ErqiwangHand, seat: int) -> None:
     for step in (1, 2, 3):
         nxt = (seat + step) & 3
         if not hand.passed[nxt]:
-            hand.turn = nxt
+            hand.pass_turn(nxt)
             return
 
 
@@ -137,4 +137,4 @@ def _close(hand: ErqiwangHand, events: list[ErqiwangEvent]) -> None:
     hand.add_cards(hand.declarer, hand.deal.bottom)
     events.append(BottomShown(hand.declarer, hand.deal.bottom))
     hand.phase = TRUMP_PHASE
-    hand.turn = hand.declarer
+    hand.pass_turn(hand.declarer)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.actions import DeclareBonus
-from engine.cards import Card
+from engine.cards import BJ, LJ, Card
 from engine.erqiwang.events import BonusDeclared, ErqiwangEvent
 from engine.erqiwang.phases import BURY, PLAY
 from engine.errors import IllegalAction
@@ -38,9 +38,9 @@ class Bonus:
 
 def bonus_of(hand: Sequence[Card], trump: str | None) -> Bonus | None:
     """The 冲关 a hand holds under this trump choice, or None."""
-    jokers = [c for c in hand if not c.suit]  # `is_joker`, without a call per card
-    if len(jokers) < 3:  # most hands: asked at every play of the window, before counting
+    if hand.count(LJ) + hand.count(BJ) < 3:  # most hands: asked at every step of the window
         return None
+    jokers = [c for c in hand if not c.suit]  # `is_joker`, without a call per card
     counts = Counter(hand)
     joker_value = 1 if len(jokers) == 3 else 3
     value, step = joker_value, 0

@@ -82,7 +82,7 @@ def bury_cards(
     hand.remove_cards(seat, cards)
     hand.buried = tuple(cards)
     hand.phase = PLAY
-    hand.turn = seat
+    hand.pass_turn(seat)
     events.append(Buried(seat, len(cards)))
     hand.announce_voids(events)
 

@@ -21,13 +21,13 @@ from engine.actions import (
     Timeout,
 )
 from engine.cards import Card
-from engine.dispatch import Dispatch, check_seat
+from engine.dispatch import Dispatch
 from engine.erqiwang import autoplay, bidding, bonus, declaring, ending, tricks
 from engine.erqiwang.bonus import Bonus
 from engine.erqiwang.deal import Deal, deal_from_seed
 from engine.erqiwang.events import ErqiwangEvent, HandEnded
-from engine.erqiwang.leads import Threat, threat_of
-from engine.erqiwang.legal import legal_actions, legal_plays
+from engine.erqiwang.leads import NO_THREAT, Threat, threat_of
+from engine.erqiwang.legal import SuitLeads, legal_actions, legal_plays, suit_leads
 from engine.erqiwang.order import BIDDING_ORDER, TRUMP, TrumpOrder
 from engine.erqiwang.phases import BIDDING, BURY, OVER, PLAY, TRUMP_PHASE, Phase
 from engine.erqiwang.result import ErqiwangResult
@@ -60,10 +60,15 @@ class ErqiwangHand:
         view of the seat asks for them, and most steps change one hand at most."""
         self.by_suit: list[dict[str, list[Card]]] = [{}, {}, {}, {}]
         """Each seat's cards by following-suit, kept from trump naming on."""
-        self.leads: list[dict[str, list[Play]]] = [{}, {}, {}, {}]
-        """Each seat's possible leads per following-suit, recomputed when that suit changes."""
-        self._threats: list[Threat | None] = [None] * 4
-        """Each seat's trump threat (for judging throws), recomputed when it plays a trump."""
+        self.leads: list[dict[str, SuitLeads] | None] = [None] * 4
+        """Each seat's leads per following-suit, in `by_suit`'s order, made when first asked
+        for (`legal.seat_leads`): the suit's singles by card, in the order the cards are first
+        held (the order they are listed in), and its pairs and tractors. A card played leaves
+        its single; a pair broken makes the suit's entry again (the card is now first held
+        where its other copy is, and the pairs changed)."""
+        self._threats: list[Threat] = [NO_THREAT] * 4
+        """Each seat's trump threat (for judging throws), from trump naming on: made again
+        when a trump played takes its top trump or breaks a pair, the only changes to it."""
         self.throws: list[tuple[int, list[Threat], list[Play]] | None] = [None] * 4
         """Each seat's natural trump throws, with the trump count and the others' threats they
         were judged for (`legal._throw_plays`)."""
@@ -72,6 +77,12 @@ class ErqiwangHand:
         good: then they are handed out without looking at the threats."""
         self.phase: Phase = BIDDING
         self.turn = first
+        """Whose turn it is to bid or play; the declarer's while it names trump and buries."""
+        self.to_act: int | None = first
+        """The seat the table waits for: ``turn``, or None once the hand is over. Kept as
+        a field, set with ``turn`` (`pass_turn`, `end`), since every step reads it."""
+        self.over = False
+        """Whether the hand is over (`end`)."""
         self.bids: list[tuple[int, int | None]] = []
         self.passed = [False] * 4
         self.lowest: tuple[int, int] | None = None  # (points, seat)
@@ -85,6 +96,8 @@ class ErqiwangHand:
         self.has_played = [False] * 4
         self.bonuses: dict[int, Bonus] = {}
         self.trick: list[tuple[int, tuple[Card, ...]]] = []
+        self.trick_points = 0
+        """The card points in ``trick``, counted as its cards are played."""
         self.lead_shape: Shape | None = None
         self.lead_suit: str | None = None
         self.best: tuple[int, bool, int] | None = None  # (seat, is trump ruff, top position)
@@ -117,7 +130,7 @@ class ErqiwangHand:
         twin.__dict__.update(self.__dict__)
         twin.hands = [list(cards) for cards in self.hands]
         twin.by_suit = [{s: list(cards) for s, cards in groups.items()} for groups in self.by_suit]
-        twin.leads = [dict(leads) for leads in self.leads]
+        twin.leads = [_forked_leads(leads) for leads in self.leads]
         for name in _FORKED_LISTS:
             setattr(twin, name, list(getattr(self, name)))
         twin.bonuses = dict(self.bonuses)
@@ -125,20 +138,6 @@ class ErqiwangHand:
         return twin
 
     # ----------------------------------------------------------------- queries
-
-    @property
-    def over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat the table waits for (None once the hand is over)."""
-        phase = self.phase
-        if phase == PLAY:  # most asks
-            return self.turn
-        if phase in (TRUMP_PHASE, BURY):
-            return self.declarer
-        return None if phase == OVER else self.turn
 
     @property
     def time_limit(self) -> int:
@@ -153,10 +152,7 @@ class ErqiwangHand:
     def others_threats(self, seat: int) -> list[Threat]:
         """The trump threats of the three other players (a throw is judged against them)."""
         threats = self._threats
-        for s in range(4):
-            if threats[s] is None:
-                threats[s] = threat_of(self.by_suit[s].get(TRUMP, []), self.order)
-        return [t for s, t in enumerate(threats) if s != seat and t is not None]
+        return threats[:seat] + threats[seat + 1 :]
 
     def allowed_bids(self) -> list[int]:
         """The bids the seat to act may make now (highest first)."""
@@ -217,27 +213,43 @@ class ErqiwangHand:
             for c in self.hands[seat]:
                 groups.setdefault(suit[c], []).append(c)
             self.by_suit[seat] = groups
-        self._threats = [None] * 4
+        self.leads = [None] * 4
+        self._threats = [threat_of(groups.get(TRUMP, []), self.order) for groups in self.by_suit]
         self.throws = [None] * 4
         self.throws_current = [False] * 4
         self._held = [None] * 4  # the order they are held in changes with the trump
 
     def remove_cards(self, seat: int, cards: tuple[Card, ...]) -> bool:
-        """Take cards out of a hand, dropping the caches they touch; whether a trump left."""
-        hand, groups, suit = self.hands[seat], self.by_suit[seat], self.order.suit
-        leads = self.leads[seat]
-        self._held[seat] = None
+        """Take cards out of a hand (`remove_card`); whether a trump left."""
+        suit = self.order.suit
         played_trump = False
         for c in cards:
             following = suit[c]
-            hand.remove(c)
-            groups[following].remove(c)
-            leads.pop(following, None)
+            self.remove_card(seat, c, following)
             if following == TRUMP:
                 played_trump = True
-                self._threats[seat] = None
-                self.throws_current = [False] * 4  # everyone's throws are judged against it
         return played_trump
+
+    def remove_card(self, seat: int, c: Card, following: str) -> None:
+        """Take one card (of this following-suit) out of a hand, dropping or updating the
+        caches it touches."""
+        self.hands[seat].remove(c)
+        self._held[seat] = None
+        held = self.by_suit[seat][following]
+        held.remove(c)
+        pair_broken = c in held
+        leads = self.leads[seat]
+        if leads is not None:
+            if pair_broken:
+                leads[following] = suit_leads(seat, held, self.order)
+            else:  # the last copy: its single goes, the suit's pairs stay as they were
+                del leads[following][0][c]
+        if following == TRUMP:
+            self.throws_current = [False] * 4  # everyone's throws are judged against it
+            # The seat's threat is its top trump and its trump pairs: only its top trump
+            # played, or a pair broken, can change it.
+            if pair_broken or self.order.position[c] >= self._threats[seat][0]:
+                self._threats[seat] = threat_of(held, self.order)
 
     def add_cards(self, seat: int, cards: tuple[Card, ...]) -> None:
         """The declarer takes the bottom into its hand."""
@@ -265,9 +277,7 @@ class ErqiwangHand:
 
     def apply(self, action: Action) -> list[ErqiwangEvent]:
         self.public_view = None
-        if type(action) is Play:  # most actions: `tricks.play` records it itself
-            if type(action.seat) is not int or not 0 <= action.seat < 4:
-                check_seat(action.seat)
+        if type(action) is Play:  # most actions: `tricks.play` checks its seat and records it
             return tricks.play(self, action)
         return _DISPATCH.apply(self, action)
 
@@ -294,8 +304,18 @@ class ErqiwangHand:
             self.auto[seat] = False
             events.append(AutoChanged(seat, False))
 
-    def finish(self, events: list[ErqiwangEvent]) -> None:
+    def pass_turn(self, seat: int) -> None:
+        """The turn goes to ``seat``."""
+        self.turn = self.to_act = seat
+
+    def end(self) -> None:
+        """The hand is over: nobody to wait for."""
         self.phase = OVER
+        self.over = True
+        self.to_act = None
+
+    def finish(self, events: list[ErqiwangEvent]) -> None:
+        self.end()
         self.result = ending.settle(self)
         events.append(HandEnded(self.result))
 
@@ -310,6 +330,14 @@ class ErqiwangHand:
             return []
         self.auto[action.seat] = action.on
         return [AutoChanged(action.seat, action.on)]
+
+
+def _forked_leads(leads: dict[str, SuitLeads] | None) -> dict[str, SuitLeads] | None:
+    """A seat's leads for a fork: its singles change in place, its pairs and tractors are
+    replaced."""
+    if leads is None:
+        return None
+    return {suit: (dict(singles), paired) for suit, (singles, paired) in leads.items()}
 
 
 _FORKED_LISTS = (

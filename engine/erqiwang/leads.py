@@ -122,11 +122,12 @@ def _alone(part: Component) -> Shape:
 Threat = tuple[int, frozenset[int]]
 """What one other player holds in trumps: the top trump position (-1: none) and the
 positions of its trump pairs."""
+NO_THREAT: Threat = (-1, frozenset())
 
 
 def threat_of(trumps: Sequence[Card], order: TrumpOrder) -> Threat:
     if not trumps:
-        return (-1, frozenset())
+        return NO_THREAT
     position = order.position
     seen: set[Card] = set()
     paired: set[int] = set()

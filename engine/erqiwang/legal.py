@@ -15,7 +15,7 @@ from engine.cards import ALL_CARDS, Card
 from engine.erqiwang import bidding, bonus, declaring
 from engine.erqiwang.follow import follow_error, legal_follows, listed_follow
 from engine.erqiwang.leads import THROW_IF_UNBEATABLE, Threat, lead_parts, throw_candidates
-from engine.erqiwang.order import TRUMP
+from engine.erqiwang.order import TRUMP, TrumpOrder
 from engine.erqiwang.phases import BIDDING, BURY, OVER, PLAY, TRUMP_PHASE
 
 if TYPE_CHECKING:
@@ -188,6 +188,25 @@ class LeadActions(ListedWhenRead):
         play: Play = plays[index]
         return play
 
+    # A self-play loop reads every leader's list (its length, then one index): these two
+    # reads skip `ListedWhenRead`'s steps once the leads are listed, the leads being the plays.
+
+    def __len__(self) -> int:
+        listed = self._listed
+        if listed is None:
+            listed = self.plays
+        return len(listed) + len(self.others)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        listed = self._listed
+        if listed is not None and type(index) is int and 0 <= index < len(listed):
+            return listed[index]
+        return ListedWhenRead.__getitem__(self, index)
+
     def play_of(self, cards: Sequence[Card]) -> Play | None:
         """The listed lead of these cards in any order (None: not a listed lead)."""
         size = len(cards)
@@ -243,12 +262,10 @@ def play_actions(hand: ErqiwangHand, seat: int) -> list[Play]:
 
 def _lead_actions(hand: ErqiwangHand, seat: int) -> list[Play]:
     plays: list[Play] = []
-    cached = hand.leads[seat]
-    for suit, cards in hand.by_suit[seat].items():
-        leads = cached.get(suit)
-        if leads is None:
-            leads = cached[suit] = _lead_plays(seat, cards, hand)
-        plays.extend(leads)
+    for singles, paired in (hand.leads[seat] or seat_leads(hand, seat)).values():
+        plays += singles.values()  # per suit: singles, then pairs and tractors
+        if paired:
+            plays += paired
     trumps = hand.by_suit[seat].get(TRUMP)
     if trumps is None or len(trumps) < 2:  # a throw is two cards at least: no need to judge
         return plays
@@ -259,9 +276,39 @@ def _lead_actions(hand: ErqiwangHand, seat: int) -> list[Play]:
 def _single_follows(hand: ErqiwangHand, seat: int) -> list[Play]:
     """Every card of the led suit, or of the hand when void of it (a single led)."""
     assert hand.lead_suit is not None
-    held = hand.by_suit[seat].get(hand.lead_suit)
+    held = (hand.leads[seat] or seat_leads(hand, seat)).get(hand.lead_suit)
+    if held is not None and held[0]:
+        return list(held[0].values())
+    return list(map(SINGLES[seat].__getitem__, dict.fromkeys(hand.hands[seat])))
+
+
+SuitLeads = tuple[dict[Card, Play], list[Play]]
+"""One following-suit's leads: its singles by card, in the order the cards are first held,
+then its pairs and tractors (`suit_leads`'s order)."""
+
+
+def seat_leads(hand: ErqiwangHand, seat: int) -> dict[str, SuitLeads]:
+    """The seat's leads per following-suit, kept in `ErqiwangHand.leads`, which a card played
+    updates."""
+    order = hand.order
+    made = hand.leads[seat] = {
+        suit: suit_leads(seat, cards, order) for suit, cards in hand.by_suit[seat].items()
+    }
+    return made
+
+
+def suit_leads(seat: int, cards: list[Card], order: TrumpOrder) -> SuitLeads:
+    """The singles, pairs and tractors of one following-suit as plays."""
     singles = SINGLES[seat]
-    return list(map(singles.__getitem__, dict.fromkeys(held or hand.hands[seat])))
+    # A card comes once, where first held (a repeated key keeps its place).
+    by_card = dict(zip(cards, map(singles.__getitem__, cards), strict=True))
+    if len(by_card) == len(cards):
+        return by_card, []  # no pair, so no tractor either
+    _, paired, tractors = lead_parts(cards, order)
+    plays = list(map(PAIRS[seat].__getitem__, paired))  # `map`: no comprehension frame
+    if tractors:
+        plays += [Play(seat, t) for t in tractors]
+    return by_card, plays
 
 
 def _throw_plays(hand: ErqiwangHand, seat: int, trumps: list[Card]) -> list[Play]:
@@ -307,20 +354,6 @@ def threats_in_sight(hand: ErqiwangHand, seat: int) -> list[Threat]:
     return [(top, frozenset(position[c] for c in trumps if unseen[c] >= 2))]
 
 
-def _lead_plays(seat: int, cards: list[Card], hand: ErqiwangHand) -> list[Play]:
-    """The singles, pairs and tractors of one following-suit as plays (suit_leads' order)."""
-    distinct = dict.fromkeys(cards)
-    singles = SINGLES[seat]
-    plays = list(map(singles.__getitem__, distinct))  # `map`: no comprehension frame
-    if len(distinct) == len(cards):
-        return plays  # no pair, so no tractor either
-    _, paired, tractors = lead_parts(cards, hand.order)
-    plays += map(PAIRS[seat].__getitem__, paired)
-    if tractors:
-        plays += [Play(seat, t) for t in tractors]
-    return plays
-
-
 def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
     """For the seat the hand waits for, every choice of its phase that can be listed (bids
     and the pass, trump suits, plays; burying is checked, not listed), then surrender where
@@ -331,9 +364,12 @@ def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
         lead = hand.lead_shape
         plays: list[Action]
         if lead is not None and lead.size == 1:  # most decisions: `_single_follows`, inlined
-            singles = SINGLES[seat]
-            held = hand.by_suit[seat].get(hand.lead_suit)  # type: ignore[arg-type]
-            plays = list(map(singles.__getitem__, dict.fromkeys(held or hand.hands[seat])))
+            held = (hand.leads[seat] or seat_leads(hand, seat)).get(hand.lead_suit)  # type: ignore[arg-type]
+            if held is not None and held[0]:
+                plays = list(held[0].values())
+            else:  # void of the led suit: any card
+                singles = SINGLES[seat]
+                plays = list(map(singles.__getitem__, dict.fromkeys(hand.hands[seat])))
         elif lead is None:
             return LeadActions(hand, seat, [AUTO[seat][not hand.auto[seat]]])
         else:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Play
 from engine.cards import ALL_CARDS, Card
+from engine.dispatch import check_seat
 from engine.erqiwang.events import (
     ErqiwangEvent,
     Played,
@@ -99,23 +100,23 @@ are (`engine.erqiwang.legal`): most plays are singles, and an event is never cha
 
 
 def play(hand: ErqiwangHand, action: Play) -> list[ErqiwangEvent]:
-    cards, seat, lead = action.cards, action.seat, hand.lead_shape
-    checked: Shape | FailedThrow | None
+    cards, seat = action.cards, action.seat
     if (
-        len(cards) != 1 or seat != hand.turn or hand.phase != PLAY
-        or cards[0] not in hand.hands[seat]
+        len(cards) == 1 and seat == hand.turn and type(seat) is int and hand.phase == PLAY
+        and cards[0] in hand.hands[seat]
     ):  # fmt: skip
-        checked = check_play(hand, action)
-    # Most plays are one held card by the seat to play: judged here, as `check_play` would.
-    elif lead is None:  # a single led is always legal (what `check_lead` finds)
-        checked = single_shape(cards[0], hand.order)
-    elif lead.size == 1 and (
-        hand.order.suit[cards[0]] == hand.lead_suit
-        or not hand.by_suit[seat].get(hand.lead_suit or "")
-    ):  # answering a single: legal iff of the led suit or void of it
-        checked = None
-    else:
-        checked = check_play(hand, action)
+        # Most plays are one held card by the seat to play, judged here as `check_play` would:
+        # a single led is always legal (what `check_lead` finds), and a single answering a
+        # single is legal iff of the led suit or void of it.
+        card = cards[0]
+        suit = hand.order.suit[card]
+        lead, lead_suit = hand.lead_shape, hand.lead_suit
+        if lead is None or (
+            lead.size == 1 and (suit == lead_suit or not hand.by_suit[seat].get(lead_suit))  # type: ignore[arg-type]
+        ):  # fmt: skip
+            return _play_single(hand, action, card, suit, lead_suit)
+    check_seat(seat)  # a seat that is the turn's is one (a bool or a float is not)
+    checked = check_play(hand, action)
     events: list[ErqiwangEvent] = []
     if hand.auto[seat]:
         hand.own_action(seat, events)
@@ -127,6 +128,57 @@ def play(hand: ErqiwangHand, action: Play) -> list[ErqiwangEvent]:
         place(hand, seat, cards, checked, events)
     hand.history.append(action)
     return events
+
+
+def _play_single(
+    hand: ErqiwangHand, action: Play, card: Card, suit: str, lead_suit: str | None
+) -> list[ErqiwangEvent]:
+    """`place` for one legal card led (``lead_suit`` None), or answering a single: the lead
+    or the comparison needs only the card's following-suit (``suit``) and level."""
+    seat = action.seat
+    events: list[ErqiwangEvent] = []
+    if hand.auto[seat]:
+        hand.own_action(seat, events)
+    hand.remove_card(seat, card, suit)
+    hand.played_cards.append(card)
+    hand.has_played[seat] = True
+    events.append(SINGLES_PLAYED[seat][card])
+    top = hand.order.position[card]
+    if lead_suit is None:  # led
+        hand.lead_shape = single_shape(card, hand.order)
+        hand.lead_suit = suit
+        hand.best = (seat, False, top)
+    else:  # `_compare_single`, inlined: of the led suit, or a trump ruffing a side suit
+        best = hand.best
+        assert best is not None
+        ruff = suit == TRUMP and lead_suit != TRUMP
+        if (suit == lead_suit or ruff) and (
+            (ruff and not best[1]) or (ruff == best[1] and top > best[2])
+        ):  # fmt: skip
+            hand.best = (seat, ruff, top)
+    trick = hand.trick
+    trick.append((seat, action.cards))
+    hand.trick_points += card.points
+    # A seat not yet announced void of trump holds some: only a trump played can change that,
+    # or the trump counts (`place` judges every play so).
+    if suit == TRUMP and not hand.void_announced[seat]:
+        _after_trump_played(hand, seat, events)
+    if len(trick) < 4:
+        hand.turn = hand.to_act = (seat + 1) & 3  # `pass_turn`, inlined
+    else:
+        _close_trick(hand, events)
+    hand.history.append(action)
+    return events
+
+
+def _after_trump_played(hand: ErqiwangHand, seat: int, events: list[ErqiwangEvent]) -> None:
+    """A seat not announced void played trump: announce it void if it has none left, and
+    the trump counts when they may have changed (two players void)."""
+    if not hand.by_suit[seat].get(TRUMP):
+        hand.void_announced[seat] = True
+        events.append(TrumpVoid(seat))
+    if sum(hand.void_announced) >= 2:
+        announce_trump_counts(hand, events)
 
 
 def place(
@@ -155,18 +207,12 @@ def place(
         hand.best = (seat, False, shape.top_position())
     trick = hand.trick
     trick.append((seat, cards))
-    counts_may_change = False
-    if not hand.void_announced[seat]:
-        if not hand.by_suit[seat].get(TRUMP):
-            hand.void_announced[seat] = True
-            events.append(TrumpVoid(seat))
-            counts_may_change = True
-        else:
-            counts_may_change = played_trump
-    if counts_may_change and sum(hand.void_announced) >= 2:
-        announce_trump_counts(hand, events)
+    for c in cards:
+        hand.trick_points += c.points
+    if played_trump and not hand.void_announced[seat]:  # see `_play_single`
+        _after_trump_played(hand, seat, events)
     if len(trick) < 4:
-        hand.turn = (seat + 1) & 3
+        hand.turn = hand.to_act = (seat + 1) & 3  # `pass_turn`, inlined
         return
     _close_trick(hand, events)
 
@@ -208,10 +254,7 @@ def _compare(hand: ErqiwangHand, seat: int, cards: tuple[Card, ...]) -> None:
 def _close_trick(hand: ErqiwangHand, events: list[ErqiwangEvent]) -> None:
     assert hand.best is not None
     winner = hand.best[0]
-    points = 0
-    for _, cards in hand.trick:  # plain loops: a generator costs more for four plays
-        for c in cards:
-            points += c.points
+    points = hand.trick_points
     by_defenders = winner != hand.declarer
     if by_defenders:
         hand.trick_points_for_defenders += points
@@ -223,10 +266,11 @@ def _close_trick(hand: ErqiwangHand, events: list[ErqiwangEvent]) -> None:
         return
     hand.tricks.append(hand.trick)
     hand.trick = []
+    hand.trick_points = 0
     hand.lead_shape = None
     hand.lead_suit = None
     hand.best = None
-    hand.turn = winner
+    hand.pass_turn(winner)
 
 
 def announce_voids(hand: ErqiwangHand, events: list[ErqiwangEvent]) -> None:
