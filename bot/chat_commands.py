@@ -21,7 +21,7 @@ from bot.games import FRONTS, GAME_NAMES, RECORD_READERS, preset_text, presets_t
 from bot.i18n import LANGUAGES, N_, normalize_language, t
 from bot.outgoing import Kind, Outgoing
 from bot.record_book import ACHIEVED, RecordBook
-from bot.records import achievements_of, ranking
+from bot.records import achievements_of
 from bot.table import CLOSED, Table
 from engine.errors import RecordError
 from storage import Database
@@ -161,7 +161,7 @@ async def top(host: ChatHost, command: Command, table: Table | None, lang: str) 
                          "like: {games}.", games=games_text(lang))  # fmt: skip
     history = await host.records.history(command.chat)
     since = None if period is None else host.clock() - period
-    rows = ranking(history.hands, since, game, RECORD_READERS)
+    rows = history.top(since, game, RECORD_READERS)
     if not rows:
         return reply(command, lang, "No hand has been finished here yet.")
     what = t(lang, PERIOD_TITLES[period]) if period is not None else t(lang, "all time")

@@ -3,7 +3,10 @@ announcement of achievements — once each, also after a restart.
 
 `RecordBook` reads a group's finished hands from storage the first time it is asked (the
 figures of the past are rebuilt from the hand records), then only the hands finished since,
-folding each into the records as it comes (`bot.records.fold`). An achievement is announced
+folding each into the records as it comes (`bot.records.fold`) and into the all-time
+standings of ``/top``. Only the hands of the last `RECENT_SECONDS` are kept themselves (for
+``/top week`` and ``month``): a busy group finishes thousands of hands a year, and a thousand
+groups would otherwise keep every one of them in memory. An achievement is announced
 when a player's records show it and storage has no note of its announcement; the note is
 written before the line goes out, so no restart or second process announces it again.
 """
@@ -13,9 +16,21 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from bot.i18n import N_, t
-from bot.records import PlayerRecord, RecordReader, Records, earned, fold
+from bot.records import (
+    PlayerRecord,
+    RecordReader,
+    Records,
+    Standings,
+    best,
+    counted,
+    earned,
+    fold,
+    ranking,
+    tally,
+)
 from storage import Database
 from storage.base import FinishedHand
 
@@ -23,14 +38,32 @@ log = logging.getLogger(__name__)
 ACHIEVED = N_("Achievements: {feats}")
 
 
+RECENT_SECONDS = 30 * 86_400.0
+"""How far back a group's finished hands are kept themselves: the longest ``/top`` period
+short of all time (`bot.chat_commands.PERIODS`)."""
+
+
 @dataclass
 class ChatHistory:
-    """A group's finished hands (oldest first) and the records folded from them."""
+    """A group's records and all-time standings, folded from every finished hand, and its
+    hands of the last `RECENT_SECONDS` (oldest first)."""
 
-    hands: list[FinishedHand] = field(default_factory=list)
+    recent: list[FinishedHand] = field(default_factory=list)
     records: Records = field(default_factory=dict)
+    standings: dict[str | None, Standings] = field(default_factory=dict)
+    """All-time standings by game, and over every game (None)."""
     last: int = 0
     """The id of the last hand folded in."""
+
+    def top(
+        self, since: float | None, game: str | None, readers: Mapping[str, RecordReader],
+        limit: int = 10,
+    ) -> list[tuple[str, Fraction, int]]:  # fmt: skip
+        """(name, total, hands) of the best players since ``since`` (None: all time, which
+        the standings hold; else within `RECENT_SECONDS`), at ``game`` (None: every game)."""
+        if since is None:
+            return best(self.standings.get(game, {}), limit)
+        return ranking(self.recent, since, game, readers, limit)
 
 
 class RecordBook:
@@ -46,9 +79,16 @@ class RecordBook:
         kept = self._chats.setdefault(chat, ChatHistory())
         new = await self.db.finished_hands(chat, kept.last)
         if new:
-            kept.hands += new
             fold(kept.records, new, self.readers)
+            for hand in new:
+                if counted(hand, self.readers):
+                    tally(kept.standings.setdefault(None, {}), hand)
+                    tally(kept.standings.setdefault(hand.game, {}), hand)
+            kept.recent += new
             kept.last = new[-1].id
+        cutoff = self.clock() - RECENT_SECONDS
+        if kept.recent and kept.recent[0].started < cutoff:
+            kept.recent = [hand for hand in kept.recent if hand.started >= cutoff]
         return kept
 
     async def record_of(self, chat: str, user: str) -> PlayerRecord | None:

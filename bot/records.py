@@ -138,24 +138,39 @@ def earned(
     return found
 
 
+Standings = dict[str, list[Any]]
+"""Player key → [name, total, hands] over some hands, in the order the players first played."""
+
+
+def tally(standings: Standings, hand: FinishedHand) -> None:
+    """Add one counted hand's amounts to ``standings`` (AI seats are not ranked)."""
+    for user, name, amount in hand.lines:
+        if user.startswith(AI_PREFIX):
+            continue
+        entry = standings.setdefault(user, [name, Fraction(0), 0])
+        entry[0] = name
+        entry[1] += Fraction(amount)
+        entry[2] += 1
+
+
+def best(standings: Standings, limit: int = 10) -> list[tuple[str, Fraction, int]]:
+    """(name, total, hands) of the best ``limit`` players, best first; ties by who played
+    first."""
+    ranked = sorted(standings.values(), key=lambda entry: entry[1], reverse=True)[:limit]
+    return [(name, total, count) for name, total, count in ranked]
+
+
 def ranking(
     hands: Iterable[FinishedHand], since: float | None, game: str | None,
     readers: Mapping[str, RecordReader], limit: int = 10,
 ) -> list[tuple[str, Fraction, int]]:  # fmt: skip
     """(name, total, hands) of the best players over the hands started at ``since`` or later
     (None: all) of ``game`` (None: every game), best first; ties by who played first."""
-    totals: dict[str, list[Any]] = {}
+    standings: Standings = {}
     for hand in hands:
         if not counted(hand, readers) or (since is not None and hand.started < since):
             continue
         if game is not None and hand.game != game:
             continue
-        for user, name, amount in hand.lines:
-            if user.startswith(AI_PREFIX):
-                continue
-            entry = totals.setdefault(user, [name, Fraction(0), 0])
-            entry[0] = name
-            entry[1] += Fraction(amount)
-            entry[2] += 1
-    ranked = sorted(totals.values(), key=lambda entry: entry[1], reverse=True)[:limit]
-    return [(name, total, count) for name, total, count in ranked]
+        tally(standings, hand)
+    return best(standings, limit)

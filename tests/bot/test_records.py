@@ -3,10 +3,13 @@ each achievement announced once, in the post that ends the hand, also after a re
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
+from bot.chat_commands import PERIODS
 from bot.games import RECORD_READERS
-from bot.records import PlayerRecord, SeatFacts, fold
+from bot.record_book import RECENT_SECONDS
+from bot.records import PlayerRecord, SeatFacts, fold, ranking
 from storage.base import FinishedHand
 from tests.bot.harness import CHAT, FakeClock, Harness
 
@@ -81,7 +84,7 @@ async def test_records_rebuilt_from_stored_hands_equal_those_counted_live(tmp_pa
     kept = []
     for _ in range(4):
         await play_hands(harness, 1)
-        kept.append(len((await book.history(CHAT)).hands))
+        kept.append(len((await book.history(CHAT)).recent))
         if harness.table().state == "closed":
             break
     assert kept == sorted(kept) and kept[-1] >= 3
@@ -90,9 +93,43 @@ async def test_records_rebuilt_from_stored_hands_equal_those_counted_live(tmp_pa
     assert (
         sum(record.hands for record in live.values())
         == 4 * kept[-1]
-        - sum(1 for h in (await book.history(CHAT)).hands if h.result.get("redeal")) * 4
+        - sum(1 for h in (await book.history(CHAT)).recent if h.result.get("redeal")) * 4
     )
     await harness.db.close()
+
+
+async def test_only_the_last_thirty_days_of_hands_are_kept_and_all_time_stays_whole(
+    tmp_path: Path,
+):
+    """A group's hands are not all kept in memory: past `RECENT_SECONDS` they leave, and the
+    all-time standings (folded as they came) still equal a ranking over every stored hand.
+    Storage stamps a hand's start with the wall clock, so the book's clock starts there."""
+    clock = FakeClock(time.time())
+    harness = await Harness.open(str(tmp_path / "kept.sqlite3"), clock, seed=4)
+    await four_on_auto(harness, "situan", 3)
+    book = harness.manager.records
+    await book.history(CHAT)
+    await play_hands(harness, 3)
+    history = await book.history(CHAT)
+    assert len(history.recent) >= 3
+    stored = await harness.db.finished_hands(CHAT)
+    every_game = ranking(stored, None, None, RECORD_READERS)
+    assert every_game and history.top(None, None, RECORD_READERS) == every_game
+    assert history.top(None, "situan", RECORD_READERS) == every_game
+    assert history.top(None, "erqiwang", RECORD_READERS) == []
+    assert history.top(clock() - 7 * 86_400, None, RECORD_READERS) == every_game
+
+    clock.advance(RECENT_SECONDS + 3600)  # the hands started within the hour
+    history = await book.history(CHAT)
+    assert history.recent == []  # gone from memory, still in storage
+    assert history.top(None, None, RECORD_READERS) == every_game
+    assert history.top(clock() - 30 * 86_400, None, RECORD_READERS) == []
+    assert history.records == await book.rebuilt(CHAT)
+    await harness.db.close()
+
+
+def test_every_top_period_short_of_all_time_is_within_the_kept_hands():
+    assert max(p for p in PERIODS.values() if p is not None) <= RECENT_SECONDS
 
 
 def test_a_record_counts_streaks_and_the_biggest_win():
