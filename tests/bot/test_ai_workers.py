@@ -19,7 +19,7 @@ import pytest
 
 from adapters.startup import StartupError
 from bot import metrics, playing
-from bot.ai_workers import AiWorkers, Job
+from bot.ai_workers import DEADLINE, AiWorkers, Job
 from bot.config import load
 from bot.table import PLAYING
 from engine import game_of
@@ -116,7 +116,7 @@ async def test_the_reckoned_cost_follows_what_decisions_take_and_more_workers_ta
     try:
         for seat in range(30):
             await workers.decide("situan", "hard", seat, ())
-        assert workers.cost[("situan", "hard", "")] == 0.1  # nine in ten took 0.1 s at most
+        assert workers.cost[("situan", "hard", "")] == 0.1  # half of them took 0.1 s at most
         assert workers.lowered == {}
         # Three workers at 0.5 s a decision: 1.5 s of waiting is 4.5 s of work, 9
         # decisions handed on (one worker would take 3); the 10th plays at once.
@@ -157,10 +157,41 @@ async def test_the_workers_hold_a_few_jobs_each_however_cheap_the_reckoning_says
         workers.close()
 
 
+async def test_a_few_long_searches_lower_no_decision_on_an_idle_pool():
+    """Most decisions take 0.1 s and one in five takes 9 s (a contested play's further
+    budgets): the reckoning takes the median, so an idle pool gives each its whole budget,
+    and a search reckoned long adds to the wait of the next only what its deadline lets it
+    run."""
+    decisions = SlowDecisions()
+    decisions.gate.set()
+    workers = pool(decisions, first_guess=1.0)  # the bot's wait target: the deadline
+    try:
+        for seat in range(20):
+            decisions.seconds = 9.0 if seat % 5 == 0 else 0.1
+            await workers.decide("situan", "hard", seat, ())
+        assert workers.cost[("situan", "hard", "")] == 0.1
+        assert workers.lowered == {}
+        workers.cost[("situan", "hard", "")] = 9.0  # as if most were long
+        decisions.gate.clear()
+        tasks = await asked_at_once(workers, 2)
+        # The first gets its whole budget (the deadline ends it), counted as the deadline's
+        # 1.2 s in the wait; nothing fits after it, and the second plays normal at once.
+        assert workers.pending == DEADLINE
+        assert [t.done() for t in tasks] == [False, True]
+        assert workers.lowered == {"normal": 1}
+        decisions.gate.set()
+        await asyncio.gather(*tasks)
+        assert [j.share for j in decisions.jobs if j.level == "hard"][-1] == 1.0
+    finally:
+        decisions.gate.set()
+        workers.close()
+
+
 async def test_lowered_decisions_are_told_at_info_once_a_minute_at_most(caplog):
     clock = FakeClock(0.0)
     decisions = SlowDecisions()
-    workers = pool(decisions, first_guess=100.0, clock=clock)  # nothing fits: all normal
+    # Nothing fits in 0.1 s, not even an eighth of a search that its deadline ends: all normal.
+    workers = pool(decisions, first_guess=100.0, clock=clock, wait_target=0.1)
     caplog.set_level(logging.INFO, logger="bot.ai_workers")
     try:
         for seconds in (0, 10, 30, 61, 62):
