@@ -19,7 +19,7 @@ from engine.situan.combos import (
     RANKS,
     Combo,
 )
-from engine.situan.phases import OVER, PLAY, SHOW_CONSENT, SHOW_PICK
+from engine.situan.phases import OVER, PLAY, SHOW_CONSENT
 
 if TYPE_CHECKING:
     from engine.situan.hand import SituanHand
@@ -67,31 +67,22 @@ def legal_actions(hand: SituanHand, seat: int) -> list[Action]:
     refused one of its). While a 亮牌 waits for the partner's consent: the partner's accept and
     refuse. During a 亮牌 pick: the picker's choices of the hands that still hold cards."""
     phase = hand.phase
-    if phase is PLAY and seat == hand.turn:  # most calls: the seat to move, in play
-        last = hand.round_combo
-        actions = hand.holdings[seat].beating(last)
-        if last is not None:
-            actions.append(PASSES[seat])
-        if hand.show_by is None and hand.held[seat] and not hand.show_refused[seat]:
-            actions.append(SHOW_STARTS[seat])
-        actions.append(AUTO[seat][not hand.auto[seat]])
-        return actions
-    if phase == OVER:
-        return []
-    actions = []
-    if hand.phase == SHOW_CONSENT:
-        if seat == hand.to_act:
-            actions += SHOW_ANSWERS[seat]
-    elif hand.phase == SHOW_PICK:
-        if seat == show.picker(hand):
-            actions += show_picks(hand, seat)
-    else:
+    if phase is PLAY:  # most calls, and most of them by the seat to move
         if seat == hand.turn:
-            actions = hand.holdings[seat].beating(hand.round_combo)
-            if hand.round_combo is not None:
+            last = hand.round_combo
+            actions = hand.holdings[seat].beating(last)
+            if last is not None:
                 actions.append(PASSES[seat])
+        else:
+            actions = []
         if hand.show_by is None and hand.held[seat] and not hand.show_refused[seat]:
             actions.append(SHOW_STARTS[seat])
+    elif phase is OVER:
+        return []
+    elif phase is SHOW_CONSENT:
+        actions = list(SHOW_ANSWERS[seat]) if seat == hand.to_act else []
+    else:  # a 亮牌 pick
+        actions = show_picks(hand, seat) if seat == show.picker(hand) else []
     actions.append(AUTO[seat][not hand.auto[seat]])
     return actions
 
