@@ -32,7 +32,7 @@ from tests.waiting import eventually
 
 ANN = "21"
 NOTICE = "「Card room #cards」轮到你了（"
-REMINDER = "还是你出牌"
+REMINDER = "「Card room #cards」还在等你"
 TOLD_AUTO = "/auto off"
 
 

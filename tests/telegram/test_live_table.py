@@ -34,7 +34,7 @@ ANN = 11
 GROUP_METHODS = ("sendMessage", "sendPhoto", "sendDocument", "editMessageText",
                  "editMessageCaption", "editMessageMedia", "deleteMessage")  # fmt: skip
 WORDS = {
-    "zh": {"notice": "「Card room」轮到你了（", "reminder": "还是你出牌", "auto": "/auto off",
+    "zh": {"notice": "「Card room」轮到你了（", "reminder": "「Card room」还在等你", "auto": "/auto off",
            "mention": "Ann：轮到你了，还剩 "},
     "en": {"notice": "Your turn at Card room", "reminder": "Still your turn",
            "auto": "/auto off", "mention": "Ann: your turn, "},
