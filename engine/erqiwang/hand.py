@@ -48,6 +48,18 @@ class ErqiwangHand:
 
     game = "erqiwang"
 
+    # Slots, not an instance dict: a hand holds more fields than CPython shares the keys of
+    # (30), and an attribute read from such a dict costs more; a play reads dozens.
+    __slots__ = (
+        "_held", "_threats", "auto", "best", "bid", "bids", "bonuses", "bottom_size", "buried",
+        "by_suit", "deal", "declarer", "first", "hands", "has_played", "history", "last_trick",
+        "lead_shape", "lead_suit", "leads", "lowest", "order", "over", "passed", "phase",
+        "played_cards", "public_view", "result", "rules", "surrendered", "throws",
+        "throws_current", "timeouts", "to_act", "trick", "trick_points",
+        "trick_points_for_defenders", "tricks", "tricks_done", "trump", "trump_counts",
+        "trump_named", "turn", "void_announced",
+    )  # fmt: skip
+
     def __init__(self, rules: Rules, deal: Deal, first: int = 0) -> None:
         self.rules = rules
         self.deal = deal
@@ -127,7 +139,8 @@ class ErqiwangHand:
         change in place is copied; what they replace (tuples, frozen values, finished
         tricks) is shared."""
         twin = object.__new__(ErqiwangHand)
-        twin.__dict__.update(self.__dict__)
+        for name in ErqiwangHand.__slots__:
+            setattr(twin, name, getattr(self, name))
         twin.hands = [list(cards) for cards in self.hands]
         twin.by_suit = [{s: list(cards) for s, cards in groups.items()} for groups in self.by_suit]
         twin.leads = [_forked_leads(leads) for leads in self.leads]
