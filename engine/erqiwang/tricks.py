@@ -101,20 +101,22 @@ are (`engine.erqiwang.legal`): most plays are singles, and an event is never cha
 
 def play(hand: ErqiwangHand, action: Play) -> list[ErqiwangEvent]:
     cards, seat = action.cards, action.seat
-    if (
-        len(cards) == 1 and seat == hand.turn and type(seat) is int and hand.phase == PLAY
-        and cards[0] in hand.hands[seat]
-    ):  # fmt: skip
-        # Most plays are one held card by the seat to play, judged here as `check_play` would:
-        # a single led is always legal (what `check_lead` finds), and a single answering a
-        # single is legal iff of the led suit or void of it.
+    if len(cards) == 1 and seat == hand.turn and type(seat) is int and hand.phase == PLAY:
+        # Most plays are one card by the seat to play, judged here as `check_play` would: a
+        # held card (looked for among the held cards of its suit, fewer than the hand's; a
+        # card the order does not know is held by nobody), a single led is always legal
+        # (what `check_lead` finds), and a single answering a single is legal iff of the led
+        # suit or void of it.
         card = cards[0]
-        suit = hand.order.suit[card]
-        lead, lead_suit = hand.lead_shape, hand.lead_suit
-        if lead is None or (
-            lead.size == 1 and (suit == lead_suit or not hand.by_suit[seat].get(lead_suit))  # type: ignore[arg-type]
-        ):  # fmt: skip
-            return _play_single(hand, action, card, suit, lead_suit)
+        suit = hand.order.suit.get(card)
+        groups = hand.by_suit[seat]
+        held = groups.get(suit)  # type: ignore[arg-type]
+        if held is not None and card in held:
+            lead, lead_suit = hand.lead_shape, hand.lead_suit
+            if lead is None or (
+                lead.size == 1 and (suit == lead_suit or not groups.get(lead_suit))  # type: ignore[arg-type]
+            ):  # fmt: skip
+                return _play_single(hand, action, card, suit, lead_suit)  # type: ignore[arg-type]
     check_seat(seat)  # a seat that is the turn's is one (a bool or a float is not)
     checked = check_play(hand, action)
     events: list[ErqiwangEvent] = []
@@ -136,13 +138,17 @@ def _play_single(
     """`place` for one legal card led (``lead_suit`` None), or answering a single: the lead
     or the comparison needs only the card's following-suit (``suit``) and level."""
     seat = action.seat
-    events: list[ErqiwangEvent] = []
+    played = SINGLES_PLAYED[seat][card]
+    events: list[ErqiwangEvent]
     if hand.auto[seat]:
+        events = []
         hand.own_action(seat, events)
+        events.append(played)
+    else:
+        events = [played]
     hand.remove_card(seat, card, suit)
     hand.played_cards.append(card)
     hand.has_played[seat] = True
-    events.append(SINGLES_PLAYED[seat][card])
     top = hand.order.position[card]
     if lead_suit is None:  # led
         hand.lead_shape = single_shape(card, hand.order)
@@ -151,11 +157,11 @@ def _play_single(
     else:  # `_compare_single`, inlined: of the led suit, or a trump ruffing a side suit
         best = hand.best
         assert best is not None
-        ruff = suit == TRUMP and lead_suit != TRUMP
-        if (suit == lead_suit or ruff) and (
-            (ruff and not best[1]) or (ruff == best[1] and top > best[2])
-        ):  # fmt: skip
-            hand.best = (seat, ruff, top)
+        if suit == lead_suit:
+            if not best[1] and top > best[2]:
+                hand.best = (seat, False, top)
+        elif suit == TRUMP and (not best[1] or top > best[2]):  # a ruff
+            hand.best = (seat, True, top)
     trick = hand.trick
     trick.append((seat, action.cards))
     hand.trick_points += card.points
