@@ -49,7 +49,11 @@ def settle(hand: ErqiwangHand) -> ErqiwangResult:
     per_seat = stakes(declarer, amount)
     # A surrender pays the joker part as units under either bonus_scoring.
     paid_apart = hand.rules.bonus_scoring == "units" or hand.surrendered
-    bonus = bonus_payments(values) if paid_apart else list(NO_AMOUNTS)
+    # Without a 冲关 paid apart, nothing is added to the stakes (most hands).
+    bonus = bonus_payments(values) if paid_apart and values else NO_AMOUNTS
+    total = (
+        per_seat if bonus is NO_AMOUNTS else [a + b for a, b in zip(per_seat, bonus, strict=True)]
+    )
     return ErqiwangResult(
         declarer=declarer,
         bid=bid,
@@ -64,7 +68,7 @@ def settle(hand: ErqiwangHand) -> ErqiwangResult:
         bonuses=tuple(bonuses),
         stakes=tuple(per_seat),
         bonus=tuple(bonus),
-        total=tuple(a + b for a, b in zip(per_seat, bonus, strict=True)),
+        total=tuple(total),
         bottom=tuple(bottom),
         reckoning=reckoning(hand.rules.scoring, bid, points, hand.rules.decks),
     )

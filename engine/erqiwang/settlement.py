@@ -51,8 +51,8 @@ def tiered(bid: int, points: int, decks: int = 2) -> Fraction:
     multiplier is 1 for 85–120, 2 for 45–80, 4 for 5–40, 8 for 0 (one deck: 20 in place of
     40, so 1 for 45–60, 2 for 25–40, 4 for 5–20)."""
     multiplier, levels = tiered_terms(bid, points, decks)
-    amount = Fraction(3 * multiplier * levels)
-    return -amount if defenders_win(points, bid) else amount
+    amount = 3 * multiplier * levels
+    return Fraction(-amount if defenders_win(points, bid) else amount)
 
 
 def tiered_terms(bid: int, points: int, decks: int = 2) -> tuple[int, int]:
@@ -78,8 +78,8 @@ def online(bid: int, points: int, decks: int = 2) -> Fraction:
     for bids ≥ 25, 10 for bids ≤ 20).
     """
     multiplier, factor, _ = online_terms(bid, points, decks)
-    amount = Fraction(3 * multiplier * factor)
-    return -amount if defenders_win(points, bid) else amount
+    amount = 3 * multiplier * factor
+    return Fraction(-amount if defenders_win(points, bid) else amount)
 
 
 def online_terms(bid: int, points: int, decks: int = 2) -> tuple[int, int, str]:
@@ -146,7 +146,8 @@ def reckoning(scoring: str, bid: int, points: int, decks: int = 2) -> Reckoning:
 
 def stakes(declarer: int, amount: Fraction) -> list[Fraction]:
     """Per seat: the declarer's amount, and minus a third of it for each defender."""
-    return [amount if seat == declarer else -amount / 3 for seat in range(4)]
+    share = -amount / 3  # one value for the three defenders: a fraction is never changed
+    return [amount if seat == declarer else share for seat in range(4)]
 
 
 def bonus_payments(bonuses: list[tuple[int, int]]) -> list[Fraction]:
