@@ -246,17 +246,27 @@ class ErqiwangHand:
     def remove_card(self, seat: int, c: Card, following: str) -> None:
         """Take one card (of this following-suit) out of a hand, dropping or updating the
         caches it touches."""
-        self.hands[seat].remove(c)
-        self._held[seat] = None
         held = self.by_suit[seat][following]
         held.remove(c)
-        pair_broken = c in held
+        self.card_left(seat, c, following, held)
+
+    def card_left(self, seat: int, c: Card, following: str, held: list[Card]) -> None:
+        """The rest of `remove_card` once ``c`` is out of ``held``, the seat's cards of its
+        following-suit (a single played takes it out there first: where it finds the card
+        held)."""
+        self.hands[seat].remove(c)
+        self._held[seat] = None
         leads = self.leads[seat]
-        if leads is not None:
+        if leads is None:
+            pair_broken = c in held
+        else:
+            singles, paired = leads[following]
+            # A suit without pairs has no pair to break (most suits): no second copy to look for.
+            pair_broken = bool(paired) and c in held
             if pair_broken:
                 leads[following] = suit_leads(seat, held, self.order)
             else:  # the last copy: its single goes, the suit's pairs stay as they were
-                del leads[following][0][c]
+                del singles[c]
         if following == TRUMP:
             self.throws_current = [False] * 4  # everyone's throws are judged against it
             # The seat's threat is its top trump and its trump pairs: only its top trump

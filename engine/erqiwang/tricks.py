@@ -103,20 +103,25 @@ def play(hand: ErqiwangHand, action: Play) -> list[ErqiwangEvent]:
     cards, seat = action.cards, action.seat
     if len(cards) == 1 and seat == hand.turn and type(seat) is int and hand.phase == PLAY:
         # Most plays are one card by the seat to play, judged here as `check_play` would: a
-        # held card (looked for among the held cards of its suit, fewer than the hand's; a
-        # card the order does not know is held by nobody), a single led is always legal
-        # (what `check_lead` finds), and a single answering a single is legal iff of the led
-        # suit or void of it.
+        # single led is always legal (what `check_lead` finds), and a single answering a
+        # single is legal iff of the led suit or void of it. The card is then taken out of
+        # the held cards of its suit, which finds whether it is held (a card the order does
+        # not know is held by nobody): if not, nothing changed, and `check_play` says why.
         card = cards[0]
         suit = hand.order.suit.get(card)
         groups = hand.by_suit[seat]
         held = groups.get(suit)  # type: ignore[arg-type]
-        if held is not None and card in held:
-            lead, lead_suit = hand.lead_shape, hand.lead_suit
-            if lead is None or (
-                lead.size == 1 and (suit == lead_suit or not groups.get(lead_suit))  # type: ignore[arg-type]
-            ):  # fmt: skip
-                return _play_single(hand, action, card, suit, lead_suit)  # type: ignore[arg-type]
+        lead, lead_suit = hand.lead_shape, hand.lead_suit
+        if held is not None and (
+            lead is None
+            or (lead.size == 1 and (suit == lead_suit or not groups.get(lead_suit)))  # type: ignore[arg-type]
+        ):  # fmt: skip
+            try:
+                held.remove(card)
+            except ValueError:
+                pass
+            else:
+                return _play_single(hand, action, card, suit, held, lead_suit)  # type: ignore[arg-type]
     check_seat(seat)  # a seat that is the turn's is one (a bool or a float is not)
     checked = check_play(hand, action)
     events: list[ErqiwangEvent] = []
@@ -133,10 +138,12 @@ def play(hand: ErqiwangHand, action: Play) -> list[ErqiwangEvent]:
 
 
 def _play_single(
-    hand: ErqiwangHand, action: Play, card: Card, suit: str, lead_suit: str | None
-) -> list[ErqiwangEvent]:
-    """`place` for one legal card led (``lead_suit`` None), or answering a single: the lead
-    or the comparison needs only the card's following-suit (``suit``) and level."""
+    hand: ErqiwangHand, action: Play, card: Card, suit: str, held: list[Card],
+    lead_suit: str | None,
+) -> list[ErqiwangEvent]:  # fmt: skip
+    """`place` for one legal card led (``lead_suit`` None), or answering a single, already
+    taken out of ``held`` (the seat's cards of its suit): the lead or the comparison needs
+    only the card's following-suit (``suit``) and level."""
     seat = action.seat
     played = SINGLES_PLAYED[seat][card]
     events: list[ErqiwangEvent]
@@ -146,7 +153,7 @@ def _play_single(
         events.append(played)
     else:
         events = [played]
-    hand.remove_card(seat, card, suit)
+    hand.card_left(seat, card, suit, held)
     hand.played_cards.append(card)
     hand.has_played[seat] = True
     top = hand.order.position[card]
@@ -276,7 +283,7 @@ def _close_trick(hand: ErqiwangHand, events: list[ErqiwangEvent]) -> None:
     hand.lead_shape = None
     hand.lead_suit = None
     hand.best = None
-    hand.pass_turn(winner)
+    hand.turn = hand.to_act = winner  # `pass_turn`, inlined
 
 
 def announce_voids(hand: ErqiwangHand, events: list[ErqiwangEvent]) -> None:
