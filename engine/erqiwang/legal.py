@@ -194,7 +194,9 @@ class LeadActions(ListedWhenRead):
     def __len__(self) -> int:
         listed = self._listed
         if listed is None:
-            listed = self.plays
+            if len(self.hand.history) != self.moves:
+                self._require_current()  # raises
+            listed = self._listed = _lead_actions(self.hand, self.seat)  # `plays`, inlined
         return len(listed) + len(self.others)
 
     @overload
@@ -203,8 +205,11 @@ class LeadActions(ListedWhenRead):
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         listed = self._listed
-        if listed is not None and type(index) is int and 0 <= index < len(listed):
-            return listed[index]
+        if listed is not None and type(index) is int and index >= 0:
+            try:
+                return listed[index]
+            except IndexError:  # one of the others
+                pass
         return ListedWhenRead.__getitem__(self, index)
 
     def play_of(self, cards: Sequence[Card]) -> Play | None:
@@ -362,20 +367,16 @@ def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
     if phase == PLAY and seat == hand.turn and hand.has_played[seat]:
         # The common case: past its first card a seat may neither surrender nor declare.
         lead = hand.lead_shape
-        plays: list[Action]
+        auto = AUTO[seat][not hand.auto[seat]]
         if lead is not None and lead.size == 1:  # most decisions: `_single_follows`, inlined
             held = (hand.leads[seat] or seat_leads(hand, seat)).get(hand.lead_suit)  # type: ignore[arg-type]
-            if held is not None and held[0]:
-                plays = list(held[0].values())
-            else:  # void of the led suit: any card
-                singles = SINGLES[seat]
-                plays = list(map(singles.__getitem__, dict.fromkeys(hand.hands[seat])))
-        elif lead is None:
-            return LeadActions(hand, seat, [AUTO[seat][not hand.auto[seat]]])
-        else:
-            return LegalActions(seat, FollowChoice(hand, seat), [AUTO[seat][not hand.auto[seat]]])
-        plays.append(AUTO[seat][not hand.auto[seat]])
-        return plays
+            if held is not None and (singles := held[0]):
+                return [*singles.values(), auto]
+            # Void of the led suit: any card.
+            return [*map(SINGLES[seat].__getitem__, dict.fromkeys(hand.hands[seat])), auto]
+        if lead is None:
+            return LeadActions(hand, seat, [auto])
+        return LegalActions(seat, FollowChoice(hand, seat), [auto])
     if phase == BIDDING and seat == hand.turn:  # the bids and the pass; no surrender yet
         bids = BIDS[seat]
         choices: list[Action] = [bids[points] for points in bidding.allowed_bids(hand)]
