@@ -167,8 +167,9 @@ def legal_follows(
         return
     if len(held) < lead.size:  # all of the suit, then any filler: distinct by construction
         others = Counter(c for c in hand if order.suit[c] != lead_suit)
+        suit_cards = tuple(held)  # made once: often a hundred fillers or more
         for filler in _multiset_combinations(others, lead.size - len(held)):
-            yield tuple(held) + filler
+            yield suit_cards + filler
         return
     seen: set[tuple[Card, ...]] = set()
     for play in _structured_follows(held, lead, order):
