@@ -24,10 +24,15 @@ if TYPE_CHECKING:
 
 def allowed_bids(hand: ErqiwangHand) -> list[int]:
     """The bids the seat to act may make now (highest first)."""
+    return list(bid_range(hand))
+
+
+def bid_range(hand: ErqiwangHand) -> range:
+    """`allowed_bids` as a range: a bid is judged in it without listing them all."""
     rules = hand.rules
     top = rules.bid_max if hand.lowest is None else hand.lowest[0] - rules.bid_step
     top -= top % rules.bid_step
-    return list(range(top, rules.bid_min - 1, -rules.bid_step)) if top >= rules.bid_min else []
+    return range(top, rules.bid_min - 1, -rules.bid_step)  # empty if the top is below bid_min
 
 
 def may_pass(hand: ErqiwangHand) -> bool:
@@ -63,7 +68,7 @@ def check_bid(hand: ErqiwangHand, action: Bid) -> None:
         raise IllegalAction("bad_action", "a bid is a number of points", points=points)
     hand.require_phase(BIDDING)
     hand.require_turn(action.seat)
-    if points not in allowed_bids(hand):
+    if points not in bid_range(hand):
         raise refusal(hand, points)
 
 

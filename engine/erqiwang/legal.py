@@ -378,8 +378,7 @@ def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
             return LeadActions(hand, seat, [auto])
         return LegalActions(seat, FollowChoice(hand, seat), [auto])
     if phase == BIDDING and seat == hand.turn:  # the bids and the pass; no surrender yet
-        bids = BIDS[seat]
-        choices: list[Action] = [bids[points] for points in bidding.allowed_bids(hand)]
+        choices: list[Action] = list(map(BIDS[seat].__getitem__, bidding.bid_range(hand)))
         if bidding.may_pass(hand):
             choices.append(PASSES[seat])
         choices.append(AUTO[seat][not hand.auto[seat]])
