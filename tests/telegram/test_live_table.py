@@ -34,8 +34,8 @@ ANN = 11
 GROUP_METHODS = ("sendMessage", "sendPhoto", "sendDocument", "editMessageText",
                  "editMessageCaption", "editMessageMedia", "deleteMessage")  # fmt: skip
 WORDS = {
-    "zh": {"notice": "「Card room」轮到你了（", "reminder": "「Card room」还在等你", "auto": "/auto off",
-           "mention": "Ann：轮到你了，还剩 "},
+    "zh": {"notice": "「Card room」轮到你了（", "reminder": "「Card room」还在等你",
+           "auto": "/auto off", "mention": "Ann：轮到你了，还剩 "},
     "en": {"notice": "Your turn at Card room", "reminder": "Still your turn",
            "auto": "/auto off", "mention": "Ann: your turn, "},
 }  # fmt: skip
