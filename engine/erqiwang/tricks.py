@@ -161,14 +161,8 @@ def _play_single(
         hand.lead_shape = single_shape(card, hand.order)
         hand.lead_suit = suit
         hand.best = (seat, False, top)
-    else:  # `_compare_single`, inlined: of the led suit, or a trump ruffing a side suit
-        best = hand.best
-        assert best is not None
-        if suit == lead_suit:
-            if not best[1] and top > best[2]:
-                hand.best = (seat, False, top)
-        elif suit == TRUMP and (not best[1] or top > best[2]):  # a ruff
-            hand.best = (seat, True, top)
+    else:
+        _compare_single(hand, seat, suit, top)
     trick = hand.trick
     trick.append((seat, action.cards))
     hand.trick_points += card.points
@@ -206,8 +200,8 @@ def place(
     if len(cards) == 1:
         first = cards[0]
         events.append(SINGLES_PLAYED[seat][first])
-        if lead is not None and lead.size == 1:  # most plays: a single answering a single
-            _compare_single(hand, seat, first)
+        if lead is not None and lead.size == 1:  # a single answering a single (托管's)
+            _compare_single(hand, seat, hand.order.suit[first], hand.order.position[first])
         elif shape is None:
             _compare(hand, seat, cards)
     else:
@@ -230,17 +224,17 @@ def place(
     _close_trick(hand, events)
 
 
-def _compare_single(hand: ErqiwangHand, seat: int, c: Card) -> None:
-    """`_compare` for a single led: only the card's suit and level matter."""
+def _compare_single(hand: ErqiwangHand, seat: int, suit: str, top: int) -> None:
+    """`_compare` for a single answering a single led: only the card's following-suit and
+    position matter. Of the led suit it beats a higher best of that suit; a trump ruffing a
+    side suit beats any best not a ruff, or a lower ruff."""
     best = hand.best
     assert best is not None
-    suit = hand.order.suit[c]
-    ruff = suit == TRUMP and hand.lead_suit != TRUMP
-    if suit != hand.lead_suit and not ruff:
-        return
-    top = hand.order.position[c]
-    if (ruff and not best[1]) or (ruff == best[1] and top > best[2]):
-        hand.best = (seat, ruff, top)
+    if suit == hand.lead_suit:
+        if not best[1] and top > best[2]:
+            hand.best = (seat, False, top)
+    elif suit == TRUMP and (not best[1] or top > best[2]):  # a ruff
+        hand.best = (seat, True, top)
 
 
 def _compare(hand: ErqiwangHand, seat: int, cards: tuple[Card, ...]) -> None:
