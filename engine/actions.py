@@ -25,6 +25,7 @@ from engine.cards import (
     split_tokens,
 )
 from engine.errors import RecordError
+from engine.slots import slot_setters
 
 RANK_NAMES = frozenset(NATURAL_RANKS + JOKER_RANKS)
 
@@ -40,9 +41,20 @@ class Play:
     ranks: tuple[str, ...] = ()
     act: ClassVar[str] = "play"
 
+    def __init__(
+        self, seat: int, cards: tuple[Card, ...] = (), ranks: tuple[str, ...] = ()
+    ) -> None:
+        set_seat, set_cards, set_ranks = _PLAY_FIELDS  # `engine.slots`: the most made action
+        set_seat(self, seat)
+        set_cards(self, cards)
+        set_ranks(self, ranks)
+
     def to_json(self) -> dict[str, Any]:
         texts = [c.text for c in self.cards] if self.cards else list(self.ranks)
         return {"seat": self.seat, "act": "play", "cards": texts}
+
+
+_PLAY_FIELDS = slot_setters(Play, "seat", "cards", "ranks")
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from engine.cards import Card
 from engine.events import AutoChanged, Event, HandEnded, TimedOut
+from engine.slots import slot_setters
 
 __all__ = [
     "AutoChanged",
@@ -107,6 +108,14 @@ class Played(Event):
     seat: int
     cards: tuple[Card, ...]
 
+    def __init__(self, seat: int, cards: tuple[Card, ...]) -> None:
+        set_seat, set_cards = _PLAYED_FIELDS  # `engine.slots`
+        set_seat(self, seat)
+        set_cards(self, cards)
+
+
+_PLAYED_FIELDS = slot_setters(Played, "seat", "cards")
+
 
 @dataclass(frozen=True, slots=True)
 class ThrowFailed(Event):
@@ -126,6 +135,19 @@ class TrickWon(Event):
     points: int
     by_defenders: bool
     plays: tuple[tuple[int, tuple[Card, ...]], ...] = field(default=(), compare=False)
+
+    def __init__(
+        self, seat: int, points: int, by_defenders: bool,
+        plays: tuple[tuple[int, tuple[Card, ...]], ...] = (),
+    ) -> None:  # fmt: skip
+        set_seat, set_points, set_by_defenders, set_plays = _TRICK_WON_FIELDS  # `engine.slots`
+        set_seat(self, seat)
+        set_points(self, points)
+        set_by_defenders(self, by_defenders)
+        set_plays(self, plays)
+
+
+_TRICK_WON_FIELDS = slot_setters(TrickWon, "seat", "points", "by_defenders", "plays")
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,13 +6,12 @@ The table's own events (time-outs, 托管, the end) are `engine.events`' and re-
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.cards import Card
 from engine.events import AutoChanged, Event, HandEnded, TimedOut
 from engine.situan.combos import Combo
+from engine.slots import slot_setters
 
 __all__ = [
     "AutoChanged",
@@ -30,14 +29,6 @@ __all__ = [
     "TimedOut",
     "WentOut",
 ]
-
-
-def slot_setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ...]:
-    """The setters of a slotted class's fields: the events made at most turns set their fields
-    through these, where a frozen dataclass's own ``__init__`` calls ``object.__setattr__``
-    with each field's name (a third of a play's cost, in a random self-play). The events stay
-    frozen dataclasses: the same fields, equality, hash and repr."""
-    return tuple(cls.__dict__[name].__set__ for name in names)
 
 
 @dataclass(frozen=True, slots=True)
