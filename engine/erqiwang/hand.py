@@ -162,6 +162,10 @@ class ErqiwangHand:
             held = self._held[seat] = tuple(self.order.sorted_cards(self.hands[seat]))
         return held
 
+    def own_threat(self, seat: int) -> Threat:
+        """The seat's own trump threat (its top trump and pair positions), kept current."""
+        return self._threats[seat]
+
     def others_threats(self, seat: int) -> list[Threat]:
         """The trump threats of the three other players (a throw is judged against them)."""
         threats = self._threats

@@ -163,12 +163,21 @@ class TrumpThreats:
 
 
 def _may_hold_safe_throw(
-    trumps: Sequence[Card], order: TrumpOrder, others: Sequence[Threat]
+    trumps: Sequence[Card], order: TrumpOrder, others: Sequence[Threat], own: Threat | None
 ) -> bool:
     """A cheap test before the full one: a safe throw needs two safe components — unpaired
     cards that no other trump tops, or pairs above every other player's trump pairs."""
-    position = order.position
     others_top = max(map(itemgetter(0), others))
+    if own is not None and own[0] < others_top:
+        # ``own``, the leader's threat where kept, settles most leads without their cards: no
+        # card of it is safe unpaired, and none of its pairs is safe below the others' top pair.
+        if not own[1]:
+            return False
+        own_top_pair = max(own[1])
+        for _, pairs in others:
+            if pairs and max(pairs) > own_top_pair:
+                return False
+    position = order.position
     seen: set[Card] = set()
     paired: set[Card] = set()
     safe = 0  # unpaired cards at or above every other trump, counted in one pass
@@ -240,14 +249,16 @@ def _extend_tractors(
 
 
 def throw_candidates(
-    trumps: Sequence[Card], order: TrumpOrder, throw_policy: str, others: Sequence[Threat]
-) -> list[tuple[Card, ...]]:
+    trumps: Sequence[Card], order: TrumpOrder, throw_policy: str, others: Sequence[Threat],
+    own: Threat | None = None,
+) -> list[tuple[Card, ...]]:  # fmt: skip
     """The natural throws: all trumps when the others hold none, or every unbeatable trump
     component together. (Any other allowed throw is accepted by the table too; these are the
-    ones worth offering.) ``trumps``: the leader's; ``others``: the other players' threats."""
+    ones worth offering.) ``trumps``: the leader's; ``others``: the other players' threats;
+    ``own``: the leader's (`threat_of` its trumps), where the caller keeps it."""
     if len(trumps) < 2 or throw_policy not in (THROW_IF_UNBEATABLE, THROW_WHEN_OTHERS_VOID):
         return []
-    if throw_policy == THROW_IF_UNBEATABLE and not _may_hold_safe_throw(trumps, order, others):
+    if throw_policy == THROW_IF_UNBEATABLE and not _may_hold_safe_throw(trumps, order, others, own):
         return []
     shape = shape_of(trumps, order)
     if shape.components < 2:

@@ -331,7 +331,8 @@ def _throw_plays(hand: ErqiwangHand, seat: int, trumps: list[Card]) -> list[Play
     hand.throws_current[seat] = True
     if kept is not None and kept[0] == len(trumps) and kept[1] == others:
         return kept[2]
-    candidates = throw_candidates(trumps, hand.order, hand.rules.throw, others)
+    own = hand.own_threat(seat)
+    candidates = throw_candidates(trumps, hand.order, hand.rules.throw, others, own)
     plays = [Play(seat, t) for t in candidates]
     hand.throws[seat] = (len(trumps), others, plays)
     return plays

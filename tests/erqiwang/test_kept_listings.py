@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 
 from engine.actions import Action, Bury, Play
+from engine.cards import parse_cards
 from engine.erqiwang import ErqiwangHand, Rules
-from engine.erqiwang.leads import threat_of
+from engine.erqiwang.leads import _may_hold_safe_throw, threat_of, throw_candidates
 from engine.erqiwang.legal import _throw_plays
-from engine.erqiwang.order import TRUMP
+from engine.erqiwang.order import ORDERS, TRUMP
 
 OPTIONS: list[tuple[str, dict[str, Any]]] = [
     ("classic", {}),
@@ -87,3 +88,54 @@ def test_a_fork_played_on_leaves_its_hand_listing_as_before() -> None:
                     twin.apply(random_step(twin, rng))
                 assert listings(hand) == before == listings(kept_nothing(hand))
             hand.apply(random_step(hand, rng))
+
+
+@pytest.mark.parametrize(("preset", "options"), OPTIONS)
+def test_the_kept_threat_settles_a_throw_as_the_cards_do(
+    preset: str, options: dict[str, Any]
+) -> None:
+    """The throw pre-test settles most leads from the leader's kept threat (`own_threat`)
+    without its cards: it must say what the cards say, for every seat at every step."""
+    rules = Rules.from_preset(preset, **options)
+    settled_by_threat = 0
+    for seed in range(6):
+        hand = ErqiwangHand.from_seed(rules, seed, first=seed % 4)
+        rng = random.Random(seed)
+        while not hand.over:
+            for seat in range(4) if hand.phase == "play" else ():
+                trumps = hand.suit_cards(seat, TRUMP)
+                others = hand.others_threats(seat)
+                own = hand.own_threat(seat)
+                judged = _may_hold_safe_throw(trumps, hand.order, others, own)
+                assert judged == _may_hold_safe_throw(trumps, hand.order, others, None)
+                if own[0] < max(top for top, _ in others) and not judged:
+                    settled_by_threat += 1
+            hand.apply(random_step(hand, rng))
+    assert settled_by_threat > 20  # the short way is taken, not only the long one
+
+
+@pytest.mark.parametrize(
+    ("leader", "others", "throw"),
+    [
+        # Below the others' top trump, two 副7 pairs as high as another's top pair: both safe
+        # (a pair is beaten only by a higher one), though the leader's top pair is no higher.
+        ("H7 H7 C7 C7 S3", ["BJ D7 D7", "S4", ""], "H7 H7 C7 C7"),
+        ("H7 H7 C7 C7 S3", ["BJ S2 S2", "S4", ""], "H7 H7 C7 C7"),
+        ("H7 H7 C7 C7 S3", ["BJ S7 S7", "S4", ""], None),  # 正7 pair above: none safe
+        ("H7 H7 S3 S4", ["BJ", "S5", "LJ"], None),  # one pair, nothing above the others' top
+        ("S3 S4 S5", ["BJ", "", ""], None),  # no pair at all
+        ("BJ LJ S3", ["S2 S2", "S4", ""], "BJ LJ"),  # above every other trump: singles safe
+        ("H7 C7 S3", ["D7", "S4", ""], "H7 C7"),  # as high as the others' top: safe too
+    ],
+)
+def test_the_throw_pre_test_at_its_edges(leader: str, others: list[str], throw: str | None) -> None:
+    """Trump is ♠ (副7 at 13, 副2 at 11, 正2 at 12, 正7 at 14): the kept threat's short way and
+    the cards' long way agree where they come closest, and so does the throw listed."""
+    order = ORDERS["S"]
+    trumps = parse_cards(leader)
+    threats = [threat_of(parse_cards(text), order) for text in others]
+    own = threat_of(trumps, order)
+    pre_test = _may_hold_safe_throw(trumps, order, threats, own)
+    assert pre_test == _may_hold_safe_throw(trumps, order, threats, None) == (throw is not None)
+    listed = throw_candidates(trumps, order, "trump_if_unbeatable", threats, own)
+    assert listed == ([] if throw is None else [tuple(parse_cards(throw))])
