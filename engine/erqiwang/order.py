@@ -30,7 +30,7 @@ class TrumpOrder:
     within it, ``key[c]`` a global sort key: side cards below trumps, then by level, then suit.
     """
 
-    __slots__ = ("held_key", "key", "position", "suit", "trump")
+    __slots__ = ("held_key", "key", "position", "shape_key", "suit", "trump")
 
     def __init__(self, trump: str | None) -> None:
         self.trump = trump
@@ -47,6 +47,10 @@ class TrumpOrder:
             c: (held_rank[self.suit[c]], self.key[c]) for c in self.key
         }
         """Sorts a hand the way players hold it (see `sorted_cards`)."""
+        self.shape_key: dict[Card, tuple[int, tuple[int, int, int]]] = {
+            c: (self.position[c], self.key[c]) for c in self.key
+        }
+        """Orders a play's singles, highest first (`shapes.shape_of`): by level, then by ``key``."""
 
     def _place(self, c: Card) -> tuple[str, int]:
         trump = self.trump

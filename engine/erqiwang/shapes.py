@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import pairwise
+from operator import itemgetter
 
 from engine.cards import Card
 from engine.erqiwang.order import TrumpOrder
@@ -100,43 +101,53 @@ def single_shape(c: Card, order: TrumpOrder) -> Shape:
 
 def shape_of(cards: Sequence[Card], order: TrumpOrder) -> Shape:
     """Split cards into the longest tractors first, then pairs, then singles."""
-    if len(cards) == 1:
+    size = len(cards)
+    if size == 1:
         return _small_shapes(order)[0][cards[0]]
-    if len(cards) == 2 and cards[0] is cards[1]:
-        return _small_shapes(order)[1][cards[0]]
+    if size == 2:
+        first, second = cards
+        if first is second:
+            return _small_shapes(order)[1][first]
+        # Two different cards (a pair led, answered by two others): two singles, higher first.
+        if order.shape_key[first] < order.shape_key[second]:
+            first, second = second, first
+        position = order.position
+        return Shape([], [], [(position[first], first), (position[second], second)], 2)
     counts = dict.fromkeys(cards, 0)  # a Counter's set-up costs more than a few cards
     for c in cards:
         counts[c] += 1
     position = order.position
     pair_slots = pairs_by_position(cards, order)
-    for pairs in pair_slots.values():
-        pairs.sort(key=lambda c: order.key[c], reverse=True)
     tractors: list[tuple[int, int, tuple[Card, ...]]] = []
-    while True:
-        run = _longest_run(pair_slots)
-        if run is None:
-            break
-        start, length = run
-        used: list[Card] = []
-        for p in range(start + length - 1, start - 1, -1):
-            c = pair_slots[p].pop(0)
-            if not pair_slots[p]:
-                del pair_slots[p]
-            used += [c, c]
-            counts[c] -= 2
-        tractors.append((length, start + length - 1, tuple(used)))
+    if pair_slots:
+        by_key = order.key.__getitem__
+        for pairs in pair_slots.values():
+            if len(pairs) > 1:
+                pairs.sort(key=by_key, reverse=True)
+        while True:
+            run = _longest_run(pair_slots)
+            if run is None:
+                break
+            start, length = run
+            used: list[Card] = []
+            for p in range(start + length - 1, start - 1, -1):
+                c = pair_slots[p].pop(0)
+                if not pair_slots[p]:
+                    del pair_slots[p]
+                used += [c, c]
+                counts[c] -= 2
+            tractors.append((length, start + length - 1, tuple(used)))
     loose_pairs: list[tuple[int, Card]] = []
     for p in sorted(pair_slots, reverse=True):
         for c in pair_slots[p]:
             loose_pairs.append((p, c))
             counts[c] -= 2
-    singles = sorted(
-        ((position[c], c) for c, n in counts.items() for _ in range(n)),
-        key=lambda item: (item[0], order.key[item[1]]),
-        reverse=True,
-    )
-    tractors.sort(key=lambda t: (t[0], t[1]), reverse=True)
-    return Shape(tractors, loose_pairs, singles, len(cards))
+    unpaired = [c for c, n in counts.items() if n > 0]  # left unpaired: one copy each
+    unpaired.sort(key=order.shape_key.__getitem__, reverse=True)
+    singles = [(position[c], c) for c in unpaired]
+    if len(tractors) > 1:
+        tractors.sort(key=itemgetter(0, 1), reverse=True)
+    return Shape(tractors, loose_pairs, singles, size)
 
 
 def _longest_run(pair_slots: dict[int, list[Card]]) -> tuple[int, int] | None:

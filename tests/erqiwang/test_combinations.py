@@ -1,7 +1,13 @@
 """rules-erqiwang.md: Combinations — pairs, tractors (拖拉机), throws (甩牌)."""
 
-import pytest
+import random
+from collections import Counter
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.cards import ALL_CARDS
 from engine.erqiwang.order import ORDERS
 from engine.erqiwang.shapes import is_tractor, shape_of
 from engine.errors import IllegalAction
@@ -107,3 +113,38 @@ def test_a_refused_throw_gives_the_reason_and_the_player_plays_again_without_pen
     assert "H3" in refusal.value.message
     play(hand, 0, "BJ BJ")  # the same player leads again
     assert hand.turn == 1
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    picks=st.lists(st.sampled_from(ALL_CARDS), min_size=1, max_size=14),
+    doubled=st.lists(st.booleans(), min_size=14, max_size=14),
+    trump=st.sampled_from(["S", "H", "C", "D", None]),
+    seed=st.integers(0, 2**16),
+)
+def test_a_shape_splits_any_play_whole_and_orders_its_singles_highest_first(
+    picks, doubled, trump, seed
+):
+    """Any cards (two decks: at most two of a card), of one following-suit or not: every card
+    is in one component, a pair is two copies, the singles come highest first (by level, then
+    by the order's key), and the order the cards come in changes nothing — two different cards
+    included, which take a short way."""
+    order = ORDERS[trump]
+    distinct = list(dict.fromkeys(picks))
+    played = [c for c, two in zip(distinct, doubled, strict=False) for _ in range(1 + two)]
+    shape = shape_of(played, order)
+    parts = [c for _, _, run in shape.tractors for c in run]
+    parts += [c for _, c in shape.pairs for _ in range(2)]
+    parts += [c for _, c in shape.singles]
+    assert Counter(parts) == Counter(played) and shape.size == len(played)
+    assert all(order.position[c] == p for p, c in shape.pairs + shape.singles)
+    singles = [c for _, c in shape.singles]
+    assert singles == sorted(singles, key=lambda c: (order.position[c], order.key[c]), reverse=True)
+    assert len(set(singles)) == len(singles) and not set(singles) & {c for _, c in shape.pairs}
+    mixed = random.Random(seed).sample(played, len(played))
+    again = shape_of(mixed, order)
+    assert (again.tractors, again.pairs, again.singles) == (
+        shape.tractors,
+        shape.pairs,
+        shape.singles,
+    )
