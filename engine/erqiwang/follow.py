@@ -159,11 +159,18 @@ def legal_follows(
         yield from ((c,) for c in dict.fromkeys(held or hand))
         return
     if lead.size == 2 and len(held) >= 2:
-        pairs = [c for c, n in Counter(held).items() if n == 2]
-        if pairs:
-            yield from ((c, c) for c in pairs)
-        else:
-            yield from combinations(dict.fromkeys(held), 2)
+        distinct = dict.fromkeys(held)  # in first-held order, as everything listed here
+        if len(distinct) == len(held):  # no pair: any two of the suit
+            yield from combinations(distinct, 2)
+            return
+        once: set[Card] = set()
+        twice: set[Card] = set()
+        for c in held:
+            if c in once:
+                twice.add(c)
+            else:
+                once.add(c)
+        yield from ((c, c) for c in distinct if c in twice)  # each pair, by its first card
         return
     if len(held) < lead.size:  # all of the suit, then any filler: distinct by construction
         others = Counter(c for c in hand if order.suit[c] != lead_suit)
