@@ -283,6 +283,16 @@ class ErqiwangHand:
         self.hands[seat].extend(cards)
         self._held[seat] = None
 
+    def holds(self, seat: int, cards: tuple[Card, ...]) -> bool:
+        """Whether the seat holds these cards (as many times as named), each looked for among
+        its cards of the card's following-suit, not the whole hand (once trump is named)."""
+        groups, suit = self.by_suit[seat], self.order.suit
+        for c in dict.fromkeys(cards):
+            held = groups.get(suit.get(c))  # type: ignore[arg-type]  # not a card: not held
+            if held is None or cards.count(c) > held.count(c):
+                return False
+        return True
+
     def missing(self, seat: int, cards: tuple[Card, ...]) -> list[Card]:
         """The cards of ``cards`` the seat does not hold (as many times as they are short)."""
         held = self.hands[seat]

@@ -48,7 +48,7 @@ def check_play(hand: ErqiwangHand, action: Play) -> Shape | FailedThrow | None:
     seat = action.seat
     if seat != hand.turn:
         hand.require_turn(seat)
-    if not (cards[0] in hand.hands[seat] if len(cards) == 1 else not hand.missing(seat, cards)):
+    if not hand.holds(seat, cards):
         missing = hand.missing(seat, cards)
         raise IllegalAction(
             "not_in_hand", f"seat {seat} does not hold {' '.join(c.text for c in missing)}",

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine.actions import Action, Bury, Play
-from engine.cards import parse_cards
+from engine.cards import ALL_CARDS, parse_cards
 from engine.erqiwang import ErqiwangHand, Rules
 from engine.erqiwang.leads import _may_hold_safe_throw, threat_of, throw_candidates
 from engine.erqiwang.legal import _throw_plays
@@ -139,3 +139,27 @@ def test_the_throw_pre_test_at_its_edges(leader: str, others: list[str], throw: 
     assert pre_test == _may_hold_safe_throw(trumps, order, threats, None) == (throw is not None)
     listed = throw_candidates(trumps, order, "trump_if_unbeatable", threats, own)
     assert listed == ([] if throw is None else [tuple(parse_cards(throw))])
+
+
+def test_whether_a_seat_holds_a_play_is_judged_by_suit_as_by_the_whole_hand() -> None:
+    """`holds` looks for a play's cards among the seat's cards of their suit (kept by suit):
+    it says what `missing` says of the whole hand, for held cards, cards held once asked for
+    twice, and cards not held."""
+    rules = Rules.from_preset("classic")
+    judged = {True: 0, False: 0}
+    for seed in range(4):
+        hand = ErqiwangHand.from_seed(rules, seed, first=seed % 4)
+        rng = random.Random(seed)
+        while not hand.over:
+            if hand.phase == "play":
+                for seat in range(4):
+                    held = hand.hands[seat]
+                    asked = [tuple(rng.sample(ALL_CARDS, 2))]
+                    if held:  # a seat that has played its last card holds nothing
+                        asked += [tuple(rng.sample(held, min(len(held), 3))), (held[0],) * 2]
+                    for cards in asked:
+                        holds = hand.holds(seat, cards)
+                        assert holds == (not hand.missing(seat, cards))
+                        judged[holds] += 1
+            hand.apply(random_step(hand, rng))
+    assert min(judged.values()) > 100
