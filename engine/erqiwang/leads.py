@@ -267,9 +267,9 @@ def throw_candidates(
         return [] if any(top >= 0 for top, _ in others) else [tuple(trumps)]
     # Each component judged alone, as `TrumpThreats.beatable` judges it: a single is beaten by
     # a higher trump, a pair by a higher pair, a tractor by a longer-reaching one above it.
-    holding = [pairs for top, pairs in others if top >= 0]
-    top_trump = max((top for top, _ in others), default=-1)
-    top_pair = max((p for pairs in holding for p in pairs), default=-1)
+    holding = [pairs for top, pairs in others if top >= 0 and pairs]
+    top_trump = max(map(itemgetter(0), others), default=-1)
+    top_pair = max(map(max, holding), default=-1)
     safe: list[Card] = []
     for length, top, cards in shape.tractors:
         if not any(_holds_tractor_above(pairs, length, top) for pairs in holding):
@@ -277,11 +277,12 @@ def throw_candidates(
     for position, c in shape.pairs:
         if top_pair <= position:
             safe.extend((c, c))
-    for position, c in shape.singles:
-        if top_trump <= position:
-            safe.append(c)
-    if len(safe) < 2:
+    safe_singles = [c for position, c in shape.singles if top_trump <= position]
+    if len(safe) + len(safe_singles) < 2:
         return []
     # Put together, safe components can only merge (adjacent pairs into a tractor whose top
-    # pair was already above every other player's pairs), so the whole stays unbeatable.
+    # pair was already above every other player's pairs), so the whole stays unbeatable; a
+    # single merges with nothing, so with one the throw is two components at least.
+    if safe_singles:
+        return [tuple(safe + safe_singles)]
     return [tuple(safe)] if shape_of(safe, order).components > 1 else []

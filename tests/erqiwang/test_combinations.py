@@ -8,7 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import ALL_CARDS
-from engine.erqiwang.order import ORDERS
+from engine.erqiwang.leads import (
+    THROW_IF_UNBEATABLE,
+    TrumpThreats,
+    _may_hold_safe_throw,
+    threat_of,
+    throw_candidates,
+)
+from engine.erqiwang.order import ORDERS, TRUMP
 from engine.erqiwang.shapes import is_tractor, shape_of
 from engine.errors import IllegalAction
 from tests.erqiwang.helpers import cards, play, playing, refused_play
@@ -148,3 +155,34 @@ def test_a_shape_splits_any_play_whole_and_orders_its_singles_highest_first(
         shape.pairs,
         shape.singles,
     )
+
+
+def test_the_natural_throw_is_every_component_no_other_player_could_beat_alone():
+    """Where the cheap pre-test lets a lead's trumps through, the natural throw listed is the
+    trumps' components that `TrumpThreats.beatable` passes one by one (the table's own
+    judgement), put together when they are two components or more — the short way for a
+    throw holding a safe single included."""
+    rng = random.Random(7)
+    listed = 0
+    for _ in range(3000):
+        order = ORDERS[rng.choice(["S", "H", "C", "D", None])]
+        trumps_all = [c for c in ALL_CARDS if order.suit[c] == TRUMP] * 2
+        rng.shuffle(trumps_all)
+        cut = sorted(rng.sample(range(len(trumps_all)), 3))
+        leader, *rest = (trumps_all[a:b] for a, b in zip([0, *cut], cut, strict=False))
+        leader = leader[: rng.randint(2, 9)]
+        threats = [threat_of(held[: rng.randint(0, 8)], order) for held in rest]
+        own = threat_of(leader, order)
+        got = throw_candidates(leader, order, THROW_IF_UNBEATABLE, threats, own)
+        if not _may_hold_safe_throw(leader, order, threats, None):
+            assert got == []
+            continue
+        shape = shape_of(leader, order)
+        parts = [list(run) for _, _, run in shape.tractors]
+        parts += [[c, c] for _, c in shape.pairs] + [[c] for _, c in shape.singles]
+        judge = TrumpThreats(threats)
+        safe = [c for part in parts if judge.beatable(shape_of(part, order)) is None for c in part]
+        whole = len(safe) >= 2 and shape.components > 1 and shape_of(safe, order).components > 1
+        assert got == ([tuple(safe)] if whole else [])
+        listed += bool(got)
+    assert listed > 100
