@@ -162,6 +162,10 @@ class ErqiwangHand:
             held = self._held[seat] = tuple(self.order.sorted_cards(self.hands[seat]))
         return held
 
+    def trump_pairs(self, seat: int) -> frozenset[int]:
+        """The positions of the seat's trump pairs (its threat's, kept current)."""
+        return self._threats[seat][1]
+
     def own_threat(self, seat: int) -> Threat:
         """The seat's own trump threat (its top trump and pair positions), kept current."""
         return self._threats[seat]
@@ -274,9 +278,17 @@ class ErqiwangHand:
         if following == TRUMP:
             self.throws_current = [False] * 4  # everyone's throws are judged against it
             # The seat's threat is its top trump and its trump pairs: only its top trump
-            # played, or a pair broken, can change it.
-            if pair_broken or self.order.position[c] >= self._threats[seat][0]:
+            # played, or a pair broken, can change it — and its top trump alone, unpaired,
+            # leaves the pairs as they were.
+            if pair_broken:
                 self._threats[seat] = threat_of(held, self.order)
+            else:
+                top, pairs = self._threats[seat]
+                position = self.order.position
+                if position[c] >= top:
+                    self._threats[seat] = (
+                        (max(map(position.__getitem__, held)), pairs) if held else NO_THREAT
+                    )
 
     def add_cards(self, seat: int, cards: tuple[Card, ...]) -> None:
         """The declarer takes the bottom into its hand."""

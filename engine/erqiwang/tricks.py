@@ -20,7 +20,7 @@ from engine.erqiwang.follow import follow_error
 from engine.erqiwang.leads import LeadRefusal, check_lead
 from engine.erqiwang.order import TRUMP
 from engine.erqiwang.phases import PLAY
-from engine.erqiwang.shapes import Shape, pairs_by_position, shape_of, single_shape
+from engine.erqiwang.shapes import Shape, shape_of, single_shape
 from engine.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -292,10 +292,9 @@ def announce_voids(hand: ErqiwangHand, events: list[ErqiwangEvent]) -> None:
 def announce_trump_counts(hand: ErqiwangHand, events: list[ErqiwangEvent]) -> None:
     """With two players void of trump, the others' trump counts and pairs, kept current."""
     counts = tuple(
-        (s, len(trumps), bool(pairs_by_position(trumps, hand.order)))
+        (s, len(hand.suit_cards(s, TRUMP)), bool(hand.trump_pairs(s)))
         for s in range(4)
         if not hand.void_announced[s]
-        for trumps in (hand.suit_cards(s, TRUMP),)
     )
     if counts != hand.trump_counts:
         hand.trump_counts = counts
