@@ -52,7 +52,7 @@ def follow_error(
     if n == 1:
         return None if suit[play[0]] == lead_suit or not held else "must_follow_suit"
     if n == 2 and lead.pair_total == 1:  # a pair led: a pair if one is held
-        followed = sum(1 for c in play if suit[c] == lead_suit)
+        followed = (suit[play[0]] == lead_suit) + (suit[play[1]] == lead_suit)
         if len(held) < 2:
             return None if followed == len(held) else "must_follow_suit"
         if followed != 2:

@@ -25,7 +25,7 @@ class Shape:
     ``singles`` (position, card).
     """
 
-    __slots__ = ("components", "pairs", "signature", "singles", "size", "tractors")
+    __slots__ = ("components", "pair_total", "pairs", "signature", "singles", "size", "tractors")
 
     def __init__(
         self,
@@ -45,11 +45,8 @@ class Shape:
         )
         """What two plays must share to compete: tractor lengths, pair count, single count."""
         self.components = len(tractors) + len(pairs) + len(singles)
-
-    @property
-    def pair_total(self) -> int:
-        """Pairs in the play, those inside tractors included."""
-        return sum(t[0] for t in self.tractors) + len(self.pairs)
+        self.pair_total = sum(t[0] for t in tractors) + len(pairs) if tractors else len(pairs)
+        """Pairs in the play, those inside tractors included (a lead's: read by each follow)."""
 
     def top_position(self) -> int:
         """The level a play competes with: the top of its largest component."""

@@ -244,7 +244,7 @@ def _compare(hand: ErqiwangHand, seat: int, cards: tuple[Card, ...]) -> None:
         return  # an allowed throw always wins its trick
     order = hand.order
     suit = order.suit[cards[0]]
-    if len(cards) > 1 and any(order.suit[c] != suit for c in cards):
+    if len(set(map(order.suit.__getitem__, cards))) > 1:  # of two following-suits: no match
         return
     ruff = suit == TRUMP and hand.lead_suit != TRUMP
     if suit != hand.lead_suit and not ruff:
