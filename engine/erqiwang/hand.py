@@ -231,8 +231,13 @@ class ErqiwangHand:
         suit = self.order.suit
         for seat in range(4):
             groups: dict[str, list[Card]] = {}
-            for c in self.hands[seat]:
-                groups.setdefault(suit[c], []).append(c)
+            for c in self.hands[seat]:  # no `setdefault`: it would make a list at every card
+                following = suit[c]
+                held = groups.get(following)
+                if held is None:
+                    groups[following] = [c]
+                else:
+                    held.append(c)
             self.by_suit[seat] = groups
         self.leads = [None] * 4
         self._threats = [threat_of(groups.get(TRUMP, []), self.order) for groups in self.by_suit]

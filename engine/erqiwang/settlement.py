@@ -146,7 +146,8 @@ def reckoning(scoring: str, bid: int, points: int, decks: int = 2) -> Reckoning:
 
 def stakes(declarer: int, amount: Fraction) -> list[Fraction]:
     """Per seat: the declarer's amount, and minus a third of it for each defender."""
-    share = -amount / 3  # one value for the three defenders: a fraction is never changed
+    # One value for the three defenders (a fraction is never changed), made in one step.
+    share = Fraction(-amount.numerator, 3 * amount.denominator)
     return [amount if seat == declarer else share for seat in range(4)]
 
 

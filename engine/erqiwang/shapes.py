@@ -93,7 +93,8 @@ def _small_shapes(order: TrumpOrder) -> tuple[dict[Card, Shape], dict[Card, Shap
 
 def single_shape(c: Card, order: TrumpOrder) -> Shape:
     """The shape of ``c`` played alone."""
-    return _small_shapes(order)[0][c]
+    shapes = _SMALL_SHAPES.get(order)  # made already but for a new order: no second call
+    return (shapes or _small_shapes(order))[0][c]
 
 
 def shape_of(cards: Sequence[Card], order: TrumpOrder) -> Shape:
