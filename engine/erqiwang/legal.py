@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, overload
 
 from engine.actions import Action, Auto, Bid, DeclareBonus, NameTrump, Pass, Play, Surrender
 from engine.cards import ALL_CARDS, Card
@@ -67,28 +67,40 @@ class FollowChoice:
         return listed_follow(cards, self.hand, self.held, self.lead, self.lead_suit, self.order)
 
 
-class ListedWhenRead(Sequence[Action]):
-    """A seat's plays, listed only when the list is read (its length, an index, iteration),
-    then its other actions (托管, 冲关, surrender: never many). Whether a play is among them
-    is judged by the rule where it can be (`play_of`, `in`)."""
+class LegalActions(Sequence[Action]):
+    """A seat's follows to a lead of several cards, then its other actions (托管, 冲关: never
+    many). A lead of several cards can be answered in hundreds of ways and a caller usually
+    wants one of them: the follows are listed only when the list is read (its length, an
+    index, iteration), and whether a play is among them is judged by the rule
+    (`FollowChoice.listed`)."""
 
-    __slots__ = ("others", "seat")
+    __slots__ = ("_listed", "_made", "follow", "others", "seat")
 
-    def __init__(self, seat: int, others: list[Action]) -> None:
+    def __init__(self, seat: int, follow: FollowChoice, others: list[Action]) -> None:
         self.seat = seat
         self.others = others
+        self.follow = follow
+        self._listed: list[tuple[Card, ...]] | None = None
+        self._made: dict[int, Play] = {}
 
     @property
-    def plays(self) -> Sequence[Any]:
-        """The plays as listed, in the form `_play_at` makes a `Play` of."""
-        raise NotImplementedError
+    def plays(self) -> list[tuple[Card, ...]]:
+        """The follows' cards as listed."""
+        listed = self._listed
+        if listed is None:
+            listed = self._listed = self.follow.all()
+        return listed
 
-    def _play_at(self, plays: Sequence[Any], index: int) -> Play:
-        raise NotImplementedError
+    def _play_at(self, plays: list[tuple[Card, ...]], index: int) -> Play:
+        made = self._made.get(index)
+        if made is None:
+            made = self._made[index] = Play(self.seat, plays[index])
+        return made
 
     def play_of(self, cards: Sequence[Card]) -> Play | None:
-        """The listed play of these cards in any order (None: not listed)."""
-        raise NotImplementedError
+        """The listed play of these cards in any order (None: no legal follow)."""
+        listed = self.follow.listed(cards)
+        return None if listed is None else Play(self.seat, listed)
 
     def __len__(self) -> int:
         return len(self.plays) + len(self.others)
@@ -123,114 +135,10 @@ class ListedWhenRead(Sequence[Action]):
         return action in self.others
 
 
-class LegalActions(ListedWhenRead):
-    """A seat's follows to a lead of several cards, then its other actions. A lead of
-    several cards can be answered in hundreds of ways and a caller usually wants one of
-    them: whether a play is among them is judged by the rule (`FollowChoice.listed`)."""
-
-    __slots__ = ("_listed", "_made", "follow")
-
-    def __init__(self, seat: int, follow: FollowChoice, others: list[Action]) -> None:
-        self.seat = seat  # `ListedWhenRead.__init__`'s part, without the call
-        self.others = others
-        self.follow = follow
-        self._listed: list[tuple[Card, ...]] | None = None
-        self._made: dict[int, Play] = {}
-
-    @property
-    def plays(self) -> list[tuple[Card, ...]]:
-        listed = self._listed
-        if listed is None:
-            listed = self._listed = self.follow.all()
-        return listed
-
-    def _play_at(self, plays: Sequence[Any], index: int) -> Play:
-        made = self._made.get(index)
-        if made is None:
-            made = self._made[index] = Play(self.seat, plays[index])
-        return made
-
-    def play_of(self, cards: Sequence[Card]) -> Play | None:
-        """The listed play of these cards in any order (None: no legal follow)."""
-        listed = self.follow.listed(cards)
-        return None if listed is None else Play(self.seat, listed)
-
-
-class LeadActions(ListedWhenRead):
-    """The leader's plays (singles, pairs, tractors, natural throws), then its other actions.
-    An AI usually leads a single or a pair, which every held card makes: the leads (the
-    natural throws above all, judged against the others' trumps) wait until the list is
-    read, and a single or a pair is found without them. Read it before the hand goes on: it
-    lists the hand as it is when read."""
-
-    __slots__ = ("_listed", "hand", "moves")
-
-    def __init__(self, hand: ErqiwangHand, seat: int, others: list[Action]) -> None:
-        self.seat = seat  # `ListedWhenRead.__init__`'s part, without the call
-        self.others = others
-        self.hand = hand
-        self.moves = len(hand.history)
-        self._listed: list[Play] | None = None
-
-    def _require_current(self) -> None:
-        if len(self.hand.history) != self.moves:
-            raise RuntimeError("a listing of leads read after its hand went on: list again")
-
-    @property
-    def plays(self) -> list[Play]:
-        listed = self._listed
-        if listed is None:
-            self._require_current()
-            listed = self._listed = _lead_actions(self.hand, self.seat)
-        return listed
-
-    def _play_at(self, plays: Sequence[Any], index: int) -> Play:
-        play: Play = plays[index]
-        return play
-
-    # A self-play loop reads every leader's list (its length, then one index): these two
-    # reads skip `ListedWhenRead`'s steps once the leads are listed, the leads being the plays.
-
-    def __len__(self) -> int:
-        listed = self._listed
-        if listed is None:
-            if len(self.hand.history) != self.moves:
-                self._require_current()  # raises
-            listed = self._listed = _lead_actions(self.hand, self.seat)  # `plays`, inlined
-        return len(listed) + len(self.others)
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        listed = self._listed
-        if listed is not None and type(index) is int and index >= 0:
-            try:
-                return listed[index]
-            except IndexError:  # one of the others
-                pass
-        return ListedWhenRead.__getitem__(self, index)
-
-    def play_of(self, cards: Sequence[Card]) -> Play | None:
-        """The listed lead of these cards in any order (None: not a listed lead)."""
-        size = len(cards)
-        if self._listed is None and 0 < size <= 2:
-            self._require_current()
-            held = self.hand.hands[self.seat]
-            first = cards[0]
-            if size == 1:  # every held card is a single lead
-                return SINGLES[self.seat][first] if first in held else None
-            second = cards[1]
-            if second is first or second == first:  # and every identical two a pair
-                return PAIRS[self.seat][first] if held.count(first) >= 2 else None
-        return listed_play(self.plays, cards)
-
-
 def listed_play(legal: Sequence[Action], cards: Sequence[Card]) -> Play | None:
     """The listed play of exactly these cards, in any order (None: not listed). Cheap even
     when a follow can be made hundreds of ways: the follows are not listed for it."""
-    if type(legal) is LegalActions or type(legal) is LeadActions:  # not `isinstance`: an ABC
+    if type(legal) is LegalActions:  # not `isinstance`: an ABC
         return legal.play_of(cards)
     size = len(cards)
     if size == 1:  # most plays: no sorting needed
@@ -377,7 +285,7 @@ def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
             # Void of the led suit: any card.
             return [*map(SINGLES[seat].__getitem__, dict.fromkeys(hand.hands[seat])), auto]
         if lead is None:
-            return LeadActions(hand, seat, [auto])
+            return [*_lead_actions(hand, seat), auto]
         return LegalActions(seat, FollowChoice(hand, seat), [auto])
     if phase == BIDDING and seat == hand.turn:  # the bids and the pass; no surrender yet
         choices: list[Action] = list(map(BIDS[seat].__getitem__, bidding.bid_range(hand)))
@@ -415,7 +323,7 @@ def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
     if follows is not None:
         return LegalActions(seat, follows, actions)
     if leads:
-        return LeadActions(hand, seat, actions)
+        return [*_lead_actions(hand, seat), *actions]
     return actions
 
 
