@@ -173,7 +173,7 @@ def legal_follows(
         yield from ((c, c) for c in distinct if c in twice)  # each pair, by its first card
         return
     if len(held) < lead.size:  # all of the suit, then any filler: distinct by construction
-        others = Counter(c for c in hand if order.suit[c] != lead_suit)
+        others = Counter([c for c in hand if order.suit[c] != lead_suit])  # a list counts faster
         suit_cards = tuple(held)  # made once: often a hundred fillers or more
         for filler in _multiset_combinations(others, lead.size - len(held)):
             yield suit_cards + filler

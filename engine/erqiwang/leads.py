@@ -44,9 +44,10 @@ def check_lead(
     ``others()`` gives the trump threats of the three other players (the table knows their
     hands; a throw is judged against what they hold); it is only asked for a throw.
     """
-    suit = order.suit[play[0]]
-    if any(order.suit[c] != suit for c in play):
+    suits = set(map(order.suit.__getitem__, play))
+    if len(suits) > 1:
         raise LeadRefusal("not_a_combination", "a lead is of one suit (all trumps count as one)")
+    suit = suits.pop()
     shape = shape_of(play, order)
     if shape.components == 1:
         return shape

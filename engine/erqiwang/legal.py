@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, cast, overload
 
 from engine.actions import Action, Auto, Bid, DeclareBonus, NameTrump, Pass, Play, Surrender
 from engine.cards import ALL_CARDS, Card
@@ -167,22 +167,24 @@ def play_actions(hand: ErqiwangHand, seat: int) -> list[Play]:
     throws; any other allowed throw passes `check` too) or every legal follow."""
     lead = hand.lead_shape
     if lead is None:
-        return _lead_actions(hand, seat)
+        return cast("list[Play]", _lead_actions(hand, seat))  # no actions aside: plays only
     if lead.size == 1:
         return _single_follows(hand, seat)
     return [Play(seat, p) for p in FollowChoice(hand, seat).all()]
 
 
-def _lead_actions(hand: ErqiwangHand, seat: int) -> list[Play]:
-    plays: list[Play] = []
+def _lead_actions(hand: ErqiwangHand, seat: int, aside: Sequence[Action] = ()) -> list[Action]:
+    """The leader's plays — per suit its singles, then pairs and tractors; then the natural
+    throws — and ``aside`` after them, in one new list."""
+    plays: list[Action] = []
     for singles, paired in (hand.leads[seat] or seat_leads(hand, seat)).values():
-        plays += singles.values()  # per suit: singles, then pairs and tractors
+        plays += singles.values()
         if paired:
             plays += paired
     trumps = hand.by_suit[seat].get(TRUMP)
-    if trumps is None or len(trumps) < 2:  # a throw is two cards at least: no need to judge
-        return plays
-    plays += _throw_plays(hand, seat, trumps)  # ``plays`` is this call's own list
+    if trumps is not None and len(trumps) > 1:  # a throw is two cards at least
+        plays += _throw_plays(hand, seat, trumps)
+    plays += aside
     return plays
 
 
@@ -285,7 +287,7 @@ def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
             # Void of the led suit: any card.
             return [*map(SINGLES[seat].__getitem__, dict.fromkeys(hand.hands[seat])), auto]
         if lead is None:
-            return [*_lead_actions(hand, seat), auto]
+            return _lead_actions(hand, seat, (auto,))
         return LegalActions(seat, FollowChoice(hand, seat), [auto])
     if phase == BIDDING and seat == hand.turn:  # the bids and the pass; no surrender yet
         choices: list[Action] = list(map(BIDS[seat].__getitem__, bidding.bid_range(hand)))
@@ -323,7 +325,7 @@ def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
     if follows is not None:
         return LegalActions(seat, follows, actions)
     if leads:
-        return [*_lead_actions(hand, seat), *actions]
+        return _lead_actions(hand, seat, actions)
     return actions
 
 
