@@ -1,5 +1,5 @@
 """The values made at most turns — a play, both games' play events, 四团's round and count, 二七王's
-trick — set their fields through their slots (`engine.slots.slot_setters`), not the frozen
+trick, a bid — set their fields through their slots (`engine.slots.slot_setters`), not the frozen
 dataclass's own ``__init__``: they must stay the same frozen dataclasses, built positionally or
 by keyword, equal, hashed, shown, replaced and pickled as before."""
 
@@ -65,6 +65,8 @@ def test_a_play_and_the_erqiwang_events_stay_frozen_dataclasses() -> None:
         (Play(1, ranks=("7", "7")), Play(1, (), ("7", "7"))),
         (erqiwang.Played(3, pair), erqiwang.Played(cards=pair, seat=3)),
         (erqiwang.TrickWon(1, 15, True, trick), erqiwang.TrickWon(1, 15, True)),
+        (erqiwang.BidMade(2, 85), erqiwang.BidMade(points=85, seat=2)),
+        (erqiwang.BidPassed(1), erqiwang.BidPassed(seat=1)),
     ]
     for value, same in made:
         assert value == same and hash(value) == hash(same)
@@ -80,3 +82,5 @@ def test_a_play_and_the_erqiwang_events_stay_frozen_dataclasses() -> None:
     assert repr(made[3][0]) == repr(plain).replace("PlainTrickWon", "TrickWon")
     assert erqiwang.TrickWon(1, 15, True).plays == ()
     assert erqiwang.TrickWon(1, 15, True) != erqiwang.TrickWon(1, 15, False)
+    assert repr(erqiwang.BidMade(2, 85)) == "BidMade(seat=2, points=85)"
+    assert erqiwang.BidMade(2, 85) != erqiwang.BidMade(2, 80) and erqiwang.BidPassed(1).seat == 1

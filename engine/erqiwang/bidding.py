@@ -124,7 +124,8 @@ def place_pass(hand: ErqiwangHand, seat: int, events: list[ErqiwangEvent]) -> No
 
 
 def _others_all_passed(hand: ErqiwangHand, seat: int) -> bool:
-    return all(hand.passed[s] for s in range(4) if s != seat)
+    passed = hand.passed
+    return passed.count(True) - passed[seat] == 3  # the three others, counted without a loop
 
 
 def _next_bidder(hand: ErqiwangHand, seat: int) -> None:

@@ -40,10 +40,24 @@ class BidMade(Event):
     seat: int
     points: int
 
+    def __init__(self, seat: int, points: int) -> None:
+        set_seat, set_points = _BID_MADE_FIELDS  # `engine.slots`
+        set_seat(self, seat)
+        set_points(self, points)
+
+
+_BID_MADE_FIELDS = slot_setters(BidMade, "seat", "points")
+
 
 @dataclass(frozen=True, slots=True)
 class BidPassed(Event):
     seat: int
+
+    def __init__(self, seat: int) -> None:
+        _BID_PASSED_SEAT(self, seat)  # `engine.slots`
+
+
+(_BID_PASSED_SEAT,) = slot_setters(BidPassed, "seat")
 
 
 @dataclass(frozen=True, slots=True)
