@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from itertools import combinations
+from itertools import combinations, compress
 
 from engine.cards import Card
 from engine.erqiwang.order import TrumpOrder
@@ -60,10 +60,15 @@ def follow_error(
         if play[0] is play[1] or len(set(held)) == len(held):
             return None
         return "must_follow_shape"
-    in_suit = [c for c in play if suit[c] == lead_suit]
+    # Counted in a loop: a comprehension here would make `suit` and `lead_suit` cells, which
+    # Python 3.11 then builds at every call of the function, whichever branch it takes.
+    in_suit = 0
+    for c in play:
+        if suit[c] == lead_suit:
+            in_suit += 1
     if len(held) < n:
-        return None if len(in_suit) == len(held) else "must_follow_suit"
-    if len(in_suit) != n:
+        return None if in_suit == len(held) else "must_follow_suit"
+    if in_suit != n:
         return "must_follow_suit"
     if lead.pair_total == 0:
         return None
@@ -170,10 +175,14 @@ def legal_follows(
                 twice.add(c)
             else:
                 once.add(c)
-        yield from ((c, c) for c in distinct if c in twice)  # each pair, by its first card
+        for c in distinct:  # each pair, by its first card
+            if c in twice:
+                yield (c, c)
         return
     if len(held) < lead.size:  # all of the suit, then any filler: distinct by construction
-        others = Counter([c for c in hand if order.suit[c] != lead_suit])  # a list counts faster
+        # The cards of other suits, counted in the hand's order (no comprehension: see
+        # `follow_error`).
+        others = Counter(compress(hand, map(lead_suit.__ne__, map(order.suit.__getitem__, hand))))
         suit_cards = tuple(held)  # made once: often a hundred fillers or more
         for filler in _multiset_combinations(others, lead.size - len(held)):
             yield suit_cards + filler

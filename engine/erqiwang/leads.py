@@ -194,8 +194,10 @@ def _may_hold_safe_throw(
     if safe >= 2:
         return True
     if paired:
-        others_top_pair = max((p for _, pairs in others for p in pairs), default=-1)
-        safe += sum(1 for c in paired if position[c] >= others_top_pair)
+        others_top_pair = max([max(pairs, default=-1) for _, pairs in others])
+        for c in paired:
+            if position[c] >= others_top_pair:
+                safe += 1
     return safe >= 2
 
 
@@ -273,12 +275,18 @@ def throw_candidates(
     top_pair = max(map(max, holding), default=-1)
     safe: list[Card] = []
     for length, top, cards in shape.tractors:
-        if not any(_holds_tractor_above(pairs, length, top) for pairs in holding):
+        for pairs in holding:
+            if _holds_tractor_above(pairs, length, top):
+                break
+        else:
             safe.extend(cards)
     for position, c in shape.pairs:
         if top_pair <= position:
             safe.extend((c, c))
-    safe_singles = [c for position, c in shape.singles if top_trump <= position]
+    safe_singles: list[Card] = []
+    for position, c in shape.singles:
+        if top_trump <= position:
+            safe_singles.append(c)
     if len(safe) + len(safe_singles) < 2:
         return []
     # Put together, safe components can only merge (adjacent pairs into a tractor whose top

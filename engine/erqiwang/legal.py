@@ -222,8 +222,8 @@ def suit_leads(seat: int, cards: list[Card], order: TrumpOrder) -> SuitLeads:
         return by_card, []  # no pair, so no tractor either
     _, paired, tractors = lead_parts(cards, order)
     plays = list(map(PAIRS[seat].__getitem__, paired))  # `map`: no comprehension frame
-    if tractors:
-        plays += [Play(seat, t) for t in tractors]
+    for tractor in tractors:
+        plays.append(Play(seat, tractor))
     return by_card, plays
 
 
@@ -244,7 +244,9 @@ def _throw_plays(hand: ErqiwangHand, seat: int, trumps: list[Card]) -> list[Play
         return kept[2]
     own = hand.own_threat(seat)
     candidates = throw_candidates(trumps, hand.order, hand.rules.throw, others, own)
-    plays = [Play(seat, t) for t in candidates]
+    plays = []
+    for throw in candidates:  # a loop: a comprehension would make `seat` a cell at every call
+        plays.append(Play(seat, throw))
     hand.throws[seat] = (len(trumps), others, plays)
     return plays
 
@@ -309,13 +311,11 @@ def legal_actions(hand: ErqiwangHand, seat: int) -> Sequence[Action]:
             else:
                 actions = play_actions(hand, seat)  # type: ignore[assignment]
         elif phase == BIDDING:
-            bids = BIDS[seat]
-            actions = [bids[points] for points in bidding.allowed_bids(hand)]
+            actions = list(map(BIDS[seat].__getitem__, bidding.allowed_bids(hand)))
             if bidding.may_pass(hand):
                 actions.append(PASSES[seat])
         elif phase == TRUMP_PHASE:
-            trumps = TRUMPS[seat]
-            actions = [trumps[suit] for suit in declaring.trump_choices(hand)]
+            actions = list(map(TRUMPS[seat].__getitem__, declaring.trump_choices(hand)))
         if phase != BIDDING and _may_surrender(hand, seat):
             actions.append(SURRENDERS[seat])
     held_bonus = phase in (BURY, PLAY) and bonus.window_open(hand, seat)

@@ -142,7 +142,7 @@ def shape_of(cards: Sequence[Card], order: TrumpOrder) -> Shape:
             counts[c] -= 2
     unpaired = [c for c, n in counts.items() if n > 0]  # left unpaired: one copy each
     unpaired.sort(key=order.shape_key.__getitem__, reverse=True)
-    singles = [(position[c], c) for c in unpaired]
+    singles = list(zip(map(position.__getitem__, unpaired), unpaired, strict=True))
     if len(tractors) > 1:
         tractors.sort(key=itemgetter(0, 1), reverse=True)
     return Shape(tractors, loose_pairs, singles, size)

@@ -3,6 +3,7 @@ announcements (seed 003 rule 7) that plays bring about."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from engine.actions import Play
@@ -57,7 +58,7 @@ def check_play(hand: ErqiwangHand, action: Play) -> Shape | FailedThrow | None:
     if hand.lead_shape is None:
         try:
             return check_lead(
-                cards, hand.order, hand.rules.throw, lambda: hand.others_threats(seat)
+                cards, hand.order, hand.rules.throw, partial(hand.others_threats, seat)
             )
         except LeadRefusal as refusal:
             if refusal.lowest is not None and hand.rules.failed_throw == "smallest":
@@ -291,11 +292,10 @@ def announce_voids(hand: ErqiwangHand, events: list[ErqiwangEvent]) -> None:
 
 def announce_trump_counts(hand: ErqiwangHand, events: list[ErqiwangEvent]) -> None:
     """With two players void of trump, the others' trump counts and pairs, kept current."""
-    counts = tuple(
-        (s, len(hand.suit_cards(s, TRUMP)), bool(hand.trump_pairs(s)))
-        for s in range(4)
-        if not hand.void_announced[s]
-    )
+    counts: tuple[tuple[int, int, bool], ...] = ()
+    for s in range(4):
+        if not hand.void_announced[s]:
+            counts += ((s, len(hand.suit_cards(s, TRUMP)), bool(hand.trump_pairs(s))),)
     if counts != hand.trump_counts:
         hand.trump_counts = counts
         if counts:  # nobody left to report on once all four are void
