@@ -54,8 +54,8 @@ def check_bury(hand: ErqiwangHand, action: Bury) -> None:
         )
     hand.require_phase(BURY)
     hand.require_turn(action.seat)
-    if not hand.holds(action.seat, cards):  # by suit: eight cards counted in a hand of 33
-        missing = hand.missing(action.seat, cards)
+    missing = hand.missing(action.seat, cards)
+    if missing:
         raise IllegalAction(
             "not_in_hand", f"not in your hand: {' '.join(c.text for c in missing)}",
             seat=action.seat, cards=[c.text for c in missing], burying=True,

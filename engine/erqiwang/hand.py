@@ -162,10 +162,6 @@ class ErqiwangHand:
             held = self._held[seat] = tuple(self.order.sorted_cards(self.hands[seat]))
         return held
 
-    def trump_pairs(self, seat: int) -> frozenset[int]:
-        """The positions of the seat's trump pairs (its threat's, kept current)."""
-        return self._threats[seat][1]
-
     def own_threat(self, seat: int) -> Threat:
         """The seat's own trump threat (its top trump and pair positions), kept current."""
         return self._threats[seat]
@@ -300,21 +296,14 @@ class ErqiwangHand:
         self.hands[seat].extend(cards)
         self._held[seat] = None
 
-    def holds(self, seat: int, cards: tuple[Card, ...]) -> bool:
-        """Whether the seat holds these cards (as many times as named), each looked for among
-        its cards of the card's following-suit, not the whole hand (once trump is named)."""
-        groups, suit = self.by_suit[seat], self.order.suit
-        for c in dict.fromkeys(cards):
-            held = groups.get(suit.get(c))  # type: ignore[arg-type]  # not a card: not held
-            if held is None or cards.count(c) > held.count(c):
-                return False
-        return True
-
     def missing(self, seat: int, cards: tuple[Card, ...]) -> list[Card]:
-        """The cards of ``cards`` the seat does not hold (as many times as they are short)."""
-        held = self.hands[seat]
+        """The cards of ``cards`` the seat does not hold (as many times as they are short),
+        each looked for among the seat's cards of its following-suit, not the whole hand (a
+        play or a bury: trump is named)."""
+        groups, suit = self.by_suit[seat], self.order.suit
         short: list[Card] = []
         for c in dict.fromkeys(cards):  # a play is a few cards: counting them beats a Counter
+            held = groups.get(suit.get(c), ())  # type: ignore[arg-type]  # not a card: none held
             lacking = cards.count(c) - held.count(c)
             if lacking > 0:
                 short += [c] * lacking

@@ -49,8 +49,8 @@ def check_play(hand: ErqiwangHand, action: Play) -> Shape | FailedThrow | None:
     seat = action.seat
     if seat != hand.turn:
         hand.require_turn(seat)
-    if not hand.holds(seat, cards):
-        missing = hand.missing(seat, cards)
+    missing = hand.missing(seat, cards)
+    if missing:
         raise IllegalAction(
             "not_in_hand", f"seat {seat} does not hold {' '.join(c.text for c in missing)}",
             seat=seat, cards=[c.text for c in missing],
@@ -295,7 +295,7 @@ def announce_trump_counts(hand: ErqiwangHand, events: list[ErqiwangEvent]) -> No
     counts: tuple[tuple[int, int, bool], ...] = ()
     for s in range(4):
         if not hand.void_announced[s]:
-            counts += ((s, len(hand.suit_cards(s, TRUMP)), bool(hand.trump_pairs(s))),)
+            counts += ((s, len(hand.suit_cards(s, TRUMP)), bool(hand.own_threat(s)[1])),)
     if counts != hand.trump_counts:
         hand.trump_counts = counts
         if counts:  # nobody left to report on once all four are void

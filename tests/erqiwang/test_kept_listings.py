@@ -6,6 +6,7 @@ on apart from its hand."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -141,9 +142,9 @@ def test_the_throw_pre_test_at_its_edges(leader: str, others: list[str], throw: 
     assert listed == ([] if throw is None else [tuple(parse_cards(throw))])
 
 
-def test_whether_a_seat_holds_a_play_is_judged_by_suit_as_by_the_whole_hand() -> None:
-    """`holds` looks for a play's cards among the seat's cards of their suit (kept by suit):
-    it says what `missing` says of the whole hand, for held cards, cards held once asked for
+def test_what_a_seat_lacks_of_a_play_is_counted_by_suit_as_by_the_whole_hand() -> None:
+    """`missing` looks for a play's cards among the seat's cards of their suit (kept by suit):
+    it finds what counting the whole hand finds, for held cards, cards held once asked for
     twice, and cards not held."""
     rules = Rules.from_preset("classic")
     judged = {True: 0, False: 0}
@@ -158,8 +159,9 @@ def test_whether_a_seat_holds_a_play_is_judged_by_suit_as_by_the_whole_hand() ->
                     if held:  # a seat that has played its last card holds nothing
                         asked += [tuple(rng.sample(held, min(len(held), 3))), (held[0],) * 2]
                     for cards in asked:
-                        holds = hand.holds(seat, cards)
-                        assert holds == (not hand.missing(seat, cards))
-                        judged[holds] += 1
+                        short = Counter(cards) - Counter(held)
+                        missing = hand.missing(seat, cards)
+                        assert Counter(missing) == short
+                        judged[not missing] += 1
             hand.apply(random_step(hand, rng))
     assert min(judged.values()) > 100
