@@ -169,15 +169,11 @@ def _may_hold_safe_throw(
     """A cheap test before the full one: a safe throw needs two safe components — unpaired
     cards that no other trump tops, or pairs above every other player's trump pairs."""
     others_top = max(map(itemgetter(0), others))
-    if own is not None and own[0] < others_top:
-        # ``own``, the leader's threat where kept, settles most leads without their cards: no
-        # card of it is safe unpaired, and none of its pairs is safe below the others' top pair.
-        if not own[1]:
-            return False
-        own_top_pair = max(own[1])
-        for _, pairs in others:
-            if pairs and max(pairs) > own_top_pair:
-                return False
+    # ``own``, the leader's threat where kept, settles most leads without their cards: below
+    # the others' top trump no card of it is safe unpaired, and none of its pairs is safe
+    # below the others' top pair.
+    if own is not None and own[0] < others_top and (not own[1] or max(own[1]) < top_pair(others)):
+        return False
     position = order.position
     seen: set[Card] = set()
     paired: set[Card] = set()
@@ -194,11 +190,16 @@ def _may_hold_safe_throw(
     if safe >= 2:
         return True
     if paired:
-        others_top_pair = max([max(pairs, default=-1) for _, pairs in others])
+        others_top_pair = top_pair(others)
         for c in paired:
             if position[c] >= others_top_pair:
                 safe += 1
     return safe >= 2
+
+
+def top_pair(threats: Sequence[Threat]) -> int:
+    """The position of the highest trump pair among these players' (-1: none holds one)."""
+    return max(map(max, filter(None, map(itemgetter(1), threats))), default=-1)
 
 
 def _holds_tractor_above(pair_positions: frozenset[int], length: int, top: int) -> bool:
@@ -272,7 +273,7 @@ def throw_candidates(
     # a higher trump, a pair by a higher pair, a tractor by a longer-reaching one above it.
     holding = [pairs for top, pairs in others if top >= 0 and pairs]
     top_trump = max(map(itemgetter(0), others), default=-1)
-    top_pair = max(map(max, holding), default=-1)
+    others_top_pair = top_pair(others)
     safe: list[Card] = []
     for length, top, cards in shape.tractors:
         for pairs in holding:
@@ -281,7 +282,7 @@ def throw_candidates(
         else:
             safe.extend(cards)
     for position, c in shape.pairs:
-        if top_pair <= position:
+        if others_top_pair <= position:
             safe.extend((c, c))
     safe_singles: list[Card] = []
     for position, c in shape.singles:
