@@ -51,15 +51,6 @@ def follow_error(
     suit = order.suit
     if n == 1:
         return None if suit[play[0]] == lead_suit or not held else "must_follow_suit"
-    if n == 2 and lead.pair_total == 1:  # a pair led: a pair if one is held
-        followed = (suit[play[0]] == lead_suit) + (suit[play[1]] == lead_suit)
-        if len(held) < 2:
-            return None if followed == len(held) else "must_follow_suit"
-        if followed != 2:
-            return "must_follow_suit"
-        if play[0] is play[1] or len(set(held)) == len(held):
-            return None
-        return "must_follow_shape"
     # Counted in a loop: a comprehension here would make `suit` and `lead_suit` cells, which
     # Python 3.11 then builds at every call of the function, whichever branch it takes.
     in_suit = 0
@@ -72,6 +63,8 @@ def follow_error(
         return "must_follow_suit"
     if lead.pair_total == 0:
         return None
+    if n == 2:  # a pair led: a pair if one is held
+        return None if play[0] is play[1] or len(set(held)) == len(held) else "must_follow_shape"
     if not FollowTarget(held, order, lead).met_by(play, order):
         return "must_follow_shape"
     return None
