@@ -16,6 +16,7 @@ import contextlib
 import logging
 import os
 import signal
+import stat
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -108,9 +109,13 @@ class ConsolePrinter:
         self.write(t(self.lang, "[picture] {path}", path=str(path)))
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(
+    database: Callable[[str], str] = str, add_help: bool = True
+) -> argparse.ArgumentParser:
+    """The console's options; ``database`` reads ``--db`` (the settings' check of an
+    address, from `bot.__main__`)."""
     parser = argparse.ArgumentParser(
-        prog="python -m bot console", description="Play in the terminal"
+        prog="python -m bot console", description="Play in the terminal", add_help=add_help
     )
     parser.add_argument("--game", choices=GAME_NAMES, default=None,
                         help=f"the game of a new table (default {GAME_NAMES[0]})")  # fmt: skip
@@ -124,7 +129,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=None, help="deal the same cards every run")
     parser.add_argument("--lang", default=None, type=_language,
                         help="zh-Hans, zh-Hant or en")  # fmt: skip
-    parser.add_argument("--db", default=None)
+    parser.add_argument(
+        "--db",
+        default=None,
+        type=database,
+        help="a SQLite file or a postgresql:// address (default: BOT_DB)",
+    )
     parser.add_argument("--ai-delay", type=float, default=None, help="seconds an AI waits to act")
     parser.add_argument("--ai", choices=AI_LEVELS, default=None,
                         help="the AI players' level (the table's ai_level)")  # fmt: skip
@@ -141,6 +151,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         type=_setting, help="a table or rule option (repeatable)")  # fmt: skip
     return parser
+
+
+def stdin_can_be_read() -> bool:
+    """Whether a person may type to the console: standard input is a terminal, or a pipe or
+    a socket that someone writes to. ``/dev/null`` (a container without ``-i``, systemd,
+    nohup), a closed one or a file is not: the loop cannot wait on them for lines."""
+    try:
+        descriptor = sys.stdin.fileno()
+        mode = os.fstat(descriptor).st_mode
+    except (AttributeError, ValueError, OSError):
+        return False
+    return os.isatty(descriptor) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
 
 
 def _language(text: str) -> str:

@@ -4,14 +4,12 @@ never the token. (`StartupError` is the settings' too: `bot.config`.)"""
 from __future__ import annotations
 
 from bot.config import StartupError
+from bot.masking import masked_values, token_secrets
 
 __all__ = ["StartupError", "scrubbed"]
 
 
-def scrubbed(text: str, *secrets: str) -> str:
-    """``text`` with every secret (a token, and its parts around ``:``) blanked out."""
-    for secret in secrets:
-        for part in {secret, *secret.split(":")}:
-            if len(part) >= 6:
-                text = text.replace(part, "***")
-    return text
+def scrubbed(text: str, *tokens: str) -> str:
+    """``text`` with each token (and a Telegram token's secret half) masked where it stands
+    as a value — never every occurrence of a piece of it (`bot.masking`)."""
+    return masked_values(text, [part for token in tokens for part in token_secrets(token)])

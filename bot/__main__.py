@@ -1,4 +1,8 @@
-"""``python -m bot``: run every adapter whose token is set; with none, the console table.
+"""``python -m bot`` (or ``cardbot``): run every adapter whose token is set; with none, the
+console table — and with no terminal either, one line and exit code 2 (a service without a
+token would only crash-loop). ``serve`` and ``console`` name the one or the other;
+``--help`` lists every subcommand, ``--version`` the installed version, and each
+subcommand has its ``--help``; none of them starts anything.
 
 ``python -m bot console --game situan|erqiwang [--preset P] [--humans 0|1] [--hands N]
 [--seed S] [--lang L] [--db FILE]`` is the console's full form.
@@ -18,7 +22,8 @@ On PostgreSQL several processes may run at once, each table leased to one of the
 then runs in webhook mode behind one address, Discord with ``DISCORD_SHARDS`` per process.
 
 ``BOT_AI_WORKERS`` is how many processes make the ``hard`` AI seats' decisions (default the
-cores less one; 0: in the bot's own process, as the console does).
+cores this process may use less one, `bot.config.usable_cores`; 0: in the bot's own
+process, as the console does).
 
 ``WEB_PUBLIC_URL`` serves the web table (`adapters.web`) on ``WEB_PORT`` (or on the health
 endpoint's port when it is the same), with its doors on the platforms (`adapters.web.door`).
@@ -39,11 +44,12 @@ import signal
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from importlib import metadata
 from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from adapters.console import build_parser, check_preset, run_console
+from adapters.console import build_parser, check_preset, run_console, stdin_can_be_read
 from adapters.health import Health, healthz, scrape
 from adapters.router import SendRouter
 from adapters.serving import GuardedRunner, RefusalLog, ServerLimits, guarded_app
@@ -58,11 +64,12 @@ from bot.config import Settings
 from bot.leasing import Ownership
 from bot.logs import configure_logging, follow_games
 from bot.manager import TableManager
+from bot.masking import masked_urls
 from bot.pictures.fonts import use_extra_fonts
 from storage import Database
 from storage.backup import BackupError, backup_sqlite
 from storage.base import DUMP_KINDS
-from storage.opening import address_secrets, is_postgres_address, masked_address
+from storage.opening import is_postgres_address, masked_address
 from storage.transfer import TransferError, export_to, import_from
 
 if TYPE_CHECKING:  # the platforms' libraries are imported only when they run
@@ -72,78 +79,165 @@ if TYPE_CHECKING:  # the platforms' libraries are imported only when they run
 log = logging.getLogger("bot")
 
 
+COMMANDS = {
+    "serve": "run the platforms whose token is set (Telegram, Discord) until SIGTERM",
+    "console": "play at a table in this terminal (the default with no token set)",
+    "config": "print the settings in effect, secrets masked",
+    "migrate": "create or migrate the database's schema, print its version",
+    "export-db": "write everything in the database to a JSON-lines file",
+    "import-db": "read a JSON-lines file into a database that holds nothing yet",
+    "backup-db": "copy the database while the bot runs (SQLite: a file; PostgreSQL: an export)",
+}
+"""Every subcommand, with the line ``--help`` shows for it."""
 OPERATIONS = ("migrate", "export-db", "import-db", "backup-db")
+NO_TOKEN = "no platform token set: set TELEGRAM_BOT_TOKEN or DISCORD_BOT_TOKEN"
+NO_TERMINAL = (
+    "no platform token set and no terminal: set TELEGRAM_BOT_TOKEN or DISCORD_BOT_TOKEN, "
+    "or run in a terminal to play here"
+)
+CONSOLE_WITHOUT_TERMINAL = (
+    "no terminal to play in: run it in a terminal, or with --humans 0 to watch AI players"
+)
+
+
+def program() -> str:
+    """The name the program was started by, as its lines begin."""
+    return "cardbot" if os.path.basename(sys.argv[0]) == "cardbot" else "python -m bot"
+
+
+def version() -> str:
+    try:
+        return metadata.version("nanchang-cardbot")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown (not installed)"
 
 
 def main(argv: list[str]) -> int:
-    """Every setting is read and checked first (`bot.config`): a bad one ends the program
-    with one line and exit code 2, whatever the command."""
+    """The command line is read first: ``--help`` and ``--version`` answer and start
+    nothing. Then every setting is read and checked (`bot.config`): a bad one ends the
+    program with one line and exit code 2, whatever the command. Without a command,
+    ``serve`` when a token is set, else ``console`` (whose options may come alone)."""
+    parser, console_parser = command_line()
+    prog = program()
+    named = bool(argv) and (not argv[0].startswith("-") or argv[0] in ("-h", "--help",
+                                                                      "--version"))  # fmt: skip
+    args = parser.parse_args(argv) if named else None
     try:
         settings = config.load(os.environ)
     except StartupError as error:
-        print(f"python -m bot: cannot start: {error}", file=sys.stderr)
+        print(f"{prog}: cannot start: {error}", file=sys.stderr)
         return 2
     for warning in config.unknown_variables(os.environ):
-        print(f"python -m bot: warning: {warning}", file=sys.stderr)
+        print(f"{prog}: warning: {warning}", file=sys.stderr)
     use_extra_fonts(settings["CARDBOT_PICTURE_FONTS"])
-    if argv and argv[0] == "config":
+    command = args.command if args is not None else None
+    if command is None and not argv and settings.platforms():
+        command = "serve"
+    if command == "config":
         print("\n".join(settings.described()))
         return 0
-    if argv and argv[0] in OPERATIONS:
-        return operate(argv, settings)
-    if not (argv and argv[0] == "console") and settings.platforms():
-        try:
-            level, form = settings["BOT_LOG_LEVEL"], settings["BOT_LOG_FORMAT"]
-            configure_logging(settings.secrets, level, form)
-            return asyncio.run(run_platforms(os.environ, settings.db, settings.lang))
-        except StartupError as error:  # one clear line, no traceback, never the token
-            print(f"python -m bot: cannot start: {error}", file=sys.stderr)
-            return 2
-    if argv and argv[0] == "console":
-        argv = argv[1:]
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    check_preset(parser, args)
+    if command in OPERATIONS:
+        assert args is not None
+        return operate(args, settings)
+    if command == "serve":
+        return serve(settings, prog)
+    if args is None:  # the console, its options (if any) alone: python -m bot --hands 2
+        args = console_parser.parse_args(argv)
+    check_preset(console_parser, args)
+    if args.humans and not stdin_can_be_read():
+        reason = CONSOLE_WITHOUT_TERMINAL if command == "console" else NO_TERMINAL
+        print(f"{prog}: cannot start: {reason}", file=sys.stderr)
+        return 2
     return asyncio.run(run_console(args, args.db or settings.db, settings.lang))
+
+
+def serve(settings: Settings, prog: str) -> int:
+    """The platforms, until SIGINT/SIGTERM; exit code 2 with one line when they cannot
+    start (no token among them)."""
+    if not settings.platforms():
+        print(f"{prog}: cannot start: {NO_TOKEN}", file=sys.stderr)
+        return 2
+    try:
+        level, form = settings["BOT_LOG_LEVEL"], settings["BOT_LOG_FORMAT"]
+        configure_logging(settings.secrets, level, form)
+        return asyncio.run(run_platforms(os.environ, settings.db, settings.lang))
+    except StartupError as error:  # one clear line, no traceback, never the token
+        print(f"{prog}: cannot start: {error}", file=sys.stderr)
+        return 2
+
+
+# --------------------------------------------------------------------- the command line
+
+
+def _database_argument(text: str) -> str:
+    try:
+        return config.database_address(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(
+            f"{masked_urls(text)}: {error}; say {config.BY_NAME['BOT_DB'].allowed}"
+        ) from None
+
+
+def command_line() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
+    """The whole command line, each subcommand with its ``--help``; and the console's own
+    parser, for its options given without the word ``console``."""
+    prog = program()
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="The Nanchang card bot: 四团 and 二七王 on Telegram, Discord, the "
+        "terminal and the web. Every setting is an environment variable (`config`).",
+        epilog=f"Without a command: serve when TELEGRAM_BOT_TOKEN or DISCORD_BOT_TOKEN is "
+        f"set, else console. `{prog} COMMAND --help` tells each command's options.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
+    commands.add_parser("serve", help=COMMANDS["serve"], description=COMMANDS["serve"])
+    console_parser = build_parser(_database_argument)
+    commands.add_parser("console", help=COMMANDS["console"], description=COMMANDS["console"],
+                        parents=[build_parser(_database_argument, add_help=False)])  # fmt: skip
+    commands.add_parser("config", help=COMMANDS["config"], description=COMMANDS["config"])
+    database = argparse.ArgumentParser(add_help=False)
+    database.add_argument(
+        "--db",
+        type=_database_argument,
+        help="a SQLite file or a postgresql:// address (default: BOT_DB)",
+    )
+    commands.add_parser("migrate", parents=[database], help=COMMANDS["migrate"],
+                        description=COMMANDS["migrate"])  # fmt: skip
+    for name in ("export-db", "import-db"):
+        command = commands.add_parser(name, parents=[database], help=COMMANDS[name],
+                                      description=COMMANDS[name])  # fmt: skip
+        command.add_argument("file", help="the JSON-lines file")
+    backup = commands.add_parser("backup-db", parents=[database], help=COMMANDS["backup-db"],
+                                 description=COMMANDS["backup-db"])  # fmt: skip
+    backup.add_argument("file", help="a new file")
+    return parser, console_parser
 
 
 # --------------------------------------------------------------------- operators' commands
 
 
-def operations_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m bot")
-    commands = parser.add_subparsers(dest="command", required=True)
-    database = argparse.ArgumentParser(add_help=False)
-    database.add_argument("--db", help="a SQLite file or a postgresql:// address (default: BOT_DB)")
-    commands.add_parser("migrate", parents=[database], help="migrate the database, then exit")
-    for name, verb in (("export-db", "write everything to"), ("import-db", "read everything from")):
-        command = commands.add_parser(name, parents=[database], help=f"{verb} a JSON-lines file")
-        command.add_argument("file")
-    backup = commands.add_parser(
-        "backup-db", parents=[database],
-        help="copy the database while the bot runs: a SQLite file (PostgreSQL: an export)",
-    )  # fmt: skip
-    backup.add_argument("file", help="a new file")
-    return parser
-
-
-def operate(argv: list[str], settings: Settings) -> int:
+def operate(args: argparse.Namespace, settings: Settings) -> int:
     """``migrate``, ``export-db FILE``, ``import-db FILE`` or ``backup-db FILE``: 0 when
-    done; otherwise one clear line on standard error (no traceback, never a password) and 1."""
-    args = operations_parser().parse_args(argv)
+    done; otherwise one clear line on standard error (no traceback, never a password: the
+    address's password field is masked where it stands, `bot.masking`) and 1."""
     address = args.db or settings.db
     shown = masked_address(address)
     try:
         for line in asyncio.run(_operate(args.command, address, shown, args)):
             print(line)
     except Exception as error:
-        reason = str(error) or type(error).__name__
-        message = f"python -m bot {args.command}: {shown}: {reason}"
-        for secret in address_secrets(address):
-            message = message.replace(secret, "***")
-        print(message.splitlines()[0] if message else message, file=sys.stderr)
+        reason = _reason(error, address)
+        print(f"{program()} {args.command}: {shown}: {reason}", file=sys.stderr)
         return 1
     return 0
+
+
+def _reason(error: BaseException, address: str) -> str:
+    """An error's first line, the database's address in it masked as `masked_address`
+    masks it, and any other address's password field too."""
+    reason = (str(error) or type(error).__name__).splitlines()[0]
+    return masked_urls(reason.replace(address, masked_address(address)))
 
 
 async def _operate(command: str, address: str, shown: str, args: argparse.Namespace) -> list[str]:
@@ -291,6 +385,25 @@ class PlatformSettings:
         )
 
 
+def started_line(settings: PlatformSettings, db: Database, tables: int) -> str:
+    """The bot's own line once it is serving: its version, its store (the address masked),
+    the platforms and how each receives, the web table and the health endpoint."""
+    platforms = []
+    if settings.telegram is not None:
+        mode = "webhook" if settings.telegram.webhook_url else "polling"
+        platforms.append(f"telegram ({mode})")
+    if settings.discord is not None:
+        ids, count = settings.discord.shard_ids, settings.discord.shard_count
+        shards = f" (shards {','.join(map(str, ids))}/{count})" if ids else ""
+        platforms.append(f"discord{shards}")
+    web = "off" if settings.web is None else f"on at {settings.web.public_url}"
+    port = settings.checked["BOT_HEALTH_PORT"]
+    health = "off" if port is None else f"on port {port}"
+    return (f"cardbot {version()} started: store {db.backend} {masked_address(settings.checked.db)}"
+            f" ({tables} open tables), platforms {', '.join(platforms)}, web table {web}, "
+            f"health {health}, AI workers {settings.ai_workers}")  # fmt: skip
+
+
 def instrument(manager: TableManager, db: Database) -> Callable[[], None]:
     """The figures (`bot.metrics`) and JSON log lines follow this manager's tables and this
     store's commits; returns what stops counting its tables."""
@@ -313,9 +426,7 @@ async def open_store(db_path: str) -> Database:
     except TimeoutError:
         raise StartupError(f"the database {shown} did not answer in {OPEN_TIMEOUT:g} s") from None
     except Exception as error:  # unreachable, refused, a file that cannot be written, …
-        reason = (str(error) or type(error).__name__).splitlines()[0]
-        for secret in address_secrets(db_path):
-            reason = reason.replace(secret, "***")
+        reason = _reason(error, db_path)
         raise StartupError(f"the database {shown} cannot be opened: {reason}") from error
 
 
@@ -393,6 +504,7 @@ async def _run_with(
                                     web_table if shared else None)  # fmt: skip
         if web_table is not None and web_settings is not None and not shared:
             web_runner = await serve_web(web_table, web_settings)
+        log.info("%s", started_line(settings, db, len(manager.open_games())))
         await manager.run_timers(stop)
     finally:
         stop_counting()

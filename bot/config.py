@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, normalize_language
 from bot.logs import FORMATS, LEVELS
 from bot.manager import DAY, RETENTION_DAYS
+from bot.masking import masked_urls, token_secrets
 from bot.ownership import LEASE_SECONDS
 
 PREFIXES = ("BOT_", "TELEGRAM_", "DISCORD_", "WEB_", "CARDBOT_")
@@ -158,7 +159,17 @@ def _language(variable: Variable, text: str) -> str:
     return language
 
 
-def _database(variable: Variable, text: str) -> str:
+DATABASE_SCHEMES = ("postgresql://", "postgres://", "sqlite:")
+"""The addresses ``BOT_DB`` (and ``--db``) may have beside a plain SQLite file path."""
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]+:")
+"""The start of an address with a scheme (one letter before ``:`` is a Windows drive)."""
+
+
+def database_address(text: str) -> str:
+    """A database address as the store opens it: ``postgresql://…`` or ``postgres://…`` as
+    it is; ``sqlite:PATH`` (``sqlite:/abs``, ``sqlite:///abs``, ``sqlite:rel``) as the file
+    path; a plain path as it is. `ValueError` for another scheme (``mysql://…``), so that it
+    is refused at start rather than opened as a file of that name."""
     # Imported here: storage's back ends are not needed to read a setting.
     from storage.opening import is_postgres_address
 
@@ -166,17 +177,32 @@ def _database(variable: Variable, text: str) -> str:
         try:
             urlsplit(text).port  # noqa: B018  (postgresql:///db, a local socket, is fine)
         except ValueError:
-            raise SettingError(variable, text) from None
+            raise ValueError("not an address: its port is not a number") from None
         return text
+    if text.lower().startswith("sqlite:"):
+        path = text[len("sqlite:") :]
+        path = "/" + path.lstrip("/") if path.startswith("//") else path
+        if not path:
+            raise ValueError("sqlite: names no file")
+        text = path
+    elif _SCHEME.match(text) and "://" in text:
+        raise ValueError(f"{text.partition(':')[0]}: is not a database the bot keeps")
     if Path(text).is_dir():
-        raise SettingError(variable, text, "a SQLite file, not a folder, or a postgresql:// one")
+        raise ValueError("a folder, not a file")
     return text
+
+
+def _database(variable: Variable, text: str) -> str:
+    try:
+        return database_address(text)
+    except ValueError:
+        raise SettingError(variable, text) from None
 
 
 def _masked_address(text: str) -> str:
     from storage.opening import masked_address
 
-    return masked_address(text)
+    return masked_urls(masked_address(text))  # mysql://u:pw@… refused, its password unshown
 
 
 def _shards(variable: Variable, text: str) -> tuple[tuple[int, ...], int]:
@@ -217,8 +243,79 @@ def _public_url(variable: Variable, text: str) -> str:
     return url
 
 
+CGROUP_ROOT = Path("/sys/fs/cgroup")
+OWN_CGROUPS = Path("/proc/self/cgroup")
+
+
+def usable_cores(cgroup_root: Path = CGROUP_ROOT, own: Path = OWN_CGROUPS) -> int:
+    """The cores this process may use: those it is allowed to run on
+    (``os.sched_getaffinity``, where the system has it), fewer when the cgroup's CPU quota
+    (a container's ``--cpus``: cgroup v2 ``cpu.max``, v1 ``cpu.cfs_quota_us`` over
+    ``cpu.cfs_period_us``) allows less — rounded up, at least one. ``os.cpu_count()``
+    counts the host's cores, whatever the container may use."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    quota = cgroup_cpu_quota(cgroup_root, own)
+    if quota is not None:
+        cores = min(cores, math.ceil(quota))
+    return max(1, cores)
+
+
+def cgroup_cpu_quota(root: Path = CGROUP_ROOT, own: Path = OWN_CGROUPS) -> float | None:
+    """The CPUs the cgroup of this process (as ``own`` names it) may use, the tightest
+    limit on its way up to ``root``; None where nothing limits it or no file says."""
+    quotas = []
+    for line in _read_lines(own):
+        hierarchy, _, rest = line.partition(":")
+        controllers, _, path = rest.partition(":")
+        if hierarchy == "0" and not controllers:  # cgroup v2: one tree
+            quotas += [_v2_quota(folder) for folder in _up_to(root, path)]
+        elif "cpu" in controllers.split(","):  # cgroup v1: the cpu controller's tree
+            for base in (root / "cpu,cpuacct", root / "cpu"):
+                quotas += [_v1_quota(folder) for folder in _up_to(base, path)]
+    found = [quota for quota in quotas if quota is not None]
+    return min(found) if found else None
+
+
+def _up_to(root: Path, path: str) -> list[Path]:
+    """The cgroup ``path``'s folder under ``root`` and each one above it up to ``root``: a
+    limit set above applies below too. (In a container the path may name a folder that is
+    not there; its root is then the container's own, and is read.)"""
+    folder = root / path.strip().lstrip("/")
+    return [folder, *(parent for parent in folder.parents if root in (parent, *parent.parents))]
+
+
+def _read_lines(path: Path) -> list[str]:
+    try:
+        return path.read_text().split("\n")
+    except OSError:
+        return []
+
+
+def _v2_quota(folder: Path) -> float | None:
+    words = (_read_lines(folder / "cpu.max") or [""])[0].split()
+    if len(words) != 2 or words[0] == "max":
+        return None
+    try:
+        quota, period = int(words[0]), int(words[1])
+    except ValueError:
+        return None
+    return quota / period if quota > 0 and period > 0 else None
+
+
+def _v1_quota(folder: Path) -> float | None:
+    try:
+        quota = int((_read_lines(folder / "cpu.cfs_quota_us") or [""])[0])
+        period = int((_read_lines(folder / "cpu.cfs_period_us") or [""])[0])
+    except ValueError:
+        return None
+    return quota / period if quota > 0 and period > 0 else None
+
+
 def _cores_less_one() -> int:
-    return max(1, (os.cpu_count() or 2) - 1)
+    return max(1, usable_cores() - 1)
 
 
 def _workers(variable: Variable, text: str) -> int:
@@ -279,15 +376,16 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("DISCORD_SHARDS", "this process's Discord shards of how many, e.g. `0-1/4`",
              "all shards", "which shards of how many, like 0-1/4 or 2,3/4", _shards),
     Variable("BOT_DB", "the SQLite file or a `postgresql://` address", "`./cardbot.sqlite3`",
-             "a SQLite file path or a postgresql://user:password@host/db address",
-             _database, "./cardbot.sqlite3", shown=_masked_address),
+             "a SQLite file path (or sqlite:PATH) or a postgresql://user:password@host/db "
+             "address (or postgres://)", _database, "./cardbot.sqlite3", shown=_masked_address),
     Variable("BOT_LANG", "the default language", "`zh-Hans`",
              f"one of {', '.join(LANGUAGES)}", _language, DEFAULT_LANGUAGE),
     Variable("BOT_RETENTION_DAYS", "how many days the database keeps a closed table", "`30`",
              "a number of days, 0 to 36500", _number(0, 36_500), RETENTION_DAYS),
     Variable("BOT_AI_WORKERS",
              "processes making the `hard` AI seats' decisions (0: in the bot's own process)",
-             "cores − 1", "a number of processes, 0 to 1024", _workers),
+             "usable cores − 1 (CPU affinity and the cgroup's CPU quota)",
+             "a number of processes, 0 to 1024", _workers),
     Variable("BOT_PROCESS_ID",
              "this process's name in the leases and logs (PostgreSQL, several processes)",
              "`host:pid`", "a name of letters, digits and . _ : @ - (up to 64)",
@@ -360,14 +458,16 @@ class Settings:
 
     @property
     def ai_workers(self) -> int:
-        """``BOT_AI_WORKERS``, its default the cores less one (at least one)."""
+        """``BOT_AI_WORKERS``, its default the cores this process may use less one (at least
+        one): `usable_cores`."""
         value: int | None = self.values["BOT_AI_WORKERS"]
         return _cores_less_one() if value is None else value
 
     @property
     def secrets(self) -> list[str]:
-        """The secrets' values, for the logs to remove."""
-        return [str(self.values[v.name]) for v in VARIABLES if v.secret and self.values[v.name]]
+        """The secrets' values, for the logs to mask (a token's secret half too)."""
+        values = [str(self.values[v.name]) for v in VARIABLES if v.secret and self.values[v.name]]
+        return [part for value in values for part in token_secrets(value)]
 
     def platforms(self) -> bool:
         return bool(self.values["TELEGRAM_BOT_TOKEN"] or self.values["DISCORD_BOT_TOKEN"])

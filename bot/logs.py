@@ -2,7 +2,9 @@
 line says which table it is about.
 
 A client library may put its token in a URL, and a URL in a log line or a traceback; the
-formatter replaces every configured secret in the finished line, tracebacks included.
+formatter masks every configured secret in the finished line, tracebacks included, where it
+stands as a value of its own, and the password field of every address (`bot.masking`) —
+never each occurrence of its text, which would mangle a line around a short one.
 
 ``with table_context(chat):`` marks what runs inside it (and the tasks it starts) as work on
 that table: each record logged meanwhile carries ``table=<chat>`` (``table=-`` outside any
@@ -21,6 +23,8 @@ import json
 import logging
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
+
+from bot.masking import masked_urls, masked_values
 
 REDACTED = "<redacted>"
 NO_TABLE = "-"
@@ -83,10 +87,10 @@ class RedactingFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         self._tables.filter(record)  # for a handler without the filter
-        line = super().format(record)
-        for secret in self.secrets:
-            line = line.replace(secret, REDACTED)
-        return line
+        return self.redacted(super().format(record))
+
+    def redacted(self, text: str) -> str:
+        return masked_urls(masked_values(text, self.secrets, REDACTED), REDACTED)
 
 
 class JsonFormatter(RedactingFormatter):
@@ -120,11 +124,6 @@ class JsonFormatter(RedactingFormatter):
             line["stack"] = self.formatStack(record.stack_info)
         return json.dumps({key: self.redacted(value) for key, value in line.items()},
                           ensure_ascii=False)  # fmt: skip
-
-    def redacted(self, text: str) -> str:
-        for secret in self.secrets:
-            text = text.replace(secret, REDACTED)
-        return text
 
 
 def configure_logging(
