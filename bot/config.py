@@ -247,7 +247,7 @@ CGROUP_ROOT = Path("/sys/fs/cgroup")
 OWN_CGROUPS = Path("/proc/self/cgroup")
 
 
-def usable_cores(cgroup_root: Path = CGROUP_ROOT, own: Path = OWN_CGROUPS) -> int:
+def usable_cores(cgroup_root: Path | None = None, own: Path | None = None) -> int:
     """The cores this process may use: those it is allowed to run on
     (``os.sched_getaffinity``, where the system has it), fewer when the cgroup's CPU quota
     (a container's ``--cpus``: cgroup v2 ``cpu.max``, v1 ``cpu.cfs_quota_us`` over
@@ -257,7 +257,7 @@ def usable_cores(cgroup_root: Path = CGROUP_ROOT, own: Path = OWN_CGROUPS) -> in
         cores = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         cores = os.cpu_count() or 1
-    quota = cgroup_cpu_quota(cgroup_root, own)
+    quota = cgroup_cpu_quota(cgroup_root or CGROUP_ROOT, own or OWN_CGROUPS)
     if quota is not None:
         cores = min(cores, math.ceil(quota))
     return max(1, cores)

@@ -7,7 +7,7 @@ happens to occur: a database password ``p`` or ``bot`` must not turn ``python -m
 text (and a ``password=`` query parameter), whatever the password is; `masked_values`
 masks a known secret only where it stands as a value of its own: not inside a longer run of
 the characters tokens are made of (letters, digits, ``_`` and ``-``), or right after
-``/bot`` (Telegram's API puts the token there: ``https://…/bot<token>/getMe``).
+``bot`` (Telegram's API puts the token there: ``https://…/bot<token>/getMe``).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def masked_urls(text: str, mask: str = MASK) -> str:
 
 def _standing_alone(secret: str) -> re.Pattern[str]:
     edge = f"[{_TOKEN_CHARACTERS}]"
-    return re.compile(f"(?:(?<!{edge})|(?<=/bot)){re.escape(secret)}(?!{edge})")
+    return re.compile(f"(?:(?<!{edge})|(?<=bot)){re.escape(secret)}(?!{edge})")
 
 
 def masked_values(text: str, secrets: Iterable[str], mask: str = MASK) -> str:
@@ -46,6 +46,6 @@ def masked_values(text: str, secrets: Iterable[str], mask: str = MASK) -> str:
 
 def token_secrets(token: str) -> list[str]:
     """What of a platform token must never be shown: the token itself and, for Telegram's
-    ``<bot id>:<secret>``, its secret half (the bot's id is public: every user sees it)."""
-    _, colon, secret_half = token.partition(":")
-    return [token, secret_half] if colon and secret_half else [token]
+    ``<bot id>:<secret>``, each half where it stands alone."""
+    bot_id, colon, secret_half = token.partition(":")
+    return [token, *(part for part in (bot_id, secret_half) if part)] if colon else [token]
