@@ -1,8 +1,15 @@
 # The bot in a container: `docker build -t cardbot .`, then see compose.yaml and
 # docs/operations.md. Slim Python, the versions pinned in constraints.txt, a non-root user,
 # the data folder a volume, and a health check on /healthz.
+#
+# The base image is pinned by its digest (both stages the same), so that a rebuild gets the
+# same system and Python until someone chooses to move. To bump it (for security fixes, say
+# monthly): `docker buildx imagetools inspect python:3.11-slim` (or `docker pull
+# python:3.11-slim` and `docker inspect --format '{{index .RepoDigests 0}}'
+# python:3.11-slim`) prints the list's current digest; put it after the `@` in both FROM
+# lines, build, run the tests against the image, commit.
 
-FROM python:3.11-slim AS build
+FROM python:3.11-slim@sha256:9c900dea9e8fb7e16277c179b555cc72d29a352dbc33cff48ad5a0412fd5bfc7 AS build
 WORKDIR /src
 COPY pyproject.toml README.md LICENSE constraints.txt ./
 COPY engine engine
@@ -12,7 +19,7 @@ COPY storage storage
 # Wheels of the bot and of exactly the pinned versions of what it needs.
 RUN pip wheel --no-cache-dir --wheel-dir /wheels --constraint constraints.txt .
 
-FROM python:3.11-slim
+FROM python:3.11-slim@sha256:9c900dea9e8fb7e16277c179b555cc72d29a352dbc33cff48ad5a0412fd5bfc7
 RUN useradd --system --uid 10001 --user-group --home-dir /data --shell /usr/sbin/nologin cardbot \
     && mkdir -p /data && chown cardbot:cardbot /data
 COPY --from=build /wheels /wheels

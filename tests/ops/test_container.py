@@ -73,10 +73,15 @@ def ignored(path: str) -> bool:
     return verdict
 
 
+PINNED_BASE = re.compile(r"python:3\.11-slim@sha256:[0-9a-f]{64}")
+
+
 def test_two_slim_python_stages_built_from_the_pinned_versions():
     build, final = stages()
-    assert only(build, "FROM") == "python:3.11-slim AS build"
-    assert only(final, "FROM") == "python:3.11-slim"
+    base, _, name = only(build, "FROM").partition(" AS ")
+    assert PINNED_BASE.fullmatch(base) and name == "build"
+    assert only(final, "FROM") == base  # one base image, pinned by its digest, in both
+    assert "imagetools inspect python:3.11-slim" in (ROOT / "Dockerfile").read_text()
     copied = [rest.split()[:-1] for name, rest in build if name == "COPY"]
     for sources in copied:
         for source in sources:
@@ -159,6 +164,31 @@ def compose() -> dict:
 
 def services_of(compose: dict, profile: str) -> dict[str, dict]:
     return {name: s for name, s in compose["services"].items() if profile in s["profiles"]}
+
+
+def test_every_service_logs_with_rotation_and_the_bots_run_under_an_init(compose: dict):
+    for name, service in compose["services"].items():
+        logging = service["logging"]
+        assert logging["driver"] == "json-file", name
+        assert logging["options"]["max-size"] and int(logging["options"]["max-file"]) >= 2
+        if service.get("build") == ".":
+            assert service["init"] is True, name
+
+
+def test_the_proxy_waits_for_the_bots_to_be_healthy(compose: dict):
+    proxy = compose["services"]["proxy"]
+    assert proxy["depends_on"] == {
+        "bot-1": {"condition": "service_healthy"}, "bot-2": {"condition": "service_healthy"},
+    }  # fmt: skip
+    assert any(name == "HEALTHCHECK" for name, _ in stages()[1])  # what makes them healthy
+
+
+def test_the_compose_version_needed_is_named():
+    """env_file's long form (``path``, ``required``) needs Docker Compose 2.24."""
+    text = (ROOT / "compose.yaml").read_text()
+    assert "required: false" in text
+    assert "Docker Compose 2.24 or later" in text
+    assert "Docker Compose 2.24 or later" in (ROOT / "docs" / "operations.md").read_text()
 
 
 def test_every_service_belongs_to_one_of_two_profiles(compose: dict):
