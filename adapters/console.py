@@ -21,6 +21,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from adapters.serving import GuardedRunner
 from adapters.web.links import seat_link
@@ -39,6 +40,14 @@ CHAT = "console"
 HUMAN = "you"
 WEB_PORT = 8765
 """The console's web table port by default (any free port when it is taken)."""
+PAGE_LOOK_SECONDS = 0.2
+"""How often the console looks whether its web table's last page has closed, once the match
+is over (the web server keeps its pages; nothing tells when one goes)."""
+PAGE_CLOSE_SECONDS = 1.0
+"""How long the console waits for its web pages to close when it ends."""
+MATCH_LOOK_SECONDS = 1.0
+"""How long the play loop waits, with nothing typed nor printed, before it looks again
+whether the match is over (it looks after every message printed as well)."""
 WEB_LINK_SECONDS = 7 * 86_400.0
 """The console's link is good while the program runs (its key dies with it): a week."""
 log = logging.getLogger(__name__)
@@ -56,9 +65,21 @@ class ConsolePrinter:
         """Where pictures are written: ``<pictures>-hand.png`` …; None: no pictures."""
         self._last_table = ""
         self._hand_slot: str | None = None
+        self.printed = asyncio.Event()
+        """Set after each message: the play loop looks again whether the match is over."""
+        self.follow: Callable[[], str] | None = None
+        """The table's language, which its labels and lines follow (a table resumed in 繁體
+        prints 繁體 from its first line, a restart's notice included)."""
 
     async def __call__(self, message: Outgoing) -> None:
-        message = message.resolved()
+        if self.follow is not None:
+            self.lang = self.follow()
+        try:
+            await self._print(message.resolved())
+        finally:
+            self.printed.set()
+
+    async def _print(self, message: Outgoing) -> None:
         if message.kind == Kind.TABLE:
             if message.text == self._last_table:
                 return
@@ -87,6 +108,8 @@ class ConsolePrinter:
 
     def say(self, key: str, **values: object) -> None:
         """A line of the console's own, in its language."""
+        if self.follow is not None:
+            self.lang = self.follow()
         self.write(t(self.lang, key, **values))
 
     async def _picture(self, message: Outgoing) -> None:
@@ -191,7 +214,8 @@ def check_preset(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
 
 async def run_console(args: argparse.Namespace, db_path: str, default_lang: str) -> int:
     """Play until the match ends, the human quits, or Ctrl-C / SIGTERM: everything is stored
-    as it happens, so stopping at any moment loses nothing and the next run resumes."""
+    as it happens, so stopping at any moment loses nothing and the next run resumes. A
+    resumed table keeps its language (``--lang`` changes it, as ``/lang`` would)."""
     lang = args.lang or default_lang
     pictures = Path(db_path).with_suffix("") if getattr(args, "pictures", False) else None
     printer = ConsolePrinter(lang, pictures=pictures)
@@ -201,6 +225,7 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
         base = args.seed
         seeds = lambda number: base * 100_003 + number  # noqa: E731 - hand n always deals alike
     manager = TableManager(db, printer, seeds=seeds, language=lang)
+    printer.follow = lambda: manager.language_at(CHAT)
     crash_at = getattr(args, "crash_after_actions", None)
     if crash_at is not None:
         manager.keeper.committed = lambda stored: _crash(stored, crash_at)
@@ -221,6 +246,11 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
             with contextlib.suppress(NotImplementedError):
                 loop.add_signal_handler(signum, stop.set)
         phase = manager.phase_at(CHAT)
+        if phase not in (None, Phase.CLOSED):  # resumed: in the table's language
+            lang = printer.lang = manager.language_at(CHAT)
+            if args.lang is not None and args.lang != lang:
+                await type_line(manager, f"/lang {args.lang}", lang)
+                lang = args.lang
         if phase not in (None, Phase.CLOSED) and getattr(args, "new", False):
             await type_line(manager, "/stop", lang)  # the stored match ends, its score shown
             phase = manager.phase_at(CHAT)
@@ -236,7 +266,16 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
             printer.say(N_("Web table (this computer only): {link}"), link=web.link())
         if args.humans == 0:
             return await play_unattended(manager, stop)
-        return await play_with_human(manager, stop)
+        keyboard = Keyboard.attach()
+        try:
+            await play_with_human(manager, stop, keyboard, printer)
+            if web is not None and not stop.is_set() and web.pages_open():
+                printer.say(N_("The match is over. The web table stays open until you press "
+                               "Enter (or close its last page)."))  # fmt: skip
+                await web.until_closed_or(keyboard, stop)
+        finally:
+            keyboard.detach()
+        return 0
     finally:
         if web is not None:
             await web.stop()
@@ -269,7 +308,27 @@ class LocalWeb:
         base = f"http://127.0.0.1:{self.port}"
         return seat_link(base, self.table.signer, HUMAN, CHAT, seat, WEB_LINK_SECONDS)
 
+    def pages_open(self) -> int:
+        return self.table.pages.count()
+
+    async def until_closed_or(self, keyboard: Keyboard, stop: asyncio.Event) -> None:
+        """Until a line is typed (Enter), the last page closes, or Ctrl-C / SIGTERM."""
+        typed = asyncio.ensure_future(keyboard.line())
+        stopping = asyncio.ensure_future(stop.wait())
+        try:
+            while self.pages_open() and not typed.done() and not stopping.done():
+                await asyncio.wait({typed, stopping}, timeout=PAGE_LOOK_SECONDS)
+        finally:
+            typed.cancel()
+            stopping.cancel()
+
     async def stop(self) -> None:
+        """The pages are closed first (a second at most): an open page's socket would hold
+        the server's shutdown until its heartbeat gave up, 30 s after Enter."""
+        closing = [asyncio.ensure_future(page.close()) for pages in
+                   self.table.pages.by_chat.values() for page in pages]  # fmt: skip
+        if closing:
+            await asyncio.wait(closing, timeout=PAGE_CLOSE_SECONDS)
         await self.runner.cleanup()
 
 
@@ -306,7 +365,8 @@ async def type_line(manager: TableManager, text: str, lang: str) -> None:
     wanted = (
         normalize_language(command.args[0]) if command.name == "lang" and command.args else None
     )
-    if wanted is not None:
+    if wanted is not None:  # the player's name is a word of the language: it follows too
+        command = replace(command, user_name=t(wanted, "Player"))
         await manager.handle(replace(command, private=True))  # the player's own language
         command = replace(command, lang=wanted)
         if isinstance(manager.send, ConsolePrinter):
@@ -354,40 +414,94 @@ async def play_unattended(manager: TableManager, stop: asyncio.Event) -> int:
     return 0
 
 
-async def play_with_human(manager: TableManager, stop: asyncio.Event) -> int:
-    """Lines typed are read as they come (no thread blocks on the terminal), so Ctrl-C and
-    SIGTERM end the program at once."""
-    timers = asyncio.create_task(manager.run_timers(stop))
-    lines: asyncio.Queue[str] = asyncio.Queue()
-    loop = asyncio.get_running_loop()
+class Keyboard:
+    """The lines typed, read from standard input's descriptor as it becomes readable, so
+    that no thread blocks on the terminal and Ctrl-C and SIGTERM end the program at once.
+    Each read may bring several lines (typed while a message was printed, or pasted): every
+    one is queued. (``sys.stdin.readline()`` under ``add_reader`` kept the ones after the
+    first in its own buffer, where the loop never looked: they were lost.)"""
 
-    def readable() -> None:
-        line = sys.stdin.readline()
-        lines.put_nowait(line)
-        if not line:
-            loop.remove_reader(sys.stdin.fileno())
+    def __init__(self, descriptor: int) -> None:
+        self.descriptor = descriptor
+        self.lines: asyncio.Queue[str | None] = asyncio.Queue()
+        """Lines typed, without their end; None once input has ended."""
+        self._partial = b""
+        self._loop: asyncio.AbstractEventLoop | None = None
 
-    loop.add_reader(sys.stdin.fileno(), readable)
+    @classmethod
+    def attach(cls) -> Keyboard:
+        keyboard = cls(sys.stdin.fileno())
+        keyboard._loop = asyncio.get_running_loop()
+        keyboard._loop.add_reader(keyboard.descriptor, keyboard._readable)
+        return keyboard
+
+    def detach(self) -> None:
+        if self._loop is not None:
+            with contextlib.suppress(ValueError, OSError):
+                self._loop.remove_reader(self.descriptor)
+            self._loop = None
+
+    async def line(self) -> str | None:
+        """The next line typed; None when input has ended (and from then on)."""
+        line = await self.lines.get()
+        if line is None:
+            self.lines.put_nowait(None)
+        return line
+
+    def _readable(self) -> None:
+        try:
+            chunk = os.read(self.descriptor, 65_536)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            chunk = b""
+        if not chunk:  # the end of input: what was typed without an Enter counts too
+            if self._partial:
+                self.lines.put_nowait(self._partial.decode(errors="replace"))
+            self._partial = b""
+            self.lines.put_nowait(None)
+            self.detach()
+            return
+        *complete, self._partial = (self._partial + chunk).split(b"\n")
+        for line in complete:
+            self.lines.put_nowait(line.decode(errors="replace").rstrip("\r"))
+
+
+def match_over(manager: TableManager) -> bool:
+    return manager.phase_at(CHAT) in (None, Phase.CLOSED)
+
+
+async def play_with_human(
+    manager: TableManager, stop: asyncio.Event, keyboard: Keyboard, printer: ConsolePrinter
+) -> None:
+    """Each line typed, in order, until the match is over (it is looked at after every
+    message printed: the final score), the human quits or input ends, or Ctrl-C / SIGTERM.
+    The timers are stopped before this returns."""
+    timers_stop = asyncio.Event()
+    timers = asyncio.create_task(manager.run_timers(timers_stop))
+    typed: asyncio.Future[str | None] = asyncio.ensure_future(keyboard.line())
     try:
-        while manager.phase_at(CHAT) not in (None, Phase.CLOSED) and not stop.is_set():
-            waiting = asyncio.ensure_future(lines.get())
+        while not match_over(manager) and not stop.is_set():
+            printer.printed.clear()
+            printed = asyncio.ensure_future(printer.printed.wait())
             stopping = asyncio.ensure_future(stop.wait())
-            done, _ = await asyncio.wait({waiting, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            waited: set[asyncio.Future[Any]] = {typed, printed, stopping}
+            await asyncio.wait(waited, timeout=MATCH_LOOK_SECONDS,
+                               return_when=asyncio.FIRST_COMPLETED)  # fmt: skip
+            printed.cancel()
             stopping.cancel()
-            if waiting not in done:
-                waiting.cancel()
+            if not typed.done():
+                continue  # printed, stopped or a while gone by: look again
+            line = typed.result()
+            if line is None:
                 break
-            line = waiting.result()
-            if not line:
-                break
+            typed = asyncio.ensure_future(keyboard.line())
             text = line.strip()
             if text in ("/quit", "quit", "/exit", "exit"):
                 break
             if text:
                 await type_line(manager, text, manager.language_at(CHAT))
     finally:
-        with contextlib.suppress(ValueError, OSError):
-            loop.remove_reader(sys.stdin.fileno())
-        stop.set()
+        typed.cancel()
+        timers_stop.set()
         await timers
-    return 0

@@ -213,7 +213,7 @@ async def language(
     host.user_langs[command.user] = wanted
     await host.db.set_player(command.user, command.user_name, wanted)
     for seated in host.tables_seating(command.user):
-        seated.set_player_language(command.user, wanted)
+        seated.set_player_language(command.user, wanted, command.user_name)
     effects = reply(command, wanted, "Language set.")
     effects.table_changed = table is not None and table.seat_of(command.user) is not None
     return effects

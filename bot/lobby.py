@@ -274,7 +274,7 @@ def lang(table: Table, command: Command) -> Effects:
     if command.private:
         if not seated:
             return table.reply(command, "You have no seat at this table.")
-        table.set_player_language(command.user, wanted)
+        table.set_player_language(command.user, wanted, command.user_name)
     else:
         if not seated and command.user != table.host and not command.admin:
             return table.reply(command, "Only the players at this table can change its language.")

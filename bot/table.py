@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -298,8 +299,20 @@ class Table:
         self.stop_votes.add(user)
         return len(self.stop_votes)
 
-    def set_player_language(self, user: str, lang: str) -> None:
+    def set_player_language(self, user: str, lang: str, name: str = "") -> None:
+        """``user``'s own language; ``name``, when given, is the name they go by now (the
+        console's player is called by a word of their language: 玩家, Player), which their
+        seat and the ledger take."""
         self.player_langs[user] = lang
+        if name:
+            self.rename(user, name)
+
+    def rename(self, user: str, name: str) -> None:
+        for index, seat in enumerate(self.seats):
+            if seat is not None and seat.user == user and seat.name != name:
+                self.seats[index] = replace(seat, name=name)  # a new seat: names are redrawn
+        if user in self.names:
+            self.names[user] = name
 
     def set_language(self, lang: str) -> None:
         self.lang = lang
