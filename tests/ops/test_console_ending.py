@@ -88,7 +88,7 @@ class Console:
 def test_the_console_exits_with_its_match_when_no_page_is_open(tmp_path: Path):
     """Before, it sat silent after the final score until a line was typed (and then did
     not answer it)."""
-    console = Console(tmp_path / "c.sqlite3", "--hands", "1", "--lang", "en")
+    console = Console(tmp_path / "c.sqlite3", "--hands", "1", "--lang", "en", "--ai", "easy")
     try:
         console.until("Your hand")
         console.type("/auto on\n")  # the table plays the hand for the player
@@ -117,7 +117,7 @@ async def open_page(link: re.Match[str]) -> Page:
 
 
 async def test_with_a_page_open_it_says_so_and_ends_on_enter(tmp_path: Path):
-    console = Console(tmp_path / "w.sqlite3", "--hands", "1", "--lang", "en")
+    console = Console(tmp_path / "w.sqlite3", "--hands", "1", "--lang", "en", "--ai", "easy")
     try:
         _, line = console.until("Web table (this computer only)")
         link = LINK.search(line)
@@ -141,7 +141,7 @@ async def test_with_a_page_open_it_says_so_and_ends_on_enter(tmp_path: Path):
 
 
 async def test_with_a_page_open_it_ends_when_the_last_page_closes(tmp_path: Path):
-    console = Console(tmp_path / "p.sqlite3", "--hands", "1", "--lang", "en")
+    console = Console(tmp_path / "p.sqlite3", "--hands", "1", "--lang", "en", "--ai", "easy")
     try:
         _, line = console.until("Web table (this computer only)")
         link = LINK.search(line)
