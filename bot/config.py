@@ -489,6 +489,8 @@ class Settings:
                 text = os.pathsep.join(map(str, value))
             elif isinstance(value, float) and value.is_integer():
                 text = str(int(value))
+            elif variable.name == "BOT_AI_WORKERS":
+                text = str(self.ai_workers)  # the default counted here: what is in effect
             else:
                 text = variable.shown(str(value)) if value is not None else ""
             origin = "" if variable.name in self.given else f"  # default: {variable.default}"
