@@ -56,4 +56,5 @@ def test_no_quota_leaves_the_affinity(tmp_path: Path, monkeypatch: pytest.Monkey
     monkeypatch.setattr(config, "CGROUP_ROOT", tmp_path)
     monkeypatch.setattr(config, "OWN_CGROUPS", own)
     assert load({}).ai_workers == 2
+    assert "BOT_AI_WORKERS=2  # default: usable cores − 1" in "\n".join(load({}).described())
     assert load({"BOT_AI_WORKERS": "0"}).ai_workers == 0
