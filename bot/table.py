@@ -20,7 +20,7 @@ from bot.commands import Command
 from bot.controls import Selection, Stamp
 from bot.effects import Effects
 from bot.games import front_of
-from bot.i18n import N_, normalize_language, t
+from bot.i18n import LANGUAGES, N_, normalize_language, t
 from bot.outgoing import Button, Kind, Outgoing
 from bot.phases import Phase
 from bot.seats import Seat
@@ -42,6 +42,10 @@ __all__ = ["BETWEEN", "CLOSED", "LOBBY", "ONLY_HOST", "PLAYING", "Phase", "Seat"
 def ai_name(lang: str, seat: int) -> str:
     """An AI player's name in ``lang`` (asked for with every message: worth keeping)."""
     return t(lang, "AI {seat}", seat=seat)
+
+
+PLAYER_WORDS = frozenset(t(language, "Player") for language in LANGUAGES)
+"""The word for a player in each language: the console's name for its person."""
 
 
 class Table:
@@ -300,12 +304,17 @@ class Table:
         return len(self.stop_votes)
 
     def set_player_language(self, user: str, lang: str, name: str = "") -> None:
-        """``user``'s own language; ``name``, when given, is the name they go by now (the
-        console's player is called by a word of their language: 玩家, Player), which their
-        seat and the ledger take."""
+        """``user``'s own language; ``name`` is the name they go by now. A player called by
+        the word for a player (the console's: 玩家, Player) takes it, so that the name
+        follows the language; any other name stays as they sat down with it."""
         self.player_langs[user] = lang
-        if name:
+        if name and self.names.get(user, self._seated_name(user)) in PLAYER_WORDS:
             self.rename(user, name)
+
+    def _seated_name(self, user: str) -> str:
+        index = self.seat_of(user)
+        seat = None if index is None else self.seats[index]
+        return "" if seat is None else seat.name
 
     def rename(self, user: str, name: str) -> None:
         for index, seat in enumerate(self.seats):
