@@ -119,8 +119,8 @@ def main(argv: list[str]) -> int:
     ``serve`` when a token is set, else ``console`` (whose options may come alone)."""
     parser, console_parser = command_line()
     prog = program()
-    named = bool(argv) and (not argv[0].startswith("-") or argv[0] in ("-h", "--help",
-                                                                      "--version"))  # fmt: skip
+    first = argv[0] if argv else ""
+    named = bool(first) and (not first.startswith("-") or first in ("-h", "--help", "--version"))
     args = parser.parse_args(argv) if named else None
     try:
         settings = config.load(os.environ)
