@@ -253,6 +253,36 @@ async def test_the_webhook_answers_nested_json_with_400(tmp_path: Path):
             assert answer.status == 400
 
 
+async def test_the_webhooks_slow_clients_past_its_cap_make_no_traceback(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+):
+    """The audit's webhook probe: connections past the cap, each sending half a request
+    line. Each is closed (at once past the cap, at the header timeout otherwise) and none
+    makes an ERROR line or a traceback ("Task exception was never retrieved")."""
+    import gc
+
+    from adapters.serving import ServerLimits
+    from tests.telegram.test_webhook import closed_by_server, webhook_bot
+
+    caplog.set_level(logging.DEBUG)
+    limits = ServerLimits(header_timeout=1.0, max_connections=20)
+    async with webhook_bot(tmp_path, limits) as (_, webhook):
+        slow = []
+        for _ in range(100):
+            reader, writer = await asyncio.open_connection("127.0.0.1", webhook.port)
+            writer.write(b"POST /telegram HT")
+            slow.append((reader, writer))
+        try:
+            waits = [closed_by_server(reader) for reader, _ in slow]
+            await asyncio.wait_for(asyncio.gather(*waits), timeout=30)
+        finally:
+            for _, writer in slow:
+                writer.close()
+        await asyncio.sleep(0.1)
+    gc.collect()  # a task whose exception no one read says so when it is collected
+    assert problems(caplog.records) == []
+
+
 def test_json_deeper_than_32_levels_is_refused_and_32_taken():
     from adapters.serving import BadJson, json_depth, parse_json
 
