@@ -328,6 +328,14 @@ async def small(bot: Bot) -> None:
     bot.api.push(update)
     await asyncio.sleep(2)
     echoed = max((len(m.get("text", "")) for m in bot.api.chat_messages(GROUP)), default=0)
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(
+            bot.url + "/table/api/state", json={}, headers={"Authorization": watch(5)}
+        ) as answer,  # fmt: skip
+    ):
+        seats = (await answer.json())["state"]["seats"]
+    stored = max(len(seat["name"]) for seat in seats)
     answers = await stranger_answers()
     async with aiohttp.ClientSession() as session:
         statuses = []
@@ -336,8 +344,9 @@ async def small(bot: Bot) -> None:
                                     headers={"Authorization": watch(4)}) as answer:  # fmt: skip
                 statuses.append(answer.status)
     print(
-        f"a 100,000-character name: the longest group message {echoed} characters "
-        f"[audit: 100,010]; a stranger's answer, a table there: {answers[0]!r}, none there: "
+        f"a 100,000-character name: the seat's name on the web table {stored} characters, "
+        f"the longest group message {echoed} [audit: 100,010 echoed]; a stranger's answer, "
+        f"a table there: {answers[0]!r}, none there: "
         f"{answers[1]!r} [audit: 401 vs 404]; 100 quick HTTP checks: "
         f"{statuses.count(429)} refused 429 [audit: none]"
     )
