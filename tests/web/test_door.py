@@ -395,6 +395,8 @@ async def test_four_replay_floods_do_not_block_another_tables_round_trips(tmp_pa
             replays_before = answered.count(200)
             with LoopWatch() as flooded:
                 during = await round_trips(world, 40)
+                while answered.count(200) - replays_before < 4:  # a slow machine: more of both
+                    during += await round_trips(world, 10)
             replays = answered.count(200) - replays_before
             cpu = time.thread_time() - cpu_before
         finally:
@@ -406,7 +408,7 @@ async def test_four_replay_floods_do_not_block_another_tables_round_trips(tmp_pa
           f"{quiet.blocked} times alone, {flooded.blocked} under the floods (worst "
           f"{flooded.worst * 1000:.1f} ms of CPU); {cpu / max(replays, 1) * 1000:.1f} ms of "
           f"the loop's CPU a replay")  # fmt: skip
-    assert replays >= 2  # the floods were served while measured
+    assert replays >= 4  # the floods were served while measured
     assert flooded.blocked <= quiet.blocked + 2  # a GC pass may take 20 ms; a replay did
     assert cpu / replays < 0.1  # the loop's share of a replay: bytes handed on, no replay
 
