@@ -7,7 +7,11 @@ load balancer checks the processes behind it). ``GET /metrics`` (`bot.metrics`) 
          "adapters": {"telegram": {"connected": true, "mode": "polling"},
                       "discord": {"connected": true, "shards": {"0": true}}}}
 
-The answer is 503 (``"ok": false``, ``"store": "down"``) when the store does not answer:
+``GET /readyz``: whether the process takes updates — 503 until its store is open and its
+adapters have started (`Health.ready`), 200 after; the server listens before the store is
+opened, so an orchestrator sees a starting process as not ready rather than as gone.
+
+``/healthz``'s answer is 503 (``"ok": false``, ``"store": "down"``) when the store does not answer:
 then nothing can be played, and a restart or a failover is what helps. A platform whose
 connection is down is reported (``"connected": false``) but does not make the process
 unhealthy: its library reconnects by itself, and a restart would only lose the tables'
@@ -22,6 +26,7 @@ from typing import Any, Protocol
 
 from aiohttp import web
 
+from adapters.serving import DEFAULT_LIMITS, guarded_app
 from bot import metrics
 
 log = logging.getLogger(__name__)
@@ -39,14 +44,25 @@ class Tables(Protocol):
 
 
 class Health:
-    """What ``/healthz`` reports: the store, the tables, and each platform's probe."""
+    """What ``/healthz`` and ``/readyz`` report: the store, the tables, each platform's probe
+    and whether the process has started. ``manager`` and ``db`` may come later (`attach`):
+    until they do, the store is reported as not open."""
 
-    def __init__(self, manager: Tables, db: Store) -> None:
+    def __init__(self, manager: Tables | None = None, db: Store | None = None) -> None:
         self.manager = manager
         self.db = db
         self.adapters: dict[str, Probe] = {}
+        self.ready = False
+        """Set once the store is open and the adapters have started (`/readyz`)."""
+
+    def attach(self, manager: Tables, db: Store) -> None:
+        """The open store and the manager of its tables, from now on reported."""
+        self.manager, self.db = manager, db
 
     async def report(self) -> tuple[int, dict[str, Any]]:
+        if self.db is None or self.manager is None:
+            body = {"ok": False, "store": "not open", "tables": 0, "adapters": {}}
+            return 503, body
         try:
             await self.db.schema_version()
             store = "ok"
@@ -62,9 +78,29 @@ class Health:
         status, body = await self.report()
         return web.json_response(body, status=status)
 
+    async def readiness(self, request: web.Request) -> web.Response:
+        ready = self.ready and self.db is not None
+        return web.json_response({"ready": ready}, status=200 if ready else 503)
+
+
+HEALTH = web.AppKey("health", Health)
+
 
 def healthz(health: Health) -> Callable[[web.Request], Awaitable[web.Response]]:
     return health.answer
+
+
+def health_app(health: Health, with_metrics: bool = False) -> web.Application:
+    """The health listener's app: ``/healthz``, ``/readyz`` and (``with_metrics``)
+    ``/metrics`` — on a port of their own, never the public web table's, so that a flood of
+    the public port cannot blind the checks that decide whether to restart the process."""
+    app = guarded_app(DEFAULT_LIMITS)
+    app[HEALTH] = health
+    app.router.add_get("/healthz", health.answer)
+    app.router.add_get("/readyz", health.readiness)
+    if with_metrics:
+        app.router.add_get("/metrics", scrape)
+    return app
 
 
 async def scrape(request: web.Request) -> web.Response:

@@ -25,11 +25,12 @@ then runs in webhook mode behind one address, Discord with ``DISCORD_SHARDS`` pe
 cores this process may use less one, `bot.config.usable_cores`; 0: in the bot's own
 process, as the console does).
 
-``WEB_PUBLIC_URL`` serves the web table (`adapters.web`) on ``WEB_PORT`` (or on the health
-endpoint's port when it is the same), with its doors on the platforms (`adapters.web.door`).
+``WEB_PUBLIC_URL`` serves the web table (`adapters.web`) on ``WEB_PORT``, with its doors on
+the platforms (`adapters.web.door`).
 
-``BOT_HEALTH_PORT`` (with the platforms running) serves ``GET /healthz`` on that port
-(``BOT_HEALTH_LISTEN``, default 0.0.0.0; `adapters.health`), and ``GET /metrics`` beside it
+``BOT_HEALTH_PORT`` (with the platforms running) serves ``GET /healthz`` and ``GET /readyz``
+on that port (``BOT_HEALTH_LISTEN``, default 0.0.0.0; `adapters.health`), a listener of its
+own (never ``WEB_PORT``), from before the store is opened, and ``GET /metrics`` beside it
 with ``BOT_METRICS=on`` (`bot.metrics`).
 """
 
@@ -47,12 +48,10 @@ from dataclasses import dataclass
 from importlib import metadata
 from typing import TYPE_CHECKING
 
-from aiohttp import web
-
 from adapters.console import build_parser, check_preset, run_console, stdin_can_be_read
-from adapters.health import Health, healthz, scrape
+from adapters.health import Health, health_app
 from adapters.router import SendRouter
-from adapters.serving import GuardedRunner, RefusalLog, ServerLimits, guarded_app
+from adapters.serving import GuardedRunner, RefusalLog, ServerLimits, listen_with
 from adapters.startup import StartupError
 from adapters.web.auth import LinkSigner
 from adapters.web.door import WebDoor
@@ -288,32 +287,21 @@ def ownership_from(settings: Settings) -> Ownership | None:
 
 
 async def start_health(
-    settings: Settings, health: Health, with_metrics: bool = False,
-    web_table: WebTable | None = None,
-) -> web.AppRunner | None:  # fmt: skip
-    """``GET /healthz`` (and ``/metrics`` ``with_metrics``) on ``BOT_HEALTH_PORT`` (none
-    when it is unset), with the web table's routes when ``web_table`` is given (it listens
-    on the same port)."""
+    settings: Settings, health: Health, with_metrics: bool = False
+) -> GuardedRunner | None:
+    """``GET /healthz`` and ``/readyz`` (and ``/metrics`` ``with_metrics``) on
+    ``BOT_HEALTH_PORT`` (none when it is unset), a listener of their own (`health_app`)."""
     port: int | None = settings["BOT_HEALTH_PORT"]
     if port is None:
         return None
     listen: str = settings["BOT_HEALTH_LISTEN"]
     limits = ServerLimits()  # the webhook's: slow and idle clients closed, 100 at most
-    app = guarded_app(limits)
-    app.router.add_get("/healthz", healthz(health))
-    if with_metrics:
-        app.router.add_get("/metrics", scrape)
-    if web_table is not None:
-        web_table.add_routes(app)
-    runner = GuardedRunner(app, limits, RefusalLog(log, limits.refusals_every))
-    await runner.setup()
     try:
-        await web.TCPSite(runner, listen, port).start()
+        return await listen_with(health_app(health, with_metrics), listen, port, limits,
+                           RefusalLog(log, limits.refusals_every))  # fmt: skip
     except OSError as error:
-        await runner.cleanup()
         reason = f"BOT_HEALTH_PORT={port} (on {listen}): {error}"
         raise StartupError(f"the health endpoint cannot listen: {reason}") from error
-    return runner
 
 
 # --------------------------------------------------------------------- the web table
@@ -326,6 +314,7 @@ def web_table_for(manager: TableManager, settings: PlatformSettings) -> WebTable
     assert settings.web is not None
     token = settings.telegram.token if settings.telegram is not None else None
     return WebTable(manager, LinkSigner(settings.web.link_secret), bot_token=token,
+                    limits=settings.web.limits,
                     init_data_max_age=settings.web.init_data_max_age)  # fmt: skip
 
 
@@ -337,8 +326,8 @@ def web_door(web_table: WebTable, settings: PlatformSettings) -> WebDoor:
                    settings.web.link_seconds)  # fmt: skip
 
 
-async def serve_web(web_table: WebTable, settings: WebSettings) -> web.AppRunner:
-    """The web table on a port of its own (``WEB_PORT``, not the health endpoint's)."""
+async def serve_web(web_table: WebTable, settings: WebSettings) -> GuardedRunner:
+    """The web table on a port of its own (``WEB_PORT``, never the health endpoint's)."""
     try:
         runner, _ = await web_table.serve(settings.listen, settings.port)
     except OSError as error:
@@ -440,11 +429,17 @@ async def run_platforms(
     take the place of ``BOT_DB`` and ``BOT_LANG``."""
     checked = config.load(env, BOT_DB=db_path, BOT_LANG=lang)
     settings = PlatformSettings.from_settings(checked)
-    db = await open_store(db_path)
+    health = Health()  # /readyz answers 503 while the store opens
+    health_runner = await start_health(checked, health, settings.metrics)
     try:
-        return await _run_with(settings, db, lang, stop)
+        db = await open_store(db_path)
+        try:
+            return await _run_with(settings, db, lang, stop, health)
+        finally:
+            await db.close()
     finally:
-        await db.close()
+        if health_runner is not None:
+            await health_runner.cleanup()
 
 
 async def _run_with(
@@ -452,6 +447,7 @@ async def _run_with(
     db: Database,
     lang: str,
     stop: asyncio.Event | None,
+    health_board: Health,
 ) -> int:
     from adapters.discord.app import DiscordAdapter
     from adapters.telegram.app import TelegramAdapter
@@ -462,13 +458,12 @@ async def _run_with(
                            retention=settings.retention,
                            ai_workers=settings.ai_workers)  # fmt: skip
     stop_counting = instrument(manager, db)
-    health_board = Health(manager, db)
+    health_board.attach(manager, db)
     if ownership is not None:
         log.info("sharing the database as %s (leases of %.0f s)", ownership.owner,
                  ownership.seconds)  # fmt: skip
     adapters: list[TelegramAdapter | DiscordAdapter] = []
-    health: web.AppRunner | None = None
-    web_runner: web.AppRunner | None = None
+    web_runner: GuardedRunner | None = None
     try:
         web_table = door = None
         if settings.web is not None:
@@ -497,21 +492,16 @@ async def _run_with(
             await running.start()
         await manager.restore()
         settle_after_start()
-        web_settings = settings.web
-        shared = web_settings is not None and web_settings.port == settings.checked[
-            "BOT_HEALTH_PORT"]  # fmt: skip
-        health = await start_health(settings.checked, health_board, settings.metrics,
-                                    web_table if shared else None)  # fmt: skip
-        if web_table is not None and web_settings is not None and not shared:
-            web_runner = await serve_web(web_table, web_settings)
+        if web_table is not None and settings.web is not None:
+            web_runner = await serve_web(web_table, settings.web)
+        health_board.ready = True
         log.info("%s", started_line(settings, db, len(manager.open_games())))
         await manager.run_timers(stop)
     finally:
         stop_counting()
+        health_board.ready = False
         if web_runner is not None:
             await web_runner.cleanup()
-        if health is not None:
-            await health.cleanup()
         for running in reversed(adapters):
             await running.stop()
         await manager.release_leases()  # stopped cleanly: the others take over at once

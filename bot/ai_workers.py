@@ -16,20 +16,29 @@ lowers the budget a step at a time (a half, a quarter, an eighth of it) until th
 `HANDED_PER_WORKER` jobs, the seat plays the ``normal`` level's choice at once, in this process
 (well under a millisecond). Each lowered decision is counted
 (`lowered`, for the metrics) and summed up in one INFO line a minute at most.
+
+The workers end with the bot, however it ends (`parent_bound_pool`): each holds the reading
+end of a pipe whose only writing end is the bot's, and leaves as soon as that pipe closes —
+a ``kill -9`` of the bot included, which closes it in the kernel. Without this, the workers
+(and multiprocessing's resource tracker, which waits for them) stayed behind under PID 1.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import logging
 import multiprocessing
+import os
 import signal
+import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from typing import Any
 
 from bot import metrics
@@ -115,11 +124,44 @@ Decide = Callable[[Job], tuple[Action, float]]
 """Makes a job's decision; returns it and the seconds it took (run in a worker)."""
 
 
-def _started_worker(module: str) -> None:
-    """A worker leaves Ctrl-C to the bot, which shuts it down in order, and loads the
-    deciding ``module`` (the players) before its first job."""
+def _started_worker(module: str, parent: Connection | None = None) -> None:
+    """A worker leaves Ctrl-C to the bot, which shuts it down in order, ends when the bot's
+    end of ``parent`` closes, and loads ``module`` (the players) before its first job."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if parent is not None:
+        threading.Thread(target=_end_with_parent, args=(parent,), daemon=True).start()
     importlib.import_module(module)
+
+
+def _end_with_parent(parent: Connection) -> None:
+    """Wait for the parent's end of the pipe to close (nothing is ever sent), then end this
+    process at once, whatever it is doing: its parent is gone, no one wants its answer."""
+    with contextlib.suppress(EOFError, OSError):
+        parent.recv_bytes()
+    os._exit(0)
+
+
+class ParentBoundPool(ProcessPoolExecutor):
+    """A process pool (spawned: no fork of a threaded event loop) whose workers end with this
+    process: each is started holding the reading end of `alive`, whose writing end only this
+    process holds; closing the pool closes it too."""
+
+    def __init__(self, workers: int, module: str) -> None:
+        reader, self.alive = multiprocessing.Pipe(duplex=False)
+        super().__init__(workers, mp_context=multiprocessing.get_context("spawn"),
+                         initializer=_started_worker, initargs=(module, reader))  # fmt: skip
+        self._reader = reader  # kept until the workers have their copies (spawned lazily)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        super().shutdown(wait=wait, cancel_futures=cancel_futures)
+        self._reader.close()
+        if wait:  # else the workers end on the shutdown's word, or with this process
+            self.alive.close()
+
+
+def parent_bound_pool(workers: int, module: str) -> ProcessPoolExecutor:
+    """``workers`` processes that load ``module`` and end when this process ends."""
+    return ParentBoundPool(workers, module)
 
 
 def _ready() -> None:
@@ -166,11 +208,7 @@ class AiWorkers:
     def executor(self) -> Executor:
         if self._executor is None:
             if self.workers > 0:
-                context = multiprocessing.get_context("spawn")  # no fork of a threaded loop
-                self._executor = ProcessPoolExecutor(
-                    self.workers, mp_context=context, initializer=_started_worker,
-                    initargs=(self.decide_job.__module__,),
-                )  # fmt: skip
+                self._executor = parent_bound_pool(self.workers, self.decide_job.__module__)
             else:
                 self._executor = ThreadPoolExecutor(1, thread_name_prefix="ai-thinking")
         return self._executor

@@ -7,6 +7,9 @@ from dataclasses import dataclass
 
 from bot.command_words import COMMAND_WORDS, command_words
 
+NAME_LENGTH = 64
+"""Characters of a user's name a command carries at most (Telegram's own limit for a name)."""
+
 
 @dataclass(frozen=True)
 class Command:
@@ -28,6 +31,12 @@ class Command:
     """The group's name, where the platform tells it: a private hand names its group."""
     delivery: Delivery | None = None
     """The platform's update this command came in (none from the console or a timer)."""
+
+    def __post_init__(self) -> None:
+        # Cut at the door, before anything stores or echoes it: a platform's name field may
+        # hold anything a forged or odd client puts there (an audit sent 100,000 characters).
+        if len(self.user_name) > NAME_LENGTH:
+            object.__setattr__(self, "user_name", self.user_name[:NAME_LENGTH])
 
 
 @dataclass(frozen=True)

@@ -34,10 +34,12 @@ from telegram.ext import Application
 from adapters.health import Health, healthz
 from adapters.serving import (
     DEFAULT_LIMITS,
+    BadJson,
     GuardedRunner,
     RefusalLog,
     ServerLimits,
     guarded_app,
+    parse_json,
     read_body,
 )
 from adapters.startup import StartupError
@@ -118,11 +120,9 @@ class Webhook:
         health = self.health or Health(self.manager, self.manager.db)
         app.router.add_get("/healthz", healthz(health))
         self._runner = GuardedRunner(app, self.limits, self.refusals)
-        await self._runner.setup()
         try:
-            await web.TCPSite(self._runner, self.listen, self.port).start()
+            await self._runner.start(self.listen, self.port)
         except OSError as error:
-            await self._runner.cleanup()
             where = f"{self.listen}:{self.port}"
             raise StartupError(f"the webhook cannot listen on {where}: {error}") from error
         self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=FORWARD_TIMEOUT))
@@ -140,8 +140,7 @@ class Webhook:
     @property
     def most_connections(self) -> int:
         """The most connections the server has kept at once."""
-        server = self._runner.guarded if self._runner is not None else None
-        return server.most_connections if server is not None else 0
+        return self._runner.most_connections if self._runner is not None else 0
 
     def _refused(self, request: web.Request, status: int, why: str) -> web.Response:
         self.refusals.refused(f"a post to {request.path} ({status}): {why}")
@@ -157,9 +156,9 @@ class Webhook:
         except web.HTTPException as refusal:
             return self._refused(request, refusal.status, refusal.reason)
         try:
-            data = json.loads(body)
-        except ValueError:
-            return self._refused(request, 400, "not JSON")
+            data = parse_json(body)  # depth-limited: deep nesting is a 400, not a 500
+        except BadJson as bad:
+            return self._refused(request, 400, str(bad))
         if not isinstance(data, dict):
             return self._refused(request, 400, "not an update")
         try:

@@ -40,6 +40,8 @@ MAX_CREDENTIAL = 8192
 """Characters of a credential read at most: anything longer is refused unread."""
 WATCH = -1
 """The seat a link carries when it opens the public view only."""
+NAME_LENGTH = 64
+"""Characters of a user's name kept from a credential: the rest is cut at the door."""
 
 
 class Denied(Exception):
@@ -59,6 +61,9 @@ class Visitor:
     lang: str | None = None
     """The language the platform gave (Telegram's ``language_code``)."""
     name: str = ""
+    match: str | None = None
+    """The match a link was signed in (`bot.table.Table.match`): it opens nothing after
+    that match (None: a credential that names no match, Telegram's)."""
 
 
 # ----------------------------------------------------------------- Telegram Mini Apps
@@ -115,11 +120,12 @@ def telegram_visitor(
         raise Denied("no user") from None
     param = fields.get("start_param")
     table = chat_of_param(param) if param else chat
-    if not table:
+    if table is None:
         raise Denied("no table")
     name = " ".join(str(user.get(k) or "") for k in ("first_name", "last_name")).strip()
     lang = user.get("language_code")
-    return Visitor(f"tg:u{user_id}", table, None, lang if isinstance(lang, str) else None, name)
+    lang = lang[:16] if isinstance(lang, str) else None
+    return Visitor(f"tg:u{user_id}", table, None, lang, name[:NAME_LENGTH])
 
 
 # ----------------------------------------------------------------- the bot's own links
@@ -140,13 +146,18 @@ class LinkSigner:
     def __init__(self, key: bytes | None = None, clock: Callable[[], float] = time.time) -> None:
         self.key = key if key else secrets.token_bytes(32)
         self.clock = clock
+        self.match_of: Callable[[str], str | None] = lambda chat: None
+        """The match now at a chat's table (the web table sets it): a link is signed for it."""
 
     def sign(self, user: str, chat: str, seat: int, seconds: float = LINK_SECONDS) -> str:
         """A token for ``user``'s page at ``chat``, for ``seat`` (`WATCH`: the public view),
-        good for ``seconds``."""
+        good for ``seconds`` and for the match now at that table only."""
         expires = int(self.clock() + seconds)
-        body = json.dumps({"u": user, "c": chat, "s": seat, "e": expires},
-                          separators=(",", ":"), ensure_ascii=False)  # fmt: skip
+        fields: dict[str, object] = {"u": user, "c": chat, "s": seat, "e": expires}
+        match = self.match_of(chat)
+        if match is not None:
+            fields["m"] = match
+        body = json.dumps(fields, separators=(",", ":"), ensure_ascii=False)
         payload = _b64(body.encode())
         return f"{payload}.{self._mac(payload)}"
 
@@ -163,14 +174,17 @@ class LinkSigner:
         try:
             body = json.loads(_unb64(payload))
             user, chat, seat, expires = body["u"], body["c"], body["s"], body["e"]
-        except (ValueError, KeyError, TypeError):
+            match = body.get("m")
+        except (ValueError, KeyError, TypeError, AttributeError):
             raise Denied("malformed link") from None
         valid = isinstance(user, str) and isinstance(chat, str) and isinstance(seat, int)
         if not valid or not isinstance(expires, int) or not WATCH <= seat <= 3:
             raise Denied("malformed link")
+        if match is not None and not isinstance(match, str):
+            raise Denied("malformed link")
         if self.clock() > expires:
             raise Denied("expired")
-        return Visitor(user, chat, seat)
+        return Visitor(user, chat, seat, match=match)
 
 
 def visitor_of(

@@ -10,7 +10,17 @@
   the player's own refusals as ``said``. A bad credential: a ``denied`` frame (401), closed;
 - ``POST /table/api/state|check|act``: the same over HTTP, the credential in the
   ``Authorization`` header — 401 and no data for a bad one;
-- ``POST /replay/api``: a hand record (JSON) → every step of it (`bot.web_replay`).
+- ``POST /replay/api``: a hand record (JSON) → every step of it (`bot.web_replay`), worked
+  out in a process of its own, a few per client (`adapters.web.replaying`).
+
+The door (`adapters.serving`): at most `PER_ADDRESS` connections from one address, a
+WebSocket that has not said hello counts as idle (closed first for a newcomer), a page
+sending more than `MESSAGES_BURST` messages at once, then `MESSAGES_RATE` a second, is
+closed with 1008; JSON is read with a depth limit (400, or the socket closed, beyond). A
+credential is checked before a body is read (401 without reading it). A good credential
+that opens no table — none there, or not this user's — is one answer, 404 with the same
+body (``gone``), so that no one learns from it whether a chat has a table; a link opens
+nothing after the match it was signed in.
 
 An action is a command like any chat command (`TableManager.handle`): the same refusals in
 the player's language, the same storage before sending, the same per-user flood limit. What
@@ -22,24 +32,33 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import dataclasses
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
-from adapters.serving import GuardedRunner, RefusalLog, ServerLimits, guarded_app, read_body
+from adapters.serving import (
+    BadJson,
+    GuardedRunner,
+    RefusalLog,
+    ServerLimits,
+    guarded_app,
+    parse_json,
+    read_body,
+    waiting_for_first_message,
+)
 from adapters.web.auth import WATCH, Denied, LinkSigner, Visitor, visitor_of
 from adapters.web.pages import Page, Pages, frame
 from adapters.web.params import chat_of_param
+from adapters.web.replaying import RECORD_BYTES, Busy, Replays
 from bot.commands import Command
 from bot.manager import TableManager
 from bot.outgoing import Kind
 from bot.pictures.bundled import REGULAR_FONT
-from bot.web_replay import BadRecord, replay_frames
 from bot.web_view import PAGE_COMMANDS, unknown_reader_words
 
 log = logging.getLogger(__name__)
@@ -49,7 +68,16 @@ MESSAGE_BYTES = 16 * 1024
 """A page's message is small (a few cards): anything larger closes the socket."""
 ARGS_AT_MOST = 64
 CHECKS_BURST, CHECKS_RATE = 40.0, 10.0
-"""Selection checks per page: a burst (tapping cards fast), then this many a second."""
+"""Selection checks per page (and per user over HTTP): a burst (tapping cards fast), then
+this many a second; checks past them go unanswered."""
+MESSAGES_BURST, MESSAGES_RATE = 120.0, 30.0
+"""Messages of any kind per page: a burst, then this many a second. A page past them is
+no page (a person taps a few times a second): it is closed with 1008."""
+PER_ADDRESS = 16
+"""Connections one address may hold to the web table (several pages of a household)."""
+WEB_LIMITS = ServerLimits(per_address=PER_ADDRESS)
+GONE_BODY = '{"error": "no table"}'
+"""The one answer for a good credential that opens no table: none there, or not for you."""
 STATIC = {
     "table.html": "text/html",
     "replay.html": "text/html",
@@ -70,7 +98,28 @@ MayWatch = Callable[[str, str], Awaitable[bool]]
 
 
 class NoTable(Exception):
-    """The credential is good but its table is gone (its match is over)."""
+    """The credential is good but opens no table: none is there (its match is over, or it
+    is another match's link), or the table is not this user's to see. One answer for both."""
+
+
+class Bucket:
+    """A token bucket: ``burst`` at once, then ``rate`` a second."""
+
+    def __init__(self, burst: float, rate: float, clock: Callable[[], float] = time.monotonic):
+        self.burst, self.rate, self.clock = burst, rate, clock
+        self.tokens, self.since = burst, clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.since) * self.rate)
+        self.since = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+PAGES = web.AppKey("pages", Pages)
 
 
 def static_files() -> dict[str, bytes]:
@@ -94,18 +143,30 @@ class WebTable:
         self.manager = manager
         self.signer = signer or LinkSigner()
         self.bot_token = bot_token
-        self.limits = limits or ServerLimits()
+        self.limits = limits or WEB_LIMITS
         self.max_age = init_data_max_age
         self.clock = clock
         self.may_watch: MayWatch | None = None
         self.pages = Pages()
         self.files = static_files()
+        self.replays = Replays()
+        self.refusals = RefusalLog(log, self.limits.refusals_every)
+        self.checks: dict[str, Bucket] = {}
+        """Each user's bucket of HTTP checks (`CHECKS_BURST`)."""
+        self.signer.match_of = self.match_of
+        self.sockets: set[web.WebSocketResponse] = set()
+        """Every open WebSocket, said hello or not (closed at shutdown)."""
         manager.listen_to_steps(self.pages.step)
+
+    def match_of(self, chat: str) -> str | None:
+        """The match now at the table of ``chat`` (a link is signed for it)."""
+        table = self.manager.tables.get(chat)
+        return table.match if table is not None else None
 
     # ----------------------------------------------------------------- who it is
 
     def visitor(self, authorization: str, table: str | None) -> Visitor:
-        chat = chat_of_param(table) if table else None
+        chat = chat_of_param(table) if table else table  # "": named later, by the body
         kwargs = {} if self.max_age is None else {"max_age": self.max_age}
         return visitor_of(authorization, chat, self.signer, self.bot_token, self.clock(),
                           **kwargs)  # fmt: skip
@@ -114,8 +175,10 @@ class WebTable:
         """The seat whose view ``visitor`` gets (None: the public view); `Denied` when the
         credential gives no view of this table, `NoTable` when it is gone."""
         manager, chat = self.manager, visitor.chat
-        if not manager.has_table(chat):
+        if not chat or not manager.has_table(chat):
             raise NoTable(chat)
+        if visitor.match is not None and visitor.match != self.match_of(chat):
+            raise NoTable(chat)  # a link of an earlier match at this chat
         seat = manager.seat_at(chat, visitor.user)
         if visitor.seat is not None and visitor.seat != WATCH:
             if seat != visitor.seat:
@@ -125,7 +188,7 @@ class WebTable:
             return seat
         if self.may_watch is not None and await self.may_watch(chat, visitor.user):
             return None
-        raise Denied("not at this table")
+        raise NoTable(chat)  # as if there were none: no one learns whether a chat has one
 
     # ----------------------------------------------------------------- what a page asks
 
@@ -165,6 +228,29 @@ class WebTable:
 
     # ----------------------------------------------------------------- routes
 
+    def app(self) -> web.Application:
+        """The web table's own app (served on its own port, `serve`): its routes, its open
+        pages closed when the server shuts down, its replay worker ended with it."""
+        app = guarded_app(self.limits)
+        app[PAGES] = self.pages
+        self.add_routes(app)
+        app.on_shutdown.append(self._close_pages)
+        app.cleanup_ctx.append(self._replay_worker)
+        return app
+
+    async def _close_pages(self, app: web.Application) -> None:
+        """Every open page told the server is going away (1001), within a second: a stop
+        must not wait for pages to leave by themselves."""
+        if self.sockets:
+            closing = [asyncio.ensure_future(socket.close(code=WSCloseCode.GOING_AWAY,
+                                                          message=b"server stopping"))
+                       for socket in list(self.sockets)]  # fmt: skip
+            await asyncio.wait(closing, timeout=1.0)
+
+    async def _replay_worker(self, app: web.Application) -> AsyncIterator[None]:
+        yield
+        self.replays.close()
+
     def add_routes(self, app: web.Application) -> None:
         app.router.add_get("/table", self._file("table.html"))
         app.router.add_get("/replay", self._file("replay.html"))
@@ -202,24 +288,31 @@ class WebTable:
         return web.Response(status=204)
 
     async def _http_visitor(self, request: web.Request) -> tuple[Visitor, dict[str, Any]]:
+        """The visitor a request's credential proves, admitted, and its message. The
+        credential is checked before the body is read: a request without a good one costs
+        no body (401); then the body, JSON with the depth limit (400)."""
+        try:
+            proven = self.visitor(request.headers.get("Authorization", ""), "")
+        except Denied:
+            raise _unauthorized() from None
         body = await read_body(request, self.limits)
         try:
-            message = json.loads(body) if body else {}
-        except ValueError:
-            raise web.HTTPBadRequest() from None
+            message = parse_json(body) if body else {}
+        except BadJson:
+            raise web.HTTPBadRequest(text='{"error": "not JSON"}',
+                                     content_type="application/json") from None  # fmt: skip
         if not isinstance(message, dict):
             raise web.HTTPBadRequest()
         table = message.get("table")
+        if not proven.chat and isinstance(table, str):
+            proven = dataclasses.replace(proven, chat=chat_of_param(table) or "")
         try:
-            visitor = self.visitor(request.headers.get("Authorization", ""),
-                                   table if isinstance(table, str) else None)  # fmt: skip
-            seat = await self.admit(visitor)
+            seat = await self.admit(proven)
         except Denied:
             raise _unauthorized() from None
         except NoTable:
-            raise web.HTTPNotFound() from None
-        return Visitor(visitor.user, visitor.chat, seat if seat is not None else WATCH,
-                       visitor.lang, visitor.name), message  # fmt: skip
+            raise _gone() from None
+        return dataclasses.replace(proven, seat=seat if seat is not None else WATCH), message
 
     async def _http_state(self, request: web.Request) -> web.Response:
         visitor, _ = await self._http_visitor(request)
@@ -227,6 +320,14 @@ class WebTable:
 
     async def _http_check(self, request: web.Request) -> web.Response:
         visitor, message = await self._http_visitor(request)
+        bucket = self.checks.get(visitor.user)
+        if bucket is None:
+            if len(self.checks) > 10_000:  # forget the quiet ones: a full bucket is no bucket
+                self.checks = {u: b for u, b in self.checks.items() if b.tokens < b.burst - 1}
+            bucket = self.checks[visitor.user] = Bucket(CHECKS_BURST, CHECKS_RATE)
+        if not bucket.take():
+            self.refusals.refused(f"a check of {visitor.user}: past {CHECKS_RATE:g} a second")
+            raise web.HTTPTooManyRequests(headers={"Retry-After": "1"})
         return web.json_response(self.check(visitor, message), headers=HEADERS)
 
     async def _http_act(self, request: web.Request) -> web.Response:
@@ -237,25 +338,43 @@ class WebTable:
         return web.json_response({"said": said, "state": self.state(visitor)}, headers=HEADERS)
 
     async def _replay(self, request: web.Request) -> web.Response:
+        """A record's replay, worked out off the event loop (`adapters.web.replaying`)."""
+        if request.content_length is not None and request.content_length > RECORD_BYTES:
+            raise web.HTTPRequestEntityTooLarge(RECORD_BYTES, request.content_length)
         body = await read_body(request, self.limits)
+        if len(body) > RECORD_BYTES:
+            raise web.HTTPRequestEntityTooLarge(RECORD_BYTES, len(body))
         lang = request.query.get("lang") or self.manager.language
         try:
-            record = json.loads(body)
-            frames = replay_frames(record, lang)
-        except ValueError:
-            return web.json_response({"error": "not JSON"}, status=400, headers=HEADERS)
-        except BadRecord as bad:
-            return web.json_response({"error": str(bad)}, status=400, headers=HEADERS)
-        return web.json_response(frames, headers=HEADERS)
+            status, answer = await self.replays.answer(request.remote or "", body, lang[:16])
+        except Busy as busy:
+            self.refusals.refused(f"a replay ({busy.status}): one at a time, a few a minute")
+            return web.json_response({"error": "busy"}, status=busy.status,
+                                     headers={**HEADERS, "Retry-After": "5"})  # fmt: skip
+        return web.Response(body=answer, status=status, content_type="application/json",
+                            charset="utf-8", headers=HEADERS)  # fmt: skip
 
     # ----------------------------------------------------------------- the WebSocket
 
     async def _socket(self, request: web.Request) -> web.WebSocketResponse:
         socket = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MESSAGE_BYTES)
         await socket.prepare(request)
-        visitor = await self._hello(socket)
+        self.sockets.add(socket)
+        try:
+            await self._serve_socket(socket, request)
+        finally:
+            self.sockets.discard(socket)
+        return socket
+
+    async def _serve_socket(self, socket: web.WebSocketResponse, request: web.Request) -> None:
+        try:
+            with waiting_for_first_message(request):  # idle till then: closed for a newcomer
+                visitor = await self._hello(socket)
+        except ConnectionResetError:  # gone before its hello: nothing to tell anyone
+            self.refusals.gone("a WebSocket closed before its hello")
+            return
         if visitor is None:
-            return socket
+            return
         page = Page(visitor, socket.send_str, socket.close)
         crowded = self.pages.add(page)
         if crowded is not None:
@@ -272,19 +391,23 @@ class WebTable:
             with contextlib.suppress(asyncio.CancelledError):
                 await writer
             await socket.close()
-        return socket
 
     async def _hello(self, socket: web.WebSocketResponse) -> Visitor | None:
         """The visitor the first message names, admitted; None (told why, closed) if not."""
         try:
-            message = await socket.receive_json(timeout=HELLO_SECONDS)
+            hello = await socket.receive(timeout=HELLO_SECONDS)
+            if hello.type != WSMsgType.TEXT:
+                if hello.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
+                    raise ConnectionResetError("closed before its hello")
+                raise Denied("no hello")
+            message = parse_json(hello.data)
             if not isinstance(message, dict) or message.get("type") != "hello":
                 raise Denied("no hello")
             table = message.get("table")
             visitor = self.visitor(str(message.get("auth", "")),
                                    table if isinstance(table, str) else None)  # fmt: skip
             seat = await self.admit(visitor)
-        except (Denied, ValueError, TypeError, TimeoutError):
+        except (Denied, ValueError, TypeError, TimeoutError):  # BadJson is a ValueError
             await socket.send_str(frame("denied", status=401, text=unknown_reader_words("denied")))
             await socket.close(code=4401)
             return None
@@ -292,28 +415,29 @@ class WebTable:
             await socket.send_str(frame("gone", status=404, text=unknown_reader_words("over")))
             await socket.close(code=4404)
             return None
-        return Visitor(visitor.user, visitor.chat, WATCH if seat is None else seat, visitor.lang,
-                       visitor.name)  # fmt: skip
+        return dataclasses.replace(visitor, seat=WATCH if seat is None else seat)
 
     async def _read(self, socket: web.WebSocketResponse, page: Page) -> None:
-        tokens, since = CHECKS_BURST, time.monotonic()
+        checks = Bucket(CHECKS_BURST, CHECKS_RATE)
+        messages = Bucket(MESSAGES_BURST, MESSAGES_RATE)
         async for message in socket:
             if message.type != WSMsgType.TEXT:
                 break
+            if not messages.take():
+                self.refusals.refused(f"a page of {page.visitor.user}: past "
+                                      f"{MESSAGES_RATE:g} messages a second, closed")  # fmt: skip
+                await socket.close(code=WSCloseCode.POLICY_VIOLATION, message=b"too many")
+                break
             try:
-                data = json.loads(message.data)
-            except ValueError:
+                data = parse_json(message.data)
+            except BadJson:
                 break
             if not isinstance(data, dict) or page.denied:
                 break
             kind = data.get("type")
             if kind == "check":
-                now = time.monotonic()
-                tokens = min(CHECKS_BURST, tokens + (now - since) * CHECKS_RATE)
-                since = now
-                if tokens < 1:
+                if not checks.take():
                     continue
-                tokens -= 1
                 answer = self.check(page.visitor, data)
                 page.offer(frame("verdict", id=data.get("id"), **answer))
             elif kind == "act" and page.visitor.seat != WATCH:
@@ -325,20 +449,13 @@ class WebTable:
     async def serve(self, listen: str, port: int) -> tuple[GuardedRunner, int]:
         """A server of its own on ``listen``:``port`` (0: any free port); returns it and the
         port it took. `OSError` when the port is taken."""
-        app = guarded_app(self.limits)
-        self.add_routes(app)
-        runner = GuardedRunner(app, self.limits, RefusalLog(log, self.limits.refusals_every))
-        await runner.setup()
-        site = web.TCPSite(runner, listen, port)
-        try:
-            await site.start()
-        except OSError:
-            await runner.cleanup()
-            raise
-        server = site._server
-        sockets = getattr(server, "sockets", None) or []
-        taken = sockets[0].getsockname()[1] if sockets else port
-        return runner, int(taken)
+        runner = GuardedRunner(self.app(), self.limits, self.refusals)
+        taken = await runner.start(listen, port)
+        return runner, taken
+
+
+def _gone() -> web.HTTPNotFound:
+    return web.HTTPNotFound(text=GONE_BODY, content_type="application/json")
 
 
 def _unauthorized() -> web.HTTPUnauthorized:

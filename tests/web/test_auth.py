@@ -91,7 +91,6 @@ async def test_the_http_endpoints_answer_401_and_no_data_to_bad_credentials(tmp_
         bad = {
             "forged": f"tma {init_data(501, token='1:wrong')}",
             "expired": f"tma {init_data(501, auth_date=time.time() - 3 * 86_400)}",
-            "other user": f"tma {init_data(504)}",  # neither seated nor let watch
             "none": "",
             "a link of another key": "Link " + LinkSigner().sign("tg:u501", world.chat, 0),
             "a link for a seat not theirs": "Link "
@@ -103,6 +102,15 @@ async def test_the_http_endpoints_answer_401_and_no_data_to_bad_credentials(tmp_
                 status, text = await post(world, path, authorization, body)
                 assert status == 401, (why, path)
                 assert not any(card in text for card in held) and "state" not in text
+        # A good credential that opens nothing here is told what a chat with no table tells:
+        # one answer, so that no one learns from it whether a chat has a table.
+        stranger = f"tma {init_data(504)}"  # neither seated nor let watch
+        nowhere = table_param("tg:-100999")  # no table there
+        for path in ("/table/api/state", "/table/api/check", "/table/api/act"):
+            body = {"table": param, "action": "pass", "cards": held[:1]}
+            not_yours = await post(world, path, stranger, body)
+            no_table = await post(world, path, stranger, {**body, "table": nowhere})
+            assert not_yours == no_table == (404, '{"error": "no table"}'), path
         moves = world.table.turn_count
         status, _ = await post(world, "/table/api/act", bad["forged"], {"action": "auto"})
         assert status == 401 and world.table.turn_count == moves
