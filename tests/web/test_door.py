@@ -161,7 +161,9 @@ async def test_unhelloed_websockets_hold_no_room_a_page_needs(
     limits = ServerLimits(max_connections=40, per_address=None)
     async with world_at(tmp_path, limits=limits) as world:
         url = world.base.replace("http", "ws") + "/table/ws"
-        async with aiohttp.ClientSession() as attacker, visitor_session() as visitor:
+        attacking = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0),
+                                          timeout=aiohttp.ClientTimeout(total=10))  # fmt: skip
+        async with attacking as attacker, visitor_session() as visitor:
 
             async def silent() -> Any:
                 return await attacker.ws_connect(url, timeout=aiohttp.ClientWSTimeout(ws_close=1))
