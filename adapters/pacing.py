@@ -17,6 +17,12 @@ line stays behind, a play shows within one slot even when posts take the turn, a
 events stay in the chat in order. A post that cannot be a header (a picture, a file,
 buttons) goes alone, and the live table follows it down in the next slot. Posts
 are never dropped and keep their order.
+
+One ordered stream per group: what a hand says is all shown before the next hand's first
+post. A table state of a new slot (the next hand's) that comes while posts or another hand's
+state still wait is queued behind them, with whatever is said after it; the plain posts left
+at the end of the old hand (the deal's line) become the header of the new hand's table, which
+keeps them above it, in order.
 """
 
 from __future__ import annotations
@@ -117,17 +123,45 @@ class GroupPacer:
         self.live: Outgoing | None = None
         """The last table state sent, while its hand runs: posts below it move it down."""
         self.next_slot = -1e18
+        self.hand_slot: str | None = None
+        """The slot of the table message the posts waiting now belong to."""
+        self.behind: deque[Waiting] = deque()
+        """What a next hand said while this one's posts or state still waited, in order."""
+        self.leading = 0
+        """How many of the posts waiting were said before the hand of the table state
+        waiting (the hand before's last lines): they go first, even before a last state."""
 
     def submit(self, message: Outgoing) -> None:
-        if message.kind == Kind.TABLE:
-            self.table = message  # the latest state wins
-            self.table_urgent = self.table_urgent or message.urgent
-        else:
+        if self.behind:
+            self.behind[-1].take(message, self.behind)
+            return
+        if message.kind != Kind.TABLE:
             self.posts.append(message)
+            return
+        if message.slot != self.hand_slot and (self.posts or self.table is not None):
+            self.behind.append(Waiting(message))  # the next hand: after this one's posts
+            return
+        self.hand_slot = message.slot
+        self.table = message  # the latest state wins
+        self.table_urgent = self.table_urgent or message.urgent
+
+    def _next_hand(self) -> None:
+        """This hand's posts are all out: the next hand's waiting ones come up. Plain posts
+        still waiting at the end of this hand (nothing but text, no table state of its own
+        waiting) go above the next hand's table, as its header: the order stays."""
+        while self.behind and self.table is None and all(map(_plain, self.posts)):
+            if any(p.buttons for p in self.posts):
+                break
+            nxt = self.behind.popleft()
+            self.leading = len(self.posts)
+            self.posts.extend(nxt.posts)
+            self.hand_slot, self.table, self.table_urgent = nxt.slot, nxt.table, nxt.urgent
+            self.table_moves, self.live = False, None
 
     def due(self) -> list[Outgoing]:
         """The call that may be made now, if any; the rest waits for `next_time`."""
         now = self.clock()
+        self._next_hand()
         if (
             now < self.next_slot
             or self.budget.room(now) <= 0
@@ -136,7 +170,7 @@ class GroupPacer:
             return []
         if not self.posts and not self.table_urgent and now < self._quiet_until():
             return []
-        if self.posts and not (self.table is not None and self.table.final):
+        if self.posts and not (self.table is not None and self.table.final and not self.leading):
             message = self._post_or_moved_table(self._next_post())
         else:  # a hand's last state goes first, in place: the posts about its end follow
             assert self.table is not None
@@ -147,6 +181,7 @@ class GroupPacer:
             self.live = None if message.final else message
         self.budget.released(now)
         self.next_slot = now + self.slot
+        self._next_hand()
         return [message]
 
     def _post_or_moved_table(self, post: Outgoing) -> Outgoing:
@@ -166,13 +201,17 @@ class GroupPacer:
         once (seats taken just before a deal, the deal itself) would otherwise trail one a
         slot behind the other, and the hand be under way before the group reads it began."""
         post = self.posts.popleft()
+        taken = 1
         while self.posts and _joinable(post, self.posts[0]):
             after = self.posts.popleft().resolved()
             post = after.with_text(post.resolved().text + "\n" + after.text)
+            taken += 1
+        self.leading = max(0, self.leading - taken)
         return post
 
     def next_time(self) -> float | None:
         """When the next call may be made (None: nothing waits)."""
+        self._next_hand()
         if not self.posts and self.table is None:
             return None
         now = self.clock()
@@ -184,6 +223,25 @@ class GroupPacer:
     def _quiet_until(self) -> float:
         last = self.budget.last
         return last + QUIET if last is not None else -1e18
+
+
+class Waiting:
+    """A next hand's messages waiting behind the hand before it: its first table state (the
+    latest one wins) and the posts said with it; a hand after it starts another."""
+
+    def __init__(self, table: Outgoing) -> None:
+        self.slot = table.slot
+        self.table: Outgoing | None = table
+        self.urgent = table.urgent
+        self.posts: deque[Outgoing] = deque()
+
+    def take(self, message: Outgoing, queue: deque[Waiting]) -> None:
+        if message.kind != Kind.TABLE:
+            self.posts.append(message)
+        elif message.slot != self.slot:
+            queue.append(Waiting(message))
+        else:
+            self.table, self.urgent = message, self.urgent or message.urgent
 
 
 def _joinable(post: Outgoing, after: Outgoing) -> bool:
