@@ -121,6 +121,7 @@ class TelegramAdapter:
         self.outbox.on_reachable = db.set_reachable
         self.outbox.web = web
         self.outbox.player_language = manager.user_langs.get
+        self.outbox.has_table = manager.has_table
         self.inbox = TelegramInbox(manager, self.outbox, language)
         self.inbox.on_language = self._chat_menu
         self.outbox.on_migrated = self.inbox.move

@@ -332,6 +332,11 @@ class TelegramOutbox(HandPhotos):
         link = Button(t(lang, "Open the bot"), "", "", url=self.deep_link(chat))
         self.pace(Outgoing(Kind.GROUP, chat, text, buttons=((link,),)))
 
+    def forget_chats(self, chats: set[str]) -> None:
+        super().forget_chats(chats)
+        self._captions = {k: v for k, v in self._captions.items() if k[1] not in chats}
+        self._told_to_open = {(c, u) for c, u in self._told_to_open if c not in chats}
+
     def deep_link(self, chat: str) -> str:
         return create_deep_linked_url(self.bot_username, start_payload(chat))
 
