@@ -30,7 +30,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import logging
 from abc import ABC, abstractmethod
@@ -50,6 +49,8 @@ DELETE = Kind.DELETE
 """The kind of a queued deletion: its ``text`` is the platform's id of the message."""
 DELETE_RESERVE = 10
 """Calls of a group's one-minute budget that deletions leave to posts and edits."""
+CLOSE_SECONDS = 2.0
+"""How long closing waits for the calls under way to end once cancelled."""
 FORGET_IDLE = 3600.0
 """Seconds (pacing time) a group's delivery state is kept after its last message where the
 adapter cannot tell whether it has a table (``has_table`` unset)."""
@@ -406,12 +407,20 @@ class Delivery(ABC):
             self._forgetting.cancel()
         for handle in self._flushes.values():
             handle.cancel()
+        # What still waits is dropped (the restored tables send fresh views on the next
+        # start); a call under way gets `CLOSE_SECONDS` to end, never more.
         tasks = [c.task for c in self.conversations.values() if c.task is not None]
         for task in tasks:
             task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if tasks:
+            ended, stuck = await asyncio.wait(tasks, timeout=CLOSE_SECONDS)
+            for task in ended:
+                if not task.cancelled():
+                    task.exception()  # retrieved: a send's failure was logged already
+            if stuck:
+                log.warning("%d sends did not end in %g s: left behind", len(stuck),
+                            CLOSE_SECONDS)  # fmt: skip
+        self.conversations.clear()
 
 
 def digest(png: bytes) -> str:
