@@ -151,7 +151,8 @@ class Delivery(ABC):
         pacer = self._pacers.get(chat)
         if pacer is None:
             budget = self._budget(self.budget_key(chat))
-            pacer = GroupPacer(self._pace_clock, slot=self.pace_slot, calls=budget)
+            pacer = GroupPacer(self._pace_clock, slot=self.pace_slot, calls=budget,
+                               lobby_slot=budget.window / (self.pace_budget // 2 or 1))  # fmt: skip
             self._pacers[chat] = pacer
             self._forget_later()
         self._used[chat] = self._pace_clock()
@@ -209,14 +210,15 @@ class Delivery(ABC):
         """Send the deletions the budget has room for; returns when to look again."""
         now = self._pace_clock()
         reserve = min(DELETE_RESERVE, self.pace_budget // 2)
-        while deletes and pacer.budget.room(now) > reserve:
+        while deletes and pacer.budget.room(now) > reserve and pacer.lobby_ready(now):
+            pacer.lobby_spent(now)  # tidying shares the lobby's half of the budget
             pacer.budget.released(now)
             self._counted_at_release(chat, now, 1)
             # Their own conversation: a deletion never holds up a post behind it.
             self.enqueue(chat + "#delete", self.group_target(chat), deletes.popleft())
         if not deletes:
             return None
-        return pacer.budget.free_at(now, keep=reserve)
+        return max(pacer.budget.free_at(now, keep=reserve), pacer.next_lobby)
 
     def _counted_at_release(self, chat: str, now: float, calls: int) -> None:
         if not self.counts_calls_when_made:  # else `before_group_call` logs each call made

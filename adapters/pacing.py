@@ -18,6 +18,12 @@ events stay in the chat in order. A post that cannot be a header (a picture, a f
 buttons) goes alone, and the live table follows it down in the next slot. Posts
 are never dropped and keep their order.
 
+The hand comes first: while no hand runs, a group's calls (the lobby's posts, deleting typed
+commands) are spaced by ``lobby_slot`` (the adapter's choice: half the budget's window rate,
+6 s for Telegram), the lines said meanwhile going as one post; so at most half the budget is
+the lobby's in any window, and a hand that starts finds enough of it for a table edit every
+slot from its first play on (the lobby's calls leave the window as fast as the hand spends).
+
 One ordered stream per group: what a hand says is all shown before the next hand's first
 post. A table state of a new slot (the next hand's) that comes while posts or another hand's
 state still wait is queued behind them, with whatever is said after it; the plain posts left
@@ -109,9 +115,14 @@ class CallBudget:
 
 class GroupPacer:
     def __init__(self, clock: Callable[[], float], budget: int = BUDGET,
-                 slot: float = SLOT, calls: CallBudget | None = None) -> None:  # fmt: skip
+                 slot: float = SLOT, calls: CallBudget | None = None,
+                 lobby_slot: float | None = None) -> None:  # fmt: skip
         self.clock = clock
         self.slot = slot
+        self.lobby_slot = slot if lobby_slot is None else max(slot, lobby_slot)
+        """Seconds at least between two calls while no hand runs (posts, deletions): the
+        lobby's lines wait and go together, and the hand finds its budget when it starts."""
+        self.next_lobby = -1e18
         self.budget = calls if calls is not None else CallBudget(budget)
         self.posts: deque[Outgoing] = deque()
         self.table: Outgoing | None = None
@@ -170,6 +181,9 @@ class GroupPacer:
             return []
         if not self.posts and not self.table_urgent and now < self._quiet_until():
             return []
+        lobby = self._in_lobby()
+        if lobby and now < self.next_lobby:
+            return []
         if self.posts and not (self.table is not None and self.table.final and not self.leading):
             message = self._post_or_moved_table(self._next_post())
         else:  # a hand's last state goes first, in place: the posts about its end follow
@@ -181,8 +195,21 @@ class GroupPacer:
             self.live = None if message.final else message
         self.budget.released(now)
         self.next_slot = now + self.slot
+        if lobby:
+            self.lobby_spent(now)
         self._next_hand()
         return [message]
+
+    def _in_lobby(self) -> bool:
+        """No hand runs: nothing but posts wait, and no table state is live."""
+        return self.table is None and self.live is None
+
+    def lobby_ready(self, now: float) -> bool:
+        """Whether a lobby call (a post while no hand runs, a deletion) may be made now."""
+        return now >= self.next_lobby
+
+    def lobby_spent(self, now: float) -> None:
+        self.next_lobby = now + self.lobby_slot
 
     def _post_or_moved_table(self, post: Outgoing) -> Outgoing:
         """A post, while a hand runs, as the header of the table message sent anew below it;
@@ -218,6 +245,8 @@ class GroupPacer:
         ready = max(now, self.next_slot)
         if not self.posts and not self.table_urgent:
             ready = max(ready, self._quiet_until())
+        if self._in_lobby():
+            ready = max(ready, self.next_lobby)
         return max(ready, self.budget.free_at(now))
 
     def _quiet_until(self) -> float:

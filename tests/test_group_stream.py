@@ -3,6 +3,8 @@ its posts and its settlement all go before the next hand's table, even when the 
 was dealt while they still waited for the group's budget; the deal's line then heads the
 next hand's table (one call, in order)."""
 
+from itertools import pairwise
+
 from adapters.pacing import GroupPacer
 from bot.outgoing import Button, Outgoing
 from tests.bot.harness import FakeClock
@@ -60,3 +62,61 @@ def test_hands_dealt_faster_than_the_budget_still_come_in_order():
         ("table", "Hand 3 is dealt.", "hand 3: over"),
         ("group", None, "Settlement 3"),
     ]
+
+
+# ----------------------------------------------------------------- the hand first (item 4)
+
+LOBBY_SLOT = 6.0
+
+
+def test_lobby_lines_said_within_a_lobby_slot_go_as_one_post():
+    """Issue 49, item 4: "An AI player sits at seat N" three times, a second apart, is one
+    post after the first (Telegram posted each alone)."""
+    clock = FakeClock(0.0)
+    pacer = GroupPacer(clock, lobby_slot=LOBBY_SLOT)
+    sent: list[tuple[float, str]] = []
+    for seat in (1, 2, 3):
+        pacer.submit(Outgoing("group", "g", f"An AI player sits at seat {seat}."))
+        while (at := pacer.next_time()) is not None and at <= clock.now:
+            sent += [(clock.now, m.text) for m in pacer.due()]
+        clock.now += 1.0
+    while (at := pacer.next_time()) is not None:
+        clock.now = max(clock.now, at)
+        sent += [(clock.now, m.text) for m in pacer.due()]
+    assert sent == [
+        (0.0, "An AI player sits at seat 1."),
+        (LOBBY_SLOT, "An AI player sits at seat 2.\nAn AI player sits at seat 3."),
+    ]
+
+
+def test_after_a_minute_of_lobby_chatter_the_hand_gets_a_call_every_slot():
+    """A line typed every 2 s for a whole minute before the deal (each its own post, were it
+    let through), then a hand whose state changes every second: from its first state on,
+    the table is shown every slot (3 s), the budget of 20 calls a minute kept throughout;
+    the lines still waiting at the deal head its table."""
+    clock = FakeClock(0.0)
+    pacer = GroupPacer(clock, lobby_slot=LOBBY_SLOT)
+    sent: list[tuple[float, Outgoing]] = []
+
+    def run_until(moment: float) -> None:
+        while (at := pacer.next_time()) is not None and at <= moment:
+            clock.now = max(clock.now, at)
+            sent.extend((clock.now, m) for m in pacer.due())
+        clock.now = moment
+
+    for number in range(30):
+        pacer.submit(Outgoing("group", "g", f"Eve: you have no seat at this table ({number})."))
+        run_until(clock.now + 2.0)
+    dealt_at = clock.now
+    for number in range(60):
+        pacer.submit(state(1, f"hand 1: state {number}"))
+        run_until(clock.now + 1.0)
+    times = [at for at, _ in sent]
+    assert all(sum(start <= t < start + 60 for t in times) <= 20 for start in times)
+    table_times = [at for at, m in sent if m.kind == "table"]
+    assert table_times[0] - dealt_at <= 3.0
+    assert max(b - a for a, b in pairwise(table_times)) <= 3.0
+    lobby = [at for at, m in sent if m.kind == "group"]
+    assert all(sum(start <= t < start + 60 for t in lobby) <= 10 for start in lobby)
+    shown = "\n".join(m.header or m.text for _, m in sent)
+    assert [f"({n})" in shown for n in range(30)] == [True] * 30  # no line lost
