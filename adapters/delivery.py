@@ -186,8 +186,12 @@ class Delivery(ABC):
         self._flush(chat)
 
     def _flush(self, chat: str) -> None:
-        self._flushes.pop(chat, None)
-        pacer = self._pacers[chat]
+        scheduled = self._flushes.pop(chat, None)
+        if scheduled is not None:
+            scheduled.cancel()  # called early (a new message): the timer is redone below
+        pacer = self._pacers.get(chat)
+        if pacer is None:
+            return  # forgotten (`forget_quiet_chats`): nothing waited
         for message in pacer.due():
             # The budget counts every call made (a second one for a long text's picture).
             now, calls = self._pace_clock(), self.group_calls(message)
@@ -357,7 +361,7 @@ class Delivery(ABC):
     def _forget_timer(self) -> None:
         self._forgetting = None
         self.forget_quiet_chats()
-        if self._pacers:
+        if self._pacers or self._budgets:
             self._forget_later()
 
     def forget_quiet_chats(self) -> list[str]:
@@ -373,9 +377,11 @@ class Delivery(ABC):
         if gone:
             self.forget_chats(set(gone))
         spent = {self.budget_key(chat) for chat in self._pacers}
-        for key, budget in list(self._budgets.items()):
-            if key not in spent and budget.room(now) >= budget.budget:
-                del self._budgets[key]
+        self._budgets = {key: budget for key, budget in self._budgets.items()
+                         if key in spent or budget.room(now) < budget.budget}  # fmt: skip
+        if gone:  # anew: a dict keeps the size of its busiest moment otherwise
+            self._pacers, self._used = dict(self._pacers), dict(self._used)
+            self._deletes, self.conversations = dict(self._deletes), dict(self.conversations)
         return gone
 
     def _quiet(self, chat: str, now: float) -> bool:
