@@ -21,16 +21,20 @@
 - Deleting a command typed in a group (`pace_delete`) is a group call too: it counts against
   the group's one-minute budget, but only while no post or table edit waits and a reserve
   of the budget stays for them, so tidying up never delays the game.
+- Memory does not grow with every chat ever seen: a conversation is dropped once its queue
+  is sent, and what is kept per group (its pacer, its budget once every call of it has left
+  the window, the ids of the messages it edits) goes once the group has no table and has
+  been quiet for a whole budget window (``has_table``; without it, after `FORGET_IDLE`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import logging
 from abc import ABC, abstractmethod
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,6 +49,11 @@ DELETE = Kind.DELETE
 """The kind of a queued deletion: its ``text`` is the platform's id of the message."""
 DELETE_RESERVE = 10
 """Calls of a group's one-minute budget that deletions leave to posts and edits."""
+CLOSE_SECONDS = 2.0
+"""How long closing waits for the calls under way to end once cancelled."""
+FORGET_IDLE = 3600.0
+"""Seconds (pacing time) a group's delivery state is kept after its last message where the
+adapter cannot tell whether it has a table (``has_table`` unset)."""
 CALL_MARGIN = 1.0
 """Where calls are counted when made, the window is this much longer than the platform's
 minute: what the platform receives a little later or sooner still fits its budget."""
@@ -95,6 +104,12 @@ class Delivery(ABC):
         self._headers: dict[tuple[str, str], tuple[str, str]] = {}
         """(conversation, table chat) → the slot of the table message shown and its header."""
         self._closed = False
+        self.has_table: Callable[[str], bool] | None = None
+        """Whether a chat has an open table (the host's, set by the adapter): a group with
+        none forgets its delivery state once quiet (`forget_quiet_chats`)."""
+        self._used: dict[str, float] = {}
+        """group chat → when (pacing time) it was last given something to send."""
+        self._forgetting: asyncio.TimerHandle | None = None
 
     @abstractmethod
     def group_target(self, chat: str) -> Any:
@@ -136,8 +151,11 @@ class Delivery(ABC):
         pacer = self._pacers.get(chat)
         if pacer is None:
             budget = self._budget(self.budget_key(chat))
-            pacer = GroupPacer(self._pace_clock, slot=self.pace_slot, calls=budget)
+            pacer = GroupPacer(self._pace_clock, slot=self.pace_slot, calls=budget,
+                               lobby_slot=budget.window / (self.pace_budget // 2 or 1))  # fmt: skip
             self._pacers[chat] = pacer
+            self._forget_later()
+        self._used[chat] = self._pace_clock()
         return pacer
 
     async def before_group_call(self, key: str) -> None:
@@ -168,8 +186,12 @@ class Delivery(ABC):
         self._flush(chat)
 
     def _flush(self, chat: str) -> None:
-        self._flushes.pop(chat, None)
-        pacer = self._pacers[chat]
+        scheduled = self._flushes.pop(chat, None)
+        if scheduled is not None:
+            scheduled.cancel()  # called early (a new message): the timer is redone below
+        pacer = self._pacers.get(chat)
+        if pacer is None:
+            return  # forgotten (`forget_quiet_chats`): nothing waited
         for message in pacer.due():
             # The budget counts every call made (a second one for a long text's picture).
             now, calls = self._pace_clock(), self.group_calls(message)
@@ -192,14 +214,15 @@ class Delivery(ABC):
         """Send the deletions the budget has room for; returns when to look again."""
         now = self._pace_clock()
         reserve = min(DELETE_RESERVE, self.pace_budget // 2)
-        while deletes and pacer.budget.room(now) > reserve:
+        while deletes and pacer.budget.room(now) > reserve and pacer.lobby_ready(now):
+            pacer.lobby_spent(now)  # tidying shares the lobby's half of the budget
             pacer.budget.released(now)
             self._counted_at_release(chat, now, 1)
             # Their own conversation: a deletion never holds up a post behind it.
             self.enqueue(chat + "#delete", self.group_target(chat), deletes.popleft())
         if not deletes:
             return None
-        return pacer.budget.free_at(now, keep=reserve)
+        return max(pacer.budget.free_at(now, keep=reserve), pacer.next_lobby)
 
     def _counted_at_release(self, chat: str, now: float, calls: int) -> None:
         if not self.counts_calls_when_made:  # else `before_group_call` logs each call made
@@ -220,6 +243,13 @@ class Delivery(ABC):
             conversation.task = asyncio.create_task(self._drain(key, conversation))
 
     async def _drain(self, key: str, conversation: Conversation) -> None:
+        try:
+            await self._send_queued(key, conversation)
+        finally:
+            if not conversation.queue and self.conversations.get(key) is conversation:
+                del self.conversations[key]  # all sent: a next message starts a new one
+
+    async def _send_queued(self, key: str, conversation: Conversation) -> None:
         while conversation.queue:
             target, message = conversation.queue.popleft()
             newer = self._newer_view(conversation, target, message)
@@ -321,16 +351,84 @@ class Delivery(ABC):
         return all(not c.queue and (c.task is None or c.task.done())
                    for c in self.conversations.values())  # fmt: skip
 
+    # ----------------------------------------------------------------- forgetting
+
+    def _forget_later(self) -> None:
+        if self._forgetting is None and not self._closed:
+            delay = self.pace_window / self.pace_speed
+            self._forgetting = asyncio.get_running_loop().call_later(delay, self._forget_timer)
+
+    def _forget_timer(self) -> None:
+        self._forgetting = None
+        self.forget_quiet_chats()
+        if self._pacers or self._budgets:
+            self._forget_later()
+
+    def forget_quiet_chats(self) -> list[str]:
+        """Drop what is kept for each group that has no table (or, unknown, has been idle for
+        `FORGET_IDLE`), has nothing left to send and was given nothing for a whole budget
+        window; and each budget whose calls have all left its window. Returns the chats."""
+        now = self._pace_clock()
+        gone = [chat for chat in self._pacers if self._quiet(chat, now)]
+        for chat in gone:
+            del self._pacers[chat]
+            self._used.pop(chat, None)
+            self._deletes.pop(chat, None)
+        if gone:
+            self.forget_chats(set(gone))
+        spent = {self.budget_key(chat) for chat in self._pacers}
+        self._budgets = {key: budget for key, budget in self._budgets.items()
+                         if key in spent or budget.room(now) < budget.budget}  # fmt: skip
+        if gone:  # anew: a dict keeps the size of its busiest moment otherwise
+            self._pacers, self._used = dict(self._pacers), dict(self._used)
+            self._deletes, self.conversations = dict(self._deletes), dict(self.conversations)
+        return gone
+
+    def _quiet(self, chat: str, now: float) -> bool:
+        used = self._used.get(chat, now)
+        if self.has_table is None:
+            if now - used < FORGET_IDLE:
+                return False
+        elif self.has_table(chat) or now - used < self.pace_window:
+            return False
+        waiting = self._pacers[chat].next_time() is not None or self._deletes.get(chat)
+        busy = chat in self._flushes or chat in self.conversations
+        return not waiting and not busy and chat + "#delete" not in self.conversations
+
+    def forget_chats(self, chats: set[str]) -> None:
+        """Forget the messages shown for these tables' chats (every conversation's: the
+        group's and its players' private ones). An adapter adds what it keeps per chat."""
+        self._slots = {k: v for k, v in self._slots.items() if k[1] not in chats}
+        self._pictures = {k: v for k, v in self._pictures.items() if k[1] not in chats}
+        self._headers = {k: v for k, v in self._headers.items() if k[1] not in chats}
+
+    def kept_chats(self) -> dict[str, int]:
+        """How many of each kind of per-chat state are kept now (for tests and figures)."""
+        return {"pacers": len(self._pacers), "budgets": len(self._budgets),
+                "conversations": len(self.conversations), "slots": len(self._slots),
+                "headers": len(self._headers), "pictures": len(self._pictures),
+                "used": len(self._used), "deletes": len(self._deletes)}  # fmt: skip
+
     async def close(self) -> None:
         self._closed = True
+        if self._forgetting is not None:
+            self._forgetting.cancel()
         for handle in self._flushes.values():
             handle.cancel()
+        # What still waits is dropped (the restored tables send fresh views on the next
+        # start); a call under way gets `CLOSE_SECONDS` to end, never more.
         tasks = [c.task for c in self.conversations.values() if c.task is not None]
         for task in tasks:
             task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if tasks:
+            ended, stuck = await asyncio.wait(tasks, timeout=CLOSE_SECONDS)
+            for task in ended:
+                if not task.cancelled():
+                    task.exception()  # retrieved: a send's failure was logged already
+            if stuck:
+                log.warning("%d sends did not end in %g s: left behind", len(stuck),
+                            CLOSE_SECONDS)  # fmt: skip
+        self.conversations.clear()
 
 
 def digest(png: bytes) -> str:

@@ -17,6 +17,18 @@ line stays behind, a play shows within one slot even when posts take the turn, a
 events stay in the chat in order. A post that cannot be a header (a picture, a file,
 buttons) goes alone, and the live table follows it down in the next slot. Posts
 are never dropped and keep their order.
+
+The hand comes first: while no hand runs, a group's calls (the lobby's posts, deleting typed
+commands) are spaced by ``lobby_slot`` (the adapter's choice: half the budget's window rate,
+6 s for Telegram), the lines said meanwhile going as one post; so at most half the budget is
+the lobby's in any window, and a hand that starts finds enough of it for a table edit every
+slot from its first play on (the lobby's calls leave the window as fast as the hand spends).
+
+One ordered stream per group: what a hand says is all shown before the next hand's first
+post. A table state of a new slot (the next hand's) that comes while posts or another hand's
+state still wait is queued behind them, with whatever is said after it; the plain posts left
+at the end of the old hand (the deal's line) become the header of the new hand's table, which
+keeps them above it, in order.
 """
 
 from __future__ import annotations
@@ -103,9 +115,14 @@ class CallBudget:
 
 class GroupPacer:
     def __init__(self, clock: Callable[[], float], budget: int = BUDGET,
-                 slot: float = SLOT, calls: CallBudget | None = None) -> None:  # fmt: skip
+                 slot: float = SLOT, calls: CallBudget | None = None,
+                 lobby_slot: float | None = None) -> None:  # fmt: skip
         self.clock = clock
         self.slot = slot
+        self.lobby_slot = slot if lobby_slot is None else max(slot, lobby_slot)
+        """Seconds at least between two calls while no hand runs (posts, deletions): the
+        lobby's lines wait and go together, and the hand finds its budget when it starts."""
+        self.next_lobby = -1e18
         self.budget = calls if calls is not None else CallBudget(budget)
         self.posts: deque[Outgoing] = deque()
         self.table: Outgoing | None = None
@@ -117,17 +134,45 @@ class GroupPacer:
         self.live: Outgoing | None = None
         """The last table state sent, while its hand runs: posts below it move it down."""
         self.next_slot = -1e18
+        self.hand_slot: str | None = None
+        """The slot of the table message the posts waiting now belong to."""
+        self.behind: deque[Waiting] = deque()
+        """What a next hand said while this one's posts or state still waited, in order."""
+        self.leading = 0
+        """How many of the posts waiting were said before the hand of the table state
+        waiting (the hand before's last lines): they go first, even before a last state."""
 
     def submit(self, message: Outgoing) -> None:
-        if message.kind == Kind.TABLE:
-            self.table = message  # the latest state wins
-            self.table_urgent = self.table_urgent or message.urgent
-        else:
+        if self.behind:
+            self.behind[-1].take(message, self.behind)
+            return
+        if message.kind != Kind.TABLE:
             self.posts.append(message)
+            return
+        if message.slot != self.hand_slot and (self.posts or self.table is not None):
+            self.behind.append(Waiting(message))  # the next hand: after this one's posts
+            return
+        self.hand_slot = message.slot
+        self.table = message  # the latest state wins
+        self.table_urgent = self.table_urgent or message.urgent
+
+    def _next_hand(self) -> None:
+        """This hand's posts are all out: the next hand's waiting ones come up. Plain posts
+        still waiting at the end of this hand (nothing but text, no table state of its own
+        waiting) go above the next hand's table, as its header: the order stays."""
+        while self.behind and self.table is None and all(map(_plain, self.posts)):
+            if any(p.buttons for p in self.posts):
+                break
+            nxt = self.behind.popleft()
+            self.leading = len(self.posts)
+            self.posts.extend(nxt.posts)
+            self.hand_slot, self.table, self.table_urgent = nxt.slot, nxt.table, nxt.urgent
+            self.table_moves, self.live = False, None
 
     def due(self) -> list[Outgoing]:
         """The call that may be made now, if any; the rest waits for `next_time`."""
         now = self.clock()
+        self._next_hand()
         if (
             now < self.next_slot
             or self.budget.room(now) <= 0
@@ -136,7 +181,10 @@ class GroupPacer:
             return []
         if not self.posts and not self.table_urgent and now < self._quiet_until():
             return []
-        if self.posts and not (self.table is not None and self.table.final):
+        lobby = self._in_lobby()
+        if lobby and now < self.next_lobby:
+            return []
+        if self.posts and not (self.table is not None and self.table.final and not self.leading):
             message = self._post_or_moved_table(self._next_post())
         else:  # a hand's last state goes first, in place: the posts about its end follow
             assert self.table is not None
@@ -147,7 +195,21 @@ class GroupPacer:
             self.live = None if message.final else message
         self.budget.released(now)
         self.next_slot = now + self.slot
+        if lobby:
+            self.lobby_spent(now)
+        self._next_hand()
         return [message]
+
+    def _in_lobby(self) -> bool:
+        """No hand runs: nothing but posts wait, and no table state is live."""
+        return self.table is None and self.live is None
+
+    def lobby_ready(self, now: float) -> bool:
+        """Whether a lobby call (a post while no hand runs, a deletion) may be made now."""
+        return now >= self.next_lobby
+
+    def lobby_spent(self, now: float) -> None:
+        self.next_lobby = now + self.lobby_slot
 
     def _post_or_moved_table(self, post: Outgoing) -> Outgoing:
         """A post, while a hand runs, as the header of the table message sent anew below it;
@@ -166,24 +228,49 @@ class GroupPacer:
         once (seats taken just before a deal, the deal itself) would otherwise trail one a
         slot behind the other, and the hand be under way before the group reads it began."""
         post = self.posts.popleft()
+        taken = 1
         while self.posts and _joinable(post, self.posts[0]):
             after = self.posts.popleft().resolved()
             post = after.with_text(post.resolved().text + "\n" + after.text)
+            taken += 1
+        self.leading = max(0, self.leading - taken)
         return post
 
     def next_time(self) -> float | None:
         """When the next call may be made (None: nothing waits)."""
+        self._next_hand()
         if not self.posts and self.table is None:
             return None
         now = self.clock()
         ready = max(now, self.next_slot)
         if not self.posts and not self.table_urgent:
             ready = max(ready, self._quiet_until())
+        if self._in_lobby():
+            ready = max(ready, self.next_lobby)
         return max(ready, self.budget.free_at(now))
 
     def _quiet_until(self) -> float:
         last = self.budget.last
         return last + QUIET if last is not None else -1e18
+
+
+class Waiting:
+    """A next hand's messages waiting behind the hand before it: its first table state (the
+    latest one wins) and the posts said with it; a hand after it starts another."""
+
+    def __init__(self, table: Outgoing) -> None:
+        self.slot = table.slot
+        self.table: Outgoing | None = table
+        self.urgent = table.urgent
+        self.posts: deque[Outgoing] = deque()
+
+    def take(self, message: Outgoing, queue: deque[Waiting]) -> None:
+        if message.kind != Kind.TABLE:
+            self.posts.append(message)
+        elif message.slot != self.slot:
+            queue.append(Waiting(message))
+        else:
+            self.table, self.urgent = message, self.urgent or message.urgent
 
 
 def _joinable(post: Outgoing, after: Outgoing) -> bool:

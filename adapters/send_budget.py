@@ -5,7 +5,8 @@ tables ask for more, this decides which call waits.
 Calls are granted in order of `Priority`, first come first served within one: a person's
 private messages (the turn notice, the reminder, their own hand with its buttons) and every
 answer to a person's own command (a refusal) first; then what shows the tables (a group's
-table message and posts); then everything else (deleting typed commands, files). A private
+table message and posts); then everything else (deleting typed commands, files); last, the
+membership checks of web watchers. A private
 chat is one conversation in order, so a turn notice queued behind its player's hand waits
 as long as the hand does: the hand goes first with it. The budget is a bucket of ``rate``
 calls a second holding at most one second's worth, so a quiet bot sends at once and a busy
@@ -48,6 +49,9 @@ class Priority(IntEnum):
     """A table's state in its group: the table message and posts."""
     OTHER = 2
     """Everything else: deleting typed commands, hand records as files."""
+    WATCHER = 3
+    """Whether a web page's watcher is in the group (`adapters.telegram.membership`): asked
+    only when nothing a table or a person waits for is waiting."""
 
 
 def priority_of(message: Outgoing) -> Priority:

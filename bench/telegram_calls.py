@@ -10,8 +10,9 @@ time) per move; 0 is "four fast players", the case the budget is hardest on.
 
 Prints, per game: group calls (sends + edits) per hand, the most group calls in any 60 s
 window (budget 20) — counted when each call is made, by the adapter, and as the fake server
-received them — and the median / p90 time from a callback query to the edit of the
-presser's hand message, measured at the fake server (wall-clock ms).
+received them — the median / p90 time from a callback query to the edit of the
+presser's hand message, measured at the fake server (wall-clock ms), and how many edits
+Telegram would refuse as changing nothing ("message is not modified", a 400).
 
 ``--scenario tuoguan`` seats one person who goes on 托管 at once and three AI players,
 ``--scenario ai`` four AI players (each acting after 1 s of pacing time): the figures are
@@ -115,6 +116,7 @@ async def measure(game: str, hands: int, move_seconds: float, folder: str) -> di
             "press_p90_ms": 1000 * latencies[int(0.9 * (len(latencies) - 1))],
             "hands": table.hand_number,
             "presses": len(latencies),
+            "not_modified": world.api.not_modified,
         }
     finally:
         await world.close()
@@ -143,7 +145,8 @@ async def main() -> None:
                 f"counted when made ({figures['busiest_minute']:.0f} as the fake server received "
                 "them; budget 20); "
                 f"press → edited hand message: median {figures['press_median_ms']:.1f} ms, "
-                f"p90 {figures['press_p90_ms']:.1f} ms over {figures['presses']:.0f} presses"
+                f"p90 {figures['press_p90_ms']:.1f} ms over {figures['presses']:.0f} presses; "
+                f"{figures['not_modified']:.0f} edits refused as not modified"
             )
 
 

@@ -50,7 +50,9 @@ def unshown_closings(earlier: Sequence[ClosingT], last: Sequence[object]) -> lis
     """Of the closing events no table state sent has shown (`RoundWon`, `TrickWon`: each
     with its ``plays``), those to list above ``last``, the plays shown as the last trick or
     round: that one is not repeated, and only the newest `EARLIER_AT_MOST` are kept."""
-    missed = [e for e in earlier if e.plays and tuple(e.plays) != tuple(last)]
+    missed = [e for e in earlier if e.plays]
+    if missed and tuple(missed[-1].plays) == tuple(last):
+        missed.pop()  # the newest is the one shown as the last (one before it may read alike)
     return missed[-EARLIER_AT_MOST:]
 
 

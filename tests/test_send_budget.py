@@ -12,6 +12,7 @@ import asyncio
 import re
 
 from adapters.send_budget import Priority, SendBudget, priority_of
+from adapters.telegram.membership import KEEP_SECONDS, Memberships
 from bot.outgoing import Kind, Outgoing
 from tests.call_windows import calls_per_window
 from tests.counted_sends import CountedOutbox
@@ -142,3 +143,47 @@ def test_under_twice_the_demand_every_tables_latest_state_is_still_delivered():
     assert table_calls < 30 * 80 / 2  # most states were dropped for newer ones
     waited = [c.at - notices[c.key] for c in outbox.calls if c.key in notices]
     assert len(waited) == 20 and max(waited) <= 1.0  # the notices never queued behind tables
+
+
+def test_a_watchers_membership_check_waits_behind_everything_and_is_asked_once():
+    """Issue 51, item 5: 40 opens of a web page by one watcher ask the group once (the
+    answer is shared, then remembered for minutes), and that one call is granted only after
+    every table's call waiting at the same moment."""
+    now = [0.0]
+    budget = SendBudget(rate=2.0, clock=lambda: now[0], timers=False)
+    granted: list[str] = []
+    asked: list[tuple[str, str]] = []
+
+    async def ask(chat: str, user: str) -> bool:
+        granted.append("membership")
+        asked.append((chat, user))
+        return True
+
+    async def table_call(number: int) -> None:
+        await budget.call(Priority.TABLE)
+        granted.append(f"table {number}")
+
+    async def main() -> None:
+        memberships = Memberships(ask, lambda: budget, clock=lambda: now[0])
+        await budget.call(Priority.OTHER)
+        await budget.call(Priority.OTHER)  # the burst is spent: calls wait their turn
+        opens = [asyncio.ensure_future(memberships.is_member("-1", "7")) for _ in range(40)]
+        await asyncio.sleep(0)
+        tables = [asyncio.ensure_future(table_call(n)) for n in range(3)]
+        await asyncio.sleep(0)
+        while not all(o.done() for o in opens):
+            now[0] += 0.5
+            budget.pump()
+            await asyncio.sleep(0)
+        await asyncio.gather(*tables)
+        assert all(o.result() for o in opens)
+        assert granted == ["table 0", "table 1", "table 2", "membership"]
+        now[0] += KEEP_SECONDS - 10  # still remembered: no second call
+        assert await memberships.is_member("-1", "7")
+        assert asked == [("-1", "7")]
+        now[0] += 20  # forgotten: asked again
+        budget.pump()
+        assert await memberships.is_member("-1", "7")
+        assert len(asked) == 2
+
+    asyncio.run(main())

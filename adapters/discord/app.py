@@ -143,6 +143,7 @@ class DiscordAdapter:
         self.web = web
         """The web table's door (``WEB_PUBLIC_URL``): "Open table" answers with a link."""
         self.outbox.web_served = web is not None
+        self.outbox.has_table = manager.has_table
         build_commands(self.client.tree, self.on_slash, self.suggest)
         self._task: asyncio.Task[None] | None = None
         self.duplicates = 0

@@ -268,6 +268,16 @@ class DiscordOutbox(Delivery):
             self.remember_message(key, message, sent.id)
             self.remember_picture(key, message, png)
 
+    def forget_chats(self, chats: set[str]) -> None:
+        super().forget_chats(chats)
+        self._told_closed = {(c, u) for c, u in self._told_closed if c not in chats}
+        # Interactions whose tokens have run out are of no use any more.
+        now = time.monotonic()
+        self._ephemeral = {u: v for u, v in self._ephemeral.items()
+                           if now - v[1] < EPHEMERAL_SECONDS}  # fmt: skip
+        self._asked_notices = {u: v for u, v in self._asked_notices.items()
+                               if now - v[1] < EPHEMERAL_SECONDS}  # fmt: skip
+
     def _dms_closed(self, message: Outgoing) -> None:
         """Tell the channel (once per player and table) to use the "My hand" button."""
         assert message.user is not None

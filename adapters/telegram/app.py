@@ -37,6 +37,7 @@ from adapters.startup import StartupError, scrubbed
 from adapters.telegram.inbox import GONE, TelegramInbox
 from adapters.telegram.keyboards import PREFIX, chat_target, user_id_of
 from adapters.telegram.limiter import TimedRateLimiter
+from adapters.telegram.membership import Memberships
 from adapters.telegram.outbox import TelegramOutbox
 from adapters.telegram.request import CountedRequest
 from adapters.telegram.updates import ChatOrderedUpdates
@@ -121,6 +122,8 @@ class TelegramAdapter:
         self.outbox.on_reachable = db.set_reachable
         self.outbox.web = web
         self.outbox.player_language = manager.user_langs.get
+        self.outbox.has_table = manager.has_table
+        self.memberships = Memberships(self._ask_membership, lambda: self.outbox.send_budget)
         self.inbox = TelegramInbox(manager, self.outbox, language)
         self.inbox.on_language = self._chat_menu
         self.outbox.on_migrated = self.inbox.move
@@ -142,16 +145,20 @@ class TelegramAdapter:
         self.application.add_error_handler(self._on_error)
 
     async def is_member(self, chat: str, user: str) -> bool:
-        """Whether ``user`` is a member of the group of ``chat`` (Telegram's getChatMember):
-        a member who is not seated may watch its web table."""
+        """Whether ``user`` is a member of the group of ``chat`` (Telegram's getChatMember,
+        remembered a few minutes and asked at the send budget's lowest priority:
+        `adapters.telegram.membership`): a member who is not seated may watch its web
+        table."""
         if not chat.startswith(PREFIX) or not user.startswith(PREFIX):
             return False
         try:
-            chat_id = chat_target(chat)[0]
-            member = await self.application.bot.get_chat_member(chat_id, user_id_of(user))
-        except (ValueError, TelegramError) as error:
-            log.info("getChatMember for a watcher of %s failed: %s", chat, error)
+            chat_id, user_id = chat_target(chat)[0], user_id_of(user)
+        except ValueError:
             return False
+        return await self.memberships.is_member(str(chat_id), str(user_id))
+
+    async def _ask_membership(self, chat_id: str, user_id: str) -> bool:
+        member = await self.application.bot.get_chat_member(int(chat_id), int(user_id))
         return member.status not in GONE
 
     async def _on_error(self, update: object, context: Any) -> None:
@@ -244,6 +251,7 @@ class TelegramAdapter:
 
     async def stop(self) -> None:
         app = self.application
+        self.memberships.close()  # a watcher's check never holds up shutting down
         if self.webhook is not None:
             await self.webhook.stop()
         if app.updater is not None and app.updater.running:

@@ -84,6 +84,9 @@ class TelegramOutbox(HandPhotos):
         self._moves: dict[int, asyncio.Task[None]] = {}
         self._captions: dict[tuple[str, str, str], tuple[str | None, str, str | None]] = {}
         """(conversation, table chat, kind) → what its captioned photo shows (`_caption`)."""
+        self._texts: dict[tuple[str, str, str], tuple[Any, str, str | None]] = {}
+        """(conversation, table chat, kind) → what its text message shows (its id, text and
+        keyboard): an edit that would change nothing is not made."""
         self.web: WebDoor | None = None
         """The web table's door (``WEB_PUBLIC_URL`` set): its buttons join the private hand
         and the group's table (`_with_door`)."""
@@ -234,15 +237,21 @@ class TelegramOutbox(HandPhotos):
     async def _show_text(self, key: str, chat_id: int, thread: int | None, message: Outgoing,
                          markup: Any) -> None:  # fmt: skip
         known = self.known_message(key, message)
+        where = (key, message.chat, message.kind)
+        shown = (message.text[:TEXT_LIMIT], _markup_json(markup))
         if known is not None:
+            if self._texts.get(where) == (known, *shown):
+                return  # it shows this already: Telegram would refuse the edit (a 400)
             try:
                 await self.bot.edit_message_text(
                     message.text[:TEXT_LIMIT], chat_id=chat_id, message_id=known,
                     reply_markup=markup,
                 )  # fmt: skip
+                self._texts[where] = (known, *shown)
                 return
             except BadRequest as error:
                 if "not modified" in str(error).lower():
+                    self._texts[where] = (known, *shown)
                     return
                 log.info("editing failed (%s); sending the message anew", error)
         chunks = split_text(message.text, TEXT_LIMIT)
@@ -255,6 +264,8 @@ class TelegramOutbox(HandPhotos):
             )  # fmt: skip
         if sent is not None:
             self.remember_message(key, message, sent.message_id)
+            if message.slot is not None and len(chunks) == 1:
+                self._texts[where] = (sent.message_id, *shown)
 
     async def _send_photo_post(self, chat_id: int, thread: int | None, png: bytes,
                                message: Outgoing, markup: Any) -> None:  # fmt: skip
@@ -332,6 +343,12 @@ class TelegramOutbox(HandPhotos):
         link = Button(t(lang, "Open the bot"), "", "", url=self.deep_link(chat))
         self.pace(Outgoing(Kind.GROUP, chat, text, buttons=((link,),)))
 
+    def forget_chats(self, chats: set[str]) -> None:
+        super().forget_chats(chats)
+        self._captions = {k: v for k, v in self._captions.items() if k[1] not in chats}
+        self._texts = {k: v for k, v in self._texts.items() if k[1] not in chats}
+        self._told_to_open = {(c, u) for c, u in self._told_to_open if c not in chats}
+
     def deep_link(self, chat: str) -> str:
         return create_deep_linked_url(self.bot_username, start_payload(chat))
 
@@ -339,6 +356,10 @@ class TelegramOutbox(HandPhotos):
         """``user`` opened the private chat: they can be messaged from now on."""
         self.reachable.add(user)
         self._told_to_open = {(c, u) for c, u in self._told_to_open if u != user}
+
+
+def _markup_json(markup: Any) -> str | None:
+    return None if markup is None else str(markup.to_json())
 
 
 def _seconds(value: object) -> float:

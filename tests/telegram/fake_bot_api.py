@@ -62,6 +62,8 @@ class FakeBotAPI:
     pushed_at: dict[int, float] = field(default_factory=dict)
     """update id → when the test queued it (this server's clock)."""
     delivered: int = 0
+    not_modified: int = 0
+    """Edits refused as changing nothing ("message is not modified")."""
     port: int = 0
 
     def __post_init__(self) -> None:
@@ -186,6 +188,7 @@ class FakeBotAPI:
         if caption == message.get("caption", "") and params.get("reply_markup") == message.get(
             "reply_markup"
         ):
+            self.not_modified += 1
             return _bad_request(NOT_MODIFIED)
         _set_caption(message, caption)
         _set_markup(message, params)
@@ -197,6 +200,11 @@ class FakeBotAPI:
         message = self.messages.get(key)
         if message is None:
             return _bad_request(NOT_FOUND)
+        if params["text"] == message.get("text") and params.get("reply_markup") == message.get(
+            "reply_markup"
+        ):  # Telegram refuses an edit that changes nothing
+            self.not_modified += 1
+            return _bad_request(NOT_MODIFIED)
         message["text"] = params["text"]
         _set_markup(message, params)
         message["edit_date"] = int(time.time())
