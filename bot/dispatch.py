@@ -71,7 +71,7 @@ def tick(table: Table, level: str | None = None) -> Effects:
         effects.extend(lobby.close(table))
         return effects
     if table.state == BETWEEN:
-        return lobby.ready_timeout(table)
+        return lobby.close_held(table) if table.on_hold else lobby.ready_timeout(table)
     if table.state != PLAYING or table.hand is None or table.turn_seat is None:
         return Effects()
     table.note_presence()

@@ -295,13 +295,16 @@ def after_action(table: Table, action: Action, events: Sequence[Any], by_player:
     effects = Effects()
     names = table.seat_names()
     front = table.front
+    timed_out = False
     for event in events:
         if front.closes_a_trick(event):
             table.close_a_trick(event)
         if isinstance(event, TimedOut):
+            # Said once, with the table state that follows (not a post: it would stay above
+            # the table as its header, and over the state that still showed the turn).
             one, many = "{name} has timed out {count} time.", "{name} has timed out {count} times."
-            text = tn(table.lang, one, many, event.count, name=names[event.seat])
-            effects.out.append(Outgoing(Kind.GROUP, table.chat, text))
+            table.closings.note(tn(table.lang, one, many, event.count, name=names[event.seat]))
+            timed_out = True
         elif isinstance(event, HandEnded):
             # The last trick or round, and the play that ended the hand, shown whole first.
             effects.out.append(table_message(table, urgent=True))
@@ -318,7 +321,7 @@ def after_action(table: Table, action: Action, events: Sequence[Any], by_player:
     effects.out += private_hands(table)
     closed = any(front.closes_a_trick(e) for e in events)
     waiting = table.waits_for_a_person()
-    effects.out.append(table_message(table, closed or waiting, names, waiting))
+    effects.out.append(table_message(table, closed or waiting or timed_out, names, waiting))
     effects.out += turn_notice(table, waiting)
     return effects
 
@@ -344,8 +347,11 @@ def end_hand(table: Table, result: Result) -> Effects:
     last_due = bool(limit and table.hand_number >= limit and not result.void)
     match_over = last_due and not undecided
     redeal_now = result.void and bid_by_someone(table.hand.history)
-    if redeal_now:
+    nobody_played = not table.people_acted and not table.unattended and not match_over
+    if redeal_now and not nobody_played:
         effects.out.append(table.group("Everyone passed: the cards are dealt again."))
+    elif result.void and nobody_played:
+        effects.out.append(table.group("Everyone passed."))
     elif result.void:  # nobody there to bid: dealing again at once would deal on forever
         ready = Button(table.say("Ready"), "/ready", table.stamp().text())
         text = table.say("Everyone passed, and nobody at the table bid for themselves: the "
@@ -358,7 +364,8 @@ def end_hand(table: Table, result: Result) -> Effects:
             text += "\n" + table.say("That was the match's last hand, but the series is "
                                       "not decided: the match goes on until it is.")  # fmt: skip
         picture = settlement_drawing(table, result, names, totals, running)
-        buttons = () if match_over else ((ready,),)  # no next hand to be ready for
+        # No next hand to be ready for: the match is over, or it waits for someone to come back.
+        buttons = () if match_over or nobody_played else ((ready,),)
         effects.settlement = Outgoing(Kind.GROUP, table.chat, text, buttons=buttons,
                                       picture=picture)  # fmt: skip
         effects.out.append(effects.settlement)
@@ -370,8 +377,36 @@ def end_hand(table: Table, result: Result) -> Effects:
     table.between_hands(sitting.user for seat, on in enumerate(table.hand.auto)
                         if on and (sitting := table.seats[seat]) is not None
                         and sitting.user is not None)  # fmt: skip
-    if redeal_now or all(s is not None and s.ai for s in table.seats):
+    if nobody_played:
+        effects.extend(hold(table, N_("Nobody at the table played this hand, so the table has "
+                                      "paused.")))  # fmt: skip
+    elif redeal_now or (table.unattended and all(s is not None and s.ai for s in table.seats)):
         effects.extend(deal(table))
+    return effects
+
+
+def hold(table: Table, why: str) -> Effects:
+    """Nobody is here to play: no hand is dealt. The group is told once, with ``why`` and
+    how to go on (a Continue button); each person at the table is told privately; the match
+    ends after ``idle_minutes`` unless someone comes back (`bot.lobby.ready`)."""
+    table.hold()
+    minutes = table.table_options["idle_minutes"]
+    go_on = Button(table.say("Continue"), "/ready", table.stamp().text())
+    text = table.say(why) + " " + table.say(
+        "Press Continue (or say /ready) to deal the next hand; otherwise the match ends in "
+        "{minutes} minutes.", minutes=minutes)  # fmt: skip
+    effects = Effects(table_changed=True)
+    effects.out.append(Outgoing(Kind.GROUP, table.chat, text, buttons=((go_on,),)))
+    for index in table.people():
+        seat = table.seats[index]
+        assert seat is not None and seat.user is not None
+        if seat.left:
+            continue  # they said goodbye: nothing to come back to
+        lang = table.lang_of(seat.user)
+        told = t(lang, "The table at {table} has paused: nobody played. Press Continue there (or "
+                 "say /ready in the group) to play on; otherwise the match ends in {minutes} "
+                 "minutes.", table=table.label(lang), minutes=minutes)  # fmt: skip
+        effects.out.append(Outgoing(Kind.PRIVATE, table.chat, told, user=seat.user))
     return effects
 
 
