@@ -1,0 +1,40 @@
+"""Letting a table's own time pass in the platform tests (issue 49): the tables' clock is a
+`FakeClock` the test jumps to the table's next wake (a turn's time-out, an AI pause, the
+ready time, a pause's end), one step at a time, each step's messages handed to the platform
+before the next."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tests.bot.harness import FakeClock
+from tests.waiting import eventually
+
+PAUSED = ("暂停", "paused")
+"""Words of the pause post (简体, English): said once when nobody is there."""
+
+
+def moment(table: Any) -> tuple[Any, ...]:
+    """What changes when a table takes a step by itself."""
+    hand = table.hand
+    return (table.state, table.hand_number, table.turn_count, table.on_hold,
+            table.reminder_at, hand is not None and len(hand.history))  # fmt: skip
+
+
+async def let_time_pass(world: Any, table: Any, clock: FakeClock,
+                        until: Callable[[], bool], steps: int = 3000) -> None:  # fmt: skip
+    """Jump the clock to each next wake of ``table`` until ``until()`` (or the table closes:
+    nothing wakes it then). ``world``: a Telegram or Discord test world."""
+    for _ in range(steps):
+        if until() or table.state == "closed":
+            return
+        wake = table.next_wake()
+        assert wake is not None, "the table waits for nothing and nobody"
+        before = moment(table)
+        clock.now = max(clock.now, wake)
+        await eventually(lambda b=before: moment(table) != b, 5.0, 0.002, "a step of the table")
+        lock = world.manager.lock(table.chat)
+        await eventually(lambda held=lock: not held.locked(), 5.0, 0.002, "the step sent")
+        await world.settle()
+    raise AssertionError("the table went on and on")

@@ -1,0 +1,139 @@
+"""A table's life with real people, through python-telegram-bot against the fake Bot API
+(issue 49): it stops when nobody is there — a table whose only person stops acting deals at
+most one more hand, pauses with one group line and closes after ``idle_minutes``; people who
+miss a Ready window keep their seats and the table pauses, no AI player takes them — and a
+kicked player's hand is retired and they are told privately.
+
+The tables' clock is a `FakeClock` the test jumps from wake to wake (`tests.presence`); the
+group's pacing runs on the event loop's clock, 30× faster (`tests.telegram.world`)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.bot.harness import FakeClock
+from tests.presence import PAUSED, let_time_pass
+from tests.telegram.world import PLAYERS, TelegramWorld, buttons_of
+from tests.waiting import eventually
+
+ANN, BOB = 11, 12
+AI_NAME = re.compile(r"电脑 \d")
+
+
+async def quiet(world: TelegramWorld) -> None:
+    """Until every group call waiting for its slot is made."""
+    outbox = world.adapter.outbox
+    await eventually(lambda: outbox.paced_out() and outbox.idle(), 30.0, 0.005, "all sent")
+
+
+async def a_table(
+    tmp_path: Any, game: str, people: tuple[int, ...]
+) -> tuple[TelegramWorld, Any, FakeClock]:
+    """``people`` at a table of ``game`` (Ann hosts), AI players in the other seats, the
+    first hand dealt; AI players and 托管 act at once, ``idle_minutes`` is 1."""
+    clock = FakeClock()
+    world = await TelegramWorld.open(str(tmp_path / "tg.sqlite3"), seed=8, clock=clock)
+    for user in people:
+        await world.say(user, "/start", chat_id=user)  # their private chat is open
+    await world.say(ANN, f"/new {game}")
+    for user in people[1:]:
+        await world.say(user, "/join")
+    for setting in ("ai_delay 0", "idle_minutes 1", "ready_seconds 20"):
+        await world.say(ANN, f"/settings {setting}")
+    for _ in range(4 - len(people)):
+        await world.say(ANN, "/addbot")
+    await world.say(ANN, "/start")
+    return world, world.manager.tables[world.key()], clock
+
+
+def group_texts(world: TelegramWorld) -> list[str]:
+    """Every text the bot posted or edited into the group, in order."""
+    return [str(c.params.get("text") or c.params.get("caption") or "")
+            for c in world.group_calls() if c.method != "deleteMessage"]  # fmt: skip
+
+
+def pause_posts(world: TelegramWorld) -> list[dict[str, Any]]:
+    return [m for m in world.group_messages() if any(word in m["text"] for word in PAUSED)]
+
+
+@pytest.mark.parametrize("game", ["situan", "erqiwang"])
+async def test_a_table_whose_only_person_stops_acting_pauses_then_closes(tmp_path, game):
+    """Ann never acts: the table plays her time-outs, then 托管, to the end of the hand; it
+    deals at most one more hand, then pauses with one group line (a Continue button) and a
+    private line to Ann, and closes after ``idle_minutes`` with the match's score."""
+    world, table, clock = await a_table(tmp_path, game, (ANN,))
+    try:
+        await let_time_pass(world, table, clock, lambda: table.on_hold or table.hand_number > 3)
+        await quiet(world)
+        assert table.on_hold and table.hand_number <= 2, table.hand_number
+        assert table.seats[0] is not None and table.seats[0].name == "Ann"
+        (paused,) = pause_posts(world)
+        assert "继续" in paused["text"] and [b["text"] for b in buttons_of(paused)] == ["继续"]
+        told = [m["text"] for m in world.api.chat_messages(ANN) if "暂停" in m["text"]]
+        assert len(told) == 1 and "/ready" in told[0]
+        await let_time_pass(world, table, clock, lambda: False)
+        await quiet(world)
+        assert table.state == "closed" and table.hand_number <= 2
+        said = group_texts(world)
+        # The two posts of the end, sent as one message (`adapters.pacing`).
+        assert said[-1].startswith("1 分钟没有人回来：本场到此结束。\n本场结束。\n本场积分：")
+        assert len(pause_posts(world)) == 1
+    finally:
+        await world.close()
+
+
+@pytest.mark.parametrize("game", ["situan", "erqiwang"])
+async def test_four_people_who_miss_the_ready_time_keep_their_seats_and_the_table_pauses(
+    tmp_path, game
+):
+    """Four people play the first hand on 托管 by their own choice; none presses Ready in
+    time: nobody is removed, no AI player sits down, the table pauses (one line) and a
+    Continue press deals the next hand with the presser playing and the others on 托管."""
+    people = tuple(PLAYERS)
+    world, table, clock = await a_table(tmp_path, game, people)
+    try:
+        for user in people:
+            await world.say(user, "/auto on")
+        await let_time_pass(world, table, clock, lambda: table.on_hold)
+        await quiet(world)
+        assert table.hand_number == 1
+        assert [seat.name for seat in table.seats] == list(PLAYERS.values())
+        assert not any(seat.ai for seat in table.seats)
+        said = group_texts(world)
+        assert not [text for text in said if "离开牌桌" in text or AI_NAME.search(text)]
+        (paused,) = pause_posts(world)
+        assert "没有人准备下一局" in paused["text"]
+        for user in people:
+            assert [m for m in world.api.chat_messages(user) if "暂停" in m["text"]]
+        await world.press(BOB, paused, "/ready")
+        assert table.state == "playing" and table.hand_number == 2
+        await let_time_pass(world, table, clock, lambda: table.turn_count > 0)
+        assert table.hand.auto == [True, False, True, True]  # Bob plays; the others are away
+    finally:
+        await world.close()
+
+
+@pytest.mark.parametrize("game", ["situan", "erqiwang"])
+async def test_a_kicked_player_hand_loses_its_buttons_and_they_are_told_once(tmp_path, game):
+    world, table, _ = await a_table(tmp_path, game, (ANN, BOB))
+    try:
+        before = len(world.api.chat_messages(BOB))
+        hand = world.hand_message(BOB)
+        assert buttons_of(hand)
+        await world.say(ANN, "/kick 2")
+        await quiet(world)
+        shown = {m["message_id"]: m for m in world.api.chat_messages(BOB)}
+        assert not buttons_of(shown[hand["message_id"]])  # retired in place
+        assert not [m for m in shown.values() if buttons_of(m)]
+        new = list(shown.values())[before:]
+        assert [m["text"] for m in new] == [
+            "Ann 把你请离了「Card room」的 2 号座位：这一局剩下的由电脑替你打。"
+            "从下一局起在那里说 /join 就能坐回来。"
+        ]
+        assert table.seats[1] is not None and table.seats[1].ai
+        assert any("Bob 被请离 2 号座位" in text for text in group_texts(world))
+    finally:
+        await world.close()
