@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.bot.harness import FakeClock
-from tests.presence import PAUSED, let_time_pass
+from tests.presence import PAUSED, let_time_pass, paused
 from tests.telegram.world import PLAYERS, TelegramWorld, buttons_of
 from tests.waiting import eventually
 
@@ -66,12 +66,12 @@ async def test_a_table_whose_only_person_stops_acting_pauses_then_closes(tmp_pat
     private line to Ann, and closes after ``idle_minutes`` with the match's score."""
     world, table, clock = await a_table(tmp_path, game, (ANN,))
     try:
-        await let_time_pass(world, table, clock, lambda: table.on_hold or table.hand_number > 3)
+        await let_time_pass(world, table, clock, lambda: paused(table) or table.hand_number > 3)
         await quiet(world)
-        assert table.on_hold and table.hand_number <= 2, table.hand_number
+        assert paused(table) and table.hand_number <= 2, table.hand_number
         assert table.seats[0] is not None and table.seats[0].name == "Ann"
-        (paused,) = pause_posts(world)
-        assert "继续" in paused["text"] and [b["text"] for b in buttons_of(paused)] == ["继续"]
+        (post,) = pause_posts(world)
+        assert "继续" in post["text"] and [b["text"] for b in buttons_of(post)] == ["继续"]
         told = [m["text"] for m in world.api.chat_messages(ANN) if "暂停" in m["text"]]
         assert len(told) == 1 and "/ready" in told[0]
         await let_time_pass(world, table, clock, lambda: False)
@@ -97,18 +97,18 @@ async def test_four_people_who_miss_the_ready_time_keep_their_seats_and_the_tabl
     try:
         for user in people:
             await world.say(user, "/auto on")
-        await let_time_pass(world, table, clock, lambda: table.on_hold)
+        await let_time_pass(world, table, clock, lambda: paused(table))
         await quiet(world)
         assert table.hand_number == 1
         assert [seat.name for seat in table.seats] == list(PLAYERS.values())
         assert not any(seat.ai for seat in table.seats)
         said = group_texts(world)
         assert not [text for text in said if "离开牌桌" in text or AI_NAME.search(text)]
-        (paused,) = pause_posts(world)
-        assert "没有人准备下一局" in paused["text"]
+        (post,) = pause_posts(world)
+        assert "没有人准备下一局" in post["text"]
         for user in people:
             assert [m for m in world.api.chat_messages(user) if "暂停" in m["text"]]
-        await world.press(BOB, paused, "/ready")
+        await world.press(BOB, post, "/ready")
         assert table.state == "playing" and table.hand_number == 2
         await let_time_pass(world, table, clock, lambda: table.turn_count > 0)
         assert table.hand.auto == [True, False, True, True]  # Bob plays; the others are away
