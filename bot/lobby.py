@@ -284,8 +284,9 @@ def close(table: Table) -> Effects:
 def close_idle(table: Table) -> Effects:
     """Nobody has been at the table for ``idle_minutes``: AI players alone do not play on."""
     minutes = table.table_options["idle_minutes"]
-    effects = Effects(out=[table.group("Nobody has been at the table for {minutes} minutes: "
-                                       "the match ends here.", minutes=minutes)])  # fmt: skip
+    effects = Effects(out=table.retire_buttons())  # first: the two posts of the end go as one
+    effects.out.append(table.group("Nobody has been at the table for {minutes} minutes: the "
+                                   "match ends here.", minutes=minutes))  # fmt: skip
     effects.extend(playing.close_match(table))
     return effects
 
@@ -402,7 +403,7 @@ def rules(table: Table, command: Command) -> Effects:
     text = t(language, table.front.rules_text)
     if table.front.tips_text:
         text += "\n\n" + t(language, table.front.tips_text)
-    text += "\n" + t(language, "Every rule and option: {page}", page=f"docs/rules-{table.game}.md")
+    text += "\n" + t(language, "This table's options: /settings. Every command: /help.")
     return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=command.user)])
 
 
@@ -456,7 +457,8 @@ def close_held(table: Table) -> Effects:
     """The paused table waited ``idle_minutes`` and nobody came back: the match ends with
     its score."""
     minutes = table.table_options["idle_minutes"]
-    effects = Effects(out=[table.group("Nobody came back for {minutes} minutes: the match ends "
-                                       "here.", minutes=minutes)])  # fmt: skip
+    effects = Effects(out=table.retire_buttons())  # first: the two posts of the end go as one
+    effects.out.append(table.group("Nobody came back for {minutes} minutes: the match ends "
+                                   "here.", minutes=minutes))  # fmt: skip
     effects.extend(playing.close_match(table))
     return effects

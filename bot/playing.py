@@ -7,10 +7,11 @@ game's front (`bot.games`).
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -181,8 +182,9 @@ def hand(table: Table, command: Command) -> Effects:
 
 
 def deal(table: Table) -> Effects:
+    effects = Effects(out=table.retire_buttons())  # the lobby's, the last hand's Ready
     hand = table.deal()
-    effects = Effects(hand_started=hand.start_record(), table_changed=True)
+    effects.hand_started, effects.table_changed = hand.start_record(), True
     dealt = table.group("Hand {number} is dealt.", number=table.hand_number)
     if table.hand_number == 1:  # the match's first hand says who the AI players are
         dealt = replace(dealt, text=dealt.text + ai_levels_line(table))
@@ -356,7 +358,8 @@ def end_hand(table: Table, result: Result) -> Effects:
         ready = Button(table.say("Ready"), "/ready", table.stamp().text())
         text = table.say("Everyone passed, and nobody at the table bid for themselves: the "
                          "cards are dealt again when the players are ready.")  # fmt: skip
-        effects.out.append(Outgoing(Kind.GROUP, table.chat, text, buttons=((ready,),)))
+        post = Outgoing(Kind.GROUP, table.chat, text, buttons=((ready,),))
+        effects.out.append(table.with_buttons_of_the_phase(post, "redeal"))
     else:
         ready = Button(table.say("Ready"), "/ready", table.stamp().text())
         text = table.front.settlement_text(table.lang, result, names, totals, running)
@@ -367,7 +370,9 @@ def end_hand(table: Table, result: Result) -> Effects:
         # No next hand to be ready for: the match is over, or it waits for someone to come back.
         buttons = () if match_over or nobody_played else ((ready,),)
         effects.settlement = Outgoing(Kind.GROUP, table.chat, text, buttons=buttons,
-                                      picture=picture)  # fmt: skip
+                                      picture=drawn_once(picture))  # fmt: skip
+        if buttons:
+            effects.settlement = table.with_buttons_of_the_phase(effects.settlement, "settled")
         effects.out.append(effects.settlement)
     effects.hand_finished = (result.to_json(), ledger_lines)
     if match_over:
@@ -395,8 +400,9 @@ def hold(table: Table, why: str) -> Effects:
     text = table.say(why) + " " + table.say(
         "Press Continue (or say /ready) to deal the next hand; otherwise the match ends in "
         "{minutes} minutes.", minutes=minutes)  # fmt: skip
-    effects = Effects(table_changed=True)
-    effects.out.append(Outgoing(Kind.GROUP, table.chat, text, buttons=((go_on,),)))
+    effects = Effects(out=table.retire_buttons(), table_changed=True)  # a settlement's Ready
+    post = Outgoing(Kind.GROUP, table.chat, text, buttons=((go_on,),))
+    effects.out.append(table.with_buttons_of_the_phase(post, "paused"))
     for index in table.people():
         seat = table.seats[index]
         assert seat is not None and seat.user is not None
@@ -410,6 +416,14 @@ def hold(table: Table, why: str) -> Effects:
     return effects
 
 
+def drawn_once(draw: Callable[[], bytes] | None) -> Callable[[], bytes] | None:
+    """A picture drawn at most once: the post that takes its buttons off later shows the
+    same picture (the platform compares it, and uploads nothing new)."""
+    if draw is None:
+        return None
+    return functools.cache(draw)
+
+
 def bid_by_someone(history: Sequence[Action]) -> bool:
     """Whether a player — a person, or an AI player by its own judgment — made a call of the
     hand. Where every call was the table's (托管, time-outs, players gone, safe mode), the 托管
@@ -421,10 +435,14 @@ def bid_by_someone(history: Sequence[Action]) -> bool:
 
 def close_match(table: Table) -> Effects:
     """The match is over: the group gets its final score."""
+    retired = table.retire_buttons()  # nothing is left to be ready for, or to continue
+    if table.state == PLAYING and table.hand is not None and not table.hand.over:
+        # Stopped in the middle of a hand: its table message keeps no button either.
+        retired.append(replace(table_message(table), buttons=()))
     table.close()
     text = table.say("The match is over.") + "\n" + ledger_text(table.lang, table.ledger,
                                                                   table.names)  # fmt: skip
-    return Effects(out=[Outgoing(Kind.GROUP, table.chat, text)], table_changed=True)
+    return Effects(out=[*retired, Outgoing(Kind.GROUP, table.chat, text)], table_changed=True)
 
 
 def put_on_auto_notice(table: Table, seat: int) -> list[Outgoing]:

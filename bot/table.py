@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -122,6 +123,11 @@ class Table:
         self.unattended = False
         """The match was started with no person at the table (the console's ``--humans 0``):
         its AI players play on by themselves, on purpose."""
+        self.buttoned: Outgoing | None = None
+        """The group post whose buttons belong to the phase now (the lobby's, a settlement's
+        Ready, the pause's Continue): they are taken off when the phase ends
+        (`retire_buttons`), so that no button of a past phase stays live. Kept in memory
+        only: after a restart there is nothing to take off."""
 
     # ----------------------------------------------------------------- reading
 
@@ -513,6 +519,24 @@ class Table:
 
     def forget_shown(self, seat: int) -> None:
         self.shown.pop(seat, None)
+
+    def with_buttons_of_the_phase(self, post: Outgoing, kind: str) -> Outgoing:
+        """``post`` (a group post with buttons) as this phase's: it gets a slot of its own
+        (one per match, hand and ``kind``), so that the platform can edit its buttons off
+        in place when the phase ends."""
+        slotted = replace(post, slot=f"post {self.tag}.{self.hand_number} {kind}")
+        self.buttoned = slotted
+        return slotted
+
+    def now_with_buttons(self, post: Outgoing) -> None:
+        """The phase's post was rewritten before it was sent (a line joined it)."""
+        self.buttoned = post
+
+    def retire_buttons(self) -> list[Outgoing]:
+        """The post of the phase that ended, as it is, without its buttons (an edit in
+        place); nothing if there is none."""
+        post, self.buttoned = self.buttoned, None
+        return [] if post is None else [replace(post, buttons=())]
 
     # ----------------------------------------------------------------- storage
 

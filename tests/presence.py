@@ -5,10 +5,12 @@ before the next."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from tests.bot.harness import FakeClock
+from tests.live_table import TITLE, GroupCall, GroupView
 from tests.waiting import eventually
 
 PAUSED = ("暂停", "paused")
@@ -44,3 +46,35 @@ async def let_time_pass(world: Any, table: Any, clock: FakeClock,
         await eventually(lambda held=lock: not held.locked(), 5.0, 0.002, "the step sent")
         await world.settle()
     raise AssertionError("the table went on and on")
+
+
+TIMED_OUT = re.compile(r"已超时|timed out")
+
+
+def stale_in_group(calls: list[GroupCall]) -> str | None:
+    """After each of the group's calls (replayed as its members see them): the first thing
+    stale found — a live button on any message but the live table and the one post of the
+    phase now (the lobby's, a settlement's Ready, a pause's Continue), or a time-out line
+    anywhere but in a table message, or a time-out said above a table still giving the one who
+    timed out 0 seconds. None: nothing."""
+    view = GroupView()
+    for index, call in enumerate(calls):
+        view.apply(call)
+        buttoned = [m.id for m in view.shown.values() if m.buttons and m.id != view.table
+                    and not TITLE.search(m.text)]  # fmt: skip
+        if len(buttoned) > 1:
+            return f"after call {index}: live buttons on {buttoned} (the table: {view.table})"
+        for message in view.shown.values():
+            if TIMED_OUT.search(message.text) and not TITLE.search(message.text):
+                return f"after call {index}: a time-out post {message.id}: {message.text!r}"
+            if TIMED_OUT.search(message.text) and re.search(r"剩 0 秒|0 s left", message.text):
+                return f"after call {index}: a time-out with 0 s left: {message.text!r}"
+    return None
+
+
+def buttons_left(calls: list[GroupCall]) -> list[int]:
+    """The group's messages with live buttons once every call is made."""
+    view = GroupView()
+    for call in calls:
+        view.apply(call)
+    return [m.id for m in view.shown.values() if m.buttons]

@@ -13,8 +13,9 @@ import pytest
 
 from tests.bot.harness import FakeClock
 from tests.discord.fake_discord import CHANNEL_ID
+from tests.discord.test_live_table import channel_steps
 from tests.discord.world import MEMBERS, DiscordWorld
-from tests.presence import PAUSED, let_time_pass, paused
+from tests.presence import PAUSED, buttons_left, let_time_pass, paused, stale_in_group
 from tests.waiting import eventually
 
 ANN, BOB = "21", "22"
@@ -29,6 +30,14 @@ async def a_table(
     first hand dealt; AI players and 托管 act at once, ``idle_minutes`` is 1."""
     clock = FakeClock()
     world = await DiscordWorld.open(str(tmp_path / "dc.sqlite3"), seed=8, clock=clock)
+    make = world.fake._message
+
+    def remembering(channel_id: str, body: dict[str, Any], flags: int = 0) -> dict[str, Any]:
+        message = make(channel_id, body, flags)  # every message remembers its id in its call
+        body["_id"] = message["id"]
+        return message
+
+    world.fake._message = remembering  # type: ignore[method-assign]
     await world.slash(ANN, "new", game=game)
     for user in people[1:]:
         await world.slash(user, "join")
@@ -120,5 +129,34 @@ async def test_a_kicked_player_hand_loses_its_buttons_and_they_are_told_once(tmp
         new = [m["content"] for m in list(shown.values())[before:]]
         assert len(new) == 1 and new[0].startswith("Ann 把你请离了「") and "2 号座位" in new[0]
         assert table.seats[1] is not None and table.seats[1].ai
+    finally:
+        await world.close()
+
+
+@pytest.mark.parametrize("game", ["situan", "erqiwang"])
+async def test_no_button_of_a_past_phase_stays_live(tmp_path, game):
+    """The lobby, hands, a missed Ready, a pause, Continue, /stop: after each of the
+    channel's calls no live button but the table's and the phase's post's, no time-out line
+    as a post; at the end, no live button at all."""
+    world, table, clock = await a_table(tmp_path, game, (ANN, BOB))
+    try:
+        await world.slash(ANN, "auto", on=True)  # Ann plays hand 1 on 托管; Bob times out
+        await let_time_pass(world, table, clock, lambda: table.state == "between")
+        await quiet(world)
+        settled = [m for m in channel(world)
+                   if any(c.get("custom_id", "").endswith("|/ready")
+                          for row in m["components"] for c in row["components"])]  # fmt: skip
+        await world.click(BOB, settled[-1], "/ready")  # Ann misses the ready time
+        await let_time_pass(world, table, clock, lambda: table.hand_number == 2)
+        await let_time_pass(world, table, clock, lambda: paused(table))  # nobody plays
+        await quiet(world)
+        (post,) = pause_posts(world)
+        await world.click(ANN, post, "/ready")
+        assert table.hand_number == 3
+        await world.slash(ANN, "stop")
+        await quiet(world)
+        calls = channel_steps(world)
+        assert stale_in_group(calls) is None, stale_in_group(calls)
+        assert buttons_left(calls) == []
     finally:
         await world.close()

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from tests.bot.harness import FakeClock
-from tests.presence import PAUSED, let_time_pass, paused
+from tests.presence import PAUSED, buttons_left, let_time_pass, paused, stale_in_group
+from tests.telegram.test_live_table import group_steps
 from tests.telegram.world import PLAYERS, TelegramWorld, buttons_of
 from tests.waiting import eventually
 
@@ -36,6 +37,14 @@ async def a_table(
     first hand dealt; AI players and 托管 act at once, ``idle_minutes`` is 1."""
     clock = FakeClock()
     world = await TelegramWorld.open(str(tmp_path / "tg.sqlite3"), seed=8, clock=clock)
+    store = world.api._store
+
+    def remembering(chat_id: int, params: dict[str, Any]) -> dict[str, Any]:
+        message = store(chat_id, params)  # every message remembers its id in its call
+        params["_id"] = message["message_id"]
+        return message
+
+    world.api._store = remembering  # type: ignore[method-assign]
     for user in people:
         await world.say(user, "/start", chat_id=user)  # their private chat is open
     await world.say(ANN, f"/new {game}")
@@ -135,5 +144,36 @@ async def test_a_kicked_player_hand_loses_its_buttons_and_they_are_told_once(tmp
         ]
         assert table.seats[1] is not None and table.seats[1].ai
         assert any("Bob 被请离 2 号座位" in text for text in group_texts(world))
+    finally:
+        await world.close()
+
+
+@pytest.mark.parametrize("game", ["situan", "erqiwang"])
+async def test_no_button_of_a_past_phase_stays_live(tmp_path, game):
+    """A match's whole life — the lobby, hands, a missed Ready, a pause, Continue, /stop —
+    and after each of the group's calls no live button but the table's and the phase's
+    post's, no time-out line as a post; at the end, no live button at all."""
+    world, table, clock = await a_table(tmp_path, game, (ANN, BOB))
+    try:
+        await world.say(ANN, "/auto on")  # Ann plays hand 1 on 托管; Bob times out
+        await let_time_pass(world, table, clock, lambda: table.state == "between")
+        await quiet(world)
+        settled = [
+            m
+            for m in world.group_messages()
+            if any(b.get("callback_data", "").endswith("/ready") for b in buttons_of(m))
+        ]
+        await world.press(BOB, settled[-1], "/ready")  # Ann misses the ready time
+        await let_time_pass(world, table, clock, lambda: table.hand_number == 2)
+        await let_time_pass(world, table, clock, lambda: paused(table))  # nobody plays
+        await quiet(world)
+        (post,) = pause_posts(world)
+        await world.press(ANN, post, "/ready")
+        assert table.hand_number == 3
+        await world.say(ANN, "/stop")
+        await quiet(world)
+        calls = group_steps(world)
+        assert stale_in_group(calls) is None, stale_in_group(calls)
+        assert buttons_left(calls) == []
     finally:
         await world.close()

@@ -165,9 +165,11 @@ def table_text(lang: str, view: SituanView, names: Sequence[str], number: int,
         lines.append(t(lang, "This round: {plays}",
                        plays=round_now_text(lang, view.round_plays, names)))  # fmt: skip
     counts = []
+    word = t(lang, "(auto)")
+    on_auto = word if word.startswith("（") else " " + word  # no space before a full-width （
     for seat in range(4):
         shown = count_shown(lang, view, seat)
-        mark = " " + t(lang, "(auto)") if view.auto[seat] else ""
+        mark = on_auto if view.auto[seat] else ""
         counts.append(f"{names[seat]} {shown}{mark}")
     lines.append(t(lang, "Cards: {counts}", counts=" · ".join(counts)))
     lines += points_lines(lang, view, names)
