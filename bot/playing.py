@@ -397,7 +397,8 @@ def hold(table: Table, why: str) -> Effects:
     table.hold()
     minutes = table.table_options["idle_minutes"]
     go_on = Button(table.say("Continue"), "/ready", table.stamp().text())
-    text = table.say(why) + " " + table.say(
+    said = table.say(why)
+    text = said + ("" if said.endswith("。") else " ") + table.say(  # no space after a 。
         "Press Continue (or say /ready) to deal the next hand; otherwise the match ends in "
         "{minutes} minutes.", minutes=minutes)  # fmt: skip
     effects = Effects(out=table.retire_buttons(), table_changed=True)  # a settlement's Ready
