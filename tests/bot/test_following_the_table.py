@@ -276,7 +276,10 @@ def test_the_settlement_says_where_the_bottoms_points_went():
                             total=zero)  # fmt: skip
     names = ["Ann", "AI 2", "AI 3", "AI 4"]
     text = settlement_text("en", result, names, zero, zero)
-    assert "Ann lost the bid: the defenders took 180 against a bid of 0." in text
+    assert (
+        "Ann lost the bid: the defenders' 145 in tricks, the bottom +35, make 180 against a bid "
+        "of 0."
+    ) in text
     # who caught it and what it came to (the line now names the winner and the product)
     assert "AI 4 won the last trick with trumps: the bottom's 35 points ×1 = 35 go to" in text
     chinese = settlement_text("zh-Hans", result, names, zero, zero)
@@ -384,7 +387,7 @@ def test_the_deal_names_each_dun_shown_with_its_owner():
     (line,) = opening_lines("zh-Hans", hand.view(None), names)
     assert line == "亮墩：Ann（7 张同点） · AI 4（7 张同点）"
     assert opening_lines("en", hand.view(None), names) == [
-        "墩 dealt (亮墩): Ann (7 of one rank) · AI 4 (7 of one rank)"
+        "Duns dealt: Ann (7 of one rank) · AI 4 (7 of one rank)"
     ]
 
 

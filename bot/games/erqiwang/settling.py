@@ -52,15 +52,35 @@ def role(lang: str, result: ErqiwangResult, seat: int) -> str:
 
 
 def outcome_line(lang: str, result: ErqiwangResult, names: Sequence[str]) -> str:
-    """Who won, by the defenders' points against the bid."""
+    """Who won, by the defenders' points against the bid. Where the bottom (抓底) or a 冲关
+    (``bonus_scoring: points``) changed them, the line starts from the points the table
+    showed, those taken in tricks, and says what made the total: "the defenders took 0"
+    under a table that had just shown 40 read as a mistake (issue 49)."""
     assert result.declarer is not None
+    caught = result.bottom_points * result.bottom_multiplier
+    name, points, bid = names[result.declarer], result.defender_points, result.bid
+    if result.surrendered or not (caught or result.bonus_points):
+        key = (
+            N_("{name} made the bid ({points} against {bid}).")
+            if result.declarer_won
+            else N_("{name} lost the bid ({points} against {bid}).")
+        )
+        return t(lang, key, name=name, points=points, bid=bid)
+    changes = []
+    if caught:
+        changes.append(t(lang, "the bottom +{caught}", caught=caught))
+    if result.bonus_points:
+        changes.append(t(lang, "冲关 {moved}", moved=f"{result.bonus_points:+d}"))
     key = (
-        N_("{name} made the bid ({points} against {bid}).")
+        N_("{name} made the bid: the defenders' {tricks} in tricks, {changes}, make {points} "
+           "against a bid of {bid}.")
         if result.declarer_won
-        else N_("{name} lost the bid ({points} against {bid}).")
-    )
-    return t(lang, key, name=names[result.declarer], points=result.defender_points,
-             bid=result.bid)  # fmt: skip
+        else N_("{name} lost the bid: the defenders' {tricks} in tricks, {changes}, make "
+                "{points} against a bid of {bid}.")
+    )  # fmt: skip
+    tricks = points - result.bonus_points - caught
+    return t(lang, key, name=name, tricks=tricks, changes=t(lang, ", ").join(changes),
+             points=points, bid=bid)  # fmt: skip
 
 
 def bottom_line(lang: str, result: ErqiwangResult, names: Sequence[str]) -> str:
