@@ -12,7 +12,8 @@ from bot.amounts import signed_amount
 from bot.i18n import N_, t, tn
 from bot.shared_texts import cards_text, money, player_lines
 from engine.erqiwang import ErqiwangResult
-from engine.erqiwang.settlement import BONUS_POINTS_PER_VALUE, Reckoning
+from engine.erqiwang.deal import bottom_size
+from engine.erqiwang.settlement import BONUS_POINTS_PER_VALUE, FIGURES, Reckoning
 
 SWEEPS = {"小光": N_("小光"), "大光": N_("大光")}
 """The online scoring's sweeps, as message ids."""
@@ -158,8 +159,18 @@ def amount_line(lang: str, result: ErqiwangResult, names: Sequence[str]) -> str:
         if amount > 0
         else N_("{name} loses: {terms} = {each} to each defender, {amount} in all.")
     )
-    return t(lang, key, name=name, terms=terms_text(lang, result.reckoning), each=each,
+    line = t(lang, key, name=name, terms=terms_text(lang, result.reckoning), each=each,
              amount=money(amount))  # fmt: skip
+    if result.reckoning.scoring == "tiered" and result.reckoning.levels > 1:
+        # Where the levels come from, in the same message (a bare "4 levels" explains
+        # nothing): one, and one more per full band between the points and the bid; the
+        # band is the packs' (the bottom's size tells them: 8 cards two packs, 6 one).
+        decks = next((d for d in FIGURES if bottom_size(d) == len(result.bottom)), 2)
+        tier = FIGURES[decks].tier
+        line += " " + t(lang, "Levels: 1, and 1 more for each full {tier} points between the "
+                        "defenders' {points} and the bid {bid}.", tier=tier,
+                        points=result.defender_points, bid=result.bid)  # fmt: skip
+    return line
 
 
 def footer(lang: str, result: ErqiwangResult, names: Sequence[str]) -> str:
