@@ -79,6 +79,7 @@ async def test_a_table_whose_only_person_stops_acting_pauses_then_closes(tmp_pat
         await let_time_pass(world, table, clock, lambda: paused(table) or table.hand_number > 3)
         await quiet(world)
         assert paused(table) and table.hand_number <= 2, table.hand_number
+        await eventually(lambda: pause_posts(world), 10.0, 0.01, "the pause post")
         (post,) = pause_posts(world)
         assert labels(post) == ["继续"]
         assert len([m for m in dms(world, ANN) if "暂停" in m["content"]]) == 1

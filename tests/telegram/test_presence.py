@@ -79,6 +79,7 @@ async def test_a_table_whose_only_person_stops_acting_pauses_then_closes(tmp_pat
         await quiet(world)
         assert paused(table) and table.hand_number <= 2, table.hand_number
         assert table.seats[0] is not None and table.seats[0].name == "Ann"
+        await eventually(lambda: pause_posts(world), 10.0, 0.01, "the pause post")
         (post,) = pause_posts(world)
         assert "继续" in post["text"] and [b["text"] for b in buttons_of(post)] == ["继续"]
         told = [m["text"] for m in world.api.chat_messages(ANN) if "暂停" in m["text"]]
