@@ -167,9 +167,10 @@ def amount_line(lang: str, result: ErqiwangResult, names: Sequence[str]) -> str:
         # band is the packs' (the bottom's size tells them: 8 cards two packs, 6 one).
         decks = next((d for d in FIGURES if bottom_size(d) == len(result.bottom)), 2)
         tier = FIGURES[decks].tier
-        line += " " + t(lang, "Levels: 1, and 1 more for each full {tier} points between the "
-                        "defenders' {points} and the bid {bid}.", tier=tier,
-                        points=result.defender_points, bid=result.bid)  # fmt: skip
+        levels = t(lang, "Levels: 1, and 1 more for each full {tier} points between the "
+                   "defenders' {points} and the bid {bid}.", tier=tier,
+                   points=result.defender_points, bid=result.bid)  # fmt: skip
+        line += ("" if line.endswith("。") else " ") + levels  # no space after a 。
     return line
 
 
