@@ -182,9 +182,9 @@ def hand(table: Table, command: Command) -> Effects:
 
 
 def deal(table: Table) -> Effects:
-    effects = Effects(out=table.retire_buttons())  # the lobby's, the last hand's Ready
+    retired = table.retire_buttons()  # the lobby's, the last hand's Ready
     hand = table.deal()
-    effects.hand_started, effects.table_changed = hand.start_record(), True
+    effects = Effects(hand_started=hand.start_record(), table_changed=True)
     dealt = table.group("Hand {number} is dealt.", number=table.hand_number)
     if table.hand_number == 1:  # the match's first hand says who the AI players are
         dealt = replace(dealt, text=dealt.text + ai_levels_line(table))
@@ -192,6 +192,9 @@ def deal(table: Table) -> Effects:
     if opening:
         dealt = replace(dealt, text=dealt.text + "\n" + opening)
     effects.out.append(dealt)
+    # After the deal's line: a post that ends in an edit is never joined with the plain posts
+    # around it, and the deal's line must stay joined with those before it, above the table.
+    effects.out += retired
     effects.out += private_hands(table)
     effects.out.append(table_message(table))
     effects.out += turn_notice(table)
