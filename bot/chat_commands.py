@@ -88,9 +88,8 @@ async def new(host: ChatHost, command: Command, table: Table | None, lang: str) 
         preset=preset_text(lang, game, preset),
     )
     effects = Effects(table_changed=True)
-    effects.out.append(
-        Outgoing(Kind.GROUP, command.chat, opened, buttons=(lobby.lobby_buttons(table),))
-    )
+    lobby_post = Outgoing(Kind.GROUP, command.chat, opened, buttons=(lobby.lobby_buttons(table),))
+    effects.out.append(table.with_buttons_of_the_phase(lobby_post, "lobby"))
     join = Command("join", (), command.user, command.user_name, command.chat, False, command.lang)
     effects.extend(lobby.join(table, join))
     table.keep_lobby_open()

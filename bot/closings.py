@@ -15,6 +15,20 @@ class Closings:
     def __init__(self) -> None:
         self.events: list[Any] = []
         self.shown = 0
+        self.notes: list[str] = []
+        """Lines said once with the table state that follows them (a time-out): part of that
+        one table message, never a post that would stay above the table as its header."""
+        self.notes_shown = 0
+
+    def note(self, line: str) -> None:
+        self.notes.append(line)
+
+    def unshown_notes(self, upto: int) -> list[str]:
+        """The notes up to ``upto`` that no state sent so far has said; from now on they
+        count as said."""
+        lines = self.notes[self.notes_shown : upto]
+        self.notes_shown = max(self.notes_shown, upto)
+        return lines
 
     def add(self, event: Any) -> None:
         self.events.append(event)

@@ -67,11 +67,12 @@ def tick(table: Table, level: str | None = None) -> Effects:
             return playing.remind(table)
         table.reminded()  # the time ran out first: the table acts now instead
     if table.state == LOBBY:
-        effects = Effects(out=[table.group("The lobby was idle too long and closes.")])
+        effects = Effects(out=table.retire_buttons())  # the lobby post's buttons
+        effects.out.append(table.group("The lobby was idle too long and closes."))
         effects.extend(lobby.close(table))
         return effects
     if table.state == BETWEEN:
-        return lobby.ready_timeout(table)
+        return lobby.close_held(table) if table.on_hold else lobby.ready_timeout(table)
     if table.state != PLAYING or table.hand is None or table.turn_seat is None:
         return Effects()
     table.note_presence()

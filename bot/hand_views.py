@@ -19,6 +19,7 @@ from bot.games.pictured import drawn_hand, drawn_settlement
 from bot.i18n import N_, t
 from bot.outgoing import Button, Kind, Outgoing
 from bot.pictures import PictureError
+from bot.seats import seat_number
 from bot.shared_texts import money
 from bot.table import Table
 from engine.game import Result
@@ -84,16 +85,21 @@ def table_message(
         waiting = table.waits_for_a_person()
     deadline = table.deadline if waiting else None
     closings, closed = table.closings, len(table.closings.events)
+    noted = len(closings.notes)
     earlier: list[Any] | None = None
+    notes: list[str] = []
 
     def write() -> str:
-        # The first writing takes the closings no state sent so far has covered; a second
-        # (the state carried by a post, then edited into the table message) shows the same.
-        nonlocal earlier
+        # The first writing takes the closings and notes no state sent so far has covered; a
+        # second (the state carried by a post, then edited into the table message) shows the
+        # same.
+        nonlocal earlier, notes
         if earlier is None:
             earlier = closings.unshown(closed)
+            notes = closings.unshown_notes(noted)
         left = None if deadline is None else max(0, round(deadline - clock()))
-        return front.table_text(lang, view, names_now, number, left, earlier)
+        text = front.table_text(lang, view, names_now, number, left, earlier)
+        return "\n".join([text, *notes])
 
     chrome = table.table_chrome
     if chrome[0] != (table.tag, number, lang):  # made once per hand (and language)
@@ -141,7 +147,7 @@ def private_hand(table: Table, index: int) -> Outgoing:
         if table.title
         else N_("Your hand · {game} · seat {seat}: {cards}")
     )  # the hand names its group
-    text = t(lang, key, table=table.title, game=t(lang, table.game), seat=index,
+    text = t(lang, key, table=table.title, game=t(lang, table.game), seat=seat_number(index),
              cards=cards) + notes  # fmt: skip
     selection = table.selection(index) or Selection()
     if selection.size():

@@ -176,8 +176,10 @@ class TableKeeper:
                 continue
             if line is not None:
                 ended = effects.settlement
-                effects.out = [replace(m, text=f"{m.text}\n{line}") if m is ended else m
-                               for m in effects.out]  # fmt: skip
+                said = replace(ended, text=f"{ended.text}\n{line}")
+                effects.out = [said if m is ended else m for m in effects.out]
+                if table.buttoned is ended:  # its buttons go later: the line stays
+                    table.now_with_buttons(said)
 
     async def store_each(
         self, steps: list[tuple[Table, Effects]], failed: list[str], lost: list[str]

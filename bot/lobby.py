@@ -6,16 +6,17 @@ a step the table takes by itself (`close`, `ready_timeout`).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from bot import playing
+from bot import hand_views, playing
 from bot.commands import Command
 from bot.echo import echoed
 from bot.effects import Effects
 from bot.games import BadInput, preset_text, presets_text, setting_text, setting_title
 from bot.i18n import LANGUAGES, N_, normalize_language, t
 from bot.outgoing import Button, Kind, Outgoing
-from bot.seats import Seat
+from bot.seats import Seat, seat_number
 from bot.settings import (
     TABLE_OPTIONS,
     BadSetting,
@@ -43,9 +44,9 @@ def _seat_argument(command: Command) -> int | None:
     if not command.args:
         return None
     text = command.args[0]
-    if not (text.isascii() and text.isdigit() and len(text) == 1) or not 0 <= int(text) < 4:
-        raise BadInput("Seats are numbered 0 to 3.")
-    return int(text)
+    if not (text.isascii() and text.isdigit() and len(text) == 1) or not 1 <= int(text) <= 4:
+        raise BadInput("Seats are numbered 1 to 4.")
+    return int(text) - 1  # people count from 1, the table from 0
 
 
 def join(table: Table, command: Command) -> Effects:
@@ -60,7 +61,7 @@ def join(table: Table, command: Command) -> Effects:
     free = [i for i, seat in enumerate(table.seats) if seat is None]
     if wanted is not None:
         if wanted not in free:
-            return table.reply(command, "Seat {seat} is taken.", seat=wanted)
+            return table.reply(command, "Seat {seat} is taken.", seat=seat_number(wanted))
         index = wanted
     elif free:
         index = free[0]
@@ -68,10 +69,9 @@ def join(table: Table, command: Command) -> Effects:
         return table.reply(command, "The table is full.")
     table.sit(index, Seat(command.user, command.user_name, ready=True))
     table.remember(command)
-    return Effects(
-        out=[table.group("{name} sits at seat {seat}.", name=command.user_name, seat=index)],
-        table_changed=True,
-    )
+    line = table.group("{name} sits at seat {seat}.", name=command.user_name,
+                       seat=seat_number(index))  # fmt: skip
+    return Effects(out=[line], table_changed=True)
 
 
 def _stand_in_of(table: Table, user: str) -> int | None:
@@ -86,7 +86,8 @@ def _come_back(table: Table, command: Command, index: int) -> Effects:
     """A player removed during a hand takes their seat back from the AI that kept it."""
     table.sit(index, Seat(command.user, command.user_name, ready=True))
     table.remember(command)
-    line = table.group("{name} is back at seat {seat}.", name=command.user_name, seat=index)
+    line = table.group("{name} is back at seat {seat}.", name=command.user_name,
+                       seat=seat_number(index))  # fmt: skip
     return Effects(out=[line], table_changed=True)
 
 
@@ -127,7 +128,7 @@ def _hand_over_host(table: Table, leaving: str) -> list[Outgoing]:
 
 def ai_seat(table: Table, index: int, level: str) -> Seat:
     """An AI player of ``level`` for seat ``index``, ready for every hand."""
-    return Seat(None, table.say("AI {seat}", seat=index), ready=True, level=level)
+    return Seat(None, table.say("AI {seat}", seat=seat_number(index)), ready=True, level=level)
 
 
 def addbot(table: Table, command: Command) -> Effects:
@@ -142,7 +143,7 @@ def addbot(table: Table, command: Command) -> Effects:
     index = free[0]
     table.sit(index, ai_seat(table, index, level))
     line = table.group("An AI player ({level}) sits at seat {seat}.",
-                       level=table.say(level), seat=index)  # fmt: skip
+                       level=table.say(level), seat=seat_number(index))  # fmt: skip
     return Effects(out=[line], table_changed=True)
 
 
@@ -162,10 +163,34 @@ def kick(table: Table, command: Command) -> Effects:
             return table.reply(command, "An AI player leaves only between hands.")
         return _replace_by_ai(table, command, index)
     table.sit(index, None)
-    out = [table.group("{name} was removed from seat {seat}.", name=seat.name, seat=index)]
+    out = [table.group("{name} was removed from seat {seat}.", name=seat.name,
+                       seat=seat_number(index))]  # fmt: skip
     if seat.user is not None:
+        out += _tell_the_removed(table, command, index, seat.user, in_hand=False)
         out += _hand_over_host(table, seat.user)
     return Effects(out=out, table_changed=True)
+
+
+def _tell_the_removed(
+    table: Table, command: Command, index: int, user: str, in_hand: bool
+) -> list[Outgoing]:
+    """The person removed from ``index`` is told privately, in their language, why and by
+    whom; in a hand, their private hand message is retired first (its buttons off: it is
+    not theirs to play any more). Asked while they still sit there."""
+    out = []
+    if in_hand:
+        out.append(replace(hand_views.private_hand(table, index), buttons=()))
+    lang = table.lang_of(user)
+    key = (
+        N_("{host} removed you from seat {seat} at {table}: an AI player plays the rest of "
+           "this hand for you. Say /join there from the next hand to take your seat back.")
+        if in_hand
+        else N_("{host} removed you from seat {seat} at {table}. Say /join there to sit down "
+                "again.")
+    )  # fmt: skip
+    text = t(lang, key, host=command.user_name, seat=seat_number(index), table=table.label(lang))
+    out.append(Outgoing(Kind.PRIVATE, table.chat, text, user=user))
+    return out
 
 
 def _replace_by_ai(table: Table, command: Command, index: int) -> Effects:
@@ -174,10 +199,12 @@ def _replace_by_ai(table: Table, command: Command, index: int) -> Effects:
     stand_in = ai_seat(table, index, table.table_options["ai_level"])
     stand_in.stands_in_for = seat.user
     effects = Effects(table_changed=True)
+    effects.out += _tell_the_removed(table, command, index, seat.user, in_hand=True)
     table.stand_in(index, stand_in)
     effects.out.append(table.group(
         "{name} was removed from seat {seat}; an AI player takes over the hand. They may "
-        "come back with /join from the next hand.", name=seat.name, seat=index))  # fmt: skip
+        "come back with /join from the next hand.", name=seat.name,
+        seat=seat_number(index)))  # fmt: skip
     effects.out += _hand_over_host(table, seat.user)
     return effects
 
@@ -189,11 +216,11 @@ def host(table: Table, command: Command) -> Effects:
                            "role over.")  # fmt: skip
     index = _seat_argument(command)
     if index is None:
-        return table.reply(command, "Say /host and the seat of the new host (0 to 3).")
+        return table.reply(command, "Say /host and the seat of the new host (1 to 4).")
     seat = table.seats[index]
     if seat is None or seat.user is None or seat.left:
         return table.reply(command, "Only a person at the table can host it: seat {seat} has "
-                           "none.", seat=index)  # fmt: skip
+                           "none.", seat=seat_number(index))  # fmt: skip
     if seat.user == table.host:
         return table.reply(command, "{name} hosts the table already.", name=seat.name)
     table.make_host(seat.user)
@@ -218,12 +245,19 @@ def _host_deals(table: Table, command: Command, state: Phase, wrong_state: str) 
 
 
 def ready(table: Table, command: Command) -> Effects:
+    """Ready for the next hand; at a table that paused for want of people (`Table.on_hold`)
+    it is Continue: the next hand is dealt at once, whoever else is not back playing on
+    托管."""
     index = table.seat_of(command.user)
     if index is None or table.state != BETWEEN:
         return table.reply(command, "Nothing to get ready for now.")
     seat = table.seats[index]
     assert seat is not None
     table.mark_ready(index)
+    if table.on_hold:
+        effects = Effects(out=[table.group("{name} is back: the match goes on.", name=seat.name)])
+        effects.extend(_deal_without_the_away(table))
+        return effects
     if all(s is not None and s.ready for s in table.seats):
         return playing.deal(table)
     return Effects(out=[table.group("{name} is ready.", name=seat.name)], table_changed=True)
@@ -250,8 +284,9 @@ def close(table: Table) -> Effects:
 def close_idle(table: Table) -> Effects:
     """Nobody has been at the table for ``idle_minutes``: AI players alone do not play on."""
     minutes = table.table_options["idle_minutes"]
-    effects = Effects(out=[table.group("Nobody has been at the table for {minutes} minutes: "
-                                       "the match ends here.", minutes=minutes)])  # fmt: skip
+    effects = Effects(out=table.retire_buttons())  # first: the two posts of the end go as one
+    effects.out.append(table.group("Nobody has been at the table for {minutes} minutes: the "
+                                   "match ends here.", minutes=minutes))  # fmt: skip
     effects.extend(playing.close_match(table))
     return effects
 
@@ -368,44 +403,62 @@ def rules(table: Table, command: Command) -> Effects:
     text = t(language, table.front.rules_text)
     if table.front.tips_text:
         text += "\n\n" + t(language, table.front.tips_text)
-    text += "\n" + t(language, "Every rule and option: {page}", page=f"docs/rules-{table.game}.md")
+    text += "\n" + t(language, "This table's options: /settings. Every command: /help.")
     return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=command.user)])
 
 
 def ready_timeout(table: Table) -> Effects:
-    """Whoever is not ready within ``ready_seconds`` is unseated; an AI player takes the seat
-    where ``fill_with_ai`` is on. A person who plays alone with AI players is not: there is
-    nobody else to play for (and AI players alone would deal on and on), so the table waits
-    for their /ready — the console's player, who has no button to press, is never dropped —
-    and ends the match if they stay away for ``lobby_timeout``; one who ended the hand on
-    托管 is dealt the next on 托管 again."""
-    people = [seat for seat in table.seats if seat is not None and not seat.ai]
-    if len(people) == 1 and not people[0].ready:
-        if people[0].user in table.carried_auto:  # on 托管 by their choice: it plays on
-            return playing.deal(table)
-        return _wait_for_the_lone_player(table, people[0].name)
+    """The ready time is over. A person who is not ready is away — never removed, never
+    replaced by an AI player: while at least one other person is ready, the next hand is
+    dealt with them on 托管 (they come back with the Auto-play off button or /auto off);
+    when no person is ready the table pauses (`playing.hold`). AI players alone play on
+    only at a table opened without people (`Table.unattended`); a seat left empty sends the
+    table back to the lobby."""
     effects = Effects(table_changed=True)
-    for index, seat in enumerate(table.seats):
-        if seat is not None and not seat.ready:
-            effects.out.append(
-                table.group("{name} was not ready and leaves the table.", name=seat.name)
-            )
-            level = table.table_options["ai_level"]
-            fill = table.table_options["fill_with_ai"]
-            table.sit(index, ai_seat(table, index, level) if fill else None)
-    if all(seat is not None for seat in table.seats):
-        effects.extend(playing.deal(table))
-    else:
+    for index in table.people():
+        seat = table.seats[index]
+        if seat is not None and seat.left:  # left during the hand: their seat is free now
+            table.sit(index, None)
+            effects.out.append(table.group("{name} left the table.", name=seat.name))
+    if any(seat is None for seat in table.seats):
         table.back_to_lobby()
+        return effects
+    people = table.people()
+    if not people and table.unattended:
+        effects.extend(playing.deal(table))
+    elif not any(seat.ready for index in people if (seat := table.seats[index]) is not None):
+        effects.extend(playing.hold(table, N_("Nobody was ready for the next hand, so the "
+                                              "table has paused.")))  # fmt: skip
+    else:
+        effects.extend(_deal_without_the_away(table))
     return effects
 
 
-def _wait_for_the_lone_player(table: Table, name: str) -> Effects:
-    if table.waiting_alone:  # waited ``lobby_timeout`` already
-        effects = Effects(out=[table.group("{name} did not come back; the match ends here.",
-                                           name=name)])  # fmt: skip
-        effects.extend(playing.close_match(table))
-        return effects
-    table.wait_alone()
-    line = table.group("Waiting for {name}: /ready deals the next hand.", name=name)
-    return Effects(out=[line], table_changed=True)
+def _deal_without_the_away(table: Table) -> Effects:
+    """Deal the next hand; the people not ready are away: the table plays for them (托管)
+    until they come back, and the group is told who."""
+    away = []
+    for index in table.people():
+        seat = table.seats[index]
+        assert seat is not None and seat.user is not None
+        if not seat.ready:
+            table.mark_away(seat.user)
+            away.append(seat.name)
+    effects = Effects(table_changed=True)
+    if away:
+        names = table.say(", ").join(away)
+        effects.out.append(table.group("Not ready, so on auto-play this hand: {names}.",
+                                       names=names))  # fmt: skip
+    effects.extend(playing.deal(table))
+    return effects
+
+
+def close_held(table: Table) -> Effects:
+    """The paused table waited ``idle_minutes`` and nobody came back: the match ends with
+    its score."""
+    minutes = table.table_options["idle_minutes"]
+    effects = Effects(out=table.retire_buttons())  # first: the two posts of the end go as one
+    effects.out.append(table.group("Nobody came back for {minutes} minutes: the match ends "
+                                   "here.", minutes=minutes))  # fmt: skip
+    effects.extend(playing.close_match(table))
+    return effects

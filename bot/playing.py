@@ -7,10 +7,11 @@ game's front (`bot.games`).
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -181,6 +182,7 @@ def hand(table: Table, command: Command) -> Effects:
 
 
 def deal(table: Table) -> Effects:
+    retired = table.retire_buttons()  # the lobby's, the last hand's Ready
     hand = table.deal()
     effects = Effects(hand_started=hand.start_record(), table_changed=True)
     dealt = table.group("Hand {number} is dealt.", number=table.hand_number)
@@ -190,6 +192,9 @@ def deal(table: Table) -> Effects:
     if opening:
         dealt = replace(dealt, text=dealt.text + "\n" + opening)
     effects.out.append(dealt)
+    # After the deal's line: a post that ends in an edit is never joined with the plain posts
+    # around it, and the deal's line must stay joined with those before it, above the table.
+    effects.out += retired
     effects.out += private_hands(table)
     effects.out.append(table_message(table))
     effects.out += turn_notice(table)
@@ -295,13 +300,16 @@ def after_action(table: Table, action: Action, events: Sequence[Any], by_player:
     effects = Effects()
     names = table.seat_names()
     front = table.front
+    timed_out = False
     for event in events:
         if front.closes_a_trick(event):
             table.close_a_trick(event)
         if isinstance(event, TimedOut):
+            # Said once, with the table state that follows (not a post: it would stay above
+            # the table as its header, and over the state that still showed the turn).
             one, many = "{name} has timed out {count} time.", "{name} has timed out {count} times."
-            text = tn(table.lang, one, many, event.count, name=names[event.seat])
-            effects.out.append(Outgoing(Kind.GROUP, table.chat, text))
+            table.closings.note(tn(table.lang, one, many, event.count, name=names[event.seat]))
+            timed_out = True
         elif isinstance(event, HandEnded):
             # The last trick or round, and the play that ended the hand, shown whole first.
             effects.out.append(table_message(table, urgent=True))
@@ -318,7 +326,7 @@ def after_action(table: Table, action: Action, events: Sequence[Any], by_player:
     effects.out += private_hands(table)
     closed = any(front.closes_a_trick(e) for e in events)
     waiting = table.waits_for_a_person()
-    effects.out.append(table_message(table, closed or waiting, names, waiting))
+    effects.out.append(table_message(table, closed or waiting or timed_out, names, waiting))
     effects.out += turn_notice(table, waiting)
     return effects
 
@@ -344,13 +352,17 @@ def end_hand(table: Table, result: Result) -> Effects:
     last_due = bool(limit and table.hand_number >= limit and not result.void)
     match_over = last_due and not undecided
     redeal_now = result.void and bid_by_someone(table.hand.history)
-    if redeal_now:
+    nobody_played = not table.people_acted and not table.unattended and not match_over
+    if redeal_now and not nobody_played:
         effects.out.append(table.group("Everyone passed: the cards are dealt again."))
+    elif result.void and nobody_played:
+        effects.out.append(table.group("Everyone passed."))
     elif result.void:  # nobody there to bid: dealing again at once would deal on forever
         ready = Button(table.say("Ready"), "/ready", table.stamp().text())
         text = table.say("Everyone passed, and nobody at the table bid for themselves: the "
                          "cards are dealt again when the players are ready.")  # fmt: skip
-        effects.out.append(Outgoing(Kind.GROUP, table.chat, text, buttons=((ready,),)))
+        post = Outgoing(Kind.GROUP, table.chat, text, buttons=((ready,),))
+        effects.out.append(table.with_buttons_of_the_phase(post, "redeal"))
     else:
         ready = Button(table.say("Ready"), "/ready", table.stamp().text())
         text = table.front.settlement_text(table.lang, result, names, totals, running)
@@ -358,9 +370,12 @@ def end_hand(table: Table, result: Result) -> Effects:
             text += "\n" + table.say("That was the match's last hand, but the series is "
                                       "not decided: the match goes on until it is.")  # fmt: skip
         picture = settlement_drawing(table, result, names, totals, running)
-        buttons = () if match_over else ((ready,),)  # no next hand to be ready for
+        # No next hand to be ready for: the match is over, or it waits for someone to come back.
+        buttons = () if match_over or nobody_played else ((ready,),)
         effects.settlement = Outgoing(Kind.GROUP, table.chat, text, buttons=buttons,
-                                      picture=picture)  # fmt: skip
+                                      picture=drawn_once(picture))  # fmt: skip
+        if buttons:
+            effects.settlement = table.with_buttons_of_the_phase(effects.settlement, "settled")
         effects.out.append(effects.settlement)
     effects.hand_finished = (result.to_json(), ledger_lines)
     if match_over:
@@ -370,9 +385,47 @@ def end_hand(table: Table, result: Result) -> Effects:
     table.between_hands(sitting.user for seat, on in enumerate(table.hand.auto)
                         if on and (sitting := table.seats[seat]) is not None
                         and sitting.user is not None)  # fmt: skip
-    if redeal_now or all(s is not None and s.ai for s in table.seats):
+    if nobody_played:
+        effects.extend(hold(table, N_("Nobody at the table played this hand, so the table has "
+                                      "paused.")))  # fmt: skip
+    elif redeal_now or (table.unattended and all(s is not None and s.ai for s in table.seats)):
         effects.extend(deal(table))
     return effects
+
+
+def hold(table: Table, why: str) -> Effects:
+    """Nobody is here to play: no hand is dealt. The group is told once, with ``why`` and
+    how to go on (a Continue button); each person at the table is told privately; the match
+    ends after ``idle_minutes`` unless someone comes back (`bot.lobby.ready`)."""
+    table.hold()
+    minutes = table.table_options["idle_minutes"]
+    go_on = Button(table.say("Continue"), "/ready", table.stamp().text())
+    said = table.say(why)
+    text = said + ("" if said.endswith("。") else " ") + table.say(  # no space after a 。
+        "Press Continue (or say /ready) to deal the next hand; otherwise the match ends in "
+        "{minutes} minutes.", minutes=minutes)  # fmt: skip
+    effects = Effects(out=table.retire_buttons(), table_changed=True)  # a settlement's Ready
+    post = Outgoing(Kind.GROUP, table.chat, text, buttons=((go_on,),))
+    effects.out.append(table.with_buttons_of_the_phase(post, "paused"))
+    for index in table.people():
+        seat = table.seats[index]
+        assert seat is not None and seat.user is not None
+        if seat.left:
+            continue  # they said goodbye: nothing to come back to
+        lang = table.lang_of(seat.user)
+        told = t(lang, "The table at {table} has paused: nobody played. Press Continue there (or "
+                 "say /ready in the group) to play on; otherwise the match ends in {minutes} "
+                 "minutes.", table=table.label(lang), minutes=minutes)  # fmt: skip
+        effects.out.append(Outgoing(Kind.PRIVATE, table.chat, told, user=seat.user))
+    return effects
+
+
+def drawn_once(draw: Callable[[], bytes] | None) -> Callable[[], bytes] | None:
+    """A picture drawn at most once: the post that takes its buttons off later shows the
+    same picture (the platform compares it, and uploads nothing new)."""
+    if draw is None:
+        return None
+    return functools.cache(draw)
 
 
 def bid_by_someone(history: Sequence[Action]) -> bool:
@@ -386,10 +439,14 @@ def bid_by_someone(history: Sequence[Action]) -> bool:
 
 def close_match(table: Table) -> Effects:
     """The match is over: the group gets its final score."""
+    retired = table.retire_buttons()  # nothing is left to be ready for, or to continue
+    if table.state == PLAYING and table.hand is not None and not table.hand.over:
+        # Stopped in the middle of a hand: its table message keeps no button either.
+        retired.append(replace(table_message(table), buttons=()))
     table.close()
     text = table.say("The match is over.") + "\n" + ledger_text(table.lang, table.ledger,
                                                                   table.names)  # fmt: skip
-    return Effects(out=[Outgoing(Kind.GROUP, table.chat, text)], table_changed=True)
+    return Effects(out=[*retired, Outgoing(Kind.GROUP, table.chat, text)], table_changed=True)
 
 
 def put_on_auto_notice(table: Table, seat: int) -> list[Outgoing]:

@@ -99,7 +99,7 @@ async def _help_here(
 
 
 def _seat(required: bool) -> Option:
-    return Option("seat", Arg.SEAT, N_("Seat number 0–3"), required)
+    return Option("seat", Arg.SEAT, N_("Seat number 1–4"), required)
 
 
 COMMANDS: tuple[Spec, ...] = (

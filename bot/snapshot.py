@@ -30,4 +30,7 @@ def table_snapshot(table: Table) -> dict[str, Any]:
         "title": table.title,
         "carried_auto": sorted(table.carried_auto),
         "alone_since": table.alone_since,
+        "people_acted": table.people_acted,
+        "on_hold": table.on_hold,
+        "unattended": table.unattended,
     }

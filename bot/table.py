@@ -23,7 +23,7 @@ from bot.games import front_of
 from bot.i18n import LANGUAGES, N_, normalize_language, t
 from bot.outgoing import Button, Kind, Outgoing
 from bot.phases import Phase
-from bot.seats import Seat
+from bot.seats import Seat, seat_number
 from bot.settings import TABLE_OPTIONS
 from engine.game import AnyHand, Carry
 
@@ -41,7 +41,7 @@ __all__ = ["BETWEEN", "CLOSED", "LOBBY", "ONLY_HOST", "PLAYING", "Phase", "Seat"
 @functools.cache
 def ai_name(lang: str, seat: int) -> str:
     """An AI player's name in ``lang`` (asked for with every message: worth keeping)."""
-    return t(lang, "AI {seat}", seat=seat)
+    return t(lang, "AI {seat}", seat=seat_number(seat))
 
 
 PLAYER_WORDS = frozenset(t(language, "Player") for language in LANGUAGES)
@@ -80,9 +80,6 @@ class Table:
         """When the person whose turn it is gets a reminder (a quarter of their time left);
         None once it is sent, or when the turn is not a person's."""
         self.stop_votes: set[str] = set()
-        self.waiting_alone = False
-        """Between hands, the one person at the table let the ready time pass: the table
-        waits for them (`bot.lobby.ready_timeout`)."""
         self.carried_auto: set[str] = set()
         """The people who ended the last hand on 托管 and have not said /ready since: the new
         hand puts them on 托管 again at its first tick, if they still sit here (a step of its
@@ -120,6 +117,21 @@ class Table:
         self.title = ""
         """The group's name as the platform last told it ("" where it does not): private
         messages name the table by it."""
+        self.people_acted = False
+        """A seated person acted in this hand by their own command (not the table for them):
+        a hand nobody played in is not followed by another (`hold`)."""
+        self.on_hold = False
+        """Between hands, the table waits for a person to come back (nobody played the last
+        hand, or nobody was ready): no hand is dealt until one presses Continue (/ready),
+        and the match ends after ``idle_minutes``."""
+        self.unattended = False
+        """The match was started with no person at the table (the console's ``--humans 0``):
+        its AI players play on by themselves, on purpose."""
+        self.buttoned: Outgoing | None = None
+        """The group post whose buttons belong to the phase now (the lobby's, a settlement's
+        Ready, the pause's Continue): they are taken off when the phase ends
+        (`retire_buttons`), so that no button of a past phase stays live. Kept in memory
+        only: after a restart there is nothing to take off."""
 
     # ----------------------------------------------------------------- reading
 
@@ -212,8 +224,17 @@ class Table:
         return [self.ledger.get(self.ledger_key(seat), Fraction(0)) for seat in range(4)]
 
     def has_people(self) -> bool:
-        """Whether a person sits at the table and has not left it."""
-        return any(s is not None and not s.ai and not s.left for s in self.seats)
+        """Whether a person is at the table: seated, not gone and not on 托管 (a person on
+        托管, by time-outs or by choice, is away: the table plays for them)."""
+        auto = self.hand.auto if self.hand is not None and self.state == PLAYING else None
+        return any(
+            s is not None and not s.ai and not s.left and not (auto and auto[index])
+            for index, s in enumerate(self.seats)
+        )
+
+    def people(self) -> list[int]:
+        """The seats where a person sits (AI players aside)."""
+        return [i for i, s in enumerate(self.seats) if s is not None and not s.ai]
 
     def idle_for(self) -> float:
         """Seconds since the last person went (0 while someone is at the table)."""
@@ -339,10 +360,16 @@ class Table:
         self.rules = self.front.game.rules(preset, **options)
         self.preset, self.options = preset, options
 
-    def wait_alone(self) -> None:
-        """The lone person was not ready in time: wait ``lobby_timeout`` more for them."""
-        self.waiting_alone = True
-        self.deadline = self.clock() + float(self.table_options["lobby_timeout"])
+    def hold(self) -> None:
+        """Nobody is here to play: the table waits between hands for a person to come back,
+        for ``idle_minutes`` at most."""
+        self.on_hold = True
+        self.reminder_at = None
+        self.deadline = self.clock() + 60 * float(self.table_options["idle_minutes"])
+
+    def mark_away(self, user: str) -> None:
+        """``user`` was not ready in time: the next hand is dealt with them on 托管."""
+        self.carried_auto.add(user)
 
     def keep_lobby_open(self) -> None:
         """Activity in the lobby: it stays open for ``lobby_timeout`` from now."""
@@ -377,7 +404,11 @@ class Table:
         self.hand = hand
         self.state = PLAYING
         self.stop_votes.clear()
-        self.waiting_alone = False
+        self.on_hold = False
+        self.people_acted = False
+        self.alone_since = None  # counted afresh in each hand (`note_presence`)
+        if self.hand_number == 1:  # a match begun without people is AI play on purpose
+            self.unattended = not self.people()
         for seat in self.seats:
             assert seat is not None
             seat.ready = seat.ai
@@ -427,6 +458,8 @@ class Table:
         self.selections.pop(seat, None)
         if by_player:  # the table's move for someone away does not mean they are looking
             self.acted_at[seat] = self.clock()
+            self.people_acted = True
+            self.alone_since = None  # someone is here: `note_presence` counts again
         before = self.turn_seat
         self.start_turn()
         if seat == before or self.turn_seat != before:
@@ -508,6 +541,24 @@ class Table:
     def forget_shown(self, seat: int) -> None:
         self.shown.pop(seat, None)
 
+    def with_buttons_of_the_phase(self, post: Outgoing, kind: str) -> Outgoing:
+        """``post`` (a group post with buttons) as this phase's: it gets a slot of its own
+        (one per match, hand and ``kind``), so that the platform can edit its buttons off
+        in place when the phase ends."""
+        slotted = replace(post, slot=f"post {self.tag}.{self.hand_number} {kind}")
+        self.buttoned = slotted
+        return slotted
+
+    def now_with_buttons(self, post: Outgoing) -> None:
+        """The phase's post was rewritten before it was sent (a line joined it)."""
+        self.buttoned = post
+
+    def retire_buttons(self) -> list[Outgoing]:
+        """The post of the phase that ended, as it is, without its buttons (an edit in
+        place); nothing if there is none."""
+        post, self.buttoned = self.buttoned, None
+        return [] if post is None else [replace(post, buttons=())]
+
     # ----------------------------------------------------------------- storage
 
     def restore(self, state: str, data: dict[str, Any]) -> None:
@@ -531,6 +582,9 @@ class Table:
         self.title = data.get("title", "")
         self.carried_auto = set(data.get("carried_auto", ()))
         self.alone_since = data.get("alone_since")
+        self.people_acted = data.get("people_acted", True)  # stored before: no pause
+        self.on_hold = data.get("on_hold", False)
+        self.unattended = data.get("unattended", not self.people())
 
 
 def _stored_carry(data: dict[str, Any]) -> Carry | None:

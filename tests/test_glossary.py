@@ -160,3 +160,49 @@ def test_the_check_reads_english_as_shown(tmp_path: Path) -> None:
         "That is no combination: a single, a pair, three, or a bomb",
         "2游",
     }
+
+
+CJK_TERM = re.compile(f"[{_CJK}]+")
+"""A run of Chinese characters (or full-width marks) in an English string."""
+
+
+def allowed_in_english(text: str) -> dict[str, bool]:
+    """The glossary's ```english-allowed block: each word, and whether only /rules may
+    use it."""
+    match = re.search(r"^```english-allowed\n(.*?)^```", text, re.S | re.M)
+    assert match, "docs/glossary.md has no ```english-allowed block"
+    allowed = {}
+    for line in match.group(1).splitlines():
+        if line.strip():
+            word, why = (part.strip() for part in line.split(" | ", 1))
+            allowed[word] = why == "rules"
+    return allowed
+
+
+def chinese_in_english(entries: list[tuple[str, str]], allowed: dict[str, bool]) -> list[str]:
+    found = []
+    for msgid, text in entries:
+        rules_text = msgid.startswith(("rules_", "tips_"))
+        for term in CJK_TERM.findall(text):
+            if term in allowed and (rules_text or not allowed[term]):
+                continue
+            if all(not "\u3000" <= c <= "\u303f" and not "\uff00" <= c <= "\uffef" for c in term):
+                found.append(f"{msgid!r}: {text!r} says {term!r}")
+    return found
+
+
+ALLOWED = allowed_in_english(GLOSSARY.read_text(encoding="utf-8"))
+
+
+def test_no_chinese_term_in_english_but_the_glossarys_allowed() -> None:
+    """Issue 49 (h): English says auto-play, dun, double win…; a Chinese word stands in an
+    English string only where the glossary allows it (托管, 墩, 双关 in /rules alone)."""
+    entries = texts("en", LOCALES / CATALOGUES["en"])
+    found = chinese_in_english(entries, ALLOWED)
+    assert not found, "\n".join(found)
+
+
+def test_the_english_check_catches_a_planted_term() -> None:
+    assert chinese_in_english([("x", "You are on 托管 already.")], ALLOWED)
+    assert chinese_in_english([("x", "dun (墩) 0")], ALLOWED)
+    assert chinese_in_english([("rules_situan", "a dun (墩)")], ALLOWED) == []

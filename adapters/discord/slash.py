@@ -41,7 +41,7 @@ CHOICES: dict[Arg, tuple[str, ...]] = {
 }
 """Arguments with a few fixed answers: offered as choices."""
 FIELD_TYPES: dict[Arg, Any] = {
-    Arg.SEAT: app_commands.Range[int, 0, 3],
+    Arg.SEAT: app_commands.Range[int, 1, 4],  # seats as people number them
     Arg.POINTS: app_commands.Range[int, 0, 300],
     Arg.ON_OFF: bool,
 }

@@ -25,13 +25,13 @@ async def opened(tmp_path: Path, game: str = "erqiwang") -> Harness:
 async def test_addbot_takes_a_level_shows_it_and_keeps_it_across_a_restart(tmp_path):
     harness = await opened(tmp_path)
     out = await harness.say("ann", "/addbot hard")
-    assert [m.text for m in out] == ["An AI player (hard) sits at seat 1."]
+    assert [m.text for m in out] == ["An AI player (hard) sits at seat 2."]
     await harness.say("ann", "/addbot 简单")
     await harness.say("ann", "/addbot")  # the table's default
     assert [s.level for s in harness.table().seats[1:]] == ["hard", "easy", "normal"]
     out = await harness.say("ann", "/start")
     dealt = [m.text for m in out if m.text.startswith("Hand 1 is dealt.")]
-    assert dealt == ["Hand 1 is dealt.\nAI players: AI 1 hard · AI 2 easy · AI 3 normal."]
+    assert dealt == ["Hand 1 is dealt.\nAI players: AI 2 hard · AI 3 easy · AI 4 normal."]
     await harness.db.close()
     again = await Harness.open(str(tmp_path / "levels.sqlite3"), FakeClock())
     try:
@@ -86,7 +86,7 @@ class GatedPlayer:
 
 
 async def thinking_hard(tmp_path: Path, monkeypatch: Any) -> tuple[Harness, GatedPlayer]:
-    """Ann bids 120 at a 二七王 table of three hard AI players; AI 1 is then thinking, held
+    """Ann bids 120 at a 二七王 table of three hard AI players; AI 2 is then thinking, held
     at the gate in its worker thread."""
     gated = GatedPlayer(playing.ai_player("erqiwang", "hard"))
     monkeypatch.setitem(playing._PLAYERS, ("erqiwang", "hard", 1.0), gated)
@@ -94,7 +94,7 @@ async def thinking_hard(tmp_path: Path, monkeypatch: Any) -> tuple[Harness, Gate
     for _ in range(3):
         await harness.say("ann", "/addbot hard")
     await harness.say("ann", "/start")
-    await harness.say("ann", "/bid 120")  # Ann (seat 0) bids first; AI 1 is to act next
+    await harness.say("ann", "/bid 120")  # Ann (the first seat) bids first; AI 2 is to act next
     assert harness.table().state == PLAYING and harness.table().turn_seat == 1
     harness.clock.advance(5)
     await harness.manager.tick()
@@ -114,17 +114,17 @@ async def test_a_hard_decision_is_made_off_the_loop_and_other_tables_go_on(tmp_p
         table = harness.table()
         assert harness.manager.thinking.busy(CHAT)
         assert gated.threads and gated.threads[0] != threading.current_thread().name
-        # While AI 1 thinks, another table is served, and this one is not ticked again.
+        # While AI 2 thinks, another table is served, and this one is not ticked again.
         await harness.say("bob", "/new situan", chat="group-b", lang="en")
         out = await harness.say("bob", "/addbot", chat="group-b")
-        assert [m.text for m in out] == ["An AI player (normal) sits at seat 1."]
+        assert [m.text for m in out] == ["An AI player (normal) sits at seat 2."]
         await harness.manager.tick()
         assert len(gated.threads) == 1 and table.turn_seat == 1
         gated.gate.set()
         await harness.manager.thinking.settle()
         assert table.turn_seat == 2 and len(table.hand.view(None).bids) == 2
         hands = await harness.db.hands_of(CHAT)
-        assert len(hands[-1].actions) == 2  # stored: Ann's bid and AI 1's
+        assert len(hands[-1].actions) == 2  # stored: Ann's bid and AI 2's
     finally:
         await let_go(harness, gated)
 
@@ -132,7 +132,7 @@ async def test_a_hard_decision_is_made_off_the_loop_and_other_tables_go_on(tmp_p
 async def test_a_decision_for_a_table_that_moved_on_is_dropped(tmp_path, monkeypatch):
     harness, gated = await thinking_hard(tmp_path, monkeypatch)
     try:
-        await harness.say("ann", "/stop")  # the host ends the match while AI 1 thinks
+        await harness.say("ann", "/stop")  # the host ends the match while AI 2 thinks
         gated.gate.set()
         await harness.manager.thinking.settle()
         table = harness.table()

@@ -115,7 +115,7 @@ async def test_a_player_on_tuoguan_is_told_the_table_plays_the_turn_not_asked_fo
         after = latest_hand_message(harness, "ann").text
         assert "Your turn." not in after
         assert after.endswith(  # the same words whoever's turn it is: one edit a turn at most
-            "On auto-play (托管): the table plays your turns. Turn auto-play off to play yourself."
+            "On auto-play: the table plays your turns. Turn auto-play off to play yourself."
         )
     finally:
         await harness.db.close()

@@ -108,9 +108,9 @@ def test_a_show_with_the_partners_consent_in_the_console(tmp_path: Path):
     seen = read_until(process, "hand is shown to the table")
     process.send_signal(signal.SIGINT)
     process.communicate(timeout=20)
-    asked = "[group] Player asks AI 2 for a 亮牌 (show); AI 2 answers."
-    agreed = "[group] AI 2 agrees to Player's 亮牌 (show): they see each other's hands, and AI 2"
+    asked = "[group] Player asks AI 3 for a 亮牌 (show); AI 3 answers."
+    agreed = "[group] AI 3 agrees to Player's 亮牌 (show): they see each other's hands, and AI 3"
     assert asked in seen and agreed in seen
     assert seen.index(asked) < seen.index(agreed)
-    assert "Your partner AI 2 holds:" in seen  # the pair see each other's hands
+    assert "Your partner AI 3 holds:" in seen  # the pair see each other's hands
     assert stored_settings(db)["options"]["show_consent"] == "partner"

@@ -98,8 +98,12 @@ def test_a_side_card_taking_the_last_trick_is_said_with_the_bid_levels_and_multi
     assert "(副牌不扣底)" in text
     # bid 80 (multiplier 2), 5 points: |5 - 80| = 75, one level of 40 more: 2 levels
     assert "Ann wins: 2 levels × bid multiplier 2 = 4 from each defender, +12 in all." in text
+    # ...and where the 2 levels come from, in the same message (issue 49)
+    assert ("+12 in all. Levels: 1, and 1 more for each full 40 points between the defenders' "
+            "5 and the bid 80.") in text  # fmt: skip
     chinese = settlement_text("zh-Hans", result, NAMES, list(result.total), list(result.total))
     assert "庄家 Ann 赢：2 级 × 叫分倍数 2 = 每位闲家付 4，共 +12。" in chinese
+    assert "级数：1 级，闲家 5 分与叫分 80 每差满 40 分再加 1 级。" in chinese
     assert "副牌不扣底" in chinese
 
 

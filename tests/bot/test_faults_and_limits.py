@@ -71,7 +71,7 @@ async def test_numbers_that_are_not_ascii_digits_are_refused_plainly(harness, te
     await harness.say("ann", "/new situan", lang="en")
     who = "ann" if text.startswith("/kick") else "bob"
     sent = await harness.say(who, text, lang="en")
-    assert [m.text for m in sent] == ["Seats are numbered 0 to 3."]
+    assert [m.text for m in sent] == ["Seats are numbered 1 to 4."]
 
 
 async def test_a_bid_that_is_no_number_is_refused_plainly(tmp_path):

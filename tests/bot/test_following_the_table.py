@@ -157,7 +157,7 @@ async def test_a_person_gets_a_new_private_message_when_their_turn_comes(tmp_pat
 
 
 def move_of(table) -> str:
-    """A legal move for seat 0, typed."""
+    """A legal move for seat 0 (the first), typed."""
     view = table.hand.view(0)
     legal = table.hand.legal_actions(0)
     if view.phase == "bidding":
@@ -246,7 +246,7 @@ async def test_the_flipped_card_that_chose_the_leader_is_shown(tmp_path):
         assert "\nFlipped card: " in deal_post and " leads." in deal_post
         table_text = next(m.text for m in sent if m.kind == "table")
         assert "Flipped card:" not in table_text  # said once, not again under it
-        assert "team A (Ann, AI 2) 0 · team B (AI 1, AI 3) 0" in table_text  # who partners whom
+        assert "team A (Ann, AI 3) 0 · team B (AI 2, AI 4) 0" in table_text  # who partners whom
         assert CHAT
     finally:
         await harness.db.close()
@@ -256,7 +256,7 @@ async def test_a_command_of_the_other_game_names_this_games_commands(tmp_path):
     harness, sent = await dealt(tmp_path, "situan", "zh-Hans")
     try:
         table_text = next(m.text for m in sent if m.kind == "table")
-        assert "得分：A 队（Ann、电脑 2）0 · B 队（电脑 1、电脑 3）0" in table_text
+        assert "得分：A 队（Ann、电脑 3）0 · B 队（电脑 2、电脑 4）0" in table_text
         (answer,) = await harness.say("ann", "/bid 100")
         assert answer.text == "四团没有 /bid：它的命令是 /consent /pass /play /reveal /show。"
         assert "轮到：Ann（剩 60 秒）" in table_text  # seed 8: Ann leads; one line, no gap
@@ -274,11 +274,14 @@ def test_the_settlement_says_where_the_bottoms_points_went():
     result = ErqiwangResult(declarer=0, bid=0, trump="S", defender_points=180, bottom_points=35,
                             bottom_multiplier=1, last_trick_winner=3, stakes=zero, bonus=zero,
                             total=zero)  # fmt: skip
-    names = ["Ann", "AI 1", "AI 2", "AI 3"]
+    names = ["Ann", "AI 2", "AI 3", "AI 4"]
     text = settlement_text("en", result, names, zero, zero)
-    assert "Ann lost the bid: the defenders took 180 against a bid of 0." in text
+    assert (
+        "Ann lost the bid: the defenders' 145 in tricks, the bottom +35, make 180 against a bid "
+        "of 0."
+    ) in text
     # who caught it and what it came to (the line now names the winner and the product)
-    assert "AI 3 won the last trick with trumps: the bottom's 35 points ×1 = 35 go to" in text
+    assert "AI 4 won the last trick with trumps: the bottom's 35 points ×1 = 35 go to" in text
     chinese = settlement_text("zh-Hans", result, names, zero, zero)
     assert "闲家抓底：底牌 35 分 ×1 = 35 分归闲家。" in chinese
     kept = ErqiwangResult(declarer=0, bid=0, trump="S", defender_points=145, bottom_points=35,
@@ -297,21 +300,21 @@ def test_the_situan_settlement_says_what_the_first_out_took_beyond_their_own():
     from engine.situan.result import SituanResult
 
     zero = (Fraction(0),) * 4
-    # Ann (A) out first, AI 1 (B) last with 30 captured and 15 still in hand; bottom 10.
-    # Team A: 90 + 30 + 10 (Ann) + 60 (AI 2) + 15 (AI 1's hand) = 205.
+    # Ann (A) out first, AI 2 (B) last with 30 captured and 15 still in hand; bottom 10.
+    # Team A: 90 + 30 + 10 (Ann) + 60 (AI 3) + 15 (AI 2's hand) = 205.
     result = SituanResult(finish=(0, 2, 3, 1), ended_by="points", captured=(90, 30, 60, 105),
                           team_points=(205, 105), winner="A", carry=None, dun=((),) * 4,
                           shown=None, stakes=zero, bonus=zero, total=zero, bottom_points=10,
                           remaining=15)  # fmt: skip
-    names = ["Ann", "AI 1", "AI 2", "AI 3"]
+    names = ["Ann", "AI 2", "AI 3", "AI 4"]
     text = settlement_text("en", result, names, zero, zero)
     assert (
-        "Ann went out first (上游): Ann also takes AI 1's 30 captured points and the bottom's 10."
+        "Ann went out first (上游): Ann also takes AI 2's 30 captured points and the bottom's 10."
         in text
     )
-    assert "AI 1 still held 15 points: they go to team A." in text
+    assert "AI 2 still held 15 points: they go to team A." in text
     chinese = settlement_text("zh-Hans", result, names, zero, zero)
-    assert "Ann 是上游：另得 AI 1 抓的 30 分和底牌的 10 分。" in chinese
+    assert "Ann 是上游：另得 AI 2 抓的 30 分和底牌的 10 分。" in chinese
     nothing = SituanResult(finish=(0, 2, 3, 1), ended_by="points", captured=(120, 0, 80, 100),
                            team_points=(200, 100), winner="A", carry=None, dun=((),) * 4,
                            shown=None, stakes=zero, bonus=zero, total=zero)  # fmt: skip
@@ -319,7 +322,7 @@ def test_the_situan_settlement_says_what_the_first_out_took_beyond_their_own():
     no_bottom = SituanResult(finish=(0, 2, 3, 1), ended_by="points", captured=(90, 30, 80, 100),
                              team_points=(200, 100), winner="A", carry=None, dun=((),) * 4,
                              shown=None, stakes=zero, bonus=zero, total=zero)  # fmt: skip
-    assert "Ann went out first (上游): Ann also takes AI 1's 30 captured points.\n" in (
+    assert "Ann went out first (上游): Ann also takes AI 2's 30 captured points.\n" in (
         settlement_text("en", no_bottom, names, zero, zero)
     )
     only_bottom = SituanResult(finish=(0, 2, 3, 1), ended_by="points", captured=(120, 0, 70, 100),
@@ -380,11 +383,11 @@ def test_the_deal_names_each_dun_shown_with_its_owner():
     from tests.situan.helpers import table
 
     hand = table("7777777 3", "4", "5", "6 8888888")
-    names = ["Ann", "AI 1", "AI 2", "AI 3"]
+    names = ["Ann", "AI 2", "AI 3", "AI 4"]
     (line,) = opening_lines("zh-Hans", hand.view(None), names)
-    assert line == "亮墩：Ann（7 张同点） · AI 3（7 张同点）"
+    assert line == "亮墩：Ann（7 张同点） · AI 4（7 张同点）"
     assert opening_lines("en", hand.view(None), names) == [
-        "墩 dealt (亮墩): Ann (7 of one rank) · AI 3 (7 of one rank)"
+        "Duns dealt: Ann (7 of one rank) · AI 4 (7 of one rank)"
     ]
 
 

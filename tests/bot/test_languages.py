@@ -51,8 +51,8 @@ async def test_ai_players_are_named_in_the_readers_language(tmp_path):
         await harness.say("ann", "/new situan")
         await harness.say("ann", "/addbot")
         await harness.say("ann", "/lang zh-Hant")
-        assert harness.table().seat_names()[1] == "電腦 1"
-        assert harness.table().seat_names("en")[1] == "AI 1"
+        assert harness.table().seat_names()[1] == "電腦 2"
+        assert harness.table().seat_names("en")[1] == "AI 2"
     finally:
         await harness.db.close()
 
@@ -68,11 +68,11 @@ async def test_seat_names_follow_every_change_of_the_seats(tmp_path):
         await harness.say("bob", "/join")
         assert table.seat_names() == ["Ann", "Bob", "—", "—"]
         await harness.say("ann", "/addbot")
-        assert table.seat_names() == ["Ann", "Bob", "电脑 2", "—"]  # the table's language
-        assert table.seat_names("en")[2] == "AI 2"
-        assert table.seat_names()[2] == "电脑 2"
+        assert table.seat_names() == ["Ann", "Bob", "电脑 3", "—"]  # the table's language
+        assert table.seat_names("en")[2] == "AI 3"
+        assert table.seat_names()[2] == "电脑 3"
         await harness.say("bob", "/leave")
-        assert table.seat_names() == ["Ann", "—", "电脑 2", "—"]
+        assert table.seat_names() == ["Ann", "—", "电脑 3", "—"]
         names = table.seat_names()
         names[0] = "changed by a caller"
         assert table.seat_names()[0] == "Ann"  # each caller gets its own list

@@ -34,7 +34,7 @@ async def test_a_second_new_in_the_same_chat_is_refused(harness):
 
 async def test_join_takes_the_next_free_seat_or_a_given_one(harness):
     await harness.say("ann", "/new situan")
-    await harness.say("bob", "/join 3")
+    await harness.say("bob", "/join 4")
     await harness.say("cid", "/join")
     seats = [s.user if s else None for s in harness.table().seats]
     assert seats == ["ann", "cid", None, "bob"]
@@ -42,8 +42,8 @@ async def test_join_takes_the_next_free_seat_or_a_given_one(harness):
 
 async def test_a_taken_seat_a_full_table_and_a_second_seat_are_refused(harness):
     await harness.say("ann", "/new situan")
-    await harness.say("bob", "/join 1")
-    assert (await harness.say("cid", "/join 1"))[0].kind == "reply"
+    await harness.say("bob", "/join 2")
+    assert (await harness.say("cid", "/join 2"))[0].kind == "reply"
     assert (await harness.say("bob", "/join"))[0].kind == "reply"
     await harness.say("cid", "/join")
     await harness.say("dan", "/join")
@@ -54,7 +54,7 @@ async def test_a_taken_seat_a_full_table_and_a_second_seat_are_refused(harness):
 async def test_only_the_host_adds_bots_kicks_and_starts(harness):
     await harness.say("ann", "/new situan")
     await harness.say("bob", "/join")
-    for command in ("/addbot", "/kick 0", "/start"):
+    for command in ("/addbot", "/kick 1", "/start"):
         sent = await harness.say("bob", command)
         assert sent[0].kind == "reply" and sent[0].user == "bob"
     assert harness.table().seats[2] is None and harness.table().state == LOBBY

@@ -1,5 +1,6 @@
 """A person alone with AI players (the console's table) is never dropped for not being
-ready: the table waits for their /ready (bot.lobby.ready_timeout)."""
+ready: the table pauses and waits for their /ready (Continue), for ``idle_minutes`` at most
+(bot.lobby.ready_timeout, bot.playing.hold)."""
 
 from __future__ import annotations
 
@@ -38,7 +39,12 @@ async def test_a_lone_player_who_waits_five_minutes_after_a_settlement_is_still_
             await harness.manager.tick()
         assert table.state == "between" and table.seat_of("ann") == 0
         assert all(seat is not None and seat.ai for seat in table.seats[1:])
-        assert "Waiting for Ann: /ready deals the next hand." in harness.recorder.texts("group")
+        paused = [text for text in harness.recorder.texts("group") if "paused" in text]
+        assert paused == [
+            "Nobody was ready for the next hand, so the table has paused. Press "
+            "Continue (or say /ready) to deal the next hand; otherwise the match "
+            "ends in 10 minutes."
+        ]
         settled = table.hand_number
         await harness.say("ann", "/ready")
         assert table.state == "playing" and table.hand_number == settled + 1
@@ -46,15 +52,20 @@ async def test_a_lone_player_who_waits_five_minutes_after_a_settlement_is_still_
         await harness.db.close()
 
 
-async def test_a_lone_player_away_for_the_lobby_timeout_more_ends_the_match(tmp_path):
+async def test_a_lone_player_away_for_idle_minutes_more_ends_the_match(tmp_path):
     harness = await one_hand_played_alone(tmp_path)
     try:
         table = harness.table()
         harness.clock.advance(61)  # ready_seconds
         await harness.manager.tick()
-        harness.clock.advance(601)  # lobby_timeout more
+        harness.clock.advance(599)  # not yet ``idle_minutes`` (10)
+        await harness.manager.tick()
+        assert table.state == "between"
+        harness.clock.advance(1)
         await harness.manager.tick()
         assert table.state == "closed"
-        assert "Ann did not come back; the match ends here." in harness.recorder.texts("group")
+        said = harness.recorder.texts("group")
+        assert "Nobody came back for 10 minutes: the match ends here." in said
+        assert said[-1].startswith("The match is over.\nMatch score:")
     finally:
         await harness.db.close()

@@ -37,29 +37,54 @@ def texts(sent) -> list[str]:
 
 
 async def test_a_table_left_by_its_people_closes_after_idle_minutes_with_its_ledger():
+    """Both people left during the hand: it is played out for them, then the table pauses
+    (nobody played) and closes ``idle_minutes`` later, its ledger posted."""
     h = await ann_bob_and_two_ai(3, "idle_minutes 10")
     table = h.table()
     await h.say("ann", "/leave")
     await h.say("bob", "/leave")
     assert not table.has_people()
-    left_at = h.clock.now
+    await h.run_until(lambda: table.on_hold or table.state == "closed", limit=5000)
+    assert table.on_hold and table.hand_number == 1  # no hand of AI players alone
+    paused_at = h.clock.now
     await h.run_until(lambda: table.state == "closed", limit=5000)
-    assert 600 <= h.clock.now - left_at < 610  # ten minutes, not before; at the next AI move
+    assert 600 <= h.clock.now - paused_at < 601  # ten minutes, not before
     group = h.recorder.texts("group")
-    closing = [t for t in group if t.startswith("Nobody has been at the table")]
-    assert closing == ["Nobody has been at the table for 10 minutes: the match ends here."]
+    closing = [t for t in group if t.startswith("Nobody came back")]
+    assert closing == ["Nobody came back for 10 minutes: the match ends here."]
     over = [t for t in group if t.startswith("The match is over.")]
     assert len(over) == 1 and "Ann" in over[0] and "Bob" in over[0]  # the ledger, posted
     await h.db.close()
 
 
-async def test_a_person_at_the_table_keeps_it_open():
+async def test_a_person_on_auto_play_is_away():
+    """On 托管 — by choice here — a person is away, not at the table: a table with nobody
+    else closes after ``idle_minutes`` even in the middle of a hand."""
     h = await ann_bob_and_two_ai(3, "idle_minutes 1")
     table = h.table()
     await h.say("bob", "/leave")
-    await h.say("ann", "/auto on")  # on 托管 she is still at the table: it plays on
+    await h.say("ann", "/auto on")
     start = h.clock.now
     while h.clock.now - start < 150 and table.state == "playing":
+        h.clock.now = max(h.clock.now, table.deadline)
+        await h.manager.tick()
+    assert table.state == "closed" and 60 <= h.clock.now - start < 62
+    said = h.recorder.texts("group")
+    assert "Nobody has been at the table for 1 minutes: the match ends here." in said
+    await h.db.close()
+
+
+async def test_a_person_playing_keeps_the_table_open():
+    h = await ann_bob_and_two_ai(3, "idle_minutes 1")
+    table = h.table()
+    await h.say("bob", "/leave")
+    start = h.clock.now
+    while h.clock.now - start < 150 and table.state == "playing":
+        if table.turn_seat == 0:
+            h.clock.advance(1)
+            await h.say("ann", "/auto on")  # a move of her own, then back to playing
+            await h.say("ann", "/auto off")
+            continue
         h.clock.now = max(h.clock.now, table.deadline)
         await h.manager.tick()
     assert h.clock.now - start >= 150 and table.state == "playing"  # past idle_minutes
@@ -71,35 +96,35 @@ async def test_a_person_at_the_table_keeps_it_open():
 async def test_the_host_hands_the_host_role_over():
     h = await ann_bob_and_two_ai()
     table = h.table()
-    refused = texts(await h.say("bob", "/host 1"))
+    refused = texts(await h.say("bob", "/host 2"))
     assert refused == ["Only the host or an admin of this chat can hand the host role over."]
     assert table.host == "ann"
-    assert texts(await h.say("ann", "/host 2")) == [
-        "Only a person at the table can host it: seat 2 has none."
+    assert texts(await h.say("ann", "/host 3")) == [
+        "Only a person at the table can host it: seat 3 has none."
     ]
     assert texts(await h.say("ann", "/host")) == [
-        "Say /host and the seat of the new host (0 to 3)."
+        "Say /host and the seat of the new host (1 to 4)."
     ]
-    assert texts(await h.say("ann", "/host 0")) == ["Ann hosts the table already."]
+    assert texts(await h.say("ann", "/host 1")) == ["Ann hosts the table already."]
     assert table.host == "ann"
-    assert texts(await h.say("ann", "/host 1")) == ["Bob is now the host."]
+    assert texts(await h.say("ann", "/host 2")) == ["Bob is now the host."]
     assert table.host == "bob"
     assert h.table().host == "bob"
-    refused = texts(await h.say("ann", "/host 0"))  # no longer hers to give
+    refused = texts(await h.say("ann", "/host 1"))  # no longer hers to give
     assert refused == ["Only the host or an admin of this chat can hand the host role over."]
     await h.db.close()
 
 
 async def test_a_chat_admin_hands_the_host_role_over():
     h = await ann_bob_and_two_ai()
-    assert await as_admin(h, "zoe", "/host 1") == ["Bob is now the host."]
+    assert await as_admin(h, "zoe", "/host 2") == ["Bob is now the host."]
     assert h.table().host == "bob"
     await h.db.close()
 
 
 async def test_the_host_role_survives_a_restart():
     h = await ann_bob_and_two_ai()
-    await h.say("ann", "/host 1")
+    await h.say("ann", "/host 2")
     again = Harness(h.db, h.clock, 3)
     await again.manager.restore()
     assert again.table().host == "bob"
@@ -109,16 +134,22 @@ async def test_the_host_role_survives_a_restart():
 async def test_a_player_kicked_in_a_hand_comes_back_between_hands():
     h = await ann_bob_and_two_ai()
     table = h.table()
-    said = texts(await h.say("ann", "/kick 1"))
-    assert said == [
-        "Bob was removed from seat 1; an AI player takes over the hand. They may come back "
+    sent = await h.say("ann", "/kick 2")
+    assert [m.text for m in sent if m.kind == "group"] == [
+        "Bob was removed from seat 2; an AI player takes over the hand. They may come back "
         "with /join from the next hand."
     ]
+    hand, told = [m for m in sent if m.user == "bob"]  # his hand retired, then one line
+    assert hand.slot is not None and hand.slot.startswith("hand ") and hand.buttons == ()
+    assert told.slot is None and told.text == (
+        "Ann removed you from seat 2 at Situan (四团) · Ann: an AI player plays the rest of "
+        "this hand for you. Say /join there from the next hand to take your seat back."
+    )
     seat = table.seats[1]
     assert seat is not None and seat.ai and seat.stands_in_for == "bob"
     assert texts(await h.say("bob", "/join")) == ["A hand is running; join when it is over."]
     await h.run_until(lambda: table.state == "between")
-    assert texts(await h.say("bob", "/join")) == ["Bob is back at seat 1."]
+    assert texts(await h.say("bob", "/join")) == ["Bob is back at seat 2."]
     seat = table.seats[1]
     assert seat is not None and seat.user == "bob" and not seat.ai
     await h.db.close()
@@ -129,9 +160,9 @@ async def test_a_kicked_player_may_take_only_their_own_seat_back():
     gets a free seat or is told the table is full, never the kept one."""
     h = await ann_bob_and_two_ai()
     table = h.table()
-    await h.say("ann", "/kick 1")
+    await h.say("ann", "/kick 2")
     await h.run_until(lambda: table.state == "between")
     assert texts(await h.say("cat", "/join", lang="en")) == ["The table is full."]
-    assert texts(await h.say("bob", "/join 2")) == ["Seat 2 is taken."]
-    assert texts(await h.say("bob", "/join 1")) == ["Bob is back at seat 1."]
+    assert texts(await h.say("bob", "/join 3")) == ["Seat 3 is taken."]
+    assert texts(await h.say("bob", "/join 2")) == ["Bob is back at seat 2."]
     await h.db.close()

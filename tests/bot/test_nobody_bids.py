@@ -1,8 +1,8 @@
 """二七王 with nobody there to bid: every seat a person on 托管 (or timing out). The 托管 rule
 passes wherever it may, so an all-pass hand would be dealt again at once, and again, for ever.
-Instead the table waits for the players to be ready, as after any hand; the ready timer seats
-AI players for those who are not there, and a table without people closes after
-``idle_minutes``."""
+Instead the table waits for the players to be ready, as after any hand — or, where no person
+acted in the hand at all, it pauses at once; nobody ready pauses it too, and a paused table
+closes after ``idle_minutes``. No AI player ever takes a person's seat."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from tests.bot.harness import FakeClock, Harness
 
 PEOPLE = ("ann", "bob", "cat", "dan")
 WAITS = "Everyone passed, and nobody at the table bid for themselves"
+PAUSED = "Nobody at the table played this hand, so the table has paused. Press Continue"
 
 
 async def four_people(seed: int, on_auto: bool) -> Harness:
@@ -39,15 +40,20 @@ async def until_hand_one_ends(h: Harness) -> None:
 
 @pytest.mark.parametrize("on_auto", [True, False], ids=["托管", "time-outs"])
 async def test_an_all_pass_with_nobody_acting_waits_for_the_players(on_auto):
+    """On 托管 by their own choice they acted: the table waits for them to be ready. Timing
+    out, nobody acted at all: the table pauses with one post and its Continue button."""
     h = await four_people(1, on_auto)
     table = h.table()
     await until_hand_one_ends(h)
     first = (await h.db.hands_of("group-1"))[0]
     assert first.result is not None and first.result["redeal"]  # everyone passed
     assert table.state == "between" and table.hand_number == 1  # not dealt again at once
-    posts = [m for m in h.recorder.sent if m.kind == "group" and m.text.startswith(WAITS)]
-    assert len(posts) == 1
+    waits = [m for m in h.recorder.sent if m.kind == "group" and m.text.startswith(WAITS)]
+    paused = [m for m in h.recorder.sent if m.kind == "group" and m.text.startswith(PAUSED)]
+    assert (len(waits), len(paused)) == ((1, 0) if on_auto else (0, 1))
+    posts = waits or paused
     assert [b.command for row in posts[0].buttons for b in row] == ["/ready"]
+    assert table.on_hold is not on_auto
     assert not [t for t in h.recorder.texts("group") if t.startswith("Hand 2 is dealt")]
     await h.db.close()
 
@@ -66,16 +72,20 @@ async def test_the_players_ready_deals_again_with_the_same_first_bidder():
 
 
 async def test_a_table_nobody_acts_at_comes_to_an_end():
-    """Left alone, the table deals a bounded number of hands: the people not ready are
-    replaced by AI players (who bid), and the table without people closes after
-    ``idle_minutes``, its ledger posted."""
+    """Left alone, the table deals no more hands: nobody is ready, so it pauses — every
+    person keeps their seat, no AI player takes one — and closes after ``idle_minutes``,
+    its ledger posted."""
     h = await four_people(1, on_auto=True)
     table = h.table()
     await h.run_until(lambda: table.state == "closed", limit=3000)
     group = h.recorder.texts("group")
-    assert sum(t.startswith(WAITS) for t in group) == 1  # AI players bid when back
-    for user in PEOPLE:
-        assert f"{user.title()} was not ready and leaves the table." in group
-    assert any(t.startswith("Nobody has been at the table for 10 minutes") for t in group)
-    assert table.hand_number <= 20  # some minutes of AI play; a redeal loop deals ~15 a minute
+    waits = [m for m in h.recorder.sent if m.kind == "group" and m.text.startswith(WAITS)]
+    assert [bool(m.buttons) for m in waits] == [True, False]  # its Ready off at the pause
+    paused = [m for m in h.recorder.sent if m.kind == "group" and "the table has paused" in m.text]
+    assert [bool(m.buttons) for m in paused] == [True, False]  # said once; Continue off at the end
+    assert not [t for t in group if "leaves the table" in t]
+    assert [seat.user for seat in table.seats] == list(PEOPLE)
+    assert "Nobody came back for 10 minutes: the match ends here." in group
+    assert group[-1].startswith("The match is over.")
+    assert table.hand_number == 1
     await h.db.close()

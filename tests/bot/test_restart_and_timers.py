@@ -140,8 +140,10 @@ async def test_at_the_time_limit_the_table_acts_counts_and_tells_the_group(tmp_p
         assert [m.kind for m in h.recorder.sent if m.kind == "group"] == []
         clock.advance(1)
         await h.manager.tick()
-        times = "time" if count == 1 else "times"
-        assert f"Ann has timed out {count} {times}." in h.recorder.texts("group")
+        times = "once" if count == 1 else f"{count} times"
+        # Said once, in the table state that follows (never a post kept as its header).
+        assert h.recorder.texts("table")[-1].endswith(f"\nAnn has timed out {times}.")
+        assert not [text for text in h.recorder.texts("group") if "timed out" in text]
     assert table.hand.auto[0]  # three time-outs: 托管
     await until_seat_zero_acts(h)
     assert table.deadline == pytest.approx(clock.now + 1.0)  # on 托管 the table plays at once
@@ -160,7 +162,9 @@ async def test_at_the_time_limit_the_table_acts_counts_and_tells_the_group(tmp_p
     await h.db.close()
 
 
-async def test_a_seat_not_ready_in_time_is_unseated_and_an_ai_takes_it(tmp_path: Path):
+async def test_a_seat_not_ready_in_time_is_kept_and_played_on_auto(tmp_path: Path):
+    """Bob misses the ready time while Ann is ready: he keeps his seat (no AI player takes
+    it) and the next hand is dealt with him on 托管."""
     clock = FakeClock()
     h = await Harness.open(str(tmp_path / "bot.sqlite3"), clock, seed=4)
     await h.say("ann", "/new situan")
@@ -176,8 +180,12 @@ async def test_a_seat_not_ready_in_time_is_unseated_and_an_ai_takes_it(tmp_path:
     await h.say("ann", "/ready")
     clock.advance(61)
     await h.manager.tick()
-    assert table.seats[1] is not None and table.seats[1].ai  # bob was replaced
-    assert table.state == PLAYING
+    assert table.seats[1] is not None and table.seats[1].user == "bob"  # not replaced
+    assert table.state == PLAYING and table.hand_number == 2
+    assert "没有准备，这一局托管：Bob。" in h.recorder.texts("group")
+    clock.now = max(clock.now, table.deadline)
+    await h.manager.tick()  # the new hand's first step: the away are put on 托管
+    assert table.hand.auto[1] and not table.hand.auto[0]
     await h.db.close()
 
 
@@ -258,7 +266,7 @@ async def test_in_situan_the_first_time_out_puts_the_player_on_tuoguan_and_says_
     h.recorder.clear()
     clock.advance(60)
     await h.manager.tick()
-    assert "Ann has timed out 1 time." in h.recorder.texts("group")
+    assert h.recorder.texts("table")[-1].endswith("\nAnn has timed out once.")
     assert table.hand.auto[0]
     told = [m.text for m in h.recorder.sent if m.kind == "private" and m.user == "ann"
             and m.slot is None]  # fmt: skip

@@ -133,7 +133,7 @@ async def test_a_member_with_closed_dms_plays_from_an_ephemeral_view(tmp_path: P
         answer = await world.click("24", table_message, "/hand")
         assert answer[0]["type"] == 4 and answer[0]["data"]["flags"] == 64
         hand = answer[0]["data"]["content"]
-        assert hand.startswith("你在「Card room #cards」的手牌（二七王，3 号座位）")
+        assert hand.startswith("你在「Card room #cards」的手牌（二七王，4 号座位）")
         table = world.manager.tables[key]
         dee_turns = 0
         while dee_turns < 3 and table.state != CLOSED:

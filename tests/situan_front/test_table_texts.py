@@ -92,12 +92,20 @@ def test_a_double_is_named_in_the_settlement_and_under_its_picture():
     assert FRONT.settlement_picture("zh-Hans", double, NAMES, ZERO, ZERO, 1).footer == (
         "A 队获胜（双关：两人先出完） · 得分 A 90 · B 160"
     )
-    assert "double (双关)" in FRONT.settlement_picture("en", double, NAMES, ZERO, ZERO, 1).footer
+    assert "double win" in FRONT.settlement_picture("en", double, NAMES, ZERO, ZERO, 1).footer
 
 
 def test_an_early_end_is_named_as_such():
+    """The settlement says why the hand could end early: who went out first, and the points
+    the winner has whatever is still played (issue 49)."""
     early = result(finish=(0,), ended_by="decided", winner="A", team_points=(205, 40))
-    assert "Team A wins (decided early)" in settlement_text("en", early, NAMES, ZERO, ZERO)
+    assert (
+        f"Team A wins before the end: {NAMES[0]} went out first, and the team has at least 200 "
+        "points whatever is still played."
+    ) in settlement_text("en", early, NAMES, ZERO, ZERO)
+    assert f"A 队提前获胜：{NAMES[0]} 是上游，无论剩下的牌怎么打，A 队都至少有 200 分。" in (
+        settlement_text("zh-Hans", early, NAMES, ZERO, ZERO)
+    )
     footer = FRONT.settlement_picture("zh-Hans", early, NAMES, ZERO, ZERO, 1).footer
     assert footer.startswith("A 队获胜（提前定胜负）")
 

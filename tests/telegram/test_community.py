@@ -51,9 +51,9 @@ async def test_kick_during_a_hand_seats_an_ai_player_and_the_hand_goes_on(tmp_pa
         await world.say(11, "/start")
         table = world.manager.tables[world.key()]
         hand, turns = table.hand, table.turn_count
-        await world.say(12, "/kick 1")  # not the host: refused, nothing changes
+        await world.say(12, "/kick 2")  # not the host: refused, nothing changes
         assert table.seats[1].user == "tg:u12"
-        await world.say(11, "/kick 1")
+        await world.say(11, "/kick 2")
         assert table.seats[1].ai and table.seats[1].stands_in_for == "tg:u12"
         assert table.hand is hand  # the same hand goes on
         while table.turn_count < turns + 6 and table.hand is hand and not hand.over:
@@ -67,6 +67,6 @@ async def test_kick_during_a_hand_seats_an_ai_player_and_the_hand_goes_on(tmp_pa
         def texts() -> str:
             return " ".join(m.get("text") or "" for m in world.group_messages())
 
-        await eventually(lambda: "被请离 1 号座位，由电脑玩家接着打这一局" in texts(), 10.0, 0.01)
+        await eventually(lambda: "被请离 2 号座位，由电脑玩家接着打这一局" in texts(), 10.0, 0.01)
     finally:
         await world.close()

@@ -70,7 +70,7 @@ async def test_a_player_who_never_opened_the_bot_gets_a_deep_link_and_then_the_h
         await world.say(14, f"/start {payload}", chat_id=14)
         texts = sent_to(world, 14, before)
         assert texts[0] == "你好！你的牌会发到这里。"
-        assert texts[1].startswith("你在「Card room」的手牌（四团，3 号座位）")
+        assert texts[1].startswith("你在「Card room」的手牌（四团，4 号座位）")
         assert world.hand_message(14)  # with its keyboard
         assert table.seats[3].user == "tg:u14"
         assert "tg:u14" in await world.db.reachable_users("tg:")  # remembered across restarts

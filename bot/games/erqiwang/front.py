@@ -20,6 +20,7 @@ from bot.i18n import N_, t, tn
 from bot.outgoing import Button
 from bot.pictures import HandPicture, Layout, SettlementPicture
 from bot.refusals import plain_refusal
+from bot.seats import seat_number
 from bot.shared_texts import SUIT_NAMES, card_text, cards_text, money
 from engine.actions import (
     Action,
@@ -333,8 +334,9 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
         cards = list(view.hand)
         groups = ["T" if view.order.is_trump(c) else c.suit for c in cards]
         breaks = [i for i in range(1, len(cards)) if groups[i] != groups[i - 1]]
+        assert view.seat is not None  # a seat's own view
         details = [t(lang, "二七王 · hand {number}", number=number),
-                   t(lang, "seat {seat}", seat=view.seat)]  # fmt: skip
+                   t(lang, "seat {seat}", seat=seat_number(view.seat))]  # fmt: skip
         if view.trump_named:
             details.append(f"{t(lang, 'trump')} {texts.trump_text(lang, view)}")
         return hand_picture(self.layout, player, [face(c) for c in cards], details, breaks)

@@ -12,7 +12,8 @@ from bot.amounts import signed_amount
 from bot.i18n import N_, t, tn
 from bot.shared_texts import cards_text, money, player_lines
 from engine.erqiwang import ErqiwangResult
-from engine.erqiwang.settlement import BONUS_POINTS_PER_VALUE, Reckoning
+from engine.erqiwang.deal import bottom_size
+from engine.erqiwang.settlement import BONUS_POINTS_PER_VALUE, FIGURES, Reckoning
 
 SWEEPS = {"小光": N_("小光"), "大光": N_("大光")}
 """The online scoring's sweeps, as message ids."""
@@ -52,15 +53,35 @@ def role(lang: str, result: ErqiwangResult, seat: int) -> str:
 
 
 def outcome_line(lang: str, result: ErqiwangResult, names: Sequence[str]) -> str:
-    """Who won, by the defenders' points against the bid."""
+    """Who won, by the defenders' points against the bid. Where the bottom (抓底) or a 冲关
+    (``bonus_scoring: points``) changed them, the line starts from the points the table
+    showed, those taken in tricks, and says what made the total: "the defenders took 0"
+    under a table that had just shown 40 read as a mistake (issue 49)."""
     assert result.declarer is not None
+    caught = result.bottom_points * result.bottom_multiplier
+    name, points, bid = names[result.declarer], result.defender_points, result.bid
+    if result.surrendered or not (caught or result.bonus_points):
+        key = (
+            N_("{name} made the bid ({points} against {bid}).")
+            if result.declarer_won
+            else N_("{name} lost the bid ({points} against {bid}).")
+        )
+        return t(lang, key, name=name, points=points, bid=bid)
+    changes = []
+    if caught:
+        changes.append(t(lang, "the bottom +{caught}", caught=caught))
+    if result.bonus_points:
+        changes.append(t(lang, "冲关 {moved}", moved=f"{result.bonus_points:+d}"))
     key = (
-        N_("{name} made the bid ({points} against {bid}).")
+        N_("{name} made the bid: the defenders' {tricks} in tricks, {changes}, make {points} "
+           "against a bid of {bid}.")
         if result.declarer_won
-        else N_("{name} lost the bid ({points} against {bid}).")
-    )
-    return t(lang, key, name=names[result.declarer], points=result.defender_points,
-             bid=result.bid)  # fmt: skip
+        else N_("{name} lost the bid: the defenders' {tricks} in tricks, {changes}, make "
+                "{points} against a bid of {bid}.")
+    )  # fmt: skip
+    tricks = points - result.bonus_points - caught
+    return t(lang, key, name=name, tricks=tricks, changes=t(lang, ", ").join(changes),
+             points=points, bid=bid)  # fmt: skip
 
 
 def bottom_line(lang: str, result: ErqiwangResult, names: Sequence[str]) -> str:
@@ -138,8 +159,19 @@ def amount_line(lang: str, result: ErqiwangResult, names: Sequence[str]) -> str:
         if amount > 0
         else N_("{name} loses: {terms} = {each} to each defender, {amount} in all.")
     )
-    return t(lang, key, name=name, terms=terms_text(lang, result.reckoning), each=each,
+    line = t(lang, key, name=name, terms=terms_text(lang, result.reckoning), each=each,
              amount=money(amount))  # fmt: skip
+    if result.reckoning.scoring == "tiered" and result.reckoning.levels > 1:
+        # Where the levels come from, in the same message (a bare "4 levels" explains
+        # nothing): one, and one more per full band between the points and the bid; the
+        # band is the packs' (the bottom's size tells them: 8 cards two packs, 6 one).
+        decks = next((d for d in FIGURES if bottom_size(d) == len(result.bottom)), 2)
+        tier = FIGURES[decks].tier
+        levels = t(lang, "Levels: 1, and 1 more for each full {tier} points between the "
+                   "defenders' {points} and the bid {bid}.", tier=tier,
+                   points=result.defender_points, bid=result.bid)  # fmt: skip
+        line += ("" if line.endswith("。") else " ") + levels  # no space after a 。
+    return line
 
 
 def footer(lang: str, result: ErqiwangResult, names: Sequence[str]) -> str:

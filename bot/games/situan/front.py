@@ -21,6 +21,7 @@ from bot.i18n import N_, t
 from bot.outgoing import Button
 from bot.pictures import HandPicture, Layout, SettlementPicture
 from bot.refusals import plain_refusal
+from bot.seats import seat_number
 from bot.shared_texts import cards_text, money, rank_text
 from engine.actions import Action, AnswerShow, Pass, PickShow, Play, StartShow, read_play
 from engine.cards import parse_card, parse_rank_run
@@ -265,8 +266,9 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
 
     def hand_picture(self, lang: str, view: SituanView, player: str, number: int) -> HandPicture:
         """The cards by rank (the renderer groups them), as the text shows them."""
+        assert view.seat is not None  # a seat's own view
         details = (t(lang, "四团 · hand {number}", number=number),
-                   t(lang, "seat {seat}", seat=view.seat))  # fmt: skip
+                   t(lang, "seat {seat}", seat=seat_number(view.seat)))  # fmt: skip
         return hand_picture(
             self.layout, player, [face(c, by_rank=True) for c in view.hand], details
         )

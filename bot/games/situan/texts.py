@@ -12,7 +12,9 @@ from bot.shared_texts import cards_text, player_lines, rank_text, unshown_closin
 from engine.cards import Card
 from engine.situan import RANKS, Combo, SituanResult, SituanView
 from engine.situan.events import RoundWon, ShowAnswered, SituanEvent
+from engine.situan.outcome import win_threshold
 from engine.situan.phases import Phase
+from engine.situan.result import TEAM_NAMES
 
 PLACES = {1: N_("上游"), 2: N_("二游"), 3: N_("三游")}
 LAST_PLACE = N_("下游")
@@ -165,9 +167,11 @@ def table_text(lang: str, view: SituanView, names: Sequence[str], number: int,
         lines.append(t(lang, "This round: {plays}",
                        plays=round_now_text(lang, view.round_plays, names)))  # fmt: skip
     counts = []
+    word = t(lang, "(auto)")
+    on_auto = word if word.startswith("（") else " " + word  # no space before a full-width （
     for seat in range(4):
         shown = count_shown(lang, view, seat)
-        mark = " " + t(lang, "(auto)") if view.auto[seat] else ""
+        mark = on_auto if view.auto[seat] else ""
         counts.append(f"{names[seat]} {shown}{mark}")
     lines.append(t(lang, "Cards: {counts}", counts=" · ".join(counts)))
     lines += points_lines(lang, view, names)
@@ -232,7 +236,7 @@ def settlement_text(lang: str, result: SituanResult, names: Sequence[str],
     return "\n".join(
         [
             t(lang, "Hand over."),
-            *outcome_lines(lang, result),
+            *outcome_lines(lang, result, names),
             *_rest(lang, result, names, totals, running),
         ]
     )
@@ -246,9 +250,11 @@ REASONS = {
 """Why a team won, said in the settlement and under its picture."""
 
 
-def outcome_lines(lang: str, result: SituanResult) -> list[str]:
+def outcome_lines(lang: str, result: SituanResult, names: Sequence[str] = ()) -> list[str]:
     """Who won and why, and the points that decided it: the series' totals when a
-    carried-over series ends here, with this hand's beside them."""
+    carried-over series ends here, with this hand's beside them. A hand decided early says
+    why it could end there: who went out first, and the points the winner has whatever is
+    still played (with ``names``)."""
     a, b = result.team_points
     before = result.carried_in
     if result.winner is None:
@@ -261,6 +267,18 @@ def outcome_lines(lang: str, result: SituanResult) -> list[str]:
         return [t(lang, "Team {team} wins by 双关: both its players went out first, so the "
                   "points (A {a}, B {b}) do not count.", team=result.winner, a=a, b=b)]  # fmt: skip
     lines = [won_text(lang, result)]
+    if result.ended_by == "decided":
+        winner = TEAM_NAMES.index(result.winner)
+        threshold = win_threshold(winner, before)
+        first = result.finish[0] if result.finish else None
+        if names and first is not None and first % 2 == winner:  # A: seats 0 and 2
+            lines[0] = t(lang, "Team {team} wins before the end: {name} went out first, and "
+                         "the team has at least {threshold} points whatever is still played.",
+                         team=result.winner, name=names[first], threshold=threshold)  # fmt: skip
+        else:
+            lines[0] = t(lang, "Team {team} wins before the end: it has at least {threshold} "
+                         "points whatever is still played.", team=result.winner,
+                         threshold=threshold)  # fmt: skip
     if before is None:
         lines.append(t(lang, "Points: A {a}, B {b}.", a=a, b=b))
     else:
