@@ -36,7 +36,7 @@ VOLUME ["/data"]
 EXPOSE 8080 8443
 # 200 from /healthz while the store answers; 503 (or no answer) makes urlopen raise: exit 1.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-    CMD ["python", "-c", "import os, urllib.request as r; r.urlopen('http://127.0.0.1:%s/healthz' % os.environ.get('BOT_HEALTH_PORT', '8080'), timeout=4)"]
+    CMD ["python", "-c", "import os, urllib.request as r; r.urlopen('http://127.0.0.1:%s/readyz' % os.environ.get('BOT_HEALTH_PORT', '8080'), timeout=4)"]
 # SIGTERM (docker stop) stops the bot cleanly: tables are kept and, on PostgreSQL, their
 # leases handed back at once.
 STOPSIGNAL SIGTERM

@@ -8,8 +8,9 @@ load balancer checks the processes behind it). ``GET /metrics`` (`bot.metrics`) 
                       "discord": {"connected": true, "shards": {"0": true}}}}
 
 ``GET /readyz``: whether the process takes updates — 503 until its store is open and its
-adapters have started (`Health.ready`), 200 after; the server listens before the store is
-opened, so an orchestrator sees a starting process as not ready rather than as gone.
+adapters have started (`Health.ready`), 200 after while the store answers; the server
+listens before the store is opened, so an orchestrator sees a starting process as not ready
+rather than as gone.
 
 ``/healthz``'s answer is 503 (``"ok": false``, ``"store": "down"``) when the store does not answer:
 then nothing can be played, and a restart or a failover is what helps. A platform whose
@@ -79,7 +80,10 @@ class Health:
         return web.json_response(body, status=status)
 
     async def readiness(self, request: web.Request) -> web.Response:
-        ready = self.ready and self.db is not None
+        # Ready means started *and* able to play now: a store that stopped answering makes
+        # the process not ready too, so that one check (the image's, a load balancer's)
+        # tells both a starting and a broken process from a working one.
+        ready = self.ready and (await self.report())[0] == 200
         return web.json_response({"ready": ready}, status=200 if ready else 503)
 
 

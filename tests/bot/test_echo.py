@@ -33,7 +33,7 @@ def longest(sent) -> int:
         f"/settings {HUGE} 1",
         f"/settings stake {HUGE}",
         f"/settings preset {HUGE}",
-        f"/settings fill_with_ai {HUGE}",
+        f"/settings mention_turn {HUGE}",
         f"/lang {HUGE}",
     ],
     ids=["name", "name value", "value", "preset", "yes/no", "lang"],

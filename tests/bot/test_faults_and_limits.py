@@ -19,7 +19,7 @@ BAD_VALUES = [
     ("ready_seconds", HUGE), ("ready_seconds", "-60"), ("ready_seconds", "nan"),
     ("ready_seconds", "²"), ("ai_delay", "nan"), ("ai_delay", "inf"), ("ai_delay", "1e400"),
     ("lobby_timeout", HUGE), ("stake", "-1"), ("stake", "1e10000000"), ("stake", "9" * 4300),
-    ("stake", "0"), ("stake", "1/0"), ("max_hands", "-1"), ("fill_with_ai", "maybe"),
+    ("stake", "0"), ("stake", "1/0"), ("max_hands", "-1"), ("mention_turn", "maybe"),
     ("turn_seconds", "9" * 5000), ("turn_seconds", "3"), ("dun_value", "1e5000"),
     ("dun_value", "-1/2"), ("early_end", "perhaps"), ("preset", "nosuch"),
 ]  # fmt: skip
@@ -58,7 +58,7 @@ async def test_a_bad_setting_is_refused_with_what_is_allowed_and_changes_nothing
 @pytest.mark.parametrize(
     ("name", "value", "stored"),
     [("ready_seconds", "90", 90), ("ai_delay", "0.5", 0.5), ("stake", "1/2", "1/2"),
-     ("stake", "0.5", "1/2"), ("fill_with_ai", "关", False), ("max_hands", "0", 0)],
+     ("stake", "0.5", "1/2"), ("mention_turn", "关", False), ("max_hands", "0", 0)],
 )  # fmt: skip
 async def test_good_settings_are_taken(harness, name, value, stored):
     await harness.say("ann", "/new situan")
