@@ -14,6 +14,7 @@ Here each kind of kill at each kind of point once; the long form, many kills at 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import os
@@ -183,6 +184,29 @@ async def open_table(
         await asyncio.sleep(0.3)  # a person types; each is handled before the next
 
 
+async def hosts_come_back(lb: LoadBalancer, db: str, hosts: dict[str, dict[str, Any]]) -> None:
+    """What each table's host does between two hands: after a moment, Ready — the table
+    pauses after a hand nobody at it played (issue 49), and a person who comes back deals
+    the next — and, once it is dealt, back on 托管 as at the start. A moment first, so that
+    the kills aimed at the wait between two hands still find one."""
+    between_since: dict[str, float] = {}
+    readied: set[str] = set()
+    while True:
+        now = time.monotonic()
+        for chat, state in (await table_states(db)).items():
+            if state == BETWEEN:
+                if now - between_since.setdefault(chat, now) >= 2.0:
+                    await lb.post(text_update(hosts[chat], int(chat[3:]), "/ready"))
+                    between_since[chat] = now  # once more only if it is still waiting then
+                    readied.add(chat)
+                continue
+            between_since.pop(chat, None)
+            if state == PLAYING and chat in readied:
+                await lb.post(text_update(hosts[chat], int(chat[3:]), "/auto"))
+                readied.discard(chat)
+        await asyncio.sleep(0.5)
+
+
 async def stored_hands(db: str) -> tuple[list[asyncpg.Record], dict[int, list[Any]]]:
     connection = await asyncpg.connect(db)
     try:
@@ -251,6 +275,7 @@ async def soak(
     takeovers: list[float] = []
     points: Counter[str] = Counter()
     stalls = 0
+    coming_back = asyncio.create_task(hosts_come_back(lb, db, hosts))
     try:
         chats = itertools.count(1)
         waiting_since = time.monotonic()
@@ -315,6 +340,9 @@ async def soak(
         else:
             raise AssertionError(f"tables never finished: {await table_states(db)}")
     finally:
+        coming_back.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await coming_back
         for process in slots:
             process.stop()
         await lb.session.close()
