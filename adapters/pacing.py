@@ -15,9 +15,9 @@ message is sent anew below everything, headed by the post, and the one above kee
 own header (or goes, if it had none: `Outgoing.header`). So no copy of the table with a turn
 line stays behind, a play shows within one slot even when posts take the turn, and the
 events stay in the chat in order. A header shows above that one state only: the next state
-is sent anew below it in the same way, so no post stays above a later turn (issue 49). A post that cannot be a header (a picture, a file,
-buttons) goes alone, and the live table follows it down in the next slot. Posts
-are never dropped and keep their order.
+is sent anew below it in the same way, so no post stays above a later turn (issue 49).
+A post that cannot be a header (a picture, a file, buttons) goes alone, and the live table
+follows it down in the next slot. Posts are never dropped and keep their order.
 
 The hand comes first: while no hand runs, a group's calls (the lobby's posts, deleting typed
 commands) are spaced by ``lobby_slot`` (the adapter's choice: half the budget's window rate,

@@ -66,9 +66,8 @@ def stale_in_group(calls: list[GroupCall]) -> str | None:
         if call.kind == "edit" and title is not None and call.text[: title.start()].strip():
             return f"after call {index}: a header kept above an edit: {call.text!r}"
         for shown in view.shown.values():
-            if AUCTION_OVER.search(shown.text) and BIDS_OPEN.search(shown.text) and (
-                TURN_LINE.search(shown.text)
-            ):
+            text = shown.text
+            if AUCTION_OVER.search(text) and BIDS_OPEN.search(text) and TURN_LINE.search(text):
                 return f"after call {index}: the auction's end above it open: {shown.text!r}"
         buttoned = [m.id for m in view.shown.values() if m.buttons and m.id != view.table
                     and not TITLE.search(m.text)]  # fmt: skip
