@@ -96,7 +96,7 @@ class Delivery(ABC):
         self.group_calls_made: deque[tuple[str, float]] = deque(maxlen=10_000)
         """(group, pacing time) of the latest group calls, as the budget counted them: when
         made (`before_group_call`), or else when released."""
-        self._flushes: dict[str, asyncio.TimerHandle] = {}
+        self._flushes: dict[str, asyncio.Handle] = {}
         self.conversations: dict[str, Conversation] = {}
         self._slots: dict[tuple[str, str, str], tuple[str, Any]] = {}
         self._deletes: dict[str, deque[Outgoing]] = {}
@@ -177,7 +177,17 @@ class Delivery(ABC):
 
     def pace(self, message: Outgoing) -> None:
         self._pacer(message.chat).submit(message)
-        self._flush(message.chat)
+        self._flush_soon(message.chat)
+
+    def _flush_soon(self, chat: str) -> None:
+        """Look at the group's calls once what the table says at this moment is all
+        submitted (the host hands a step's messages over one after the other without
+        yielding): a post that ends a phase is then released with the state that follows it
+        as its table, never above the state before (an auction still open)."""
+        scheduled = self._flushes.pop(chat, None)
+        if scheduled is not None:
+            scheduled.cancel()
+        self._flushes[chat] = asyncio.get_running_loop().call_soon(self._flush, chat)
 
     def pace_delete(self, chat: str, message_id: Any) -> None:
         """Delete a message in a group's chat, in the background, within its budget."""

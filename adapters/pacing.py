@@ -14,9 +14,10 @@ while a hand runs is not sent above it, it becomes the table message's header â€
 message is sent anew below everything, headed by the post, and the one above keeps only its
 own header (or goes, if it had none: `Outgoing.header`). So no copy of the table with a turn
 line stays behind, a play shows within one slot even when posts take the turn, and the
-events stay in the chat in order. A post that cannot be a header (a picture, a file,
-buttons) goes alone, and the live table follows it down in the next slot. Posts
-are never dropped and keep their order.
+events stay in the chat in order. A header shows above that one state only: the next state
+is sent anew below it in the same way, so no post stays above a later turn (issue 49).
+A post that cannot be a header (a picture, a file, buttons) goes alone, and the live table
+follows it down in the next slot. Posts are never dropped and keep their order.
 
 The hand comes first: while no hand runs, a group's calls (the lobby's posts, deleting typed
 commands) are spaced by ``lobby_slot`` (the adapter's choice: half the budget's window rate,
@@ -188,7 +189,12 @@ class GroupPacer:
             message = self._post_or_moved_table(self._next_post())
         else:  # a hand's last state goes first, in place: the posts about its end follow
             assert self.table is not None
-            moves = self.table_moves and not self.table.final
+            # A header belongs to the one state it came with: once the table changes, the
+            # message that showed both keeps only the header (a line of the chat) and the
+            # table goes anew below it (one call more), never leaving an older turn's post
+            # above later edits.
+            headed = self.live is not None and bool(self.live.header)
+            moves = (self.table_moves and not self.table.final) or headed
             message = self.table.moved_below("") if moves else self.table
             self.table, self.table_urgent, self.table_moves = None, False, False
         if message.kind == Kind.TABLE:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.bot.harness import FakeClock
-from tests.live_table import TITLE, GroupCall, GroupView
+from tests.live_table import AUCTION_OVER, BIDS_OPEN, TITLE, TURN_LINE, GroupCall, GroupView
 from tests.waiting import eventually
 
 PAUSED = ("暂停", "paused")
@@ -56,10 +56,19 @@ def stale_in_group(calls: list[GroupCall]) -> str | None:
     stale found — a live button on any message but the live table and the one post of the
     phase now (the lobby's, a settlement's Ready, a pause's Continue), or a time-out line
     anywhere but in a table message, or a time-out said above a table still giving the one who
-    timed out 0 seconds. None: nothing."""
+    timed out 0 seconds; a header older than the table's state (a post kept above the table
+    message when it is edited: the post came with an earlier state), or a post that ends the
+    auction above a table still showing it open. None: nothing."""
     view = GroupView()
     for index, call in enumerate(calls):
         view.apply(call)
+        title = TITLE.search(call.text)
+        if call.kind == "edit" and title is not None and call.text[: title.start()].strip():
+            return f"after call {index}: a header kept above an edit: {call.text!r}"
+        for shown in view.shown.values():
+            text = shown.text
+            if AUCTION_OVER.search(text) and BIDS_OPEN.search(text) and TURN_LINE.search(text):
+                return f"after call {index}: the auction's end above it open: {shown.text!r}"
         buttoned = [m.id for m in view.shown.values() if m.buttons and m.id != view.table
                     and not TITLE.search(m.text)]  # fmt: skip
         if len(buttoned) > 1:

@@ -5,6 +5,10 @@
   deep link; the hand is sent when they open it (see `inbox`).
 - Answers to a button press become the press's alert (``answerCallbackQuery``), not messages.
 - Commands typed in a group are deleted in the background, within the group's budget.
+- An answer to one person who typed in a group goes to them alone: privately where the bot
+  can reach them; else in the group as a message of its own that calls them (a text
+  mention), never joined with the table's posts nor kept as the table's header, and
+  deleted after `ANSWER_SHOWN` seconds.
 - Pictures (`Outgoing.picture`, drawn off the event loop): a message with one is a photo
   with the text as its caption, buttons and all, where the text fits a caption (1024
   characters). A group post whose text does not fit is the photo and then the text (two
@@ -47,6 +51,9 @@ log = logging.getLogger(__name__)
 TEXT_LIMIT = 4096
 CAPTION_LIMIT = 1024
 SEND_ATTEMPTS = 4
+ANSWER_SHOWN = 30.0
+"""Seconds (pacing time) an answer to one person stays in the group, where it had to go
+(they never opened the bot): long enough to read, then it leaves the table's chat."""
 
 
 @dataclass
@@ -115,12 +122,15 @@ class TelegramOutbox(HandPhotos):
         if origin is not None and origin.about_own_cards and not message.public:
             self.tell_to_open(message.chat, message.user or "")  # the answer stays private
             return
-        # Not reachable privately: answer in the group, naming the player (never by an id).
+        # Not reachable privately: answer in the group, calling the player by name (never by
+        # an id), as a message of its own (kind REPLY: never joined with the table's posts
+        # nor a header of the table), that goes after a while (`_answer_in_group`).
         if origin is not None and origin.user == message.user:
             name = origin.user_name
         else:
             name = self.names(message.chat, message.user or "")
-        self.pace(replace(message, kind=Kind.GROUP, text=f"{name}: {message.text}", user=None))
+        answer = f"{name}: {message.text}"
+        self.pace(replace(message, text=answer, user=None, mention=message.user))
 
     def _to_user(self, message: Outgoing) -> None:
         assert message.user is not None
@@ -145,6 +155,9 @@ class TelegramOutbox(HandPhotos):
         if message.kind == DELETE:
             await self._delete(target[0], int(message.text))
             return
+        if message.kind == Kind.REPLY and message.user is None:
+            await self._answer_in_group(target, message)
+            return
         for attempt in range(SEND_ATTEMPTS):
             try:
                 await self._send_or_edit(key, target, message)
@@ -166,6 +179,26 @@ class TelegramOutbox(HandPhotos):
                     return
                 await asyncio.sleep(0.5 * 2**attempt)
         log.warning("giving up on a message to %s after %d attempts", key, SEND_ATTEMPTS)
+
+    async def _answer_in_group(self, target: Any, message: Outgoing) -> None:
+        """An answer to one person in the group (they cannot be reached privately): it calls
+        them, and is deleted `ANSWER_SHOWN` seconds later within the group's budget."""
+        chat_id, thread = target
+        text = message.text[:TEXT_LIMIT]
+        name = text.split(": ", 1)[0]  # `_reply` starts it with the name it calls
+        assert message.mention is not None
+        person = User(id=user_id_of(message.mention), first_name=name, is_bot=False)
+        calling = MessageEntity(MessageEntity.TEXT_MENTION, 0, utf16_length(name), user=person)
+        try:
+            sent = await self.bot.send_message(
+                chat_id, text, message_thread_id=thread, entities=[calling]
+            )
+        except (BadRequest, Forbidden) as error:
+            log.info("could not answer a person in the group: %s", error)
+            return
+        loop = asyncio.get_running_loop()
+        loop.call_later(ANSWER_SHOWN / self.pace_speed, self.pace_delete, message.chat,
+                        sent.message_id)  # fmt: skip
 
     def _follow(self, old: int, new: int, message: Outgoing) -> None:
         """The group moved to ``new``: the table follows (once), then this message does."""
