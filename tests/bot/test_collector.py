@@ -41,12 +41,18 @@ async def test_the_bot_settles_the_collector_after_restoring_its_tables(tmp_path
     stop = asyncio.Event()
     running = asyncio.create_task(entry.run_platforms(env, str(tmp_path / "c.sqlite3"), "en", stop))
     try:
-        for _ in range(200):  # the health port opens after the tables are restored
+        # The health port opens before the store; /readyz says 200 once the tables are
+        # restored (and the collector settled) — a wait on a condition, not on time.
+        for _ in range(1000):
             try:
-                await get(port)
-                break
+                status, _ = await get(port, "/readyz")
+                if status == 200:
+                    break
             except aiohttp.ClientConnectionError:
-                await asyncio.sleep(0.02)
+                pass
+            await asyncio.sleep(0.02)
+        else:
+            pytest.fail("/readyz never said 200")
         assert settled == [1]
     finally:
         stop.set()
