@@ -36,6 +36,12 @@ async def let_time_pass(world: Any, table: Any, clock: FakeClock,
     nothing wakes it then). ``world``: a Telegram or Discord test world."""
     for _ in range(steps):
         if until() or table.state == "closed":
+            # The step that got here changed the table before storing it, and sends once it
+            # is stored, under the chat's lock: what it says is handed over when the lock is
+            # free again (AI players acting at once chain steps without a wake between).
+            lock = world.manager.lock(table.chat)
+            await eventually(lambda held=lock: not held.locked(), 5.0, 0.002, "the step sent")
+            await world.settle()
             return
         wake = table.next_wake()
         assert wake is not None, "the table waits for nothing and nobody"
@@ -44,6 +50,12 @@ async def let_time_pass(world: Any, table: Any, clock: FakeClock,
         await eventually(lambda b=before: moment(table) != b, 5.0, 0.002, "a step of the table")
         lock = world.manager.lock(table.chat)
         await eventually(lambda held=lock: not held.locked(), 5.0, 0.002, "the step sent")
+        await world.settle()
+        # A paced table state is written when it is sent, with the time left then: the
+        # clock jumps only once every paced call has gone out, or a state held for its
+        # slot would show the next wake's time (a turn "0 s left") that no wall clock gives.
+        outbox = world.adapter.outbox
+        await eventually(outbox.paced_out, 30.0, 0.002, "the paced calls sent")
         await world.settle()
     raise AssertionError("the table went on and on")
 
