@@ -3,7 +3,8 @@
 Every entry of ``bot/i18n/locales/*.po`` is checked, whoever added it: the Chinese
 translations and the English shown (the ``en.po`` msgstr where set, else the msgid) may not hold
 a word the glossary's "forbidden" block lists, and Chinese text may not put an ASCII ``,``,
-``;`` or ``:`` between two Chinese characters.
+``;`` or ``:`` between two Chinese characters, a space beside full-width punctuation, or a
+number or Latin letter against a Chinese character (but in the glossary's ```joined list).
 """
 
 from __future__ import annotations
@@ -206,3 +207,50 @@ def test_the_english_check_catches_a_planted_term() -> None:
     assert chinese_in_english([("x", "You are on 托管 already.")], ALLOWED)
     assert chinese_in_english([("x", "dun (墩) 0")], ALLOWED)
     assert chinese_in_english([("rules_situan", "a dun (墩)")], ALLOWED) == []
+
+
+_FULL_WIDTH = "，。：；？！（）“”「」、"
+SPACE_BY_FULL_WIDTH = re.compile(f" [{_FULL_WIDTH}]|[{_FULL_WIDTH}] ")
+LATIN_AGAINST_CHINESE = re.compile(r"[\u4e00-\u9fff][A-Za-z0-9]|[A-Za-z0-9][\u4e00-\u9fff]")
+PLACEHOLDER_OR_COMMAND = re.compile(r"\{[^}]*\}|/[a-z_]+")
+
+
+def joined_on_purpose(text: str) -> list[str]:
+    match = re.search(r"^```joined\n(.*?)^```", text, re.S | re.M)
+    assert match, "docs/glossary.md has no ```joined block"
+    return match.group(1).split()
+
+
+JOINED = joined_on_purpose(GLOSSARY.read_text(encoding="utf-8"))
+
+
+def spacing_problems(entries: list[tuple[str, str]], joined: list[str]) -> list[str]:
+    """Issue 49, item 7: Chinese spacing as the glossary's notes say."""
+    found = []
+    for msgid, text in entries:
+        for line in text.split("\n"):
+            if SPACE_BY_FULL_WIDTH.search(line):
+                found.append(f"{msgid!r}: a space beside full-width punctuation: {line!r}")
+            bare = PLACEHOLDER_OR_COMMAND.sub(" ", line)
+            for term in joined:
+                bare = bare.replace(term, " ")
+            if LATIN_AGAINST_CHINESE.search(bare):
+                found.append(
+                    f"{msgid!r}: no space between Chinese and a number or letter: {line!r}"
+                )
+    return found
+
+
+@pytest.mark.parametrize("language", ["zh-Hans", "zh-Hant"])
+def test_chinese_spacing_follows_the_glossary(language: str) -> None:
+    entries = texts(language, LOCALES / CATALOGUES[language])
+    found = spacing_problems(entries, JOINED)
+    assert not found, "\n".join(found)
+
+
+def test_the_spacing_check_catches_planted_strings() -> None:
+    assert spacing_problems([("x", "张数：Ann >11 （托管）")], JOINED)
+    assert spacing_problems([("x", "第3局")], JOINED)
+    assert spacing_problems([("x", "A队")], JOINED)
+    assert spacing_problems([("x", "第 3 局，A 队（托管）：{name} 出 /play")], JOINED) == []
+    assert spacing_problems([("x", "主7冲关")], JOINED) == []
