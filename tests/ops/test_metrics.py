@@ -17,6 +17,7 @@ from tests.ops.test_healthz import get
 from tests.pg_server import free_port
 from tests.telegram.test_live_table import ANN, opened
 from tests.telegram.world import GROUP, typed_move
+from tests.waiting import eventually
 
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
 
@@ -68,6 +69,9 @@ async def test_metrics_move_during_a_played_hand_and_healthz_reports_the_adapter
             else:
                 await ai_move(world, table, clock)
                 ai_moves += 1
+        # The moves' table edits are paced: counted once they have gone out, not before.
+        await eventually(world.adapter.outbox.paced_out, 30.0, 0.005, "the paced calls sent")
+        await world.settle()
         after = await scrape(port)
 
         def moved(name: str, **labels: str) -> float:
