@@ -283,10 +283,16 @@ def close(table: Table) -> Effects:
 
 def close_idle(table: Table) -> Effects:
     """Nobody has been at the table for ``idle_minutes``: AI players alone do not play on."""
+    return _close_after_idle_minutes(table, N_("Nobody has been at the table for {minutes} "
+                                                "minutes: the match ends here."))  # fmt: skip
+
+
+def _close_after_idle_minutes(table: Table, why: str) -> Effects:
+    """The match ends with its score after ``idle_minutes`` without people, said with ``why``
+    (which names the minutes)."""
     minutes = table.table_options["idle_minutes"]
     effects = Effects(out=table.retire_buttons())  # first: the two posts of the end go as one
-    effects.out.append(table.group("Nobody has been at the table for {minutes} minutes: the "
-                                   "match ends here.", minutes=minutes))  # fmt: skip
+    effects.out.append(table.group(why, minutes=minutes))
     effects.extend(playing.close_match(table))
     return effects
 
@@ -456,9 +462,5 @@ def _deal_without_the_away(table: Table) -> Effects:
 def close_held(table: Table) -> Effects:
     """The paused table waited ``idle_minutes`` and nobody came back: the match ends with
     its score."""
-    minutes = table.table_options["idle_minutes"]
-    effects = Effects(out=table.retire_buttons())  # first: the two posts of the end go as one
-    effects.out.append(table.group("Nobody came back for {minutes} minutes: the match ends "
-                                   "here.", minutes=minutes))  # fmt: skip
-    effects.extend(playing.close_match(table))
-    return effects
+    return _close_after_idle_minutes(table, N_("Nobody came back for {minutes} minutes: the "
+                                                "match ends here."))  # fmt: skip
