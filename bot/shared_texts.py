@@ -31,9 +31,13 @@ def rank_text(lang: str, rank: str) -> str:
     return t(lang, rank) if rank in ("LJ", "BJ") else rank
 
 
-EARLIER_AT_MOST = 3
-"""Tricks or rounds closed since the last table state the group saw, listed above the last
-one: more than a couple means a long wait for a slot, and the oldest matter least."""
+EARLIER_CHARACTERS = 1000
+"""How long the lines of tricks or rounds closed since the last table state the group saw
+may be together, above the last one. Every one of them is listed (people who play fast, or
+AI players alone, can close several within one of the group's slots, and the group should
+see each whole); only past this length are the oldest left out, so that the table message
+stays inside Discord's 2,000 characters with the rest of the table (about 20 tricks of short
+names, 3 of the longest)."""
 
 
 class Closing(Protocol):
@@ -49,11 +53,22 @@ ClosingT = TypeVar("ClosingT", bound=Closing)
 def unshown_closings(earlier: Sequence[ClosingT], last: Sequence[object]) -> list[ClosingT]:
     """Of the closing events no table state sent has shown (`RoundWon`, `TrickWon`: each
     with its ``plays``), those to list above ``last``, the plays shown as the last trick or
-    round: that one is not repeated, and only the newest `EARLIER_AT_MOST` are kept."""
+    round: that one is not repeated (`newest_within` then cuts their lines to length)."""
     missed = [e for e in earlier if e.plays]
     if missed and tuple(missed[-1].plays) == tuple(last):
         missed.pop()  # the newest is the one shown as the last (one before it may read alike)
-    return missed[-EARLIER_AT_MOST:]
+    return missed
+
+
+def newest_within(lines: Sequence[str], characters: int = EARLIER_CHARACTERS) -> list[str]:
+    """The newest of ``lines`` (oldest first) that fit in ``characters`` together."""
+    kept: list[str] = []
+    for line in reversed(lines):
+        characters -= len(line) + 1
+        if characters < 0:
+            break
+        kept.append(line)
+    return kept[::-1]
 
 
 def money(value: Fraction | str) -> str:

@@ -16,13 +16,15 @@ import time
 from typing import Any
 
 from bot import playing
+from bot.games.erqiwang.texts import trick_line
 from bot.games.situan.texts import last_round_line
 from tests.live_table import TITLE
 from tests.trick_lines import CLOSING, ROUND_SUMMARY, watch_finished_tricks
 
 Closing = tuple[int, str]
-"""A finished trick as a table text shows it: 二七王, (plays, winner's name); 四团, (0, the
-round's line from the winner's name on: who took it, with what, its points)."""
+"""A finished trick as a table text shows it: 二七王, (plays, its cards and who won it: "Ann：♠A ·
+… → Bob"); 四团, (0, the round's line from the winner's name on: who took it, with what, its
+points). The cards tell apart two tricks the same player won one after the other."""
 
 
 def watch_finishing_times(monkeypatch: Any) -> tuple[list[Any], list[float]]:
@@ -46,7 +48,7 @@ def closings_of(text: str) -> list[Closing]:
     found: list[Closing] = []
     for line in text.splitlines():
         if (match := CLOSING.search(line)) is not None:
-            found.append((match[1].count(" · ") + 1, match[2]))
+            found.append((match[1].count(" · ") + 1, f"{match[1]} → {match[2]}"))
         elif (match := ROUND_SUMMARY.search(line)) is not None:
             found.append((0, line[match.start(1) :]))
     return found
@@ -57,8 +59,11 @@ def expected_closings(finished: list[Any], table: Any) -> list[Closing]:
     written by the game's own words."""
     names = table.seat_names()
     if table.game != "situan":
-        return [(len(closing[0]), names[closing[1]]) for closing in finished]
-    return [closings_of(last_round_line(table.lang, closing[2], names))[0] for closing in finished]
+        key = "Earlier trick: {plays} → {name} wins {points}"
+        lines = [trick_line(table.lang, key, closing[0], closing[1], names) for closing in finished]
+    else:
+        lines = [last_round_line(table.lang, closing[2], names) for closing in finished]
+    return [closings_of(line)[0] for line in lines]
 
 
 def unseen(expected: list[Closing], finished_at: list[float],

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import N_, t, tn
-from bot.shared_texts import SUIT_NAMES, cards_text, unshown_closings
+from bot.shared_texts import SUIT_NAMES, cards_text, newest_within, unshown_closings
 from engine.cards import Card
 from engine.erqiwang import ErqiwangView
 from engine.erqiwang.events import ErqiwangEvent, TrickWon
@@ -70,8 +70,13 @@ def _trick_winner(view: ErqiwangView, finished: bool) -> int | None:
     return view.to_act
 
 
-def _trick_line(lang: str, key: str, plays: Sequence[tuple[int, Sequence[Card]]], winner: int,
-                names: Sequence[str]) -> str:  # fmt: skip
+def trick_line(
+    lang: str,
+    key: str,
+    plays: Sequence[tuple[int, Sequence[Card]]],
+    winner: int,
+    names: Sequence[str],
+) -> str:
     points = sum(c.points for _, cards in plays for c in cards)
     return t(lang, key, plays=_plays(lang, plays, names), name=names[winner], points=points)
 
@@ -117,8 +122,7 @@ def last_trick_line(lang: str, view: ErqiwangView, names: Sequence[str]) -> str:
     last, winner = last_trick(view)
     if not last or winner is None:
         return ""
-    return _trick_line(lang, N_("Last trick: {plays} → {name} wins {points}"), last, winner,
-                       names)  # fmt: skip
+    return trick_line(lang, N_("Last trick: {plays} → {name} wins {points}"), last, winner, names)
 
 
 def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
@@ -131,12 +135,12 @@ def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
     last, winner = last_trick(view)
     # Tricks closed (`TrickWon`) that no table state sent has shown, but the last.
     tricks = [e for e in earlier if isinstance(e, TrickWon)]
-    for trick in unshown_closings(tricks, last):
-        lines.append(_trick_line(lang, N_("Earlier trick: {plays} → {name} wins {points}"),
-                                 trick.plays, trick.seat, names))  # fmt: skip
+    key = N_("Earlier trick: {plays} → {name} wins {points}")
+    missed = [trick_line(lang, key, e.plays, e.seat, names) for e in unshown_closings(tricks, last)]
+    lines += newest_within(missed)
     if last and winner is not None:
-        lines.append(_trick_line(lang, N_("Last trick: {plays} → {name} wins {points}"), last,
-                                 winner, names))  # fmt: skip
+        key = N_("Last trick: {plays} → {name} wins {points}")
+        lines.append(trick_line(lang, key, last, winner, names))
     if view.trick and not finished:
         lines.append(t(lang, "This trick: {plays}", plays=_plays(lang, view.trick, names)))
     lines += standing_lines(lang, view, names)

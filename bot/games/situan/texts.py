@@ -8,7 +8,13 @@ from fractions import Fraction
 
 from bot.games.situan.notation import count_text
 from bot.i18n import N_, t
-from bot.shared_texts import cards_text, player_lines, rank_text, unshown_closings
+from bot.shared_texts import (
+    cards_text,
+    newest_within,
+    player_lines,
+    rank_text,
+    unshown_closings,
+)
 from engine.cards import Card
 from engine.situan import RANKS, Combo, SituanResult, SituanView
 from engine.situan.events import RoundWon, ShowAnswered, SituanEvent
@@ -113,7 +119,9 @@ def earlier_round_lines(lang: str, earlier: Sequence[SituanEvent], view: SituanV
     key = N_("Earlier round: {name} took it with {play}, {points} points")
     rounds = [e for e in earlier if isinstance(e, RoundWon)]
     missed = unshown_closings(rounds, view.last_round)
-    return [line for event in missed if (line := last_round_line(lang, event.plays, names, key))]
+    return newest_within(
+        [line for event in missed if (line := last_round_line(lang, event.plays, names, key))]
+    )
 
 
 def opening_lines(lang: str, view: SituanView, names: Sequence[str]) -> list[str]:
