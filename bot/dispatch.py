@@ -12,10 +12,9 @@ from bot import lobby, playing
 from bot.commands import Command
 from bot.controls import Stamp
 from bot.effects import Effects
-from bot.games import BadInput
 from bot.i18n import N_
+from bot.refusals import Refusal
 from bot.registry import table_handler
-from bot.settings import BadSetting
 from bot.table import BETWEEN, LOBBY, PLAYING, Table
 
 MATCH_WIDE = frozenset({"join", "addbot", "start", "hand"})
@@ -32,7 +31,7 @@ def handle(table: Table, command: Command) -> Effects:
         return table.reply(command, stale)
     try:
         effects = handler(table, command)
-    except (BadInput, BadSetting) as bad:
+    except Refusal as bad:
         return table.reply(command, bad.key, **bad.values)
     if (effects.table_changed or effects.actions) and table.learn_title(command):
         effects.table_changed = True  # only what is accepted is kept (never a stranger's)

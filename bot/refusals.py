@@ -1,10 +1,24 @@
-"""A rule's refusal as a sentence: one per error code, for what a game's front does not
-explain more precisely from the refusal's facts."""
+"""Refusals: `Refusal`, what bad input is refused with before it changes anything, and a
+rule's refusal as a sentence (one per error code, for what a game's front does not explain
+more precisely from the refusal's facts)."""
 
 from __future__ import annotations
 
 from bot.i18n import N_, t
 from engine.errors import IllegalAction
+
+
+class Refusal(Exception):
+    """Input refused before it changed anything: ``key`` is a message id for the player
+    saying what is allowed instead, written with ``values``. The commands' readers
+    (`bot.games.base.BadInput`) and the table options' checks (`bot.settings.BadSetting`)
+    raise their own kind of it; `bot.dispatch` answers every one the same way."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
 
 REFUSALS = {
     "wrong_phase": N_("That is not possible at this point of the hand."),

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot.i18n import N_
+from bot.refusals import Refusal
 from engine.ai import LEVELS
 
 AI_LEVELS = LEVELS
@@ -61,13 +62,8 @@ NUMBER = re.compile(r"\d{1,6}(?:\.\d{1,3})?")
 MAX_AMOUNT = Fraction(1000)
 
 
-class BadSetting(ValueError):
-    """A value refused at the door: ``key`` is the message id saying what is allowed."""
-
-    def __init__(self, key: str, **values: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.values = values
+class BadSetting(Refusal):
+    """A table option's value refused at the door."""
 
 
 @dataclass(frozen=True)

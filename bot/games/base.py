@@ -16,18 +16,14 @@ from bot.controls import Selection, Stamp
 from bot.games.board import Board
 from bot.outgoing import Button
 from bot.pictures import HandPicture, Layout, SettlementPicture
+from bot.refusals import Refusal
 from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.game import EventT, Game, Hand, Result, RulesT, ViewT
 
 
-class BadInput(Exception):
-    """A command whose arguments cannot be read; ``key`` is a message id for the player."""
-
-    def __init__(self, key: str, **values: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.values = values
+class BadInput(Refusal):
+    """A command whose arguments cannot be read."""
 
 
 @dataclass(frozen=True)
