@@ -33,6 +33,7 @@ from bot.manager import TableManager
 from bot.outgoing import Kind, Outgoing
 from bot.phases import Phase
 from bot.pictures import render_async
+from bot.registry import SETS_LANGUAGE
 from bot.settings import AI_LEVELS
 from storage import Database
 
@@ -363,7 +364,9 @@ async def type_line(manager: TableManager, text: str, lang: str) -> None:
     if command is None:
         return
     wanted = (
-        normalize_language(command.args[0]) if command.name == "lang" and command.args else None
+        normalize_language(command.args[0])
+        if command.name in SETS_LANGUAGE and command.args
+        else None
     )
     if wanted is not None:  # the player's name is a word of the language: it follows too
         command = replace(command, user_name=t(wanted, "Player"))

@@ -14,12 +14,8 @@ from bot.controls import Stamp
 from bot.effects import Effects
 from bot.i18n import N_
 from bot.refusals import Refusal
-from bot.registry import table_handler
+from bot.registry import MATCH_WIDE, table_handler
 from bot.table import BETWEEN, LOBBY, PLAYING, Table
-
-MATCH_WIDE = frozenset({"join", "addbot", "start", "hand"})
-"""Buttons that mean the same in any hand of the match (the lobby post's, "My hand"): their
-stamp need only name this match."""
 
 
 def handle(table: Table, command: Command) -> Effects:

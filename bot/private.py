@@ -18,7 +18,7 @@ from bot.echo import echoed
 from bot.effects import Effects
 from bot.i18n import N_, t
 from bot.outgoing import Button, Kind, Outgoing
-from bot.registry import MOVES, NEEDS_NO_TABLE
+from bot.registry import MOVES, NEEDS_NO_TABLE, SHOWS_HAND
 from bot.table import PLAYING, Table
 
 
@@ -55,7 +55,7 @@ def route(seated: Sequence[Table], command: Command, lang: str) -> Routed:
         chats = [table.chat for table in seated] or [command.chat]
         return Routed((replace(command, chat=chats[0]),))
     running = [table for table in seated if table.state == PLAYING and table.hand is not None]
-    if command.name == "hand" and running:
+    if command.name in SHOWS_HAND and running:
         return Routed(tuple(replace(command, chat=table.chat) for table in running), several=True)
     if command.name in MOVES:
         waiting = [table for table in running if _waits_on(table, command.user)]

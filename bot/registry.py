@@ -80,6 +80,29 @@ class Spec:
     """The host's command, wholly or in part: a chat's administrators may give it too."""
     listed: bool = True
     """Shown in menus, /help and slash commands (not: the buttons' own commands)."""
+    match_wide: bool = False
+    """Its button means the same in any hand of the match (the lobby post's, "My hand"):
+    the button's stamp need only name this match, not this hand or turn."""
+    on_page: bool = True
+    """Offered on the web table when a button of the private hand gives it (not: what the
+    page does itself, choosing cards, or has no need of, "My hand")."""
+    shows_hand: bool = False
+    """Answered with the player's own hand: privately at every running table where they
+    sit, and on Discord in the interaction's own answer."""
+    plays_chosen: bool = False
+    """Plays (or buries) the cards chosen with the pick buttons; on the web table, the cards
+    the page chose itself."""
+    asks_alerts: bool = False
+    """Asks for private messages later (a game starting here): where those cannot reach the
+    person, the platform tells them in the chat they asked from."""
+    sets_language: bool = False
+    """Changes the language the chat is answered in: a front that keeps its own copy of it
+    (Telegram's command menus, the console's prompt) learns the new one."""
+    seats_player: bool = False
+    """Seats the person who gives it, whose cards then go to their private chat: on
+    Telegram, a person the bot cannot write to privately yet is asked to open it; its button
+    in a /notify message may be pressed in the private chat it was sent to, by its addressee
+    alone."""
     options: tuple[Option, ...] = ()
     aliases: tuple[str, ...] = ()
 
@@ -107,12 +130,14 @@ COMMANDS: tuple[Spec, ...] = (
          chat=chat_commands.new, needs_table=False,
          options=(Option("game", Arg.GAME, N_("Which game")),
                   Option("preset", Arg.PRESET, N_("Preset (rule set)"), False, True))),
-    Spec("join", N_("Take a seat"), N_("[SEAT]"), table=lobby.join, options=(_seat(False),)),
+    Spec("join", N_("Take a seat"), N_("[SEAT]"), table=lobby.join, options=(_seat(False),),
+         match_wide=True, seats_player=True),
     Spec("leave", N_("Leave your seat"), table=lobby.leave),
     Spec("addbot", N_("Seat an AI player"), "[easy|normal|hard]", table=lobby.addbot, host=True,
+         match_wide=True,
          options=(Option("level", Arg.LEVEL,
                          N_("AI level (the table's ai_level if left out)"), False),)),
-    Spec("start", N_("Deal the first hand"), table=lobby.start, host=True),
+    Spec("start", N_("Deal the first hand"), table=lobby.start, host=True, match_wide=True),
     Spec("ready", N_("Ready for the next hand"), table=lobby.ready),
     Spec("play", N_("Play cards, e.g. /play 7777"), N_("CARDS"), table=playing.game_command,
          own_cards=True, move=True,
@@ -131,7 +156,8 @@ COMMANDS: tuple[Spec, ...] = (
     Spec("show", N_("Start a 亮牌"), table=playing.game_command, own_cards=True, move=True),
     Spec("auto", N_("托管 on or off"), "on|off", table=playing.auto, own_cards=True, move=True,
          options=(Option("on", Arg.ON_OFF, N_("On or off")),)),
-    Spec("hand", N_("Send me my hand"), table=playing.hand, own_cards=True),
+    Spec("hand", N_("Send me my hand"), table=playing.hand, own_cards=True, match_wide=True,
+         on_page=False, shows_hand=True),
     Spec("score", N_("The match ledger"), table=lobby.score, chat=chat_commands.final_score),
     Spec("settings", N_("Show or change the options"), N_("[NAME VALUE]"), table=lobby.settings,
          host=True, aliases=("set",),
@@ -140,6 +166,7 @@ COMMANDS: tuple[Spec, ...] = (
     Spec("rules", N_("A short summary of the rules"), table=lobby.rules),
     Spec("lang", N_("Language: zh-Hans, zh-Hant or en"), "zh-Hans|zh-Hant|en",
          table=lobby.lang, chat=chat_commands.language, needs_table=False, host=True,
+         sets_language=True,
          options=(Option("language", Arg.LANGUAGE, N_("Language")),)),
     Spec("next", N_("Deal the next hand now (host)"), table=lobby.next_hand, host=True),
     Spec("kick", N_("Free a seat (host; in a hand an AI player takes it)"), N_("SEAT"),
@@ -159,16 +186,16 @@ COMMANDS: tuple[Spec, ...] = (
     Spec("stats", N_("Your statistics"), chat=chat_commands.stats, needs_table=False),
     Spec("top", N_("This chat's leaderboard"), chat=chat_commands.top),
     Spec("notify", N_("Tell me privately when a game starts here (privately: list, stop)"),
-         "[1|all]", chat=notices.notify, needs_table=False,
+         "[1|all]", chat=notices.notify, needs_table=False, asks_alerts=True,
          options=(Option("which", Arg.TEXT, N_("Privately: which alert to stop (a number or all)"),
                          False),)),
     Spec("help", N_("All commands"), table=_help_at, chat=_help_here, needs_table=False),
     Spec("pick", N_("Choose cards by button"), table=playing.pick, own_cards=True, move=True,
-         listed=False),
+         listed=False, on_page=False),
     Spec("clear", N_("Clear the chosen cards"), table=playing.clear, own_cards=True,
-         move=True, listed=False),
+         move=True, listed=False, on_page=False),
     Spec("go", N_("Play the chosen cards"), table=playing.go, own_cards=True, move=True,
-         listed=False),
+         listed=False, plays_chosen=True),
     Spec("resume", N_("Let a paused hand go on (host)"), table=playing.resume, host=True,
          listed=False),
 )  # fmt: skip
@@ -186,6 +213,22 @@ is about the presser's own cards), never the lobby's or the match's (/new, /join
 HOST_COMMANDS = frozenset(name for name, spec in BY_NAME.items() if spec.host)
 MOVES = frozenset(name for name, spec in BY_NAME.items() if spec.move)
 NEEDS_NO_TABLE = frozenset(name for name, spec in BY_NAME.items() if not spec.needs_table)
+MATCH_WIDE = frozenset(name for name, spec in BY_NAME.items() if spec.match_wide)
+NOT_ON_PAGE = frozenset(name for name, spec in BY_NAME.items() if not spec.on_page)
+SHOWS_HAND = frozenset(name for name, spec in BY_NAME.items() if spec.shows_hand)
+TAKES_CARDS = frozenset(
+    name for name, spec in BY_NAME.items() if any(o.kind is Arg.CARDS for o in spec.options)
+)
+"""The moves made with cards (play, bury): what the web table checks as the cards are chosen."""
+PLAYS_CHOSEN = frozenset(name for name, spec in BY_NAME.items() if spec.plays_chosen)
+ASKS_ALERTS = frozenset(name for name, spec in BY_NAME.items() if spec.asks_alerts)
+SETS_LANGUAGE = frozenset(name for name, spec in BY_NAME.items() if spec.sets_language)
+SEATS_PLAYER = frozenset(name for name, spec in BY_NAME.items() if spec.seats_player)
+GAME_COMMANDS = frozenset(
+    name for name, spec in BY_NAME.items() if spec.table is playing.game_command
+)
+"""The commands a game's front reads (`bot.games.base.GameFront.commands`: each front's are
+some of these)."""
 
 
 def spec_of(name: str) -> Spec | None:

@@ -21,7 +21,7 @@ from bot.hand_views import hand_controls
 from bot.i18n import N_, t
 from bot.outgoing import Button
 from bot.playing import refusal_text
-from bot.registry import PRESSED_IN_PRIVATE
+from bot.registry import NOT_ON_PAGE, PLAYS_CHOSEN, PRESSED_IN_PRIVATE
 from bot.shared_texts import ledger_text
 from bot.table import BETWEEN, CLOSED, PLAYING, Table
 from engine.errors import IllegalAction
@@ -34,8 +34,6 @@ cards, the page says when it sends the play."""
 PAGE_COMMANDS = PRESSED_IN_PRIVATE | {"ready"}
 """What a page may send: the controls of a player's own hand (the same set a button in a
 private chat may press), and Ready between hands."""
-LEFT_OUT = frozenset({"pick", "clear", "hand"})
-"""Buttons the page does itself (choosing cards) or has no need of."""
 WORDS = {
     "watching": N_("You are watching: the public view only."),
     "offline": N_("Connection lost: reconnecting…"),
@@ -188,9 +186,9 @@ def controls(table: Table, seat: int, lang: str, view: Any) -> list[dict[str, An
 
 def _control(table: Table, seat: int, button: Button) -> dict[str, Any] | None:
     name, *args = button.command.removeprefix("/").split()
-    if name in LEFT_OUT or button.url:
+    if name in NOT_ON_PAGE or button.url:
         return None
-    if name == "go":  # the chosen cards: played, or buried while burying
+    if name in PLAYS_CHOSEN:  # the chosen cards: played, or buried while burying
         assert table.hand is not None
         name = table.front.selection_action(table.hand, seat, Selection()).act
         return {"action": name, "args": [], "label": button.label, "stamp": button.stamp,

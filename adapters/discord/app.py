@@ -50,7 +50,7 @@ from bot.config import Settings
 from bot.i18n import normalize_language, t
 from bot.manager import TableManager
 from bot.outgoing import Outgoing
-from bot.registry import PRESSED_IN_PRIVATE
+from bot.registry import ASKS_ALERTS, PRESSED_IN_PRIVATE, SEATS_PLAYER, SHOWS_HAND
 from storage import Database
 
 log = logging.getLogger(__name__)
@@ -215,8 +215,8 @@ class DiscordAdapter:
                           interaction.guild_id is None, str(interaction.locale),
                           admin=moderates(interaction), chat_title=channel_title(interaction),
                           delivery=Delivery("discord", str(interaction.id)))  # fmt: skip
-        origin = Origin(user, interaction, on_own_hand=False, wants_hand=name == "hand")
-        if name == "notify" and interaction.guild_id is not None:
+        origin = Origin(user, interaction, on_own_hand=False, wants_hand=name in SHOWS_HAND)
+        if name in ASKS_ALERTS and interaction.guild_id is not None:
             self.outbox.remember_notify(user, interaction)
         await self._run(origin, [command])
 
@@ -242,7 +242,7 @@ class DiscordAdapter:
             commands.append(command)
         flags = interaction.message.flags if interaction.message is not None else None
         on_own_hand = interaction.guild_id is None or bool(flags and flags.ephemeral)
-        wants_hand = on_own_hand or any(c.name == "hand" for c in commands)
+        wants_hand = on_own_hand or any(c.name in SHOWS_HAND for c in commands)
         origin = Origin(user, interaction, on_own_hand=on_own_hand, wants_hand=wants_hand)
         await self._run(origin, commands)
 
@@ -280,7 +280,7 @@ class DiscordAdapter:
         if interaction.guild_id is not None:
             return chat == channel_key(interaction.channel_id or 0)
         names = {text.split()[0].removeprefix("/") for text in texts if text.split()}
-        if names == {"join"}:  # the Join button of a /notify message, to its addressee alone
+        if names and names <= SEATS_PLAYER:  # a /notify message's Join, to its addressee alone
             return self.manager.invited(chat, user)
         return names <= PRESSED_IN_PRIVATE and self.manager.is_seated(chat, user)
 

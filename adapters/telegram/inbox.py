@@ -29,7 +29,14 @@ from adapters.telegram.outbox import Origin, TelegramOutbox
 from bot.commands import Command, Delivery, parse_command
 from bot.i18n import normalize_language, t
 from bot.manager import TableManager
-from bot.registry import HOST_COMMANDS, OWN_CARDS, PRESSED_IN_PRIVATE
+from bot.registry import (
+    HOST_COMMANDS,
+    OWN_CARDS,
+    PRESSED_IN_PRIVATE,
+    SEATS_PLAYER,
+    SETS_LANGUAGE,
+    SHOWS_HAND,
+)
 
 log = logging.getLogger(__name__)
 ALERT_LIMIT = 200
@@ -88,9 +95,9 @@ class TelegramInbox:
             command = await self._with_admin(command, message.chat_id, user.id)
         hidden = command.name in PLAYED_IN_PRIVATE
         await self._run(command, Origin(who, command.user_name, private, about_own_cards=hidden))
-        if command.name == "join" and not private and who not in self.outbox.reachable:
+        if command.name in SEATS_PLAYER and not private and who not in self.outbox.reachable:
             self.outbox.tell_to_open(chat, who)
-        if command.name == "lang" and self.on_language is not None:
+        if command.name in SETS_LANGUAGE and self.on_language is not None:
             await self.on_language(message.chat_id, self._chat_language(command, private))
 
     def _delivery(self, update: Update) -> Delivery:
@@ -172,7 +179,7 @@ class TelegramInbox:
         await self._run(command, origin)
         assert origin.alerts is not None
         text = "\n".join(origin.alerts)
-        opens_bot = command.name in ("hand", "join")
+        opens_bot = command.name in SEATS_PLAYER | SHOWS_HAND
         if opens_bot and not text and not private and who not in self.outbox.reachable:
             # Their cards go privately, where this player never opened the bot: open it.
             await query.answer(url=self.outbox.deep_link(press.chat))
@@ -192,7 +199,7 @@ class TelegramInbox:
                 return press.chat == message_chat(shown)
             return chat_target(press.chat)[0] == shown.chat.id  # too old to know its topic
         name = press.command.split()[0].split("@")[0].removeprefix("/")
-        if name == "join":  # the Join button of a /notify message, to its addressee alone
+        if name in SEATS_PLAYER:  # the Join button of a /notify message, to its addressee alone
             return self.manager.invited(press.chat, who)
         return name in PRESSED_IN_PRIVATE and self.manager.is_seated(press.chat, who)
 

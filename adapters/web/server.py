@@ -59,6 +59,7 @@ from bot.commands import Command
 from bot.manager import TableManager
 from bot.outgoing import Kind
 from bot.pictures.bundled import REGULAR_FONT
+from bot.registry import TAKES_CARDS
 from bot.web_view import PAGE_COMMANDS, unknown_reader_words
 
 log = logging.getLogger(__name__)
@@ -197,7 +198,7 @@ class WebTable:
 
     def check(self, visitor: Visitor, message: dict[str, Any]) -> dict[str, Any]:
         move, cards = message.get("action"), _strings(message.get("cards"))
-        if move not in ("play", "bury") or cards is None:
+        if move not in TAKES_CARDS or cards is None:
             return {"ok": False, "text": ""}
         ok, text = self.manager.page_verdict(visitor.chat, visitor.user, str(move), cards,
                                              visitor.lang)  # fmt: skip

@@ -7,7 +7,7 @@ hand and its buttons, the narration of events, the settlement — and how a type
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
@@ -36,6 +36,9 @@ class Stamps:
 
 
 Rows = tuple[tuple[Button, ...], ...]
+Reader = Callable[[Any, int, tuple[str, ...]], Action]
+"""How a game reads one of its commands' words into an action: (the hand, the seat, the
+words) → the action, or `BadInput` saying what to type instead."""
 
 
 class GameFront(Protocol[ViewT, EventT, RulesT]):

@@ -10,7 +10,7 @@ from types import MappingProxyType
 
 from bot.controls import Selection, rows
 from bot.echo import echoed
-from bot.games.base import BadInput, GameFront, Stamps
+from bot.games.base import BadInput, GameFront, Reader, Stamps
 from bot.games.board import Board
 from bot.games.erqiwang import narration, settling, texts
 from bot.games.erqiwang.bids import read_bid
@@ -114,13 +114,53 @@ GameHand = Hand[ErqiwangView, ErqiwangEvent, Rules]
 """A 二七王 hand as the host hands it to the front."""
 
 
+def _play(hand: GameHand, seat: int, args: tuple[str, ...]) -> Action:
+    if not args:
+        raise BadInput("Say which cards to play, e.g. /play S10 S10")
+    return Play(seat, _cards(args))
+
+
+def _trump(hand: GameHand, seat: int, args: tuple[str, ...]) -> Action:
+    suit = parse_suit(args[0]) if len(args) == 1 else None
+    if suit is None:
+        raise BadInput("Say the trump suit: /trump S, H, C, D or none")
+    return NameTrump(seat, suit)
+
+
+def _surrender(hand: GameHand, seat: int, args: tuple[str, ...]) -> Action:
+    if Surrender(seat) not in hand.legal_actions(seat):  # say when it is, not "later"
+        raise BadInput(
+            N_(
+                "Only the declarer may surrender, from taking the bottom until the first card is "
+                "played, and only with a bid above {points}."
+            ),
+            points=hand.rules.surrender_above,
+        )
+    return Surrender(seat)
+
+
+READERS: Mapping[str, Reader] = MappingProxyType(
+    {
+        "play": _play,
+        "pass": lambda hand, seat, args: Pass(seat),
+        "bid": lambda hand, seat, args: read_bid(seat, args),
+        "trump": _trump,
+        "bury": lambda hand, seat, args: Bury(seat, _cards(args)),
+        "surrender": _surrender,
+        "bonus": lambda hand, seat, args: DeclareBonus(seat),
+    }
+)
+"""The game commands 二七王 takes (`bot.registry` declares them; `playing.game_command` runs
+them), each with how it reads its words into an action."""
+
+
 class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
     name = "erqiwang"
     layout: Layout = "as_held"
     title = N_("erqiwang")
     tips_text = N_("tips_erqiwang")
     rules_text = N_("rules_erqiwang")
-    commands = frozenset({"play", "pass", "bid", "trump", "bury", "surrender", "bonus"})
+    commands = frozenset(READERS)
     preset_titles: Mapping[str, str] = MappingProxyType(
         {
             "classic": N_("the classic rules"),
@@ -162,30 +202,10 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
     # ----------------------------------------------------------------- commands
 
     def command_action(self, hand: GameHand, seat: int, name: str, args: tuple[str, ...]) -> Action:
-        if name == "play":
-            if not args:
-                raise BadInput("Say which cards to play, e.g. /play S10 S10")
-            return Play(seat, _cards(args))
-        if name == "bury":
-            return Bury(seat, _cards(args))
-        if name == "pass":
-            return Pass(seat)
-        if name == "bid":
-            return read_bid(seat, args)
-        if name == "trump":
-            suit = parse_suit(args[0]) if len(args) == 1 else None
-            if suit is None:
-                raise BadInput("Say the trump suit: /trump S, H, C, D or none")
-            return NameTrump(seat, suit)
-        if name == "surrender":
-            if Surrender(seat) not in hand.legal_actions(seat):  # say when it is, not "later"
-                raise BadInput(N_("Only the declarer may surrender, from taking the bottom until "
-                                  "the first card is played, and only with a bid above {points}."),
-                               points=hand.rules.surrender_above)  # fmt: skip
-            return Surrender(seat)
-        if name == "bonus":
-            return DeclareBonus(seat)
-        raise BadInput("That command is not used in this game.")
+        reader = READERS.get(name)
+        if reader is None:
+            raise BadInput("That command is not used in this game.")
+        return reader(hand, seat, args)
 
     def pick(self, hand: GameHand, seat: int, selection: Selection, args: tuple[str, ...]) -> None:
         """``/pick S10`` adds one ♠10, or, when every ♠10 held is chosen already, takes them

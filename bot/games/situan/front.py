@@ -11,7 +11,7 @@ from types import MappingProxyType
 
 from bot.controls import Selection, rows
 from bot.echo import echoed
-from bot.games.base import BadInput, GameFront, Stamps
+from bot.games.base import BadInput, GameFront, Reader, Stamps
 from bot.games.board import Board
 from bot.games.pictured import face, hand_picture, settlement_picture
 from bot.games.situan import texts
@@ -49,13 +49,40 @@ GameHand = Hand[SituanView, SituanEvent, Rules]
 """A 四团 hand as the host hands it to the front."""
 
 
+def _consent(hand: GameHand, seat: int, args: tuple[str, ...]) -> Action:
+    answer = args[0].lower() if args else ""
+    if answer not in CONSENT_WORDS:
+        raise BadInput("Say /consent yes or /consent no")
+    return AnswerShow(seat, CONSENT_WORDS[answer])
+
+
+def _reveal(hand: GameHand, seat: int, args: tuple[str, ...]) -> Action:
+    choice = args[0].lower() if args else ""
+    if choice not in ("me", "partner"):
+        raise BadInput("Say /reveal me or /reveal partner")
+    return PickShow(seat, seat if choice == "me" else (seat + 2) % 4)
+
+
+READERS: Mapping[str, Reader] = MappingProxyType(
+    {
+        "play": lambda hand, seat, args: play_from_words(seat, args),
+        "pass": lambda hand, seat, args: Pass(seat),
+        "show": lambda hand, seat, args: StartShow(seat),
+        "consent": _consent,
+        "reveal": _reveal,
+    }
+)
+"""The game commands 四团 takes (`bot.registry` declares them; `playing.game_command` runs
+them), each with how it reads its words into an action."""
+
+
 class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
     name = "situan"
     layout: Layout = "by_rank"
     title = N_("situan")
     tips_text = N_("tips_situan")
     rules_text = N_("rules_situan")
-    commands = frozenset({"play", "pass", "show", "consent", "reveal"})
+    commands = frozenset(READERS)
     preset_titles: Mapping[str, str] = MappingProxyType(
         {
             "nanchang": N_("the Nanchang rules"),
@@ -87,23 +114,10 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
     # ----------------------------------------------------------------- commands
 
     def command_action(self, hand: GameHand, seat: int, name: str, args: tuple[str, ...]) -> Action:
-        if name == "play":
-            return play_from_words(seat, args)
-        if name == "pass":
-            return Pass(seat)
-        if name == "show":
-            return StartShow(seat)
-        if name == "consent":
-            answer = args[0].lower() if args else ""
-            if answer not in CONSENT_WORDS:
-                raise BadInput("Say /consent yes or /consent no")
-            return AnswerShow(seat, CONSENT_WORDS[answer])
-        if name == "reveal":
-            choice = args[0].lower() if args else ""
-            if choice not in ("me", "partner"):
-                raise BadInput("Say /reveal me or /reveal partner")
-            return PickShow(seat, seat if choice == "me" else (seat + 2) % 4)
-        raise BadInput("That command is not used in this game.")
+        reader = READERS.get(name)
+        if reader is None:
+            raise BadInput("That command is not used in this game.")
+        return reader(hand, seat, args)
 
     def pick(self, hand: GameHand, seat: int, selection: Selection, args: tuple[str, ...]) -> None:
         """``/pick 7`` opens rank 7's count choice, ``/pick 7 3`` chooses three 7s."""
