@@ -72,6 +72,14 @@ class ConsolePrinter:
         """The table's language, which its labels and lines follow (a table resumed in 繁體
         prints 繁體 from its first line, a restart's notice included)."""
 
+    def follow_table(self, language_at: Callable[[], str]) -> None:
+        """From now on, print in the table's language as ``language_at`` tells it."""
+        self.follow = language_at
+
+    def speak(self, lang: str) -> None:
+        """Print in ``lang`` from now on (a /lang, a resumed table's language)."""
+        self.lang = lang
+
     async def __call__(self, message: Outgoing) -> None:
         if self.follow is not None:
             self.lang = self.follow()
@@ -226,7 +234,7 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
         base = args.seed
         seeds = lambda number: base * 100_003 + number  # noqa: E731 - hand n always deals alike
     manager = TableManager(db, printer, seeds=seeds, language=lang)
-    printer.follow = lambda: manager.language_at(CHAT)
+    printer.follow_table(lambda: manager.language_at(CHAT))
     crash_at = getattr(args, "crash_after_actions", None)
     if crash_at is not None:
         manager.keeper.committed = lambda stored: _crash(stored, crash_at)
@@ -248,7 +256,8 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
                 loop.add_signal_handler(signum, stop.set)
         phase = manager.phase_at(CHAT)
         if phase not in (None, Phase.CLOSED):  # resumed: in the table's language
-            lang = printer.lang = manager.language_at(CHAT)
+            lang = manager.language_at(CHAT)
+            printer.speak(lang)
             if args.lang is not None and args.lang != lang:
                 await type_line(manager, f"/lang {args.lang}", lang)
                 lang = args.lang
@@ -373,7 +382,7 @@ async def type_line(manager: TableManager, text: str, lang: str) -> None:
         await manager.handle(replace(command, private=True))  # the player's own language
         command = replace(command, lang=wanted)
         if isinstance(manager.send, ConsolePrinter):
-            manager.send.lang = wanted
+            manager.send.speak(wanted)
         await manager.handle(command)  # the table's: its answer is for a chat with others
         await manager.send(Outgoing(Kind.REPLY, CHAT, t(wanted, "Language set."), user=HUMAN))
         return
@@ -424,19 +433,20 @@ class Keyboard:
     one is queued. (``sys.stdin.readline()`` under ``add_reader`` kept the ones after the
     first in its own buffer, where the loop never looked: they were lost.)"""
 
-    def __init__(self, descriptor: int) -> None:
+    def __init__(self, descriptor: int, loop: asyncio.AbstractEventLoop | None = None) -> None:
         self.descriptor = descriptor
         self.lines: asyncio.Queue[str | None] = asyncio.Queue()
         """Lines typed, without their end; None once input has ended."""
         self._partial = b""
-        self._loop: asyncio.AbstractEventLoop | None = None
+        self._loop = loop
+        """The loop reading it (None: not attached, or detached)."""
+        if loop is not None:
+            loop.add_reader(descriptor, self._readable)
 
     @classmethod
     def attach(cls) -> Keyboard:
-        keyboard = cls(sys.stdin.fileno())
-        keyboard._loop = asyncio.get_running_loop()
-        keyboard._loop.add_reader(keyboard.descriptor, keyboard._readable)
-        return keyboard
+        """Standard input, read by the running loop."""
+        return cls(sys.stdin.fileno(), asyncio.get_running_loop())
 
     def detach(self) -> None:
         if self._loop is not None:

@@ -85,12 +85,15 @@ class Delivery(ABC):
     """Whether each message waits for the bot-wide `send_budget` here (else the adapter's
     calls do, each when made)."""
 
-    def __init__(self, pace_speed: float = 1.0) -> None:
+    def __init__(
+        self, pace_speed: float = 1.0, *, send_budget: SendBudget | None = None,
+        has_table: Callable[[str], bool] | None = None,
+    ) -> None:  # fmt: skip
         self.pace_speed = pace_speed
-        self.send_budget: SendBudget | None = None
-        """The bot-wide budget of calls a second (None: none kept here)."""
         """How fast pacing time runs against the event loop's clock: 1 in service; a test
         or a simulation may run the one-minute budget faster."""
+        self.send_budget = send_budget
+        """The bot-wide budget of calls a second (None: none kept here)."""
         self._pacers: dict[str, GroupPacer] = {}
         self._budgets: dict[str, CallBudget] = {}
         self.group_calls_made: deque[tuple[str, float]] = deque(maxlen=10_000)
@@ -104,9 +107,9 @@ class Delivery(ABC):
         self._headers: dict[tuple[str, str], tuple[str, str]] = {}
         """(conversation, table chat) → the slot of the table message shown and its header."""
         self._closed = False
-        self.has_table: Callable[[str], bool] | None = None
-        """Whether a chat has an open table (the host's, set by the adapter): a group with
-        none forgets its delivery state once quiet (`forget_quiet_chats`)."""
+        self.has_table = has_table
+        """Whether a chat has an open table (the host's): a group with none forgets its
+        delivery state once quiet (`forget_quiet_chats`)."""
         self._used: dict[str, float] = {}
         """group chat → when (pacing time) it was last given something to send."""
         self._forgetting: asyncio.TimerHandle | None = None

@@ -54,7 +54,15 @@ class Health:
         self.db = db
         self.adapters: dict[str, Probe] = {}
         self.ready = False
-        """Set once the store is open and the adapters have started (`/readyz`)."""
+        """Once the store is open and the adapters have started (`/readyz`)."""
+
+    def started(self) -> None:
+        """The store is open and the adapters have started: ready to take updates."""
+        self.ready = True
+
+    def stopping(self) -> None:
+        """Shutting down: take no more updates (a load balancer looks elsewhere)."""
+        self.ready = False
 
     def attach(self, manager: Tables, db: Store) -> None:
         """The open store and the manager of its tables, from now on reported."""

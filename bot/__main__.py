@@ -397,7 +397,7 @@ def instrument(manager: TableManager, db: Database) -> Callable[[], None]:
     """The figures (`bot.metrics`) and JSON log lines follow this manager's tables and this
     store's commits; returns what stops counting its tables."""
     follow_games(manager.game_at)
-    db.on_commit = metrics.committed(db.backend)
+    db.time_commits(metrics.committed(db.backend))
     return metrics.watch_tables(manager.open_games)
 
 
@@ -470,9 +470,10 @@ async def _run_with(
             web_table = web_table_for(manager, settings)
             door = web_door(web_table, settings)
         if settings.telegram is not None:
-            adapter = TelegramAdapter(manager, db, settings.telegram, lang, web=door)
+            adapter = TelegramAdapter(
+                manager, db, settings.telegram, lang, web=door, health=health_board
+            )
             router.routes["tg:"] = adapter.outbox
-            adapter.health = health_board
             health_board.adapters["telegram"] = adapter.connection
             adapters.append(adapter)
             if web_table is not None:
@@ -494,12 +495,12 @@ async def _run_with(
         settle_after_start()
         if web_table is not None and settings.web is not None:
             web_runner = await serve_web(web_table, settings.web)
-        health_board.ready = True
+        health_board.started()
         log.info("%s", started_line(settings, db, len(manager.open_games())))
         await manager.run_timers(stop)
     finally:
         stop_counting()
-        health_board.ready = False
+        health_board.stopping()
         if web_runner is not None:
             await web_runner.cleanup()
         for running in reversed(adapters):

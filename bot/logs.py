@@ -103,6 +103,10 @@ class JsonFormatter(RedactingFormatter):
         self.game_at: Callable[[str], str | None] = lambda chat: None
         """Which game a chat's table plays (the table manager's, once it exists)."""
 
+    def name_games(self, game_at: Callable[[str], str | None]) -> None:
+        """From now on a line about a table names its game, as ``game_at`` tells it."""
+        self.game_at = game_at
+
     def format(self, record: logging.LogRecord) -> str:
         self._tables.filter(record)
         line: dict[str, str] = {
@@ -146,4 +150,4 @@ def follow_games(game_at: Callable[[str], str | None]) -> None:
     """JSON log lines name the game of a table from now on, as ``game_at`` tells it."""
     for handler in logging.getLogger().handlers:
         if isinstance(handler.formatter, JsonFormatter):
-            handler.formatter.game_at = game_at
+            handler.formatter.name_games(game_at)

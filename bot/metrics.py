@@ -147,7 +147,7 @@ def ai_cut(game: str) -> None:
 
 
 def committed(backend: str) -> Callable[[float], None]:
-    """What a store calls with each transaction's time (`storage.base.Database.on_commit`)."""
+    """What a store calls with each transaction's time (`storage.base.Database.time_commits`)."""
     return STORAGE_COMMIT.labels(backend).observe
 
 

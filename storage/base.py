@@ -244,6 +244,10 @@ class Database(LeaseReads, ABC):
         """Told each committed transaction's seconds, from its first write to its commit
         (the writer lock's wait left out): the metrics' storage commit time."""
 
+    def time_commits(self, on_commit: Callable[[float], None]) -> None:
+        """From now on, ``on_commit`` is told each transaction's time in seconds."""
+        self.on_commit = on_commit
+
     @classmethod
     async def open(cls, address: str) -> Database:
         # Imported here because the back-end modules import this one.

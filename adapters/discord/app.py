@@ -92,7 +92,7 @@ class CardClient(discord.AutoShardedClient):
         super().__init__(intents=intents, **options)
         self.adapter = adapter
         self.tree: app_commands.CommandTree[Any] = app_commands.CommandTree(self)
-        self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
+        self.tree.error(self._on_command_error)  # discord.py's way to set the tree's handler
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(CommandButton, ChoiceMenu, WebTableButton)
@@ -138,12 +138,11 @@ class DiscordAdapter:
             client_options.setdefault("shard_count", settings.shard_count)
         self.client = CardClient(self, **client_options)
         self.outbox = DiscordOutbox(
-            self.client, manager.name_at, manager.language_at, pace_speed=pace_speed
-        )
+            self.client, manager.name_at, manager.language_at, pace_speed=pace_speed,
+            has_table=manager.has_table, web_served=web is not None,
+        )  # fmt: skip
         self.web = web
         """The web table's door (``WEB_PUBLIC_URL``): "Open table" answers with a link."""
-        self.outbox.web_served = web is not None
-        self.outbox.has_table = manager.has_table
         build_commands(self.client.tree, self.on_slash, self.suggest)
         self._task: asyncio.Task[None] | None = None
         self.duplicates = 0

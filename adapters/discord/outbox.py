@@ -76,9 +76,10 @@ class DiscordOutbox(Delivery):
     def __init__(
         self, client: discord.Client, names: Callable[[str, str], str],
         language: Callable[[str], str], *, pace_speed: float = 1.0,
+        has_table: Callable[[str], bool] | None = None, web_served: bool = False,
     ) -> None:  # fmt: skip
-        super().__init__(pace_speed)
-        self.send_budget = SendBudget(DISCORD_RATE, speed=pace_speed, platform="discord")
+        budget = SendBudget(DISCORD_RATE, speed=pace_speed, platform="discord")
+        super().__init__(pace_speed, send_budget=budget, has_table=has_table)
         self.client = client
         self.names = names
         self.language = language
@@ -86,7 +87,7 @@ class DiscordOutbox(Delivery):
         self._dm_channels: dict[str, int] = {}
         self._ephemeral: dict[str, tuple[discord.Interaction[Any], float]] = {}
         self._told_closed: set[tuple[str, str]] = set()
-        self.web_served = False
+        self.web_served = web_served
         """The web table is served (``WEB_PUBLIC_URL``): "Open table" joins the table."""
         self._asked_notices: dict[str, tuple[discord.Interaction[Any], float]] = {}
         """Each member's last /notify interaction: its follow-up tells them, and them alone,

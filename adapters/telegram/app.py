@@ -93,7 +93,7 @@ class TelegramSettings:
 class TelegramAdapter:
     def __init__(
         self, manager: TableManager, db: Database, settings: TelegramSettings, language: str,
-        *, pace_speed: float = 1.0, web: WebDoor | None = None,
+        *, pace_speed: float = 1.0, web: WebDoor | None = None, health: Health | None = None,
     ) -> None:  # fmt: skip
         self.manager = manager
         self.db = db
@@ -101,7 +101,10 @@ class TelegramAdapter:
         limiter = TimedRateLimiter(
             max_retries=3, overall_time_period=1 / pace_speed, group_time_period=60 / pace_speed
         )
-        requests = CountedRequest(connection_pool_size=256)
+        budget = SendBudget(settings.calls_per_second, speed=pace_speed, platform="telegram")
+        requests = CountedRequest(
+            connection_pool_size=256, send_budget=budget, before_group_call=self._before_group_call
+        )
         builder = (
             Application.builder()
             .token(settings.token)
@@ -114,22 +117,15 @@ class TelegramAdapter:
             builder = builder.base_url(base).base_file_url(_file_url(base))
         self.application = builder.build()
         self.outbox = TelegramOutbox(
-            self.application.bot, manager.name_at, manager.language_at, pace_speed=pace_speed
-        )
-        requests.before_group_call = self.outbox.before_group_call
-        budget = SendBudget(settings.calls_per_second, speed=pace_speed, platform="telegram")
-        requests.send_budget = self.outbox.send_budget = budget
-        self.outbox.on_reachable = db.set_reachable
-        self.outbox.web = web
-        self.outbox.player_language = manager.user_langs.get
-        self.outbox.has_table = manager.has_table
-        self.memberships = Memberships(self._ask_membership, lambda: self.outbox.send_budget)
-        self.inbox = TelegramInbox(manager, self.outbox, language)
-        self.inbox.on_language = self._chat_menu
-        self.outbox.on_migrated = self.inbox.move
+            self.application.bot, manager.name_at, manager.language_at, pace_speed=pace_speed,
+            send_budget=budget, has_table=manager.has_table, on_reachable=db.set_reachable,
+            on_migrated=self._moved, player_language=manager.user_langs.get, web=web,
+        )  # fmt: skip
+        self.memberships = Memberships(self._ask_membership, lambda: budget)
+        self.inbox = TelegramInbox(manager, self.outbox, language, on_language=self._chat_menu)
         self.language = language
         self.webhook: Webhook | None = None
-        self.health: Health | None = None
+        self.health = health
         """The process's health, which the webhook's ``/healthz`` reports."""
         self.requests = requests
         app = self.application
@@ -161,6 +157,13 @@ class TelegramAdapter:
         member = await self.application.bot.get_chat_member(int(chat_id), int(user_id))
         return member.status not in GONE
 
+    async def _before_group_call(self, group: str) -> None:
+        await self.outbox.before_group_call(group)
+
+    async def _moved(self, chat: str, new_id: int) -> None:
+        """A group turned out to have moved (to a supergroup): its table follows."""
+        await self.inbox.move(chat, new_id)
+
     async def _on_error(self, update: object, context: Any) -> None:
         log.error("handling an update failed", exc_info=context.error)
 
@@ -175,8 +178,7 @@ class TelegramAdapter:
         except NetworkError as error:
             reason = scrubbed(str(error), self.settings.token)
             raise StartupError(f"Telegram's Bot API cannot be reached: {reason}") from error
-        self.outbox.bot_username = app.bot.username
-        self.outbox.reachable = await self.db.reachable_users(PREFIX)
+        self.outbox.connected(app.bot.username, await self.db.reachable_users(PREFIX))
         await self._register_commands()
         await app.start()
         updater = app.updater
@@ -210,8 +212,9 @@ class TelegramAdapter:
             secret = secrets.token_urlsafe(32)
         listen, port = self.settings.webhook_listen, self.settings.webhook_port
         limits = self.settings.webhook_limits
-        self.webhook = Webhook(self.application, self.manager, secret, listen, port, limits)
-        self.webhook.health = self.health
+        self.webhook = Webhook(
+            self.application, self.manager, secret, listen, port, limits, health=self.health
+        )
         await self.webhook.start()
         assert self.settings.webhook_url is not None
         await self.application.bot.set_webhook(

@@ -59,11 +59,14 @@ def message_chat(message: Message) -> str:
 
 
 class TelegramInbox:
-    def __init__(self, manager: TableManager, outbox: TelegramOutbox, language: str) -> None:
+    def __init__(
+        self, manager: TableManager, outbox: TelegramOutbox, language: str,
+        on_language: Callable[[int, str], Awaitable[None]] | None = None,
+    ) -> None:  # fmt: skip
         self.manager = manager
         self.outbox = outbox
         self.language = language
-        self.on_language: Callable[[int, str], Awaitable[None]] | None = None
+        self.on_language = on_language
         """Called (Telegram chat id, language) after a /lang: to give the chat its menu."""
         self._admins: dict[tuple[int, int], tuple[bool, float]] = {}
 

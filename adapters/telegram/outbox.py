@@ -35,6 +35,7 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, Re
 from telegram.helpers import create_deep_linked_url
 
 from adapters.delivery import DELETE, split_text
+from adapters.send_budget import SendBudget
 from adapters.telegram.hand_photo import HandPhotos
 from adapters.telegram.keyboards import (
     chat_key,
@@ -72,21 +73,26 @@ class Origin:
 class TelegramOutbox(HandPhotos):
     def __init__(
         self, bot: Bot, names: Callable[[str, str], str], language: Callable[[str], str],
-        *, pace_speed: float = 1.0,
+        *, pace_speed: float = 1.0, send_budget: SendBudget | None = None,
+        has_table: Callable[[str], bool] | None = None,
+        on_reachable: Callable[[str, str], Coroutine[Any, Any, None]] | None = None,
+        on_migrated: Callable[[str, int], Coroutine[Any, Any, None]] | None = None,
+        player_language: Callable[[str], str | None] = lambda user: None,
+        web: WebDoor | None = None,
     ) -> None:  # fmt: skip
-        super().__init__(pace_speed)
+        super().__init__(pace_speed, send_budget=send_budget, has_table=has_table)
         self.bot = bot
         self.names = names
         """(table chat, user) → the player's name at that table."""
         self.language = language
         """table chat → the table's language."""
         self.reachable: set[str] = set()
-        self.on_reachable: Callable[[str, str], Coroutine[Any, Any, None]] | None = None
+        self.on_reachable = on_reachable
         """Called (user, name) when a player first proves reachable: to remember it."""
         self._background: set[asyncio.Task[None]] = set()
         self._told_to_open: set[tuple[str, str]] = set()
         self.bot_username = ""
-        self.on_migrated: Callable[[str, int], Coroutine[Any, Any, None]] | None = None
+        self.on_migrated = on_migrated
         """Called (table chat, new Telegram chat id) when a group turned out to have moved."""
         self._moves: dict[int, asyncio.Task[None]] = {}
         self._captions: dict[tuple[str, str, str], tuple[str | None, str, str | None]] = {}
@@ -94,11 +100,17 @@ class TelegramOutbox(HandPhotos):
         self._texts: dict[tuple[str, str, str], tuple[Any, str, str | None]] = {}
         """(conversation, table chat, kind) → what its text message shows (its id, text and
         keyboard): an edit that would change nothing is not made."""
-        self.web: WebDoor | None = None
+        self.web = web
         """The web table's door (``WEB_PUBLIC_URL`` set): its buttons join the private hand
         and the group's table (`_with_door`)."""
-        self.player_language: Callable[[str], str | None] = lambda user: None
+        self.player_language = player_language
         """user → the language the player chose, if any."""
+
+    def connected(self, bot_username: str, reachable: set[str]) -> None:
+        """What the Bot API and the store say once connected: the bot's username (for its
+        links) and the people who have opened a private chat with it."""
+        self.bot_username = bot_username
+        self.reachable = reachable
 
     # ----------------------------------------------------------------- routing
 

@@ -31,10 +31,14 @@ messages a second, in any chat)."""
 
 
 class CountedRequest(HTTPXRequest):
-    def __init__(self, **settings: Any) -> None:
+    def __init__(
+        self, *, before_group_call: Callable[[str], Awaitable[None]] | None = None,
+        send_budget: SendBudget | None = None, **settings: Any,
+    ) -> None:  # fmt: skip
         super().__init__(**settings)
-        self.before_group_call: Callable[[str], Awaitable[None]] | None = None
-        self.send_budget: SendBudget | None = None
+        self.before_group_call = before_group_call
+        """Waits for the group's own budget before a call to it (the adapter's outbox)."""
+        self.send_budget = send_budget
         self.answered: bool | None = None
         """Whether the Bot API answered the last call made (None: none made yet) — the
         connection state ``/healthz`` reports."""

@@ -100,7 +100,8 @@ class Webhook:
 
     def __init__(self, application: Application[Any, Any, Any, Any, Any, Any],
                  manager: TableManager, secret: str, listen: str, port: int,
-                 limits: ServerLimits = DEFAULT_LIMITS) -> None:  # fmt: skip
+                 limits: ServerLimits = DEFAULT_LIMITS,
+                 health: Health | None = None) -> None:  # fmt: skip
         self.application = application
         self.manager = manager
         self.secret = secret
@@ -108,7 +109,7 @@ class Webhook:
         self.port = port
         self.limits = limits
         self.refusals = RefusalLog(log, limits.refusals_every)
-        self.health: Health | None = None
+        self.health = health
         """What ``/healthz`` reports here (the process's, every platform's; else the store's)."""
         self._runner: GuardedRunner | None = None
         self._session: aiohttp.ClientSession | None = None

@@ -32,12 +32,19 @@ async def test_healthz_answers_200_with_the_tables_while_the_bot_runs(tmp_path: 
     stop = asyncio.Event()
     running = asyncio.create_task(run_platforms(env, str(tmp_path / "h.sqlite3"), "en", stop))
     try:
-        for _ in range(200):
+        # The health port opens before the store (an orchestrator sees a starting process
+        # as not ready): wait until /readyz says the store is open and the platforms started.
+        ready = None
+        for _ in range(1000):  # a hang guard only: the loop ends as soon as it is ready
             try:
-                answer = await get(port)
-                break
+                ready = await get(port, "/readyz")
             except aiohttp.ClientConnectionError:
-                await asyncio.sleep(0.02)
+                ready = None
+            if ready is not None and ready[0] == 200:
+                break
+            await asyncio.sleep(0.02)
+        assert ready == (200, {"ready": True})
+        answer = await get(port)
         assert answer == (200, {"ok": True, "store": "ok", "tables": 0, "adapters": {}})
         assert (await get(port, "/other"))[0] == 404
     finally:
