@@ -150,6 +150,23 @@ class ErqiwangHand:
         twin.public_view = None
         return twin
 
+    def __copy__(self) -> ErqiwangHand:
+        return self.fork()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ErqiwangHand:
+        twin = memo[id(self)] = self.fork()
+        return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled: the fields but the public view, made again when asked for."""
+        return {name: getattr(self, name) for name in ErqiwangHand.__slots__} | {
+            "public_view": None
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+
     # ----------------------------------------------------------------- queries
 
     @property

@@ -132,6 +132,34 @@ class SituanHand:
     ) -> SituanHand:
         return cls(rules, deal_from_seed(seed), first, carry)
 
+    def fork(self) -> SituanHand:
+        """A copy in the same state that plays on without touching this hand: what the
+        rules' modules change in place is copied (each seat's holding, whose piles and
+        counts the hand holds too), what they replace (tuples, combinations, frozen values)
+        is shared. `copy.copy`, `copy.deepcopy` and `pickle` make their copies from it."""
+        twin = object.__new__(SituanHand)
+        state = twin.__dict__
+        state.update(self.__dict__)
+        twin.holdings = [holding.fork() for holding in self.holdings]
+        twin.piles = [holding.piles for holding in twin.holdings]
+        twin.counts = [holding.counts for holding in twin.holdings]
+        for name in _FORKED_LISTS:
+            state[name] = state[name].copy()
+        twin.public_view = None
+        return twin
+
+    def __copy__(self) -> SituanHand:
+        return self.fork()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SituanHand:
+        twin = memo[id(self)] = self.fork()
+        return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled: the fields but the public view, made again when asked for. Each seat's
+        holding is pickled as its piles and made again from them (`Holding.__reduce__`)."""
+        return {**self.__dict__, "public_view": None}
+
     # ----------------------------------------------------------------- queries
 
     @property
@@ -249,6 +277,27 @@ class SituanHand:
     def auto_lead(self, seat: int) -> tuple[Combo, tuple[Card, ...]]:
         return auto_lead(self, seat)
 
+
+_FORKED_LISTS = (
+    "hand_cards",
+    "held",
+    "next_holder",
+    "announced",
+    "hand_points",
+    "played_duns",
+    "played_counts",
+    "round_plays",
+    "plays",
+    "finish",
+    "captured",
+    "show_seen",
+    "show_refused",
+    "timeouts",
+    "auto",
+    "history",
+)
+"""The lists (and the dict of cards seen) that the rules' modules change in place (`fork`);
+``dealt_counts`` is only read."""
 
 _DISPATCH: Dispatch[SituanHand, SituanEvent] = Dispatch(
     "四团",
