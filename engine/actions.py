@@ -54,7 +54,7 @@ class Play:
         return {"seat": self.seat, "act": "play", "cards": texts}
 
 
-_PLAY_FIELDS = slot_setters(Play, "seat", "cards", "ranks")
+_PLAY_FIELDS = slot_setters(Play)
 
 
 @dataclass(frozen=True, slots=True)
