@@ -138,9 +138,12 @@ class Game(Protocol[ViewT_co, EventT, RulesT]):
         """Rules from a preset and option overrides; bad ones raise ``RecordError``."""
 
     def deal(
-        self, rules: RulesT, seed: int | str | None = None, deal: Any = None,
+        self,
+        rules: RulesT,
+        seed: int | str | None = None,
+        deal: Any = None,
         carry: Carry | None = None,
-    ) -> Hand[ViewT_co, EventT, RulesT]:  # fmt: skip
+    ) -> Hand[ViewT_co, EventT, RulesT]:
         """A new hand: dealt from ``seed`` (or the given ``deal``), continuing a match from
         ``carry`` (None: the match's first hand)."""
 

@@ -151,9 +151,12 @@ class TrickWon(Event):
     plays: tuple[tuple[int, tuple[Card, ...]], ...] = field(default=(), compare=False)
 
     def __init__(
-        self, seat: int, points: int, by_defenders: bool,
+        self,
+        seat: int,
+        points: int,
+        by_defenders: bool,
         plays: tuple[tuple[int, tuple[Card, ...]], ...] = (),
-    ) -> None:  # fmt: skip
+    ) -> None:
         set_seat, set_points, set_by_defenders, set_plays = _TRICK_WON_FIELDS  # `engine.slots`
         set_seat(self, seat)
         set_points(self, points)
@@ -179,7 +182,21 @@ class TrumpCounts(Event):
 
 
 ErqiwangEvent = (
-    BidMade | BidPassed | Redeal | DeclarerChosen | BottomShown | TrumpNamed | Buried | Surrendered
-    | BonusDeclared | ThrowFailed | Played | TrickWon | TrumpVoid | TrumpCounts | TimedOut
-    | AutoChanged | HandEnded
-)  # fmt: skip
+    BidMade
+    | BidPassed
+    | Redeal
+    | DeclarerChosen
+    | BottomShown
+    | TrumpNamed
+    | Buried
+    | Surrendered
+    | BonusDeclared
+    | ThrowFailed
+    | Played
+    | TrickWon
+    | TrumpVoid
+    | TrumpCounts
+    | TimedOut
+    | AutoChanged
+    | HandEnded
+)

@@ -401,9 +401,21 @@ def _forked_leads(leads: dict[str, SuitLeads] | None) -> dict[str, SuitLeads] | 
 
 
 _FORKED_LISTS = (
-    "_held", "_threats", "throws", "throws_current", "bids", "passed", "has_played", "trick",
-    "tricks", "played_cards", "void_announced", "timeouts", "auto", "history",
-)  # fmt: skip
+    "_held",
+    "_threats",
+    "throws",
+    "throws_current",
+    "bids",
+    "passed",
+    "has_played",
+    "trick",
+    "tricks",
+    "played_cards",
+    "void_announced",
+    "timeouts",
+    "auto",
+    "history",
+)
 """The lists of per-seat or per-trick state that a hand changes in place (`fork`)."""
 
 _DISPATCH: Dispatch[ErqiwangHand, ErqiwangEvent] = Dispatch(

@@ -44,9 +44,17 @@ class Combo:
     """
 
     __slots__ = (
-        "beaten", "bomb_key", "bomb_strength", "dun", "is_bomb", "kind", "points", "rank", "ranks",
+        "beaten",
+        "bomb_key",
+        "bomb_strength",
+        "dun",
+        "is_bomb",
+        "kind",
+        "points",
+        "rank",
+        "ranks",
         "size",
-    )  # fmt: skip
+    )
 
     def __init__(self, kind: str, rank: int, size: int) -> None:
         self.kind = kind

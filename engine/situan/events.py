@@ -137,6 +137,16 @@ class HandRevealed(Event):
 
 
 SituanEvent = (
-    Played | Passed | RoundWon | WentOut | CountAnnounced | ShowAsked | ShowAnswered
-    | ShowStarted | HandRevealed | TimedOut | AutoChanged | HandEnded
-)  # fmt: skip
+    Played
+    | Passed
+    | RoundWon
+    | WentOut
+    | CountAnnounced
+    | ShowAsked
+    | ShowAnswered
+    | ShowStarted
+    | HandRevealed
+    | TimedOut
+    | AutoChanged
+    | HandEnded
+)

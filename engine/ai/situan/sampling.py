@@ -86,17 +86,23 @@ def sampled_deal(
 
 
 def _reserve_dun(
-    view: SituanView, s: int, ranks: list[int], dun: int, pool: list[int],
-    hands: dict[int, list[int]], need: dict[int, int],
-) -> int:  # fmt: skip
+    view: SituanView,
+    s: int,
+    ranks: list[int],
+    dun: int,
+    pool: list[int],
+    hands: dict[int, list[int]],
+    need: dict[int, int],
+) -> int:
     """Keep in seat ``s`` the rest of a dealt 墩 of ``dun`` cards, at a rank it could be (one
     with that many cards left unseen and no more than the seat still holds): the rank kept,
     or -1 when none can be."""
     played = view.played_by[s]
     fits = [
-        r for r in ranks
+        r
+        for r in ranks
         if pool[r] >= dun - played[r] and hands[s][r] == 0 and dun - played[r] <= need[s]
-    ]  # fmt: skip
+    ]
     if not fits:
         return -1
     r = max(fits, key=lambda r: played[r])
@@ -108,9 +114,13 @@ def _reserve_dun(
 
 
 def _reserve_jokers(
-    view: SituanView, s: int, dun: str, pool: list[int], hands: dict[int, list[int]],
+    view: SituanView,
+    s: int,
+    dun: str,
+    pool: list[int],
+    hands: dict[int, list[int]],
     need: dict[int, int],
-) -> None:  # fmt: skip
+) -> None:
     """Keep in seat ``s`` the jokers of its dealt 墩 (``LJ3``, ``KINGS4``) not yet played."""
     jokers = [(LJ_INDEX, 3)] + ([(BJ_INDEX, 1)] if dun == "KINGS4" else [])
     for rank, dealt in jokers:
