@@ -341,6 +341,10 @@ class ErqiwangHand:
             return tricks.play(self, action)
         return _DISPATCH.apply(self, action)
 
+    def record(self, action: Action) -> None:
+        """Enter an applied action in the history (`engine.dispatch`)."""
+        self.history.append(action)
+
     def require_running(self) -> None:
         if self.phase == OVER:
             raise IllegalAction("wrong_phase", "the hand is over", phase=self.phase)

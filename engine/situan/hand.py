@@ -132,6 +132,33 @@ class SituanHand:
     ) -> SituanHand:
         return cls(rules, deal_from_seed(seed), first, carry)
 
+    @classmethod
+    def standing_where(cls, view: SituanView, deal: Deal) -> SituanHand:
+        """A hand dealt ``deal`` (a sampled deal of what ``view``'s seat cannot see), standing
+        where the view shows the table: its plays, the round on, the points taken, the 亮牌
+        state. The ``hard`` player plays such hands out."""
+        hand = cls(view.rules, deal, view.turn, view.carry)
+        hand.dealt_duns = view.duns if len(view.duns) == 4 else hand.dealt_duns
+        hand.played_counts = list(view.played_counts)
+        hand.turn = view.turn
+        hand.round_combo = view.round_combo
+        hand.round_seat = view.round_seat
+        hand.round_plays = list(view.round_plays)
+        hand.plays = list(view.plays)
+        passes = 0
+        for _, combo in reversed(view.round_plays):
+            if combo is not None:
+                break
+            passes += 1
+        hand.passes = passes
+        hand.table_points = view.table_points
+        hand.finish = list(view.finish)
+        hand.captured = list(view.captured)
+        hand.show_by = view.show_by
+        hand.show_refused = list(view.show_refused)
+        hand.revealed = view.revealed
+        return hand
+
     def fork(self) -> SituanHand:
         """A copy in the same state that plays on without touching this hand: what the
         rules' modules change in place is copied (each seat's holding, whose piles and
@@ -263,6 +290,10 @@ class SituanHand:
             return _DISPATCH.apply(self, action)
         self.history.append(action)
         return events
+
+    def record(self, action: Action) -> None:
+        """Enter an applied action in the history (`engine.dispatch`)."""
+        self.history.append(action)
 
     def check_running(self) -> None:
         if self.phase == OVER:

@@ -159,24 +159,4 @@ def _situan_hand(view: SituanView, hands: list[list[int]], bottom: list[int]) ->
         for s in range(4)
     )
     deal = SituanDeal(cards, tuple(_situan_card(r) for r in bottom))
-    hand = SituanHand(view.rules, deal, view.turn, view.carry)
-    hand.dealt_duns = view.duns if len(view.duns) == 4 else hand.dealt_duns
-    hand.played_counts = list(view.played_counts)
-    hand.turn = view.turn
-    hand.round_combo = view.round_combo
-    hand.round_seat = view.round_seat
-    hand.round_plays = list(view.round_plays)
-    hand.plays = list(view.plays)
-    passes = 0
-    for _, combo in reversed(view.round_plays):
-        if combo is not None:
-            break
-        passes += 1
-    hand.passes = passes
-    hand.table_points = view.table_points
-    hand.finish = list(view.finish)
-    hand.captured = list(view.captured)
-    hand.show_by = view.show_by
-    hand.show_refused = list(view.show_refused)
-    hand.revealed = view.revealed
-    return hand
+    return SituanHand.standing_where(view, deal)
