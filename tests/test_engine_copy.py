@@ -1,6 +1,6 @@
-"""A hand's copies play as the hand does: `copy.copy`, `copy.deepcopy` and a pickled and loaded
-hand list, check and apply exactly as the original, and play on without touching it — over
-whole random games of every preset of both games.
+"""A hand's copies play as the hand does: its fork, `copy.copy`, `copy.deepcopy` and a pickled
+and loaded hand list, check and apply exactly as the original, and play on without touching
+it — over whole random games of every preset of both games.
 
 A copy made field by field used to hold copies of the values the engine knows by identity (四团's
 prebuilt combinations and plays): it refused plays the hand listed ("对4 does not beat 对3")
@@ -21,6 +21,7 @@ from engine.errors import IllegalAction
 from engine.game import AnyHand
 
 COPIERS: dict[str, Callable[[AnyHand], AnyHand]] = {
+    "fork": lambda hand: hand.fork(),
     "copy": copy.copy,
     "deepcopy": copy.deepcopy,
     "pickle": lambda hand: pickle.loads(pickle.dumps(hand)),
