@@ -137,7 +137,7 @@ class ErqiwangHand:
         """A copy in the same state that plays on without touching this hand (the ``hard``
         player plays every candidate out from one sampled deal). What the rules' modules
         change in place is copied; what they replace (tuples, frozen values, finished
-        tricks) is shared."""
+        tricks) is shared. `copy.copy` and `copy.deepcopy` of a hand are its fork."""
         twin = object.__new__(ErqiwangHand)
         for name in ErqiwangHand.__slots__:
             setattr(twin, name, getattr(self, name))
@@ -158,10 +158,11 @@ class ErqiwangHand:
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled: the fields but the public view, made again when asked for."""
-        return {name: getattr(self, name) for name in ErqiwangHand.__slots__} | {
-            "public_view": None
-        }
+        """Pickled: the fields but the public view (made again when asked for); the other
+        caches load as they are, as a fork keeps them."""
+        state = {name: getattr(self, name) for name in ErqiwangHand.__slots__}
+        state["public_view"] = None
+        return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():

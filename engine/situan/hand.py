@@ -163,7 +163,7 @@ class SituanHand:
         """A copy in the same state that plays on without touching this hand: what the
         rules' modules change in place is copied (each seat's holding, whose piles and
         counts the hand holds too), what they replace (tuples, combinations, frozen values)
-        is shared. `copy.copy`, `copy.deepcopy` and `pickle` make their copies from it."""
+        is shared. `copy.copy` and `copy.deepcopy` of a hand are its fork."""
         twin = object.__new__(SituanHand)
         state = twin.__dict__
         state.update(self.__dict__)
