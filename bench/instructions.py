@@ -38,13 +38,14 @@ print("decisions", decisions)
 """
 
 
+VALGRIND = ("valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null")
+
+
 def counted(command: list[str], tree: Path) -> tuple[int, str]:
     """The instructions ``command`` executes under valgrind, and what it printed."""
     done = subprocess.run(
-        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-         *command],
-        cwd=tree, capture_output=True, text=True, check=True,
-    )  # fmt: skip
+        [*VALGRIND, *command], cwd=tree, capture_output=True, text=True, check=True
+    )
     found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
     if found is None:
         raise SystemExit(f"valgrind gave no count:\n{done.stderr[-2000:]}")
@@ -53,10 +54,11 @@ def counted(command: list[str], tree: Path) -> tuple[int, str]:
 
 def host_command(args: argparse.Namespace, tree: Path, passes: int) -> list[str]:
     script = "bench/host_fixed_workload.py"
-    command = [sys.executable, script, "--game", args.game, "--tables", str(args.tables),
-               "--passes", str(passes)]  # fmt: skip
-    usage = subprocess.run([sys.executable, script, "--help"], cwd=tree, capture_output=True,
-                           text=True, check=True).stdout  # fmt: skip
+    command = [sys.executable, script, "--game", args.game]
+    command += ["--tables", str(args.tables), "--passes", str(passes)]
+    usage = subprocess.run(
+        [sys.executable, script, "--help"], cwd=tree, capture_output=True, text=True, check=True
+    ).stdout
     if "--level" in usage:
         command += ["--level", args.level]
     if args.default_collector and "--default-collector" in usage:
@@ -90,8 +92,11 @@ def main() -> None:
     parser.add_argument("--passes", type=int, default=25)
     parser.add_argument("--level", default="easy", choices=("easy", "normal", "hard"))
     parser.add_argument("--hands", type=int, default=200)
-    parser.add_argument("--default-collector", action="store_true",
-                        help="host: leave the collector at CPython's defaults")  # fmt: skip
+    parser.add_argument(
+        "--default-collector",
+        action="store_true",
+        help="host: leave the collector at CPython's defaults",
+    )
     parser.add_argument("--tree", type=Path, help="another checkout, counted the same way")
     args = parser.parse_args()
     unit = "action" if args.workload == "host" else "decision"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, get_args
 
 from engine.cards import (
     JOKER_RANKS,
@@ -54,7 +54,7 @@ class Play:
         return {"seat": self.seat, "act": "play", "cards": texts}
 
 
-_PLAY_FIELDS = slot_setters(Play, "seat", "cards", "ranks")
+_PLAY_FIELDS = slot_setters(Play)
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,16 +187,21 @@ class Timeout:
 
 
 Action = (
-    Play | Pass | Bid | NameTrump | Bury | Surrender | DeclareBonus | StartShow | AnswerShow
-    | PickShow | Auto | Timeout
-)  # fmt: skip
-ACTION_KINDS: dict[str, type[Action]] = {
-    kind.act: kind
-    for kind in (
-        Play, Pass, Bid, NameTrump, Bury, Surrender, DeclareBonus, StartShow, AnswerShow,
-        PickShow, Auto, Timeout,
-    )
-}  # fmt: skip
+    Play
+    | Pass
+    | Bid
+    | NameTrump
+    | Bury
+    | Surrender
+    | DeclareBonus
+    | StartShow
+    | AnswerShow
+    | PickShow
+    | Auto
+    | Timeout
+)
+ACTION_KINDS: dict[str, type[Action]] = {kind.act: kind for kind in get_args(Action)}
+"""Each kind of `Action` by its record name (``act``)."""
 
 
 A = TypeVar("A", Surrender, DeclareBonus, StartShow, Auto)

@@ -16,8 +16,8 @@ from engine.errors import IllegalAction
 
 
 class Dispatched(Protocol):
-    @property
-    def history(self) -> list[Action]: ...
+    def record(self, action: Action) -> None:
+        """The hand's own operation that enters an applied action in its history."""
 
 
 HandT = TypeVar("HandT", bound=Dispatched)
@@ -52,7 +52,7 @@ class Dispatch(Generic[HandT, EventT]):
             check_seat(seat)
         events = handler(hand, action)
         if events or type(action) is not Auto:
-            hand.history.append(action)
+            hand.record(action)
         return events
 
     def unknown(self, action: Action) -> IllegalAction:

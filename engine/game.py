@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
 from engine.actions import Action
 from engine.cards import Card
@@ -104,6 +104,11 @@ class Hand(Protocol[ViewT_co, EventT, RulesT_co]):
     def view(self, seat: int | None) -> ViewT_co:
         """What ``seat`` may know (None: the public view)."""
 
+    def fork(self) -> Self:
+        """A copy in the same state that plays on without touching this hand: it lists,
+        checks and applies as the hand does. `copy.copy` and `copy.deepcopy` of a hand are
+        its fork; a pickled hand loads as one."""
+
     def next_carry(self) -> Carry:
         """What the next hand of the match starts from (the hand must be over)."""
 
@@ -138,9 +143,12 @@ class Game(Protocol[ViewT_co, EventT, RulesT]):
         """Rules from a preset and option overrides; bad ones raise ``RecordError``."""
 
     def deal(
-        self, rules: RulesT, seed: int | str | None = None, deal: Any = None,
+        self,
+        rules: RulesT,
+        seed: int | str | None = None,
+        deal: Any = None,
         carry: Carry | None = None,
-    ) -> Hand[ViewT_co, EventT, RulesT]:  # fmt: skip
+    ) -> Hand[ViewT_co, EventT, RulesT]:
         """A new hand: dealt from ``seed`` (or the given ``deal``), continuing a match from
         ``carry`` (None: the match's first hand)."""
 

@@ -71,8 +71,9 @@ def read_seat(value: Any, field: str) -> int:
     return value
 
 
-def deal_or_seed(record: dict[str, Any], read_deal: Callable[[Any], Any],
-                 from_seed: Callable[[int | str], Any]) -> Any:  # fmt: skip
+def deal_or_seed(
+    record: dict[str, Any], read_deal: Callable[[Any], Any], from_seed: Callable[[int | str], Any]
+) -> Any:
     """The deal a record names, or the one its ``seed`` shuffles."""
     if "deal" in record:
         return read_deal(record["deal"])

@@ -9,10 +9,20 @@ and repr.
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 from collections.abc import Callable
 from typing import Any
 
 
-def slot_setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ...]:
-    """The setters of a slotted class's fields, in the order named."""
+def slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
+    """The setters of a slotted dataclass's fields, in the order the dataclass declares them.
+
+    The class's own ``__init__`` must take exactly those fields, in that order: a field added
+    to the class and not to its ``__init__`` (or the other way round) fails here, when the
+    class's module is imported, not at the first value made without it."""
+    names = [field.name for field in dataclasses.fields(cls)]
+    taken = list(inspect.signature(cls.__init__).parameters)[1:]  # type: ignore[misc]
+    if taken != names:
+        raise TypeError(f"{cls.__name__}.__init__ takes {taken}, but its fields are {names}")
     return tuple(cls.__dict__[name].__set__ for name in names)

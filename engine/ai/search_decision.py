@@ -80,9 +80,12 @@ class Search:
     with the ``normal`` choice."""
 
     def __init__(
-        self, seed: int | None = None, budget: float | None = None,
-        playouts: int = DEFAULT_PLAYOUTS, clock: Clock = time.perf_counter,
-    ) -> None:  # fmt: skip
+        self,
+        seed: int | None = None,
+        budget: float | None = None,
+        playouts: int = DEFAULT_PLAYOUTS,
+        clock: Clock = time.perf_counter,
+    ) -> None:
         self.seed = 0 if seed is None else seed
         self.budget = self.default_budget if budget is None else budget
         self.playouts = playouts
@@ -93,9 +96,13 @@ class Search:
         """Of those, the sampled deals every candidate was played out on."""
 
     def _choose(
-        self, candidates: list[Action], fallback: Action, rng: random.Random,
-        playout: Callable[[random.Random, Action], float | None], budgets: float = 1.0,
-    ) -> Action:  # fmt: skip
+        self,
+        candidates: list[Action],
+        fallback: Action,
+        rng: random.Random,
+        playout: Callable[[random.Random, Action], float | None],
+        budgets: float = 1.0,
+    ) -> Action:
         """Play every candidate out on the same sampled deals. ``candidates[0]`` is the
         ``normal`` player's choice; another replaces it only when its average gain over it,
         deal by deal, is clearly above the noise of so few deals (``confidence`` standard

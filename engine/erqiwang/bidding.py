@@ -85,10 +85,14 @@ def check_pass(hand: ErqiwangHand, action: Pass) -> None:
     hand.require_turn(action.seat)
     if not may_pass(hand):
         raise IllegalAction(
-            "bid_not_allowed", "the first bidder must bid", seat=action.seat,
-            step=hand.rules.bid_step, highest=hand.rules.bid_max, lowest=hand.rules.bid_min,
+            "bid_not_allowed",
+            "the first bidder must bid",
+            seat=action.seat,
+            step=hand.rules.bid_step,
+            highest=hand.rules.bid_max,
+            lowest=hand.rules.bid_min,
             must_bid=True,
-        )  # fmt: skip
+        )
 
 
 def pass_bid(hand: ErqiwangHand, action: Pass) -> list[ErqiwangEvent]:

@@ -22,9 +22,11 @@ def trump_choices(hand: ErqiwangHand) -> tuple[str, ...]:
 def check_trump(hand: ErqiwangHand, action: NameTrump) -> None:
     if action.suit not in trump_choices(hand):
         raise IllegalAction(
-            "bad_action", f"{action.suit!r} is not a trump choice here", suit=action.suit,
+            "bad_action",
+            f"{action.suit!r} is not a trump choice here",
+            suit=action.suit,
             choices=list(trump_choices(hand)),
-        )  # fmt: skip
+        )
     hand.require_phase(TRUMP_PHASE)
     hand.require_turn(action.seat)
 
@@ -57,15 +59,21 @@ def check_bury(hand: ErqiwangHand, action: Bury) -> None:
     missing = hand.missing(action.seat, cards)
     if missing:
         raise IllegalAction(
-            "not_in_hand", f"not in your hand: {' '.join(c.text for c in missing)}",
-            seat=action.seat, cards=[c.text for c in missing], burying=True,
-        )  # fmt: skip
+            "not_in_hand",
+            f"not in your hand: {' '.join(c.text for c in missing)}",
+            seat=action.seat,
+            cards=[c.text for c in missing],
+            burying=True,
+        )
     wanted = hand.bottom_size
     if len(cards) != wanted:
         raise IllegalAction(
-            "wrong_count", f"bury exactly {wanted} cards, not {len(cards)}",
-            count=len(cards), wanted=wanted, burying=True,
-        )  # fmt: skip
+            "wrong_count",
+            f"bury exactly {wanted} cards, not {len(cards)}",
+            count=len(cards),
+            wanted=wanted,
+            burying=True,
+        )
 
 
 def bury(hand: ErqiwangHand, action: Bury) -> list[ErqiwangEvent]:
@@ -100,8 +108,9 @@ def check_surrender(hand: ErqiwangHand, action: Surrender) -> None:
         raise IllegalAction(
             "surrender_not_allowed",
             f"surrender needs a bid above {hand.rules.surrender_above}",
-            bid=hand.bid, above=hand.rules.surrender_above,
-        )  # fmt: skip
+            bid=hand.bid,
+            above=hand.rules.surrender_above,
+        )
 
 
 def surrender(hand: ErqiwangHand, action: Surrender) -> list[ErqiwangEvent]:

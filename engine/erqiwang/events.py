@@ -46,7 +46,7 @@ class BidMade(Event):
         set_points(self, points)
 
 
-_BID_MADE_FIELDS = slot_setters(BidMade, "seat", "points")
+_BID_MADE_FIELDS = slot_setters(BidMade)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +57,7 @@ class BidPassed(Event):
         _BID_PASSED_SEAT(self, seat)  # `engine.slots`
 
 
-(_BID_PASSED_SEAT,) = slot_setters(BidPassed, "seat")
+(_BID_PASSED_SEAT,) = slot_setters(BidPassed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +128,7 @@ class Played(Event):
         set_cards(self, cards)
 
 
-_PLAYED_FIELDS = slot_setters(Played, "seat", "cards")
+_PLAYED_FIELDS = slot_setters(Played)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,9 +151,12 @@ class TrickWon(Event):
     plays: tuple[tuple[int, tuple[Card, ...]], ...] = field(default=(), compare=False)
 
     def __init__(
-        self, seat: int, points: int, by_defenders: bool,
+        self,
+        seat: int,
+        points: int,
+        by_defenders: bool,
         plays: tuple[tuple[int, tuple[Card, ...]], ...] = (),
-    ) -> None:  # fmt: skip
+    ) -> None:
         set_seat, set_points, set_by_defenders, set_plays = _TRICK_WON_FIELDS  # `engine.slots`
         set_seat(self, seat)
         set_points(self, points)
@@ -161,7 +164,7 @@ class TrickWon(Event):
         set_plays(self, plays)
 
 
-_TRICK_WON_FIELDS = slot_setters(TrickWon, "seat", "points", "by_defenders", "plays")
+_TRICK_WON_FIELDS = slot_setters(TrickWon)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +182,21 @@ class TrumpCounts(Event):
 
 
 ErqiwangEvent = (
-    BidMade | BidPassed | Redeal | DeclarerChosen | BottomShown | TrumpNamed | Buried | Surrendered
-    | BonusDeclared | ThrowFailed | Played | TrickWon | TrumpVoid | TrumpCounts | TimedOut
-    | AutoChanged | HandEnded
-)  # fmt: skip
+    BidMade
+    | BidPassed
+    | Redeal
+    | DeclarerChosen
+    | BottomShown
+    | TrumpNamed
+    | Buried
+    | Surrendered
+    | BonusDeclared
+    | ThrowFailed
+    | Played
+    | TrickWon
+    | TrumpVoid
+    | TrumpCounts
+    | TimedOut
+    | AutoChanged
+    | HandEnded
+)

@@ -189,9 +189,13 @@ def legal_follows(
 
 
 def listed_follow(
-    play: Sequence[Card], hand: Sequence[Card], held: Sequence[Card], lead: Shape,
-    lead_suit: str, order: TrumpOrder,
-) -> tuple[Card, ...]:  # fmt: skip
+    play: Sequence[Card],
+    hand: Sequence[Card],
+    held: Sequence[Card],
+    lead: Shape,
+    lead_suit: str,
+    order: TrumpOrder,
+) -> tuple[Card, ...]:
     """A legal follow's cards in the order `legal_follows` lists them (given in any order),
     so that one play can be found in the list without building the list."""
     if lead.size == 1:

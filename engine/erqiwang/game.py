@@ -27,9 +27,12 @@ class ErqiwangGame(Game[ErqiwangView, ErqiwangEvent, Rules]):
         return Rules.from_preset(preset or self.default_preset, **options)
 
     def deal(
-        self, rules: Rules, seed: int | str | None = None, deal: Deal | None = None,
+        self,
+        rules: Rules,
+        seed: int | str | None = None,
+        deal: Deal | None = None,
         carry: Carry | None = None,
-    ) -> ErqiwangHand:  # fmt: skip
+    ) -> ErqiwangHand:
         """The first hand of a match is bid first by seat 0 or, with ``first_bidder:
         random``, by a seat drawn from the seed; later hands by the carried first bidder."""
         if seed is None:

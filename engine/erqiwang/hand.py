@@ -137,7 +137,7 @@ class ErqiwangHand:
         """A copy in the same state that plays on without touching this hand (the ``hard``
         player plays every candidate out from one sampled deal). What the rules' modules
         change in place is copied; what they replace (tuples, frozen values, finished
-        tricks) is shared."""
+        tricks) is shared. `copy.copy` and `copy.deepcopy` of a hand are its fork."""
         twin = object.__new__(ErqiwangHand)
         for name in ErqiwangHand.__slots__:
             setattr(twin, name, getattr(self, name))
@@ -149,6 +149,24 @@ class ErqiwangHand:
         twin.bonuses = dict(self.bonuses)
         twin.public_view = None
         return twin
+
+    def __copy__(self) -> ErqiwangHand:
+        return self.fork()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ErqiwangHand:
+        twin = memo[id(self)] = self.fork()
+        return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled: the fields but the public view (made again when asked for); the other
+        caches load as they are, as a fork keeps them."""
+        state = {name: getattr(self, name) for name in ErqiwangHand.__slots__}
+        state["public_view"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     # ----------------------------------------------------------------- queries
 
@@ -324,6 +342,10 @@ class ErqiwangHand:
             return tricks.play(self, action)
         return _DISPATCH.apply(self, action)
 
+    def record(self, action: Action) -> None:
+        """Enter an applied action in the history (`engine.dispatch`)."""
+        self.history.append(action)
+
     def require_running(self) -> None:
         if self.phase == OVER:
             raise IllegalAction("wrong_phase", "the hand is over", phase=self.phase)
@@ -384,9 +406,21 @@ def _forked_leads(leads: dict[str, SuitLeads] | None) -> dict[str, SuitLeads] | 
 
 
 _FORKED_LISTS = (
-    "_held", "_threats", "throws", "throws_current", "bids", "passed", "has_played", "trick",
-    "tricks", "played_cards", "void_announced", "timeouts", "auto", "history",
-)  # fmt: skip
+    "_held",
+    "_threats",
+    "throws",
+    "throws_current",
+    "bids",
+    "passed",
+    "has_played",
+    "trick",
+    "tricks",
+    "played_cards",
+    "void_announced",
+    "timeouts",
+    "auto",
+    "history",
+)
 """The lists of per-seat or per-trick state that a hand changes in place (`fork`)."""
 
 _DISPATCH: Dispatch[ErqiwangHand, ErqiwangEvent] = Dispatch(

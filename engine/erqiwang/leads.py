@@ -53,16 +53,19 @@ def check_lead(
         return shape
     if suit != TRUMP:
         raise LeadRefusal(
-            "throw_not_allowed", "side-suit cards may only be led as a single, a pair or a tractor",
+            "throw_not_allowed",
+            "side-suit cards may only be led as a single, a pair or a tractor",
             reason="side_suit",
-        )  # fmt: skip
+        )
     if throw_policy == THROW_WHEN_OTHERS_VOID:
         threats = others()
         if any(top >= 0 for top, _ in threats):
             raise LeadRefusal(
-                "throw_not_allowed", "trumps may be thrown only when no other player holds trump",
-                lowest_beatable_part(shape, threats), reason="others_hold_trump",
-            )  # fmt: skip
+                "throw_not_allowed",
+                "trumps may be thrown only when no other player holds trump",
+                lowest_beatable_part(shape, threats),
+                reason="others_hold_trump",
+            )
         return shape
     if throw_policy != THROW_IF_UNBEATABLE:
         raise LeadRefusal(
@@ -75,9 +78,11 @@ def check_lead(
             "throw_not_allowed",
             f"the throw is not safe: another player can beat its {beaten}",
             lowest_beatable_part(shape, threats),
-            component=beaten, reason="beatable", kind=beaten.split()[0],
+            component=beaten,
+            reason="beatable",
+            kind=beaten.split()[0],
             cards=beaten.split()[1:],
-        )  # fmt: skip
+        )
     return shape
 
 
@@ -253,9 +258,12 @@ def _extend_tractors(
 
 
 def throw_candidates(
-    trumps: Sequence[Card], order: TrumpOrder, throw_policy: str, others: Sequence[Threat],
+    trumps: Sequence[Card],
+    order: TrumpOrder,
+    throw_policy: str,
+    others: Sequence[Threat],
     own: Threat | None = None,
-) -> list[tuple[Card, ...]]:  # fmt: skip
+) -> list[tuple[Card, ...]]:
     """The natural throws: all trumps when the others hold none, or every unbeatable trump
     component together. (Any other allowed throw is accepted by the table too; these are the
     ones worth offering.) ``trumps``: the leader's; ``others``: the other players' threats;

@@ -33,8 +33,9 @@ AUTO = tuple((Auto(seat, False), Auto(seat, True)) for seat in range(4))
 BIDS = tuple({points: Bid(seat, points) for points in range(0, 305, 5)} for seat in range(4))
 SURRENDERS = tuple(Surrender(seat) for seat in range(4))
 DECLARES = tuple(DeclareBonus(seat) for seat in range(4))
-TRUMPS = tuple({suit: NameTrump(seat, suit) for suit in ("S", "H", "C", "D", "none")}
-               for seat in range(4))  # fmt: skip
+TRUMPS = tuple(
+    {suit: NameTrump(seat, suit) for suit in ("S", "H", "C", "D", "none")} for seat in range(4)
+)
 
 
 class FollowChoice:

@@ -28,9 +28,12 @@ def read_cards(raw: Any) -> tuple[Card, ...] | None:
 def read_deal(raw: Any, decks: int = 2) -> Deal:
     """A deal of ``decks`` packs: 25 cards each and a bottom of 8, or (one deck) 12 and 6."""
     hands, bottom = read_dealt_cards(
-        raw, hand_size(decks), bottom_size(decks), erqiwang_deck(decks),
+        raw,
+        hand_size(decks),
+        bottom_size(decks),
+        erqiwang_deck(decks),
         "二七王" if decks == 2 else "二七王 with one deck",
-    )  # fmt: skip
+    )
     return Deal(hands, bottom)
 
 
@@ -53,9 +56,10 @@ def read_action(raw: Any) -> Action:
 def hand_from_record(record: dict[str, Any]) -> ErqiwangHand:
     rules = read_rules(record.get("rules"))
     deal = deal_or_seed(
-        record, lambda raw: read_deal(raw, rules.decks),
+        record,
+        lambda raw: read_deal(raw, rules.decks),
         lambda seed: deal_from_seed(seed, rules.decks),
-    )  # fmt: skip
+    )
     return ErqiwangHand(rules, deal, read_seat(record.get("first", 0), "first"))
 
 

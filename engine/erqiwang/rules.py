@@ -22,8 +22,9 @@ def deck_defaults(decks: int) -> dict[str, int]:
     ``decks`` (one deck halves the two-deck figures): ``{"bid_max": 60, "surrender_above": 40}``
     for 1, 120 and 80 for 2. Other values raise `RecordError("bad_rules")`."""
     if decks not in _DECK_DEFAULTS:
-        raise RecordError("bad_rules", f"bad value {decks!r} for option 'decks'", option="decks",
-                          value=decks)  # fmt: skip
+        raise RecordError(
+            "bad_rules", f"bad value {decks!r} for option 'decks'", option="decks", value=decks
+        )
     return dict(_DECK_DEFAULTS[decks])
 
 
@@ -95,9 +96,11 @@ class Rules:
                 "bad_rules",
                 f"bid_max {rules.bid_max} is above the {rules.deck_points} points of "
                 f"{'one deck' if rules.decks == 1 else 'two decks'}",
-                option="bid_max", value=rules.bid_max, decks=rules.decks,
+                option="bid_max",
+                value=rules.bid_max,
+                decks=rules.decks,
                 most=rules.deck_points,
-            )  # fmt: skip
+            )
         if rules.bid_min > rules.bid_max:
             raise RecordError("bad_rules", "bid_min is above bid_max", option="bid_min")
         return rules

@@ -52,9 +52,11 @@ def check_play(hand: ErqiwangHand, action: Play) -> Shape | FailedThrow | None:
     missing = hand.missing(seat, cards)
     if missing:
         raise IllegalAction(
-            "not_in_hand", f"seat {seat} does not hold {' '.join(c.text for c in missing)}",
-            seat=seat, cards=[c.text for c in missing],
-        )  # fmt: skip
+            "not_in_hand",
+            f"seat {seat} does not hold {' '.join(c.text for c in missing)}",
+            seat=seat,
+            cards=[c.text for c in missing],
+        )
     if hand.lead_shape is None:
         try:
             return check_lead(
@@ -114,9 +116,8 @@ def play(hand: ErqiwangHand, action: Play) -> list[ErqiwangEvent]:
         held = groups.get(suit)  # type: ignore[arg-type]
         lead, lead_suit = hand.lead_shape, hand.lead_suit
         if held is not None and (
-            lead is None
-            or (lead.size == 1 and (suit == lead_suit or not groups.get(lead_suit)))  # type: ignore[arg-type]
-        ):  # fmt: skip
+            lead is None or (lead.size == 1 and (suit == lead_suit or not groups.get(lead_suit)))  # type: ignore[arg-type]
+        ):
             try:
                 held.remove(card)
             except ValueError:
@@ -139,9 +140,8 @@ def play(hand: ErqiwangHand, action: Play) -> list[ErqiwangEvent]:
 
 
 def _play_single(
-    hand: ErqiwangHand, action: Play, card: Card, suit: str, held: list[Card],
-    lead_suit: str | None,
-) -> list[ErqiwangEvent]:  # fmt: skip
+    hand: ErqiwangHand, action: Play, card: Card, suit: str, held: list[Card], lead_suit: str | None
+) -> list[ErqiwangEvent]:
     """`place` for one legal card led (``lead_suit`` None), or answering a single, already
     taken out of ``held`` (the seat's cards of its suit): the lead or the comparison needs
     only the card's following-suit (``suit``) and level."""
@@ -190,9 +190,12 @@ def _after_trump_played(hand: ErqiwangHand, seat: int, events: list[ErqiwangEven
 
 
 def place(
-    hand: ErqiwangHand, seat: int, cards: tuple[Card, ...], shape: Shape | None,
+    hand: ErqiwangHand,
+    seat: int,
+    cards: tuple[Card, ...],
+    shape: Shape | None,
     events: list[ErqiwangEvent],
-) -> None:  # fmt: skip
+) -> None:
     """Put a checked play on the table (``shape``: the lead's, or None for a follow)."""
     played_trump = hand.remove_cards(seat, cards)
     hand.played_cards.extend(cards)

@@ -46,7 +46,7 @@ class ErqiwangView:
         "trump_counts",
         "trump_named",
         "void",
-    )  # fmt: skip
+    )
 
     def __init__(self, state: ErqiwangHand) -> None:
         """The public view (no seat): what everyone may know."""

@@ -44,9 +44,17 @@ class Combo:
     """
 
     __slots__ = (
-        "beaten", "bomb_key", "bomb_strength", "dun", "is_bomb", "kind", "points", "rank", "ranks",
+        "beaten",
+        "bomb_key",
+        "bomb_strength",
+        "dun",
+        "is_bomb",
+        "kind",
+        "points",
+        "rank",
+        "ranks",
         "size",
-    )  # fmt: skip
+    )
 
     def __init__(self, kind: str, rank: int, size: int) -> None:
         self.kind = kind
@@ -93,6 +101,11 @@ class Combo:
 
     def __repr__(self) -> str:
         return f"Combo({self.rank_text()!r})"
+
+    def __reduce__(self) -> tuple[object, tuple[tuple[int, ...]]]:
+        """A copy or an unpickled combination is the shared one (`combo_of_ranks`): what beats
+        what is looked up by identity (``beaten``), as a listed play's combination is."""
+        return (combo_of_ranks, (self.ranks,))
 
 
 def _build_table() -> tuple[list[list[Combo | None]], Combo, dict[tuple[int, ...], Combo]]:

@@ -27,9 +27,16 @@ def duns_in_counts(counts: list[int]) -> list[Dun]:
 def check_end(hand: SituanHand, events: list[SituanEvent]) -> bool:
     """End the hand if it is over (双关, three out, or decided); whether it ended."""
     ending = how_it_ends(
-        hand.finish, hand.holding(), hand.captured, hand.hand_points, hand.table_points,
-        hand.round_seat, hand.bottom_points, hand.carry, hand.rules.early_end,
-    )  # fmt: skip
+        hand.finish,
+        hand.holding(),
+        hand.captured,
+        hand.hand_points,
+        hand.table_points,
+        hand.round_seat,
+        hand.bottom_points,
+        hand.carry,
+        hand.rules.early_end,
+    )
     if ending is None:
         return False
     end(hand, *ending, events)

@@ -44,7 +44,7 @@ class Played(Event):
         set_cards(self, cards)
 
 
-_PLAYED_FIELDS = slot_setters(Played, "seat", "combo", "cards")
+_PLAYED_FIELDS = slot_setters(Played)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +76,7 @@ class RoundWon(Event):
         set_plays(self, plays)
 
 
-_ROUND_WON_FIELDS = slot_setters(RoundWon, "seat", "points", "leader", "plays")
+_ROUND_WON_FIELDS = slot_setters(RoundWon)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +100,7 @@ class CountAnnounced(Event):
         set_count(self, count)
 
 
-_COUNT_ANNOUNCED_FIELDS = slot_setters(CountAnnounced, "seat", "count")
+_COUNT_ANNOUNCED_FIELDS = slot_setters(CountAnnounced)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +137,16 @@ class HandRevealed(Event):
 
 
 SituanEvent = (
-    Played | Passed | RoundWon | WentOut | CountAnnounced | ShowAsked | ShowAnswered
-    | ShowStarted | HandRevealed | TimedOut | AutoChanged | HandEnded
-)  # fmt: skip
+    Played
+    | Passed
+    | RoundWon
+    | WentOut
+    | CountAnnounced
+    | ShowAsked
+    | ShowAnswered
+    | ShowStarted
+    | HandRevealed
+    | TimedOut
+    | AutoChanged
+    | HandEnded
+)

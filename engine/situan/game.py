@@ -26,9 +26,12 @@ class SituanGame(Game[SituanView, SituanEvent, Rules]):
         return Rules.from_preset(preset or self.default_preset, **options)
 
     def deal(
-        self, rules: Rules, seed: int | str | None = None, deal: Deal | None = None,
+        self,
+        rules: Rules,
+        seed: int | str | None = None,
+        deal: Deal | None = None,
         carry: Carry | None = None,
-    ) -> SituanHand:  # fmt: skip
+    ) -> SituanHand:
         """The first hand of a match is led by the flipped card (or the first ♠3); later
         hands by the previous 上游, with a carried-over series' totals."""
         if deal is None:

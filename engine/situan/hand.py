@@ -132,6 +132,61 @@ class SituanHand:
     ) -> SituanHand:
         return cls(rules, deal_from_seed(seed), first, carry)
 
+    @classmethod
+    def standing_where(cls, view: SituanView, deal: Deal) -> SituanHand:
+        """A hand dealt ``deal`` (a sampled deal of what ``view``'s seat cannot see), standing
+        where the view shows the table: its plays, the round on, the points taken, the 亮牌
+        state. The ``hard`` player plays such hands out."""
+        hand = cls(view.rules, deal, view.turn, view.carry)
+        hand.dealt_duns = view.duns if len(view.duns) == 4 else hand.dealt_duns
+        hand.played_counts = list(view.played_counts)
+        hand.turn = view.turn
+        hand.round_combo = view.round_combo
+        hand.round_seat = view.round_seat
+        hand.round_plays = list(view.round_plays)
+        hand.plays = list(view.plays)
+        passes = 0
+        for _, combo in reversed(view.round_plays):
+            if combo is not None:
+                break
+            passes += 1
+        hand.passes = passes
+        hand.table_points = view.table_points
+        hand.finish = list(view.finish)
+        hand.captured = list(view.captured)
+        hand.show_by = view.show_by
+        hand.show_refused = list(view.show_refused)
+        hand.revealed = view.revealed
+        return hand
+
+    def fork(self) -> SituanHand:
+        """A copy in the same state that plays on without touching this hand: what the
+        rules' modules change in place is copied (each seat's holding, whose piles and
+        counts the hand holds too), what they replace (tuples, combinations, frozen values)
+        is shared. `copy.copy` and `copy.deepcopy` of a hand are its fork."""
+        twin = object.__new__(SituanHand)
+        state = twin.__dict__
+        state.update(self.__dict__)
+        twin.holdings = [holding.fork() for holding in self.holdings]
+        twin.piles = [holding.piles for holding in twin.holdings]
+        twin.counts = [holding.counts for holding in twin.holdings]
+        for name in _FORKED_LISTS:
+            state[name] = state[name].copy()
+        twin.public_view = None
+        return twin
+
+    def __copy__(self) -> SituanHand:
+        return self.fork()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SituanHand:
+        twin = memo[id(self)] = self.fork()
+        return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled: the fields but the public view, made again when asked for. Each seat's
+        holding is pickled as its piles and made again from them (`Holding.__reduce__`)."""
+        return {**self.__dict__, "public_view": None}
+
     # ----------------------------------------------------------------- queries
 
     @property
@@ -236,6 +291,10 @@ class SituanHand:
         self.history.append(action)
         return events
 
+    def record(self, action: Action) -> None:
+        """Enter an applied action in the history (`engine.dispatch`)."""
+        self.history.append(action)
+
     def check_running(self) -> None:
         if self.phase == OVER:
             raise IllegalAction("wrong_phase", "the hand is over", phase=self.phase)
@@ -249,6 +308,27 @@ class SituanHand:
     def auto_lead(self, seat: int) -> tuple[Combo, tuple[Card, ...]]:
         return auto_lead(self, seat)
 
+
+_FORKED_LISTS = (
+    "hand_cards",
+    "held",
+    "next_holder",
+    "announced",
+    "hand_points",
+    "played_duns",
+    "played_counts",
+    "round_plays",
+    "plays",
+    "finish",
+    "captured",
+    "show_seen",
+    "show_refused",
+    "timeouts",
+    "auto",
+    "history",
+)
+"""The lists (and the dict of cards seen) that the rules' modules change in place (`fork`);
+``dealt_counts`` is only read."""
 
 _DISPATCH: Dispatch[SituanHand, SituanEvent] = Dispatch(
     "四团",

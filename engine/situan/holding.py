@@ -34,9 +34,10 @@ class Holding:
     typed as the actions they are listed among (`legal_actions` extends a copy).
     """
 
-    __slots__ = ("bomb_strengths", "bombs", "by_size", "counts", "kings", "leads", "piles")
+    __slots__ = ("bomb_strengths", "bombs", "by_size", "counts", "kings", "leads", "piles", "seat")
 
     def __init__(self, seat: int, cards: tuple[Card, ...]) -> None:
+        self.seat = seat
         self.piles: list[list[Card]] = [[] for _ in RANKS]
         for c in cards:
             self.piles[RANK_OF_CARD[c]].append(c)
@@ -60,6 +61,24 @@ class Holding:
                 self.bomb_strengths += _BOMB_STRENGTHS[rank][count]
         holds_kings = counts[LJ_INDEX] == 3 and counts[BJ_INDEX]
         self.kings: Action | None = KINGS_PLAYS[seat] if holds_kings else None
+
+    def fork(self) -> Holding:
+        """A copy that plays on alone: its own piles, counts and lists, of the same shared
+        plays."""
+        twin = object.__new__(Holding)
+        twin.seat, twin.kings = self.seat, self.kings
+        twin.piles = [pile.copy() for pile in self.piles]
+        twin.counts = self.counts.copy()
+        twin.leads = self.leads.copy()
+        twin.by_size = [sized.copy() for sized in self.by_size]
+        twin.bombs = self.bombs.copy()
+        twin.bomb_strengths = self.bomb_strengths.copy()
+        return twin
+
+    def __reduce__(self) -> tuple[object, tuple[int, list[list[Card]], list[int]]]:
+        """Unpickled (or deep-copied) as made again from its piles: the plays it lists must
+        be the shared ones (`engine.situan.legal.PLAYS`), which the hand knows by identity."""
+        return (_restored, (self.seat, self.piles, self.counts))
 
     def take(self, rank: int, size: int, cards: tuple[Card, ...] | None) -> tuple[Card, ...]:
         """The seat plays ``size`` cards of ``rank``: ``cards`` when named, else the top of
@@ -117,6 +136,14 @@ class Holding:
         if self.kings is not None:
             plays.append(self.kings)
         return plays
+
+
+def _restored(seat: int, piles: list[list[Card]], counts: list[int]) -> Holding:
+    """A holding made again from its piles, keeping the piles and counts given: the hand
+    holds the same lists (`SituanHand.piles`, `SituanHand.counts`)."""
+    holding = Holding(seat, tuple(chain.from_iterable(piles)))
+    holding.piles, holding.counts = piles, counts
+    return holding
 
 
 _RUNS: tuple[list[tuple[tuple[Action, ...], ...]], ...] = tuple(

@@ -140,9 +140,16 @@ def decided_winner(
         return None  # with nobody out, either team can still make 双关
     for team in (0, 1):
         if _sure_win(
-            team, finish, holding, captured, hand_points, table_points, table_seat,
-            bottom_points, win_threshold(team, carry),
-        ):  # fmt: skip
+            team,
+            finish,
+            holding,
+            captured,
+            hand_points,
+            table_points,
+            table_seat,
+            bottom_points,
+            win_threshold(team, carry),
+        ):
             return team
     return None
 

@@ -14,6 +14,4 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-PLAY, SHOW_CONSENT, SHOW_PICK, OVER = (
-    Phase.PLAY, Phase.SHOW_CONSENT, Phase.SHOW_PICK, Phase.OVER
-)  # fmt: skip
+PLAY, SHOW_CONSENT, SHOW_PICK, OVER = (Phase.PLAY, Phase.SHOW_CONSENT, Phase.SHOW_PICK, Phase.OVER)

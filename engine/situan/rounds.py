@@ -126,8 +126,11 @@ def check_ranks_held(hand: SituanHand, seat: int, ranks: list[int]) -> None:
             raise IllegalAction(
                 "not_in_hand",
                 f"seat {seat} holds {counts[rank]} of {RANKS[rank]}, not {wanted}",
-                seat=seat, rank=RANKS[rank], held=counts[rank], wanted=wanted,
-            )  # fmt: skip
+                seat=seat,
+                rank=RANKS[rank],
+                held=counts[rank],
+                wanted=wanted,
+            )
 
 
 def play(hand: SituanHand, action: Play) -> list[SituanEvent]:
@@ -264,6 +267,10 @@ def round_leader(held: Sequence[int], winner: int, lead_after_out: str) -> int:
 
 def cannot_beat(combo: Combo, last: Combo) -> IllegalAction:
     return IllegalAction(
-        "cannot_beat", f"{combo.name()} does not beat {last.name()}",
-        play=combo.rank_text(), last=last.rank_text(), play_kind=combo.kind, last_kind=last.kind,
-    )  # fmt: skip
+        "cannot_beat",
+        f"{combo.name()} does not beat {last.name()}",
+        play=combo.rank_text(),
+        last=last.rank_text(),
+        play_kind=combo.kind,
+        last_kind=last.kind,
+    )

@@ -55,9 +55,11 @@ def check_start(hand: SituanHand, action: StartShow) -> None:
     if hand.show_refused[action.seat]:
         # The opponents would otherwise wait out one request after another.
         raise IllegalAction(
-            "show_not_allowed", "your partner already refused your 亮牌 in this hand",
-            seat=action.seat, refused=True,
-        )  # fmt: skip
+            "show_not_allowed",
+            "your partner already refused your 亮牌 in this hand",
+            seat=action.seat,
+            refused=True,
+        )
 
 
 def _waiting(hand: SituanHand) -> str:
@@ -92,8 +94,9 @@ def open_show(hand: SituanHand, events: list[SituanEvent]) -> None:
 
 def check_answer(hand: SituanHand, action: AnswerShow) -> None:
     if not isinstance(action.accept, bool):
-        raise IllegalAction("bad_action", "show_answer needs accept: true or false",
-                            accept=action.accept)  # fmt: skip
+        raise IllegalAction(
+            "bad_action", "show_answer needs accept: true or false", accept=action.accept
+        )
     hand.check_running()
     if hand.phase != SHOW_CONSENT:
         raise IllegalAction("wrong_phase", "no 亮牌 is waiting for an answer", phase=hand.phase)

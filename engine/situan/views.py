@@ -55,7 +55,7 @@ class SituanView:
         "table_points",
         "timeouts",
         "turn",
-    )  # fmt: skip
+    )
 
     def __init__(self, state: SituanHand) -> None:
         """The public view (no seat): what everyone may know."""

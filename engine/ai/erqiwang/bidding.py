@@ -21,9 +21,16 @@ from engine.erqiwang.order import ORDERS, TRUMP
 
 SUITS = ("S", "H", "C", "D")
 FEATURES = (
-    "trumps", "trump_height", "trump_pairs", "jokers", "high_trumps", "side_aces",
-    "side_kings", "side_pairs", "voids",
-)  # fmt: skip
+    "trumps",
+    "trump_height",
+    "trump_pairs",
+    "jokers",
+    "high_trumps",
+    "side_aces",
+    "side_kings",
+    "side_pairs",
+    "voids",
+)
 INTERCEPT = 272.7
 WEIGHTS = (-7.11, -4.54, -1.76, -0.15, -1.58, -5.12, -6.82, -3.06, 0.2)
 """Points the defenders take per unit of each feature (negative: fewer)."""

@@ -29,9 +29,12 @@ def bury_for(view: ErqiwangView, safe_trumps: int, emptying: str | None = None) 
 
 
 def bury_ranking(
-    hand: Sequence[Card], order: TrumpOrder, size: int, safe_trumps: int,
+    hand: Sequence[Card],
+    order: TrumpOrder,
+    size: int,
+    safe_trumps: int,
     emptying: str | None = None,
-) -> list[Card]:  # fmt: skip
+) -> list[Card]:
     """Every card of a declarer's hand (with the bottom), from the first it would bury to the
     last: side cards by how little they are worth keeping, then trumps from the lowest (a
     ``hard`` defender also reads the declarer's likely bury from it)."""

@@ -44,12 +44,20 @@ def lead_for(view: ErqiwangView, declarer_lead: DeclarerLead | None = None) -> L
         return (declarer_lead or pulling_lead)(by_suit, leads, sure, unseen, order)
     # A defender: lead where the declarer must still follow, sure winners first.
     declarer_void = set() if view.declarer is None else shown_voids(view, view.declarer)
-    good = [lead for lead in sure if order.suit[lead[0]] not in declarer_void
-            and order.suit[lead[0]] != TRUMP]  # fmt: skip
+    good = [
+        lead
+        for lead in sure
+        if order.suit[lead[0]] not in declarer_void and order.suit[lead[0]] != TRUMP
+    ]
     if good:
         return max(good, key=len)
-    options = [lead for lead in leads if order.suit[lead[0]] not in declarer_void
-               and order.suit[lead[0]] != TRUMP and len(lead) == 1]  # fmt: skip
+    options = [
+        lead
+        for lead in leads
+        if order.suit[lead[0]] not in declarer_void
+        and order.suit[lead[0]] != TRUMP
+        and len(lead) == 1
+    ]
     if options:
         return min(options, key=lambda lead: (lead[0].points > 0, top_key(lead, order)))
     return min(leads, key=lambda lead: (lead[0].points > 0, top_key(lead, order)))

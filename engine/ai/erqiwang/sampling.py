@@ -86,8 +86,9 @@ def sampled_hand(view: ErqiwangView, rng: random.Random) -> ErqiwangHand | None:
             model = rng.random() < MODELLED_BURY
             ranking = (
                 bury_ranking(dealt[declarer] + played_by[declarer], order, bury_size, safe)
-                if model else None
-            )  # fmt: skip
+                if model
+                else None
+            )
             split = _split_bury(
                 dealt[declarer], bury_size, voids[declarer], order.suit, rng, ranking
             )
@@ -106,9 +107,13 @@ def sampled_hand(view: ErqiwangView, rng: random.Random) -> ErqiwangHand | None:
 
 
 def _split_bury(
-    group: list[Card], size: int, voids: set[str], suit: dict[Card, str], rng: random.Random,
+    group: list[Card],
+    size: int,
+    voids: set[str],
+    suit: dict[Card, str],
+    rng: random.Random,
     ranking: list[Card] | None,
-) -> tuple[tuple[Card, ...], list[Card]] | None:  # fmt: skip
+) -> tuple[tuple[Card, ...], list[Card]] | None:
     """The declarer's buried cards out of its hidden cards: every card of a suit it showed
     void in must be among them; the rest the first of ``ranking`` (what the declarer would
     bury first) that are among them, or at random."""
@@ -154,9 +159,15 @@ def _has_pair(cards: list[Card], following: str, suit: dict[Card, str]) -> bool:
 
 
 def _deal_constrained(
-    cards: list[Card], hands: list[list[Card]], slots: list[int], voids: list[set[str]],
-    suit: dict[Card, str], rng: random.Random, hidden_bury: bool, declarer: int,
-) -> bool:  # fmt: skip
+    cards: list[Card],
+    hands: list[list[Card]],
+    slots: list[int],
+    voids: list[set[str]],
+    suit: dict[Card, str],
+    rng: random.Random,
+    hidden_bury: bool,
+    declarer: int,
+) -> bool:
     """Deal ``cards`` into the open ``slots``, a seat never getting a suit it showed void in
     (the declarer's buried share may be anything); the most constrained cards first."""
     seats = [s for s in range(4) if slots[s] > 0]
@@ -178,9 +189,11 @@ def _deal_constrained(
 
 
 def _dealt_hands(
-    view: ErqiwangView, hands: list[list[Card]], played_by: list[list[Card]],
+    view: ErqiwangView,
+    hands: list[list[Card]],
+    played_by: list[list[Card]],
     buried: tuple[Card, ...],
-) -> list[tuple[Card, ...]] | None:  # fmt: skip
+) -> list[tuple[Card, ...]] | None:
     """What each seat was dealt, from what it holds and has played (the declarer: and buried,
     less the bottom it took); None when the declarer's cards cannot hold the bottom shown."""
     declarer = view.declarer

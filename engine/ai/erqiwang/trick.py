@@ -44,8 +44,7 @@ def follows_of(view: ErqiwangView) -> Follows:
     lead_suit = order.suit[lead_cards[0]]
     hand = list(view.hand)
     held = [c for c in hand if order.suit[c] == lead_suit]
-    candidates = list(islice(legal_follows(hand, held, lead, lead_suit, order),
-                             FOLLOW_CANDIDATES))  # fmt: skip
+    candidates = list(islice(legal_follows(hand, held, lead, lead_suit, order), FOLLOW_CANDIDATES))
     smallest = smallest_follow(hand, held, lead, lead_suit, order)
     if smallest not in candidates:
         candidates.append(smallest)
@@ -59,9 +58,10 @@ def same_side(view: ErqiwangView, a: int, b: int) -> bool:
 
 
 def likely_holds(
-    view: ErqiwangView, best_seat: int,
+    view: ErqiwangView,
+    best_seat: int,
     count_unseen: Callable[[ErqiwangView, str], Counter[Card]] = unseen_of_suit,
-) -> bool:  # fmt: skip
+) -> bool:
     """The winning play is the top of what is still unseen (nobody behind can beat it).
     (``count_unseen``: the ``easy`` level counts the unseen cards its own way.)"""
     order = view.order
@@ -82,9 +82,8 @@ def best_so_far(view: ErqiwangView, lead_suit: str) -> tuple[bool, int]:
 
 
 def would_win(
-    order: TrumpOrder, play: tuple[Card, ...], lead: Shape, lead_suit: str,
-    best: tuple[bool, int],
-) -> bool:  # fmt: skip
+    order: TrumpOrder, play: tuple[Card, ...], lead: Shape, lead_suit: str, best: tuple[bool, int]
+) -> bool:
     """Whether this play would be winning the trick right after it is played."""
     if lead.components > 1:
         return False  # an allowed throw always wins its trick

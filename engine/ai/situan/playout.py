@@ -29,11 +29,28 @@ class SituanPlayout:
     """One sampled deal of a 四团 hand, from a seat's view, played to the end by a policy."""
 
     __slots__ = (
-        "announce_at", "bottom_points", "captured", "carry", "counts", "early_end", "finish",
-        "hand_counts", "hand_points", "hands", "held", "lead_after_out", "passes",
-        "played_counts", "round_combo", "round_seat", "seat", "table_points", "team_points",
-        "turn", "winner",
-    )  # fmt: skip
+        "announce_at",
+        "bottom_points",
+        "captured",
+        "carry",
+        "counts",
+        "early_end",
+        "finish",
+        "hand_counts",
+        "hand_points",
+        "hands",
+        "held",
+        "lead_after_out",
+        "passes",
+        "played_counts",
+        "round_combo",
+        "round_seat",
+        "seat",
+        "table_points",
+        "team_points",
+        "turn",
+        "winner",
+    )
 
     def __init__(self, view: SituanView, hands: list[list[int]], bottom: Sequence[int]) -> None:
         """``hands``: every seat's count per rank index (this list is played down, not
@@ -134,18 +151,29 @@ class SituanPlayout:
     def _ended(self) -> bool:
         holding = [s for s in range(4) if self.held[s]]
         ending = how_it_ends(
-            self.finish, holding, self.captured, self.hand_points, self.table_points,
-            self.round_seat, self.bottom_points, self.carry, self.early_end,
-        )  # fmt: skip
+            self.finish,
+            holding,
+            self.captured,
+            self.hand_points,
+            self.table_points,
+            self.round_seat,
+            self.bottom_points,
+            self.carry,
+            self.early_end,
+        )
         if ending is None:
             return False
         if self.round_seat is not None:  # the open round goes to its last player
             self.captured[self.round_seat] += self.table_points
             self.table_points = 0
         score = scored(
-            *ending, self.finish + holding, self.captured, self.hand_points,
-            self.bottom_points, self.carry,
-        )  # fmt: skip
+            *ending,
+            self.finish + holding,
+            self.captured,
+            self.hand_points,
+            self.bottom_points,
+            self.carry,
+        )
         self.winner = score.winner
         self.team_points = score.team_points
         return True

@@ -81,7 +81,7 @@ def read_hands(view: SituanView) -> Reading:
         if seat in reading:
             opponents_short = any(
                 0 < held[o] <= min(DANGER, announce_at) for o in ((seat + 1) & 3, (seat + 3) & 3)
-            )  # fmt: skip
+            )
             if round_combo is None:
                 if combo is not None:
                     _read_lead(seat, combo, held, finish, announce_at, forbid)
@@ -106,8 +106,14 @@ def read_hands(view: SituanView) -> Reading:
     return reading
 
 
-def _read_lead(seat: int, combo: Combo, held: Sequence[int], finish: Sequence[int],
-               announce_at: int, forbid: Forbid) -> None:  # fmt: skip
+def _read_lead(
+    seat: int,
+    combo: Combo,
+    held: Sequence[int],
+    finish: Sequence[int],
+    announce_at: int,
+    forbid: Forbid,
+) -> None:
     """A lead of a whole group, early in the hand, is the seat's lowest group: it held no
     single, pair or triple below it, and has none of the rank left."""
     if combo.is_bomb or held[seat] < READ_FROM or held[seat] == combo.size:
@@ -123,8 +129,9 @@ def _read_lead(seat: int, combo: Combo, held: Sequence[int], finish: Sequence[in
     forbid(seat, combo.rank, ANY & ~(1 << combo.size))  # it led the whole group
 
 
-def _read_follow(seat: int, combo: Combo | None, last: Combo, spend: bool, worth: bool,
-                 held: int, forbid: Forbid) -> None:  # fmt: skip
+def _read_follow(
+    seat: int, combo: Combo | None, last: Combo, spend: bool, worth: bool, held: int, forbid: Forbid
+) -> None:
     """Over an opponent's plain play a seat takes the round with the lowest group of that
     size that beats it, below the 2s unless the round matters or the play is a 10 or more;
     it splits a larger group only when the round matters (points, an opponent about to go
@@ -150,8 +157,13 @@ def _read_follow(seat: int, combo: Combo | None, last: Combo, spend: bool, worth
         forbid(seat, combo.rank, ANY & ~(1 << size))  # it played the whole group
 
 
-def agree(hands: list[list[int]], bottom: list[int], reading: Reading,
-          floors: dict[int, list[int]], rng: random.Random) -> int:  # fmt: skip
+def agree(
+    hands: list[list[int]],
+    bottom: list[int],
+    reading: Reading,
+    floors: dict[int, list[int]],
+    rng: random.Random,
+) -> int:
     """Swap cards between the hidden hands (``reading``'s seats) and the ``bottom`` (counts
     per rank index) until every hidden hand holds counts its reads allow, and at least its
     ``floors`` (a 墩 kept for it): ``SWAPS`` swaps at most. The reads still broken."""
@@ -164,9 +176,11 @@ def agree(hands: list[list[int]], bottom: list[int], reading: Reading,
                 above = ANY & ~((1 << least) - 1)
                 allowed[h][rank] = allowed[h][rank] & above or above
     broken = {
-        (h, rank) for h in range(len(seats)) for rank in range(RANK_COUNT)
+        (h, rank)
+        for h in range(len(seats))
+        for rank in range(RANK_COUNT)
         if not allowed[h][rank] >> holders[h][rank] & 1
-    }  # fmt: skip
+    }
     everyone = range(len(holders))
     for _ in range(SWAPS):
         if not broken:
@@ -204,16 +218,24 @@ def _nearest(mask: int, count: int) -> int:
     return count
 
 
-def _move(holders: list[list[int]], allowed: list[list[int]], rng: random.Random, giver: int,
-          rank: int, takers: list[int]) -> tuple[int, int] | None:  # fmt: skip
+def _move(
+    holders: list[list[int]],
+    allowed: list[list[int]],
+    rng: random.Random,
+    giver: int,
+    rank: int,
+    takers: list[int],
+) -> tuple[int, int] | None:
     """``giver`` hands a card of ``rank`` to one of ``takers`` and takes back a card of
     another rank: the first of a few swaps tried that breaks no read, else the last tried.
     The taker and the rank given back, or None when no swap can be made."""
     gives, gets = holders[giver], allowed[giver]
     options = [
-        (taker, back) for taker in takers for back in range(RANK_COUNT)
+        (taker, back)
+        for taker in takers
+        for back in range(RANK_COUNT)
         if back != rank and holders[taker][back]
-    ]  # fmt: skip
+    ]
     if not options or not gives[rank]:
         return None
     for _ in range(TRIES):

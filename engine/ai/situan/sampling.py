@@ -86,17 +86,23 @@ def sampled_deal(
 
 
 def _reserve_dun(
-    view: SituanView, s: int, ranks: list[int], dun: int, pool: list[int],
-    hands: dict[int, list[int]], need: dict[int, int],
-) -> int:  # fmt: skip
+    view: SituanView,
+    s: int,
+    ranks: list[int],
+    dun: int,
+    pool: list[int],
+    hands: dict[int, list[int]],
+    need: dict[int, int],
+) -> int:
     """Keep in seat ``s`` the rest of a dealt 墩 of ``dun`` cards, at a rank it could be (one
     with that many cards left unseen and no more than the seat still holds): the rank kept,
     or -1 when none can be."""
     played = view.played_by[s]
     fits = [
-        r for r in ranks
+        r
+        for r in ranks
         if pool[r] >= dun - played[r] and hands[s][r] == 0 and dun - played[r] <= need[s]
-    ]  # fmt: skip
+    ]
     if not fits:
         return -1
     r = max(fits, key=lambda r: played[r])
@@ -108,9 +114,13 @@ def _reserve_dun(
 
 
 def _reserve_jokers(
-    view: SituanView, s: int, dun: str, pool: list[int], hands: dict[int, list[int]],
+    view: SituanView,
+    s: int,
+    dun: str,
+    pool: list[int],
+    hands: dict[int, list[int]],
     need: dict[int, int],
-) -> None:  # fmt: skip
+) -> None:
     """Keep in seat ``s`` the jokers of its dealt 墩 (``LJ3``, ``KINGS4``) not yet played."""
     jokers = [(LJ_INDEX, 3)] + ([(BJ_INDEX, 1)] if dun == "KINGS4" else [])
     for rank, dealt in jokers:
@@ -149,24 +159,4 @@ def _situan_hand(view: SituanView, hands: list[list[int]], bottom: list[int]) ->
         for s in range(4)
     )
     deal = SituanDeal(cards, tuple(_situan_card(r) for r in bottom))
-    hand = SituanHand(view.rules, deal, view.turn, view.carry)
-    hand.dealt_duns = view.duns if len(view.duns) == 4 else hand.dealt_duns
-    hand.played_counts = list(view.played_counts)
-    hand.turn = view.turn
-    hand.round_combo = view.round_combo
-    hand.round_seat = view.round_seat
-    hand.round_plays = list(view.round_plays)
-    hand.plays = list(view.plays)
-    passes = 0
-    for _, combo in reversed(view.round_plays):
-        if combo is not None:
-            break
-        passes += 1
-    hand.passes = passes
-    hand.table_points = view.table_points
-    hand.finish = list(view.finish)
-    hand.captured = list(view.captured)
-    hand.show_by = view.show_by
-    hand.show_refused = list(view.show_refused)
-    hand.revealed = view.revealed
-    return hand
+    return SituanHand.standing_where(view, deal)
