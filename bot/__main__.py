@@ -22,7 +22,7 @@ On PostgreSQL several processes may run at once, each table leased to one of the
 then runs in webhook mode behind one address, Discord with ``DISCORD_SHARDS`` per process.
 
 ``BOT_AI_WORKERS`` is how many processes make the ``hard`` AI seats' decisions (default the
-cores this process may use less one, `bot.config.usable_cores`; 0: in the bot's own
+cores this process may use less one, `bot.cores.usable_cores`; 0: in the bot's own
 process, as the console does).
 
 ``WEB_PUBLIC_URL`` serves the web table (`adapters.web`) on ``WEB_PORT``, with its doors on
@@ -36,7 +36,6 @@ with ``BOT_METRICS=on`` (`bot.metrics`).
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import logging
@@ -45,10 +44,9 @@ import signal
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from importlib import metadata
 from typing import TYPE_CHECKING
 
-from adapters.console import build_parser, check_preset, run_console, stdin_can_be_read
+from adapters.console import check_preset, run_console, stdin_can_be_read
 from adapters.health import Health, health_app
 from adapters.router import SendRouter
 from adapters.serving import GuardedRunner, RefusalLog, ServerLimits, listen_with
@@ -59,17 +57,15 @@ from adapters.web.server import WebTable
 from adapters.web.settings import WebSettings
 from bot import config, metrics
 from bot.collector import settle_after_start
+from bot.command_line import command_line, program, version
 from bot.config import Settings
 from bot.leasing import Ownership
 from bot.logs import configure_logging, follow_games
 from bot.manager import TableManager
-from bot.masking import masked_urls
 from bot.pictures.fonts import use_extra_fonts
+from bot.store_operations import OPERATIONS, masked_reason, operate
 from storage import Database
-from storage.backup import BackupError, backup_sqlite
-from storage.base import DUMP_KINDS
 from storage.opening import is_postgres_address, masked_address
-from storage.transfer import TransferError, export_to, import_from
 
 if TYPE_CHECKING:  # the platforms' libraries are imported only when they run
     from adapters.discord.app import DiscordSettings
@@ -78,17 +74,6 @@ if TYPE_CHECKING:  # the platforms' libraries are imported only when they run
 log = logging.getLogger("bot")
 
 
-COMMANDS = {
-    "serve": "run the platforms whose token is set (Telegram, Discord) until SIGTERM",
-    "console": "play at a table in this terminal (the default with no token set)",
-    "config": "print the settings in effect, secrets masked",
-    "migrate": "create or migrate the database's schema, print its version",
-    "export-db": "write everything in the database to a JSON-lines file",
-    "import-db": "read a JSON-lines file into a database that holds nothing yet",
-    "backup-db": "copy the database while the bot runs (SQLite: a file; PostgreSQL: an export)",
-}
-"""Every subcommand, with the line ``--help`` shows for it."""
-OPERATIONS = ("migrate", "export-db", "import-db", "backup-db")
 NO_TOKEN = "no platform token set: set TELEGRAM_BOT_TOKEN or DISCORD_BOT_TOKEN"
 NO_TERMINAL = (
     "no platform token set and no terminal: set TELEGRAM_BOT_TOKEN or DISCORD_BOT_TOKEN, "
@@ -97,18 +82,6 @@ NO_TERMINAL = (
 CONSOLE_WITHOUT_TERMINAL = (
     "no terminal to play in: run it in a terminal, or with --humans 0 to watch AI players"
 )
-
-
-def program() -> str:
-    """The name the program was started by, as its lines begin."""
-    return "cardbot" if os.path.basename(sys.argv[0]) == "cardbot" else "python -m bot"
-
-
-def version() -> str:
-    try:
-        return metadata.version("nanchang-cardbot")
-    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
-        return "unknown (not installed)"
 
 
 def main(argv: list[str]) -> int:
@@ -137,7 +110,7 @@ def main(argv: list[str]) -> int:
         return 0
     if command in OPERATIONS:
         assert args is not None
-        return operate(args, settings)
+        return operate(args.command, args.db or settings.db, getattr(args, "file", ""), prog)
     if command == "serve":
         return serve(settings, prog)
     if args is None:  # the console, its options (if any) alone: python -m bot --hands 2
@@ -163,107 +136,6 @@ def serve(settings: Settings, prog: str) -> int:
     except StartupError as error:  # one clear line, no traceback, never the token
         print(f"{prog}: cannot start: {error}", file=sys.stderr)
         return 2
-
-
-# --------------------------------------------------------------------- the command line
-
-
-def _database_argument(text: str) -> str:
-    try:
-        return config.database_address(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(
-            f"{masked_urls(text)}: {error}; say {config.BY_NAME['BOT_DB'].allowed}"
-        ) from None
-
-
-def command_line() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
-    """The whole command line, each subcommand with its ``--help``; and the console's own
-    parser, for its options given without the word ``console``."""
-    prog = program()
-    parser = argparse.ArgumentParser(
-        prog=prog,
-        description="The Nanchang card bot: 四团 and 二七王 on Telegram, Discord, the "
-        "terminal and the web. Every setting is an environment variable (`config`).",
-        epilog=f"Without a command: serve when TELEGRAM_BOT_TOKEN or DISCORD_BOT_TOKEN is "
-        f"set, else console. `{prog} COMMAND --help` tells each command's options.",
-    )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
-    commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
-    commands.add_parser("serve", help=COMMANDS["serve"], description=COMMANDS["serve"])
-    console_parser = build_parser(_database_argument)
-    commands.add_parser("console", help=COMMANDS["console"], description=COMMANDS["console"],
-                        parents=[build_parser(_database_argument, add_help=False)])  # fmt: skip
-    commands.add_parser("config", help=COMMANDS["config"], description=COMMANDS["config"])
-    database = argparse.ArgumentParser(add_help=False)
-    database.add_argument(
-        "--db",
-        type=_database_argument,
-        help="a SQLite file or a postgresql:// address (default: BOT_DB)",
-    )
-    commands.add_parser("migrate", parents=[database], help=COMMANDS["migrate"],
-                        description=COMMANDS["migrate"])  # fmt: skip
-    for name in ("export-db", "import-db"):
-        command = commands.add_parser(name, parents=[database], help=COMMANDS[name],
-                                      description=COMMANDS[name])  # fmt: skip
-        command.add_argument("file", help="the JSON-lines file")
-    backup = commands.add_parser("backup-db", parents=[database], help=COMMANDS["backup-db"],
-                                 description=COMMANDS["backup-db"])  # fmt: skip
-    backup.add_argument("file", help="a new file")
-    return parser, console_parser
-
-
-# --------------------------------------------------------------------- operators' commands
-
-
-def operate(args: argparse.Namespace, settings: Settings) -> int:
-    """``migrate``, ``export-db FILE``, ``import-db FILE`` or ``backup-db FILE``: 0 when
-    done; otherwise one clear line on standard error (no traceback, never a password: the
-    address's password field is masked where it stands, `bot.masking`) and 1."""
-    address = args.db or settings.db
-    shown = masked_address(address)
-    try:
-        for line in asyncio.run(_operate(args.command, address, shown, args)):
-            print(line)
-    except Exception as error:
-        reason = _reason(error, address)
-        print(f"{program()} {args.command}: {shown}: {reason}", file=sys.stderr)
-        return 1
-    return 0
-
-
-def _reason(error: BaseException, address: str) -> str:
-    """An error's first line, the database's address in it masked as `masked_address`
-    masks it, and any other address's password field too."""
-    reason = (str(error) or type(error).__name__).splitlines()[0]
-    return masked_urls(reason.replace(address, masked_address(address)))
-
-
-async def _operate(command: str, address: str, shown: str, args: argparse.Namespace) -> list[str]:
-    if command == "import-db" and not os.path.exists(args.file):
-        raise TransferError(f"no file {args.file}")
-    if command == "backup-db" and not is_postgres_address(address):
-        # The running bot's file, read as it is: opening it here would migrate it.
-        version, counts = await backup_sqlite(address, args.file)
-        return [f"{shown} → {args.file}: {_counted(counts)} (schema version {version})"]
-    if command == "backup-db" and os.path.exists(args.file):
-        raise BackupError(f"{args.file} exists already: name a new file")
-    db = await Database.open(address)  # opening migrates
-    try:
-        version = await db.schema_version()
-        if command == "migrate":
-            return [f"{shown}: schema version {version}"]
-        if command in ("export-db", "backup-db"):  # PostgreSQL: one snapshot, as pg_dump's
-            counts = await export_to(db, args.file)
-            return [f"{shown} → {args.file}: {_counted(counts)}"]
-        counts = await import_from(db, args.file)
-        return [f"{args.file} → {shown}: {_counted(counts)}"]
-    finally:
-        await db.close()
-
-
-def _counted(counts: Mapping[str, int]) -> str:
-    return ", ".join(f"{counts.get(kind, 0)} {kind}" for kind in DUMP_KINDS)
 
 
 # --------------------------------------------------------------------- several processes
@@ -415,7 +287,7 @@ async def open_store(db_path: str) -> Database:
     except TimeoutError:
         raise StartupError(f"the database {shown} did not answer in {OPEN_TIMEOUT:g} s") from None
     except Exception as error:  # unreachable, refused, a file that cannot be written, …
-        reason = _reason(error, db_path)
+        reason = masked_reason(error, db_path)
         raise StartupError(f"the database {shown} cannot be opened: {reason}") from error
 
 

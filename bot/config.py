@@ -28,11 +28,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from bot.cores import usable_cores
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, normalize_language
 from bot.logs import FORMATS, LEVELS
 from bot.manager import DAY, RETENTION_DAYS
 from bot.masking import masked_urls, token_secrets
 from bot.ownership import LEASE_SECONDS
+from bot.store_address import database_address
 
 PREFIXES = ("BOT_", "TELEGRAM_", "DISCORD_", "WEB_", "CARDBOT_")
 """Names with these prefixes are ours: one that is no setting is warned about."""
@@ -159,39 +161,6 @@ def _language(variable: Variable, text: str) -> str:
     return language
 
 
-DATABASE_SCHEMES = ("postgresql://", "postgres://", "sqlite:")
-"""The addresses ``BOT_DB`` (and ``--db``) may have beside a plain SQLite file path."""
-_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]+:")
-"""The start of an address with a scheme (one letter before ``:`` is a Windows drive)."""
-
-
-def database_address(text: str) -> str:
-    """A database address as the store opens it: ``postgresql://…`` or ``postgres://…`` as
-    it is; ``sqlite:PATH`` (``sqlite:/abs``, ``sqlite:///abs``, ``sqlite:rel``) as the file
-    path; a plain path as it is. `ValueError` for another scheme (``mysql://…``), so that it
-    is refused at start rather than opened as a file of that name."""
-    # Imported here: storage's back ends are not needed to read a setting.
-    from storage.opening import is_postgres_address
-
-    if is_postgres_address(text):
-        try:
-            urlsplit(text).port  # noqa: B018  (postgresql:///db, a local socket, is fine)
-        except ValueError:
-            raise ValueError("not an address: its port is not a number") from None
-        return text
-    if text.lower().startswith("sqlite:"):
-        path = text[len("sqlite:") :]
-        path = "/" + path.lstrip("/") if path.startswith("//") else path
-        if not path:
-            raise ValueError("sqlite: names no file")
-        text = path
-    elif _SCHEME.match(text) and "://" in text:
-        raise ValueError(f"{text.partition(':')[0]}: is not a database the bot keeps")
-    if Path(text).is_dir():
-        raise ValueError("a folder, not a file")
-    return text
-
-
 def _database(variable: Variable, text: str) -> str:
     try:
         return database_address(text)
@@ -241,77 +210,6 @@ def _public_url(variable: Variable, text: str) -> str:
     if not (parts.scheme == "https" or local) or not parts.hostname or parts.query or " " in url:
         raise SettingError(variable, text)
     return url
-
-
-CGROUP_ROOT = Path("/sys/fs/cgroup")
-OWN_CGROUPS = Path("/proc/self/cgroup")
-
-
-def usable_cores(cgroup_root: Path | None = None, own: Path | None = None) -> int:
-    """The cores this process may use: those it is allowed to run on
-    (``os.sched_getaffinity``, where the system has it), fewer when the cgroup's CPU quota
-    (a container's ``--cpus``: cgroup v2 ``cpu.max``, v1 ``cpu.cfs_quota_us`` over
-    ``cpu.cfs_period_us``) allows less — rounded up, at least one. ``os.cpu_count()``
-    counts the host's cores, whatever the container may use."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cores = os.cpu_count() or 1
-    quota = cgroup_cpu_quota(cgroup_root or CGROUP_ROOT, own or OWN_CGROUPS)
-    if quota is not None:
-        cores = min(cores, math.ceil(quota))
-    return max(1, cores)
-
-
-def cgroup_cpu_quota(root: Path = CGROUP_ROOT, own: Path = OWN_CGROUPS) -> float | None:
-    """The CPUs the cgroup of this process (as ``own`` names it) may use, the tightest
-    limit on its way up to ``root``; None where nothing limits it or no file says."""
-    quotas = []
-    for line in _read_lines(own):
-        hierarchy, _, rest = line.partition(":")
-        controllers, _, path = rest.partition(":")
-        if hierarchy == "0" and not controllers:  # cgroup v2: one tree
-            quotas += [_v2_quota(folder) for folder in _up_to(root, path)]
-        elif "cpu" in controllers.split(","):  # cgroup v1: the cpu controller's tree
-            for base in (root / "cpu,cpuacct", root / "cpu"):
-                quotas += [_v1_quota(folder) for folder in _up_to(base, path)]
-    found = [quota for quota in quotas if quota is not None]
-    return min(found) if found else None
-
-
-def _up_to(root: Path, path: str) -> list[Path]:
-    """The cgroup ``path``'s folder under ``root`` and each one above it up to ``root``: a
-    limit set above applies below too. (In a container the path may name a folder that is
-    not there; its root is then the container's own, and is read.)"""
-    folder = root / path.strip().lstrip("/")
-    return [folder, *(parent for parent in folder.parents if root in (parent, *parent.parents))]
-
-
-def _read_lines(path: Path) -> list[str]:
-    try:
-        return path.read_text().split("\n")
-    except OSError:
-        return []
-
-
-def _v2_quota(folder: Path) -> float | None:
-    words = (_read_lines(folder / "cpu.max") or [""])[0].split()
-    if len(words) != 2 or words[0] == "max":
-        return None
-    try:
-        quota, period = int(words[0]), int(words[1])
-    except ValueError:
-        return None
-    return quota / period if quota > 0 and period > 0 else None
-
-
-def _v1_quota(folder: Path) -> float | None:
-    try:
-        quota = int((_read_lines(folder / "cpu.cfs_quota_us") or [""])[0])
-        period = int((_read_lines(folder / "cpu.cfs_period_us") or [""])[0])
-    except ValueError:
-        return None
-    return quota / period if quota > 0 and period > 0 else None
 
 
 def _cores_less_one() -> int:

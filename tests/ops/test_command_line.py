@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.__main__ import COMMANDS
+from bot.command_line import COMMANDS
 from bot.config import PREFIXES
 from tests.telegram.fake_bot_api import FakeBotAPI
 

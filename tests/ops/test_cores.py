@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bot import config
-from bot.config import cgroup_cpu_quota, load, usable_cores
+from bot import cores
+from bot.config import load
+from bot.cores import cgroup_cpu_quota, usable_cores
 
 
 def cgroup_files(root: Path, own: str, files: dict[str, str]) -> Path:
@@ -31,8 +32,8 @@ def test_a_cgroup_v2_quota_limits_the_cores(tmp_path: Path, monkeypatch: pytest.
     })  # fmt: skip
     assert cgroup_cpu_quota(tmp_path, own) == 2.5
     assert usable_cores(tmp_path, own) == 3  # rounded up
-    monkeypatch.setattr(config, "CGROUP_ROOT", tmp_path)
-    monkeypatch.setattr(config, "OWN_CGROUPS", own)
+    monkeypatch.setattr(cores, "CGROUP_ROOT", tmp_path)
+    monkeypatch.setattr(cores, "OWN_CGROUPS", own)
     assert load({}).ai_workers == 2
 
 
@@ -53,8 +54,8 @@ def test_no_quota_leaves_the_affinity(tmp_path: Path, monkeypatch: pytest.Monkey
     assert cgroup_cpu_quota(tmp_path, own) is None
     assert usable_cores(tmp_path, own) == 3
     assert usable_cores(tmp_path, tmp_path / "no-such-file") == 3
-    monkeypatch.setattr(config, "CGROUP_ROOT", tmp_path)
-    monkeypatch.setattr(config, "OWN_CGROUPS", own)
+    monkeypatch.setattr(cores, "CGROUP_ROOT", tmp_path)
+    monkeypatch.setattr(cores, "OWN_CGROUPS", own)
     assert load({}).ai_workers == 2
     assert "BOT_AI_WORKERS=2  # default: usable cores − 1" in "\n".join(load({}).described())
     assert load({"BOT_AI_WORKERS": "0"}).ai_workers == 0
