@@ -26,15 +26,15 @@ from typing import Any
 from adapters.serving import GuardedRunner
 from adapters.web.links import seat_link
 from adapters.web.server import WebTable
-from bot.commands import parse_command
+from bot.commands.parsing import parse_command
+from bot.commands.registry import SETS_LANGUAGE
 from bot.games import GAME_NAMES, presets
+from bot.hosting.manager import TableManager
 from bot.i18n import LANGUAGES, N_, normalize_language, t
-from bot.manager import TableManager
-from bot.outgoing import Kind, Outgoing
-from bot.phases import Phase
 from bot.pictures import render_async
-from bot.registry import SETS_LANGUAGE
-from bot.settings import AI_LEVELS
+from bot.table.table_phases import Phase
+from bot.table.table_settings import AI_LEVELS
+from bot.views.outgoing import Kind, Outgoing
 from storage import Database
 
 CHAT = "console"

@@ -40,9 +40,9 @@ from typing import Any
 
 from adapters.pacing import BUDGET, SLOT, WINDOW, CallBudget, GroupPacer
 from adapters.send_budget import CALLING, SendBudget, priority_of
-from bot import metrics
-from bot.outgoing import Kind, Outgoing
+from bot.ops import metrics
 from bot.pictures import render_async
+from bot.views.outgoing import Kind, Outgoing
 
 log = logging.getLogger(__name__)
 DELETE = Kind.DELETE
@@ -70,7 +70,7 @@ class Conversation:
 
 class Delivery(ABC):
     platform = "chat"
-    """The platform's name, as the figures label its calls (`bot.metrics`)."""
+    """The platform's name, as the figures label its calls (`bot.ops.metrics`)."""
     counts_calls_when_made = False
     """Whether the adapter calls `before_group_call` before each group call it makes (the
     budget then counts calls when made, not when released)."""

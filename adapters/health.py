@@ -1,6 +1,6 @@
 """``GET /healthz``: whether the store answers, how many tables are open, and each platform's
 connection — on ``BOT_HEALTH_PORT``, and on the webhook's own port in webhook mode (where a
-load balancer checks the processes behind it). ``GET /metrics`` (`bot.metrics`) beside it on
+load balancer checks the processes behind it). ``GET /metrics`` (`bot.ops.metrics`) beside it on
 ``BOT_HEALTH_PORT`` when ``BOT_METRICS=on``.
 
     200 {"ok": true, "store": "ok", "tables": 3,
@@ -28,7 +28,7 @@ from typing import Any, Protocol
 from aiohttp import web
 
 from adapters.serving import DEFAULT_LIMITS, guarded_app
-from bot import metrics
+from bot.ops import metrics
 
 log = logging.getLogger(__name__)
 

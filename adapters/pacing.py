@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from bot.outgoing import Kind, Outgoing
+from bot.views.outgoing import Kind, Outgoing
 
 WINDOW = 60.0
 BUDGET = 20

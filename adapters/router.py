@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import logging
 
-from bot.keeping import Sender
-from bot.outgoing import Outgoing
+from bot.hosting.keeping import Sender
+from bot.views.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
 

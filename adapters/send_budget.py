@@ -28,8 +28,8 @@ from collections import Counter
 from collections.abc import Callable
 from enum import IntEnum
 
-from bot import metrics
-from bot.outgoing import Kind, Outgoing
+from bot.ops import metrics
+from bot.views.outgoing import Kind, Outgoing
 
 TELEGRAM_RATE = 30.0
 """Telegram's calls a second from one bot, across all chats."""
@@ -75,7 +75,7 @@ class SendBudget:
     """``rate`` calls a second at most, bot-wide, granted by priority. ``clock`` (seconds) and
     ``speed`` (clock seconds per event-loop second) may be injected: a test calls `pump`
     itself after moving its clock (``timers=False``). With a ``platform``, each call's wait
-    is the ``bot`` budget's in the figures (`bot.metrics.waited`)."""
+    is the ``bot`` budget's in the figures (`bot.ops.metrics.waited`)."""
 
     def __init__(
         self, rate: float = TELEGRAM_RATE, clock: Callable[[], float] | None = None,

@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.outgoing import Kind, Outgoing
+from bot.views.outgoing import Kind, Outgoing
 from tests.call_windows import calls_per_window
 from tests.counted_sends import CountedOutbox
 from tests.virtual_time import run_virtual

@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from adapters.discord.components import channel_key
-from bot.table import CLOSED
+from bot.table.state import CLOSED
 from tests.call_windows import calls_per_window
 from tests.discord.fake_discord import CHANNEL_ID
 from tests.discord.test_discord import actor, seated

@@ -25,9 +25,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.commands import parse_command
-from bot.manager import TableManager
-from bot.outgoing import Outgoing
+from bot.commands.parsing import parse_command
+from bot.hosting.manager import TableManager
+from bot.views.outgoing import Outgoing
 from storage import Database
 from tests.bot.harness import FakeClock
 

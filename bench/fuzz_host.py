@@ -23,11 +23,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.commands import Command
-from bot.manager import TableManager
-from bot.outgoing import Kind, Outgoing
-from bot.registry import NAMES as COMMANDS
-from bot.snapshot import table_snapshot
+from bot.commands.parsing import Command
+from bot.commands.registry import NAMES as COMMANDS
+from bot.hosting.manager import TableManager
+from bot.table.snapshot import table_snapshot
+from bot.views.outgoing import Kind, Outgoing
 from storage import Database
 
 CHATS = [f"g{n}" for n in range(6)]

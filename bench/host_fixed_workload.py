@@ -5,7 +5,7 @@ Run: ``python bench/host_fixed_workload.py [--game erqiwang] [--tables 200] [--p
 [--level normal] [--default-collector]``
 
 Once the tables are open the garbage collector is settled as the bot settles it after
-restoring its tables (`bot.collector`); ``--default-collector`` leaves CPython's defaults.
+restoring its tables (`bot.hosting.collector`); ``--default-collector`` leaves CPython's defaults.
 
 It prints the actions taken and their rate. The rate drifts with the host like every timing
 here; the instructions do not. Count them with valgrind, once with the passes and once with
@@ -30,10 +30,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from adapters.pacing import GroupPacer
-from bot.collector import settle_after_start
-from bot.commands import parse_command
-from bot.manager import TableManager
-from bot.outgoing import Outgoing
+from bot.commands.parsing import parse_command
+from bot.hosting.collector import settle_after_start
+from bot.hosting.manager import TableManager
+from bot.views.outgoing import Outgoing
 from storage import Database
 
 SETUP = ("/new {game}", "/settings ai_delay 0", "/settings ai_level {level}", "/addbot",

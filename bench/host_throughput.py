@@ -7,8 +7,8 @@ Run: ``python bench/host_throughput.py [--tables 1000] [--seconds 20] [--rounds 
 
 ``--db postgresql`` starts a PostgreSQL server of its own (its default, durable settings) on a
 temporary directory; a ``postgresql://`` address uses that database. On PostgreSQL the tables
-are leased as when several bot processes share it (`bot.leasing`), and ``--processes 2`` runs
-two host processes on the one database, the tables split between them (figures summed).
+are leased as when several bot processes share it (`bot.hosting.table_leases`), and ``--processes
+2`` runs two host processes on the one database, the tables split between them (figures summed).
 
 Prints accepted actions/s, the latency of each action (from the table acting to its commit,
 p50/p99) and resident memory per table. Targets (issue 4): ≥ 3,000 actions/s, p99 ≤ 20 ms,
@@ -34,12 +34,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from adapters.pacing import GroupPacer
-from bot.collector import settle_after_start
-from bot.commands import parse_command
-from bot.leasing import Ownership
-from bot.manager import TableManager
-from bot.outgoing import Kind, Outgoing
+from bot.commands.parsing import parse_command
+from bot.hosting.collector import settle_after_start
+from bot.hosting.manager import TableManager
+from bot.hosting.table_leases import Ownership
 from bot.pictures import PictureError
+from bot.views.outgoing import Kind, Outgoing
 from storage import Database
 
 

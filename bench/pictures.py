@@ -38,7 +38,7 @@ from bot.pictures import (
     render_settlement,
     render_table,
 )
-from bot.shared_texts import SUIT_NAMES
+from bot.views.shared_texts import SUIT_NAMES
 from engine import game_of
 from engine.ai import player
 from engine.erqiwang.events import TrickWon, TrumpNamed

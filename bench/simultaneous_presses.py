@@ -23,10 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.commands import Command, Delivery, parse_command
-from bot.manager import TableManager
-from bot.outgoing import Outgoing
-from bot.registry import MOVES
+from bot.commands.parsing import Command, Delivery, parse_command
+from bot.commands.registry import MOVES
+from bot.hosting.manager import TableManager
+from bot.views.outgoing import Outgoing
 from storage import Database
 
 CHAT = "group"

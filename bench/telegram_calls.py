@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.table import CLOSED
+from bot.table.state import CLOSED
 from tests.call_windows import calls_per_window
 from tests.telegram.world import PACE_SPEED, PLAYERS, TelegramWorld, play_turn
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.outgoing import Kind, Outgoing
+from bot.views.outgoing import Kind, Outgoing
 from tests.telegram.fake_bot_api import text_update, user
 from tests.telegram.world import GROUP, TelegramWorld
 from tests.waiting import eventually

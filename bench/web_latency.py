@@ -32,9 +32,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from adapters.web.auth import LinkSigner
 from adapters.web.server import WebTable
-from bot.commands import parse_command
-from bot.manager import TableManager
-from bot.outgoing import Outgoing
+from bot.commands.parsing import parse_command
+from bot.hosting.manager import TableManager
+from bot.views.outgoing import Outgoing
 from storage import Database
 
 CHAT = "bench-group"

@@ -1,3 +1,4 @@
-"""The platform-neutral game host: tables (`bot.table`), their commands (`bot.registry`,
-`bot.lobby`, `bot.playing`), what people see (`bot.hand_views`, `bot.games`), and the
-manager that routes, stores and times them (`bot.manager`)."""
+"""The platform-neutral game host: tables (`bot.table.state`), their commands
+(`bot.commands.registry`, `bot.table.lobby`, `bot.table.playing`), what people see
+(`bot.views.hand_views`, `bot.games`), and the manager that routes, stores and times them
+(`bot.hosting.manager`)."""

@@ -14,7 +14,7 @@ file into a database that holds nothing yet, SQLite or PostgreSQL alike) and ``p
 backup-db FILE`` (a copy taken while the bot runs: `storage.backup`).
 
 ``python -m bot config`` prints the settings in effect, secrets masked. Every setting is an
-environment variable, read and checked first by `bot.config`, whatever the command: a bad
+environment variable, read and checked first by `bot.ops.config`, whatever the command: a bad
 one ends the program with one line and exit code 2.
 
 On PostgreSQL several processes may run at once, each table leased to one of them
@@ -22,7 +22,7 @@ On PostgreSQL several processes may run at once, each table leased to one of the
 then runs in webhook mode behind one address, Discord with ``DISCORD_SHARDS`` per process.
 
 ``BOT_AI_WORKERS`` is how many processes make the ``hard`` AI seats' decisions (default the
-cores this process may use less one, `bot.cores.usable_cores`; 0: in the bot's own
+cores this process may use less one, `bot.ops.cores.usable_cores`; 0: in the bot's own
 process, as the console does).
 
 ``WEB_PUBLIC_URL`` serves the web table (`adapters.web`) on ``WEB_PORT``, with its doors on
@@ -31,7 +31,7 @@ the platforms (`adapters.web.door`).
 ``BOT_HEALTH_PORT`` (with the platforms running) serves ``GET /healthz`` and ``GET /readyz``
 on that port (``BOT_HEALTH_LISTEN``, default 0.0.0.0; `adapters.health`), a listener of its
 own (never ``WEB_PORT``), from before the store is opened, and ``GET /metrics`` beside it
-with ``BOT_METRICS=on`` (`bot.metrics`).
+with ``BOT_METRICS=on`` (`bot.ops.metrics`).
 """
 
 from __future__ import annotations
@@ -55,15 +55,15 @@ from adapters.web.auth import LinkSigner
 from adapters.web.door import WebDoor
 from adapters.web.server import WebTable
 from adapters.web.settings import WebSettings
-from bot import config, metrics
-from bot.collector import settle_after_start
-from bot.command_line import command_line, program, version
-from bot.config import Settings
-from bot.leasing import Ownership
-from bot.logs import configure_logging, follow_games
-from bot.manager import TableManager
+from bot.hosting.collector import settle_after_start
+from bot.hosting.manager import TableManager
+from bot.hosting.table_leases import Ownership
+from bot.ops import config, metrics
+from bot.ops.command_line import command_line, program, version
+from bot.ops.config import Settings
+from bot.ops.logs import configure_logging, follow_games
+from bot.ops.store_operations import OPERATIONS, masked_reason, operate
 from bot.pictures.fonts import use_extra_fonts
-from bot.store_operations import OPERATIONS, masked_reason, operate
 from storage import Database
 from storage.opening import is_postgres_address, masked_address
 
@@ -86,7 +86,7 @@ CONSOLE_WITHOUT_TERMINAL = (
 
 def main(argv: list[str]) -> int:
     """The command line is read first: ``--help`` and ``--version`` answer and start
-    nothing. Then every setting is read and checked (`bot.config`): a bad one ends the
+    nothing. Then every setting is read and checked (`bot.ops.config`): a bad one ends the
     program with one line and exit code 2, whatever the command. Without a command,
     ``serve`` when a token is set, else ``console`` (whose options may come alone)."""
     parser, console_parser = command_line()
@@ -143,12 +143,12 @@ def serve(settings: Settings, prog: str) -> int:
 
 def ownership_from(settings: Settings) -> Ownership | None:
     """On PostgreSQL, several processes may share the database, so tables are leased
-    (`bot.leasing`): ``BOT_PROCESS_ID`` names this process in the leases and logs (default
-    host:pid; each start adds its own mark, so two processes given one name by mistake never
-    both own a table), ``BOT_PEER_URL`` is where the others
-    forward its tables' Telegram updates (its webhook server, ``http://host:port``), and
-    ``BOT_LEASE_SECONDS`` how long a dead process's tables wait for a new owner (default 15).
-    A SQLite file is one process's: no leases."""
+    (`bot.hosting.table_leases`): ``BOT_PROCESS_ID`` names this process in the leases and logs
+    (default host:pid; each start adds its own mark, so two processes given one name by mistake
+    never both own a table), ``BOT_PEER_URL`` is where the others forward its tables' Telegram
+    updates (its webhook server, ``http://host:port``), and ``BOT_LEASE_SECONDS`` how long a dead
+    process's tables wait for a new owner (default 15). A SQLite file is one process's: no
+    leases."""
     if not is_postgres_address(settings.db):
         return None
     name = settings["BOT_PROCESS_ID"] or Ownership.default_owner()
@@ -225,7 +225,7 @@ class PlatformSettings:
     ai_workers: int
     """Processes making the ``hard`` seats' decisions (``BOT_AI_WORKERS``)."""
     checked: Settings
-    """All of them, as `bot.config` read them."""
+    """All of them, as `bot.ops.config` read them."""
     web: WebSettings | None = None
     """The web table (`adapters.web.settings`): None without ``WEB_PUBLIC_URL``."""
 
@@ -266,7 +266,7 @@ def started_line(settings: PlatformSettings, db: Database, tables: int) -> str:
 
 
 def instrument(manager: TableManager, db: Database) -> Callable[[], None]:
-    """The figures (`bot.metrics`) and JSON log lines follow this manager's tables and this
+    """The figures (`bot.ops.metrics`) and JSON log lines follow this manager's tables and this
     store's commits; returns what stops counting its tables."""
     follow_games(manager.game_at)
     db.time_commits(metrics.committed(db.backend))

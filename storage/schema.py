@@ -154,8 +154,8 @@ STEPS: tuple[Step, ...] = (
     ),
     # 6: who asked to be told when a game starts in a group (/notify), and when they last
     # were (one message per group per 10 minutes); and the achievements announced in each
-    # group, so each is announced once (`bot.records`). The figures themselves are not
-    # stored: they are computed from the hand records and can be rebuilt at any time.
+    # group, so each is announced once (`bot.community.player_records`). The figures themselves are
+    # not stored: they are computed from the hand records and can be rebuilt at any time.
     Step(
         tables=(
             Table("subscriptions", (

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot import playing
+from bot.table import playing
 from tests.hard_players import SEARCH
 
 

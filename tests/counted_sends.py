@@ -13,7 +13,7 @@ from typing import Any
 
 from adapters.delivery import Delivery
 from adapters.send_budget import CALLING, Priority, SendBudget
-from bot.outgoing import Kind, Outgoing
+from bot.views.outgoing import Kind, Outgoing
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import asyncio
 from typing import Any
 
 from adapters.pacing import SLOT
-from bot.outgoing import Button, Kind, Outgoing
+from bot.views.outgoing import Button, Kind, Outgoing
 from tests.live_table import AUCTION_OVER, BIDS_OPEN, TURN_LINE, GroupCall, GroupView
 from tests.waiting import eventually
 

@@ -15,9 +15,9 @@ import bisect
 import time
 from typing import Any
 
-from bot import playing
 from bot.games.erqiwang.texts import trick_line
 from bot.games.situan.texts import last_round_line
+from bot.table import playing
 from tests.live_table import TITLE
 from tests.trick_lines import CLOSING, ROUND_SUMMARY, watch_finished_tricks
 

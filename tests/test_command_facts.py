@@ -1,5 +1,5 @@
-"""A command's facts live in its `bot.registry.Spec` alone (issue 53): no module of the host or
-the adapters tells commands apart by their names, and each game's commands are the
+"""A command's facts live in its `bot.commands.registry.Spec` alone (issue 53): no module of the
+host or the adapters tells commands apart by their names, and each game's commands are the
 registry's game commands."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from bot.commands.registry import GAME_COMMANDS, NAMES
 from bot.games import FRONTS
-from bot.registry import GAME_COMMANDS, NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMED = ("name", "names")

@@ -11,7 +11,7 @@ import gc
 import tracemalloc
 
 from adapters.pacing import WINDOW
-from bot.outgoing import Button, Kind, Outgoing
+from bot.views.outgoing import Button, Kind, Outgoing
 from tests.counted_sends import CountedOutbox
 from tests.virtual_time import run_virtual
 

@@ -6,7 +6,7 @@ next hand's table (one call, in order)."""
 from itertools import pairwise
 
 from adapters.pacing import GroupPacer
-from bot.outgoing import Button, Outgoing
+from bot.views.outgoing import Button, Outgoing
 from tests.bot.harness import FakeClock
 
 READY = Button("Ready", "/ready", "t1")

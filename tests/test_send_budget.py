@@ -13,7 +13,7 @@ import re
 
 from adapters.send_budget import Priority, SendBudget, priority_of
 from adapters.telegram.membership import KEEP_SECONDS, Memberships
-from bot.outgoing import Kind, Outgoing
+from bot.views.outgoing import Kind, Outgoing
 from tests.call_windows import calls_per_window
 from tests.counted_sends import CountedOutbox
 from tests.virtual_time import run_virtual

@@ -1,6 +1,6 @@
 """Checking that a table a group follows shows every finished trick (二七王: whole) or round
 (四团: in one line, who took it) with its winner: the tricks the engine finished (seen by
-wrapping `bot.playing.after_action`), and the finished tricks' lines in what the group was
+wrapping `bot.table.playing.after_action`), and the finished tricks' lines in what the group was
 sent."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot import playing
+from bot.table import playing
 from engine.erqiwang.events import TrickWon
 from engine.events import HandEnded
 from engine.situan.events import RoundWon

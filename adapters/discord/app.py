@@ -7,9 +7,9 @@ Rate limits are discord.py's; the host's pacing keeps channel calls few.
   `DEFER_AFTER` (a busy table, a slow /export) is deferred and sent as a follow-up.
 - Every failure while handling an interaction is logged and answered with a short sentence.
 - A click acts on the table of the channel its message is in; in DMs only on the presser's
-  own hand (`bot.registry.PRESSED_IN_PRIVATE`) at a table where they sit — never on a
+  own hand (`bot.commands.registry.PRESSED_IN_PRIVATE`) at a table where they sit — never on a
   channel merely named in its ``custom_id``, which anyone can forge.
-- Each interaction is handled once: its commands carry its id (`bot.commands.Delivery`),
+- Each interaction is handled once: its commands carry its id (`bot.commands.parsing.Delivery`),
   which the table manager checks under the chat's lock and stores with the step it causes, in
   the database every process shares; a copy delivered again (a resumed gateway session) is
   dropped unanswered, as Telegram's adapter drops a re-sent update.
@@ -45,12 +45,12 @@ from adapters.discord.outbox import DiscordOutbox, Origin, picture_file
 from adapters.discord.slash import CatalogueTranslator, build_commands
 from adapters.startup import StartupError, scrubbed
 from adapters.web.door import WebDoor
-from bot.commands import Command, Delivery
-from bot.config import Settings
+from bot.commands.parsing import Command, Delivery
+from bot.commands.registry import ASKS_ALERTS, PRESSED_IN_PRIVATE, SEATS_PLAYER, SHOWS_HAND
+from bot.hosting.manager import TableManager
 from bot.i18n import normalize_language, t
-from bot.manager import TableManager
-from bot.outgoing import Outgoing
-from bot.registry import ASKS_ALERTS, PRESSED_IN_PRIVATE, SEATS_PLAYER, SHOWS_HAND
+from bot.ops.config import Settings
+from bot.views.outgoing import Outgoing
 from storage import Database
 
 log = logging.getLogger(__name__)
@@ -71,7 +71,7 @@ class DiscordSettings:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> DiscordSettings | None:
-        """Discord's part of the checked settings (`bot.config`); None without a token."""
+        """Discord's part of the checked settings (`bot.ops.config`); None without a token."""
         token = settings["DISCORD_BOT_TOKEN"]
         if not token:
             return None
@@ -207,7 +207,7 @@ class DiscordAdapter:
     async def on_slash(self, interaction: discord.Interaction[Any], name: str,
                        args: list[str]) -> None:  # fmt: skip
         """A slash command acts at its channel's table; in DMs the host routes it to one of
-        the player's tables (`bot.private`)."""
+        the player's tables (`bot.commands.private_chat`)."""
         user = user_key(interaction.user.id)
         chat = channel_key(interaction.channel_id or 0)
         command = Command(name, tuple(args), user, interaction.user.display_name, chat,

@@ -19,7 +19,7 @@ from typing import Any
 
 import discord
 
-from bot.outgoing import Button
+from bot.views.outgoing import Button
 
 ROWS = 5
 PER_ROW = 5

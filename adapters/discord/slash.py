@@ -1,8 +1,8 @@
-"""The slash commands: every listed command of `bot.registry` as an `app_commands` command,
+"""The slash commands: every listed command of `bot.commands.registry` as an `app_commands` command,
 with names and descriptions in zh-CN, zh-TW and en-US from the catalogues, choices where the
 answers are few, and autocomplete from the player's own hand for cards.
 
-Each kind of argument (`bot.registry.Arg`) is one kind of Discord field; a command is made
+Each kind of argument (`bot.commands.registry.Arg`) is one kind of Discord field; a command is made
 from its options' kinds, so a new command needs no code here unless it takes a new kind.
 """
 
@@ -16,11 +16,11 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.chat_commands import games_text
+from bot.commands.chat import games_text
+from bot.commands.registry import LISTED, Arg, Option, Spec
 from bot.games import GAME_NAMES
 from bot.i18n import LANGUAGES, t
-from bot.registry import LISTED, Arg, Option, Spec
-from bot.settings import AI_LEVELS
+from bot.table.table_settings import AI_LEVELS
 
 Run = Callable[[discord.Interaction[Any], str, list[str]], Awaitable[None]]
 Suggest = Callable[[discord.Interaction[Any], str, str], list[tuple[str, str]]]

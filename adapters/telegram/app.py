@@ -7,7 +7,7 @@ different chats are handled concurrently, each chat's in order (`ChatOrderedUpda
 
 Each update is handled once: Telegram re-sends a webhook post it got no timely answer for, and
 a polled batch the bot was killed before confirming comes again after a restart. Each command
-carries its update's id (`bot.commands.Delivery`); the table manager drops a command whose
+carries its update's id (`bot.commands.parsing.Delivery`); the table manager drops a command whose
 update was taken already (checked under the chat's lock, in the database every process shares)
 and takes it in the same transaction as the step it causes — so a crash before that step is
 stored leaves the update to be handled when it comes again, and a crash after it drops the copy.
@@ -43,9 +43,9 @@ from adapters.telegram.request import CountedRequest
 from adapters.telegram.updates import ChatOrderedUpdates
 from adapters.telegram.webhook import Webhook
 from adapters.web.door import WebDoor
-from bot.config import Settings
-from bot.manager import TableManager
-from bot.registry import LISTED, summary_text
+from bot.commands.registry import LISTED, summary_text
+from bot.hosting.manager import TableManager
+from bot.ops.config import Settings
 from storage import Database
 
 log = logging.getLogger(__name__)
@@ -74,7 +74,7 @@ class TelegramSettings:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> TelegramSettings | None:
-        """Telegram's part of the checked settings (`bot.config`); None without a token."""
+        """Telegram's part of the checked settings (`bot.ops.config`); None without a token."""
         token = settings["TELEGRAM_BOT_TOKEN"]
         if not token:
             return None
@@ -272,5 +272,5 @@ def _file_url(base: str) -> str:
 
 
 def menu(language: str) -> list[BotCommand]:
-    """The command menu in ``language``: every listed command (`bot.registry`)."""
+    """The command menu in ``language``: every listed command (`bot.commands.registry`)."""
     return [BotCommand(spec.name, summary_text(language, spec)) for spec in LISTED]

@@ -15,7 +15,7 @@ from telegram import Bot, InputMediaPhoto
 from telegram.error import BadRequest, Forbidden
 
 from adapters.delivery import Delivery, digest
-from bot.outgoing import Outgoing
+from bot.views.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
 

@@ -26,10 +26,8 @@ from adapters.telegram.keyboards import (
     user_key,
 )
 from adapters.telegram.outbox import Origin, TelegramOutbox
-from bot.commands import Command, Delivery, parse_command
-from bot.i18n import normalize_language, t
-from bot.manager import TableManager
-from bot.registry import (
+from bot.commands.parsing import Command, Delivery, parse_command
+from bot.commands.registry import (
     HOST_COMMANDS,
     OWN_CARDS,
     PRESSED_IN_PRIVATE,
@@ -37,6 +35,8 @@ from bot.registry import (
     SETS_LANGUAGE,
     SHOWS_HAND,
 )
+from bot.hosting.manager import TableManager
+from bot.i18n import normalize_language, t
 
 log = logging.getLogger(__name__)
 ALERT_LIMIT = 200

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
-from bot.outgoing import Button
+from bot.views.outgoing import Button
 
 CALLBACK_LIMIT = 64
 PREFIX = "tg:"

@@ -1,6 +1,6 @@
 """python-telegram-bot's rate limiter (its own bot-wide 30 calls a second and per-group
 limit, and the waits a 429 asks for), timed: how long each call waited for it is the
-``library`` budget's wait in the figures (`bot.metrics`). The bot's own budget comes first
+``library`` budget's wait in the figures (`bot.ops.metrics`). The bot's own budget comes first
 (`adapters.send_budget`, the ``bot`` wait), so this one rarely waits but after a 429.
 
 Only calls that send, edit or delete a message count against a group's messages a minute:
@@ -17,7 +17,7 @@ from typing import Any
 from telegram.ext import AIORateLimiter
 
 from adapters.telegram.request import GROUP_CALLS
-from bot import metrics
+from bot.ops import metrics
 
 Answer = Any
 """What a Bot API call returns (a flag, a JSON object or a list of them)."""

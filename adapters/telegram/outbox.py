@@ -46,7 +46,7 @@ from adapters.telegram.keyboards import (
 )
 from adapters.web.door import WebDoor
 from bot.i18n import t
-from bot.outgoing import Button, Kind, Outgoing
+from bot.views.outgoing import Button, Kind, Outgoing
 
 log = logging.getLogger(__name__)
 TEXT_LIMIT = 4096

@@ -45,7 +45,7 @@ from adapters.serving import (
 from adapters.startup import StartupError
 from adapters.telegram.inbox import message_chat
 from adapters.telegram.keyboards import PREFIX, read_callback, user_key
-from bot.manager import TableManager
+from bot.hosting.manager import TableManager
 
 log = logging.getLogger(__name__)
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"

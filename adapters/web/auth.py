@@ -62,7 +62,7 @@ class Visitor:
     """The language the platform gave (Telegram's ``language_code``)."""
     name: str = ""
     match: str | None = None
-    """The match a link was signed in (`bot.table.Table.match`): it opens nothing after
+    """The match a link was signed in (`bot.table.state.Table.match`): it opens nothing after
     that match (None: a credential that names no match, Telegram's)."""
 
 

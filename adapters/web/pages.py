@@ -1,7 +1,7 @@
 """The open pages of each table, and pushing them their view after every stored step.
 
 The manager tells `Pages.step` of each step as soon as it is stored, under the table's lock
-(`bot.manager.TableManager.listen_to_steps`): each open page of that table gets the state
+(`bot.hosting.manager.TableManager.listen_to_steps`): each open page of that table gets the state
 drawn for its own visitor — a seat's page its seat's view, a spectator's the public one —
 and only when it changed. A page slow to read gets the newest state, not every one between
 (a state waiting to be written is replaced). A page whose link was for a seat its user no
@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from adapters.web.auth import WATCH, Visitor
-from bot.manager import PageState
+from bot.hosting.manager import PageState
 
 log = logging.getLogger(__name__)
 PAGES_PER_USER = 8

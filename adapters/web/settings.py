@@ -1,5 +1,5 @@
 """The web table's settings (`WebSettings.from_settings`), from the checked settings
-(`bot.config`: ``WEB_PUBLIC_URL``, ``WEB_LISTEN``, ``WEB_PORT``, ``WEB_LINK_SECRET``,
+(`bot.ops.config`: ``WEB_PUBLIC_URL``, ``WEB_LISTEN``, ``WEB_PORT``, ``WEB_LINK_SECRET``,
 ``WEB_LINK_SECONDS``, ``WEB_INITDATA_MAX_AGE``, ``WEB_PER_ADDRESS``): without
 ``WEB_PUBLIC_URL`` there is no web table on the platforms, and nothing else changes.
 ``WEB_PORT`` may not be ``BOT_HEALTH_PORT``: ``/healthz`` and ``/metrics`` have a listener
@@ -13,7 +13,7 @@ from adapters.serving import ServerLimits
 from adapters.startup import StartupError
 from adapters.web.auth import INIT_DATA_MAX_AGE, LINK_SECONDS
 from adapters.web.server import PER_ADDRESS
-from bot.config import Settings
+from bot.ops.config import Settings
 
 
 @dataclass(frozen=True)

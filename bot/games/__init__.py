@@ -3,14 +3,14 @@ that knows the games (`bot/games/<game>/`)."""
 
 from __future__ import annotations
 
+from bot.community.player_records import RecordReader
 from bot.games.base import AnyFront, BadInput, GameFront, Stamps
 from bot.games.erqiwang import ErqiwangFront
 from bot.games.erqiwang.records import ErqiwangRecords
 from bot.games.situan import SituanFront
 from bot.games.situan.records import SituanRecords
 from bot.i18n import t
-from bot.records import RecordReader
-from bot.settings import TABLE_OPTION_TITLES
+from bot.table.table_settings import TABLE_OPTION_TITLES
 from engine.games import GAME_NAMES
 
 _BY_NAME: dict[str, AnyFront] = {front.name: front for front in (SituanFront(), ErqiwangFront())}
@@ -21,7 +21,8 @@ front fails here, at import."""
 RECORD_READERS: dict[str, RecordReader] = {
     reader.game: reader for reader in (SituanRecords(), ErqiwangRecords())
 }
-"""Each game's reading of its hands for records and achievements (`bot.records`)."""
+"""Each game's reading of its hands for records and achievements
+(`bot.community.player_records`)."""
 
 
 def front_of(game: str) -> AnyFront:

@@ -1,9 +1,8 @@
 """What the host needs of a game's presentation (`GameFront`), and the pieces all share.
 
-The host (`bot.table`, `bot.manager`, …) knows no game: it asks the engine what a seat may do
-(`legal_actions`, `check`) and the game's front how it looks — the table message, the private
-hand and its buttons, the narration of events, the settlement — and how a typed command reads.
-"""
+The host (`bot.table.state`, `bot.hosting.manager`, …) knows no game: it asks the engine what a seat
+may do (`legal_actions`, `check`) and the game's front how it looks — the table message, the private
+hand and its buttons, the narration of events, the settlement — and how a typed command reads."""
 
 from __future__ import annotations
 
@@ -12,11 +11,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
 
-from bot.controls import Selection, Stamp
 from bot.games.board import Board
-from bot.outgoing import Button
 from bot.pictures import HandPicture, Layout, SettlementPicture
-from bot.refusals import Refusal
+from bot.table.refusals import Refusal
+from bot.views.controls import Selection, Stamp
+from bot.views.outgoing import Button
 from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.game import EventT, Game, Hand, Result, RulesT, ViewT

@@ -33,7 +33,7 @@ _extra_fonts: tuple[Path, ...] = ()
 
 def use_extra_fonts(paths: tuple[Path, ...]) -> None:
     """Try these font files after the bundled and the system's ones (the setting
-    ``CARDBOT_PICTURE_FONTS``, read by `bot.config`)."""
+    ``CARDBOT_PICTURE_FONTS``, read by `bot.ops.config`)."""
     global _extra_fonts
     if paths != _extra_fonts:
         _extra_fonts = tuple(paths)

@@ -11,7 +11,6 @@ from fractions import Fraction
 
 from PIL import Image, ImageDraw
 
-from bot.amounts import signed_amount
 from bot.pictures import text
 from bot.pictures.canvas import ground
 from bot.pictures.faces import SettlementPicture, SettlementRow
@@ -31,6 +30,7 @@ from bot.pictures.theme import (
     WINNER_GOLD,
     WINNER_TINT,
 )
+from bot.views.amounts import signed_amount
 
 NAME_SIZE = 36
 BONUS_SIZE = 27
@@ -48,7 +48,7 @@ MINUS = "−"
 
 
 def signed(amount: Fraction | float) -> str:
-    """``+3``, ``−1.5``, ``0``: as the settlement's text writes it (`bot.amounts`), with a
+    """``+3``, ``−1.5``, ``0``: as the settlement's text writes it (`bot.views.amounts`), with a
     true minus sign."""
     return signed_amount(amount).replace("-", MINUS)
 

@@ -62,8 +62,8 @@ class Search:
     """Seconds per decision when none is given."""
     work_playouts = DEFAULT_PLAYOUTS
     """Sampled deals per decision when the budget is CPU work rather than time (the host's
-    AI workers, `bot.ai_workers`): about what ``default_budget`` buys on one quiet core, so
-    the level plays as strong however busy the machine is."""
+    AI workers, `bot.hosting.ai_worker_pool`): about what ``default_budget`` buys on one quiet core,
+    so the level plays as strong however busy the machine is."""
     confidence = CONFIDENCE
     min_gain = MIN_GAIN
     extension = 0.0

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from bot.commands import parse_command
-from bot.leasing import Ownership
-from bot.manager import TableManager
-from bot.outgoing import Outgoing
-from bot.table import Table
+from bot.commands.parsing import parse_command
+from bot.hosting.manager import TableManager
+from bot.hosting.table_leases import Ownership
+from bot.table.state import Table
+from bot.views.outgoing import Outgoing
 from storage import Database
 
 CHAT = "group-1"

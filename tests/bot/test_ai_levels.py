@@ -10,8 +10,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from bot import playing
-from bot.table import CLOSED, PLAYING
+from bot.table import playing
+from bot.table.state import CLOSED, PLAYING
 from tests.bot.harness import CHAT, FakeClock, Harness
 from tests.bot.test_console import read_until, started, stored_settings
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bot.amounts import signed_amount
 from bot.pictures.settlement import signed
-from bot.shared_texts import money
+from bot.views.amounts import signed_amount
+from bot.views.shared_texts import money
 
 
 def test_halves_and_quarters_are_decimals_and_other_shares_stay_fractions():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.table import BETWEEN, PLAYING
+from bot.table.state import BETWEEN, PLAYING
 from tests.bot.harness import FakeClock, Harness
 
 

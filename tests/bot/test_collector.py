@@ -1,4 +1,4 @@
-"""The bot settles the garbage collector once its tables are restored (`bot.collector`)."""
+"""The bot settles the garbage collector once its tables are restored (`bot.hosting.collector`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import aiohttp
 import pytest
 
 import bot.__main__ as entry
-from bot.collector import OLDER_EVERY, YOUNG_OBJECTS, settle_after_start
+from bot.hosting.collector import OLDER_EVERY, YOUNG_OBJECTS, settle_after_start
 from tests.ops.test_healthz import get
 from tests.pg_server import free_port
 

@@ -1,11 +1,11 @@
 """Players' first guesses are taken: words for commands in both Chinese scripts and English,
-typed without a slash in a private chat with the bot or in the console (bot.command_words)."""
+typed without a slash in a private chat with the bot or in the console (bot.commands.words)."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.commands import parse_command
+from bot.commands.parsing import parse_command
 from tests.bot.harness import Harness
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.controls import Stamp
 from bot.i18n import t
-from bot.table import BETWEEN, CLOSED
+from bot.table.state import BETWEEN, CLOSED
+from bot.views.controls import Stamp
 from engine.situan.combos import RANKS
 from tests.bot.harness import (
     CHAT,
@@ -176,7 +176,7 @@ async def test_foreign_and_malformed_presses_change_nothing(tmp_path):
 async def _command(text: str, stamp: str):
     from dataclasses import replace
 
-    from bot.commands import parse_command
+    from bot.commands.parsing import parse_command
 
     parsed = parse_command(text, HUMAN, "Ann", CHAT, True)
     assert parsed is not None

@@ -5,7 +5,7 @@ keeps the message inside Discord's 2,000 characters."""
 from __future__ import annotations
 
 from bot.games.erqiwang.texts import table_text
-from bot.shared_texts import EARLIER_CHARACTERS, newest_within
+from bot.views.shared_texts import EARLIER_CHARACTERS, newest_within
 from engine.ai import player
 from engine.erqiwang import ErqiwangHand
 from engine.erqiwang.events import TrickWon

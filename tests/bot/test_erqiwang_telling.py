@@ -14,7 +14,7 @@ from bot.games.base import BadInput
 from bot.games.erqiwang import ErqiwangFront
 from bot.games.erqiwang.bids import read_bid
 from bot.games.erqiwang.settling import settlement_text
-from bot.table import BETWEEN, CLOSED
+from bot.table.state import BETWEEN, CLOSED
 from engine.actions import Bid, Pass
 from engine.erqiwang.result import ErqiwangResult
 from engine.errors import IllegalAction

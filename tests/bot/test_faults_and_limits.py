@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot import dispatch
-from bot.snapshot import table_snapshot
-from bot.table import CLOSED, LOBBY, PLAYING
+from bot.table import steps as table_steps
+from bot.table.snapshot import table_snapshot
+from bot.table.state import CLOSED, LOBBY, PLAYING
 from tests.bot.harness import CHAT, FakeClock, Harness, table_with_three_bots
 
 HUGE = "1" + "0" * 400
@@ -89,7 +89,7 @@ async def test_a_stamp_with_unicode_digits_is_not_valid(tmp_path):
     try:
         from dataclasses import replace
 
-        from bot.commands import parse_command
+        from bot.commands.parsing import parse_command
 
         for stamp in ("x.²", f"{harness.table().tag}.1.²", f"{harness.table().tag}.{'9' * 50}"):
             command = replace(parse_command("/pass", "ann", "Ann", CHAT), stamp=stamp)
@@ -151,7 +151,7 @@ async def test_a_table_whose_steps_fail_is_contained_and_the_others_play_on(tmp_
             await harness.say("ann", "/start", chat=chat)
         good, bad = harness.table("good"), harness.table("bad")
         calls = 0
-        ticking = dispatch.tick
+        ticking = table_steps.tick
 
         def tick_with_a_defect_at_bad(table, level=None):  # reloaded, it is broken again too
             nonlocal calls
@@ -160,7 +160,7 @@ async def test_a_table_whose_steps_fail_is_contained_and_the_others_play_on(tmp_
             calls += 1
             raise RuntimeError("a defect in one table")
 
-        monkeypatch.setattr(dispatch, "tick", tick_with_a_defect_at_bad)
+        monkeypatch.setattr(table_steps, "tick", tick_with_a_defect_at_bad)
         stop = asyncio.Event()
         for _ in range(12):
             await harness.manager.tick()
@@ -193,7 +193,7 @@ async def test_when_the_host_leaves_the_next_seated_player_hosts(harness):
 async def test_a_chat_administrator_may_use_host_commands(harness):
     from dataclasses import replace
 
-    from bot.commands import parse_command
+    from bot.commands.parsing import parse_command
 
     await harness.say("ann", "/new situan")
     command = parse_command("/addbot", "adm", "Adm", CHAT)

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from adapters.pacing import GroupPacer
-from bot.hand_views import NOTICE_QUIET_SECONDS
-from bot.outgoing import Outgoing
-from bot.shared_texts import cards_text
-from bot.table import BETWEEN, CLOSED
+from bot.table.state import BETWEEN, CLOSED
+from bot.views.hand_views import NOTICE_QUIET_SECONDS
+from bot.views.outgoing import Outgoing
+from bot.views.shared_texts import cards_text
 from engine.erqiwang.order import TRUMP
 from tests.bot.harness import (
     CHAT,

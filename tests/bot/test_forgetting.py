@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from adapters.startup import StartupError
-from bot.commands import parse_command
-from bot.config import load
-from bot.manager import DAY, RETENTION_DAYS
-from bot.table import CLOSED
+from bot.commands.parsing import parse_command
+from bot.ops.config import load
+from bot.ops.defaults import DAY, RETENTION_DAYS
+from bot.table.state import CLOSED
 from tests.bot.harness import CHAT, FakeClock, Harness, start_ai_match
 
 CHATS = 500

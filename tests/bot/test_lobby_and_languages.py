@@ -5,9 +5,9 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_dir
 
+from bot.commands.registry import help_text
 from bot.i18n import missing_translations, t
-from bot.registry import help_text
-from bot.table import LOBBY, PLAYING
+from bot.table.state import LOBBY, PLAYING
 from tests.bot.harness import Harness
 
 

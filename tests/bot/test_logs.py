@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import logging
 
-from bot.logs import REDACTED, RedactingFormatter
+from bot.ops.logs import REDACTED, RedactingFormatter
 
 
 def test_a_token_in_a_message_or_a_traceback_is_redacted():

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.table import BETWEEN, CLOSED, PLAYING
+from bot.table.state import BETWEEN, CLOSED, PLAYING
 from engine.replay import replay_record
 from engine.situan.combos import RANKS
 from tests.bot.harness import CHAT, Harness, start_ai_match

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.keeping import TableKeeper
+from bot.hosting.keeping import TableKeeper
 from storage import Database
 from tests.bot.harness import FakeClock, Harness
 

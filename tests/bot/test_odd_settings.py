@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.table import CLOSED
+from bot.table.state import CLOSED
 from tests.bot.harness import CHAT, Harness
 
 ODD = {

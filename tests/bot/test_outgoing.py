@@ -5,7 +5,7 @@ from dataclasses import MISSING, FrozenInstanceError, fields, replace
 
 import pytest
 
-from bot.outgoing import Button, Outgoing
+from bot.views.outgoing import Button, Outgoing
 
 
 def test_the_constructor_takes_every_field_in_order_with_its_default():

@@ -4,7 +4,7 @@ import random
 from itertools import pairwise
 
 from adapters.pacing import RESERVATION, CallBudget, GroupPacer
-from bot.outgoing import Button, Outgoing
+from bot.views.outgoing import Button, Outgoing
 from tests.bot.harness import FakeClock
 
 READY = Button("Ready", "/ready", "t1")

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.controls import Selection, Stamp
 from bot.games.base import BadInput, Stamps
 from bot.games.erqiwang import ErqiwangFront
 from bot.games.situan import SituanFront
+from bot.views.controls import Selection, Stamp
 from engine.actions import AnswerShow, StartShow
 from engine.errors import IllegalAction
 from tests.erqiwang.helpers import play, playing

@@ -6,10 +6,10 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from bot.chat_commands import PERIODS
+from bot.commands.chat import PERIODS
+from bot.community.player_records import PlayerRecord, SeatFacts, fold, ranking
+from bot.community.record_book import RECENT_SECONDS
 from bot.games import RECORD_READERS
-from bot.record_book import RECENT_SECONDS
-from bot.records import PlayerRecord, SeatFacts, fold, ranking
 from storage.base import FinishedHand
 from tests.bot.harness import CHAT, FakeClock, Harness
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import t
-from bot.table import PLAYING
+from bot.table.state import PLAYING
 from storage import Database
 from storage.base import TableRow, TimerRow
 from storage.db import MIGRATIONS
@@ -221,8 +221,8 @@ def test_a_console_stopped_before_its_match_began_starts_it_when_run_again(tmp_p
     db = tmp_path / "lobby.sqlite3"
     setup = (
         "import asyncio\n"
-        "from bot.commands import parse_command\n"
-        "from bot.manager import TableManager\n"
+        "from bot.commands.parsing import parse_command\n"
+        "from bot.hosting.manager import TableManager\n"
         "from storage import Database\n"
         "async def main():\n"
         f"    db = await Database.open({str(db)!r})\n"

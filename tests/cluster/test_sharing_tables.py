@@ -5,9 +5,9 @@ old owner, waking from a stall, stores and sends nothing."""
 
 from __future__ import annotations
 
-from bot import leasing
-from bot.leasing import Ownership
-from bot.manager import TableManager
+from bot.hosting import table_leases
+from bot.hosting.manager import TableManager
+from bot.hosting.table_leases import Ownership
 from storage import Database
 from tests.bot.harness import CHAT, FakeClock, Harness
 
@@ -202,7 +202,7 @@ async def test_a_dead_processes_many_tables_are_taken_over_a_few_at_a_time(
 ):
     """Taking over is done a share per timer pass, so that a process taking over a dead one's
     thousands of tables goes on renewing its own leases and running its tables meanwhile."""
-    monkeypatch.setattr(leasing, "TAKEOVERS_PER_PASS", 2)
+    monkeypatch.setattr(table_leases, "TAKEOVERS_PER_PASS", 2)
     clock = FakeClock()
     a, b = await two_processes(postgres_server.database(), clock)
     try:

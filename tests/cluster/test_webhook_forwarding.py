@@ -13,8 +13,8 @@ import pytest
 
 from adapters.startup import StartupError
 from adapters.telegram.app import TelegramAdapter, TelegramSettings
-from bot.leasing import Ownership
-from bot.manager import TableManager
+from bot.hosting.manager import TableManager
+from bot.hosting.table_leases import Ownership
 from storage import Database
 from tests.pg_server import free_port
 from tests.telegram.fake_bot_api import FakeBotAPI, text_update, user

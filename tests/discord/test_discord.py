@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from adapters.discord.components import channel_key
-from bot.table import CLOSED
+from bot.table.state import CLOSED
 from engine.situan.combos import RANKS
 from tests.call_windows import calls_per_window
 from tests.discord.fake_discord import CHANNEL_ID, THREAD_ID

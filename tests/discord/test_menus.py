@@ -7,9 +7,9 @@ from typing import Any
 import discord
 
 from adapters.discord.components import ChoiceMenu, layout
-from bot.controls import Selection, Stamp
 from bot.games import Stamps, front_of
-from bot.outgoing import Button
+from bot.views.controls import Selection, Stamp
+from bot.views.outgoing import Button
 from engine.erqiwang import ERQIWANG
 
 CHANNEL = 42

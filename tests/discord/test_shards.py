@@ -9,7 +9,7 @@ import pytest
 
 from adapters.discord.app import DiscordSettings
 from adapters.startup import StartupError
-from bot.config import load, read_shards
+from bot.ops.config import load, read_shards
 from tests.discord.world import DiscordWorld
 
 

@@ -10,7 +10,7 @@ import time
 
 import discord
 
-from bot.outgoing import Kind, Outgoing
+from bot.views.outgoing import Kind, Outgoing
 from tests.discord.world import DiscordWorld
 
 SHUTDOWN_SECONDS = 5.0

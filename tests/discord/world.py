@@ -16,7 +16,7 @@ import yarl
 from adapters.discord.app import DiscordAdapter, DiscordSettings
 from adapters.discord.components import channel_key
 from adapters.web.door import WebDoor
-from bot.manager import TableManager
+from bot.hosting.manager import TableManager
 from engine.situan.combos import RANKS
 from storage import Database
 from tests.discord.fake_discord import (

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.command_line import COMMANDS
-from bot.config import PREFIXES
+from bot.ops.command_line import COMMANDS
+from bot.ops.config import PREFIXES
 from tests.telegram.fake_bot_api import FakeBotAPI
 
 ROOT = Path(__file__).parents[2]

@@ -20,7 +20,7 @@ import yaml
 
 from adapters.health import Health
 from bot.__main__ import start_health
-from bot.config import BY_NAME, load
+from bot.ops.config import BY_NAME, load
 from tests.pg_server import free_port
 
 ROOT = Path(__file__).parents[2]

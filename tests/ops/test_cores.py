@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bot import cores
-from bot.config import load
-from bot.cores import cgroup_cpu_quota, usable_cores
+from bot.ops import cores
+from bot.ops.config import load
+from bot.ops.cores import cgroup_cpu_quota, usable_cores
 
 
 def cgroup_files(root: Path, own: str, files: dict[str, str]) -> Path:

@@ -13,7 +13,7 @@ import pytest
 from adapters.health import Health
 from adapters.startup import StartupError
 from bot.__main__ import run_platforms, start_health
-from bot.config import load
+from bot.ops.config import load
 from tests.pg_server import free_port
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.logs import (
+from bot.ops.logs import (
     REDACTED,
     RedactingFormatter,
     TableFilter,

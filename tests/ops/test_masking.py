@@ -1,5 +1,5 @@
 """Secrets masked where they stand — a URL's password field, a token as a value of its own —
-never by replacing their text wherever it occurs (`bot.masking`)."""
+never by replacing their text wherever it occurs (`bot.ops.masking`)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import logging
 import pytest
 
 from adapters.startup import scrubbed
-from bot.logs import REDACTED, RedactingFormatter
-from bot.masking import masked_urls, masked_values
+from bot.ops.logs import REDACTED, RedactingFormatter
+from bot.ops.masking import masked_urls, masked_values
 
 
 @pytest.mark.parametrize("password", ["p", "bot", "cardbot", "s3cr:et"])

@@ -11,7 +11,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from adapters.health import Health
 from bot.__main__ import instrument, start_health
-from bot.config import load
+from bot.ops.config import load
 from tests.live_table import ai_move
 from tests.ops.test_healthz import get
 from tests.pg_server import free_port

@@ -1,4 +1,4 @@
-"""One settings object (`bot.config`): every variable read in one place and checked at start.
+"""One settings object (`bot.ops.config`): every variable read in one place and checked at start.
 Per variable, a good value is taken and a bad one stops ``python -m bot`` with one line
 naming the variable, its value and what it may be — exit code 2, no traceback. The README's
 settings table lists exactly these variables; unknown ones are warned about; ``python -m bot
@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot.__main__ import main
-from bot.config import PREFIXES, VARIABLES, load
+from bot.ops.config import PREFIXES, VARIABLES, load
 from bot.pictures.fonts import REGULAR_FONT, face_chain, use_extra_fonts
 
 ROOT = Path(__file__).parents[2]
@@ -228,7 +228,7 @@ def test_the_readme_table_is_the_settings_object():
 
 
 def test_every_variable_the_code_reads_is_a_setting():
-    """Nothing outside bot/config.py reads the environment (tests and benchmarks aside)."""
+    """Nothing outside bot/ops/config.py reads the environment (tests and benchmarks aside)."""
     readers = []
     for package in ("engine", "bot", "adapters", "storage"):
         for path in (ROOT / package).rglob("*.py"):

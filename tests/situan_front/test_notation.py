@@ -10,7 +10,7 @@ from bot.games.base import BadInput
 from bot.games.situan.front import play_from_words
 from bot.games.situan.notation import count_text
 from bot.i18n import t
-from bot.shared_texts import rank_text
+from bot.views.shared_texts import rank_text
 from engine.actions import Play
 from engine.situan import RANKS
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bot.controls import Selection, Stamp
 from bot.games.base import Stamps
 from bot.games.situan.front import SituanFront
 from bot.games.situan.texts import settlement_text, table_text
+from bot.views.controls import Selection, Stamp
 from engine.situan.result import SituanResult
 from tests.situan.helpers import pass_, play, table
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from bot.community.record_book import RecordBook
 from bot.games import RECORD_READERS
-from bot.record_book import RecordBook
 from storage import ActionRow, Database, LedgerLine, TableRow, TimerRow, open_database
 from storage.transfer import TransferError, export_to, import_from
 from tests.pg_server import PostgresServer

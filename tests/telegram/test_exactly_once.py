@@ -17,7 +17,7 @@ from telegram import Update
 from telegram.ext import TypeHandler
 
 from adapters.telegram.app import TelegramAdapter, TelegramSettings
-from bot.manager import TableManager
+from bot.hosting.manager import TableManager
 from storage import Database
 from tests.telegram.fake_bot_api import FakeBotAPI, text_update, user
 from tests.telegram.test_webhook import free_port

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.outgoing import Button, Outgoing
 from bot.pictures import PictureError
+from bot.views.outgoing import Button, Outgoing
 from tests.telegram.fake_bot_api import NOT_MODIFIED, attached_png
 from tests.telegram.world import GROUP, TelegramWorld, buttons_of
 

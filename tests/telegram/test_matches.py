@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.table import CLOSED
+from bot.table.state import CLOSED
 from tests.call_windows import calls_per_window
 from tests.telegram.world import (
     GROUP,

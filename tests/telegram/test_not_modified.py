@@ -4,7 +4,7 @@ outbox never sends an edit identical to what the message shows."""
 
 from __future__ import annotations
 
-from bot.outgoing import Button, Kind, Outgoing
+from bot.views.outgoing import Button, Kind, Outgoing
 from tests.telegram.world import TelegramWorld
 from tests.waiting import eventually
 

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from bot.games import pictured
-from bot.outgoing import Outgoing
 from bot.pictures import PictureError, clear_caches
+from bot.views.outgoing import Outgoing
 from tests.telegram.fake_bot_api import attached_png, telegram_form
 from tests.telegram.world import (
     GROUP,

@@ -9,7 +9,7 @@ import pytest
 from adapters.send_budget import Priority
 from adapters.startup import StartupError
 from adapters.telegram.request import GROUP_CALLS
-from bot.config import load
+from bot.ops.config import load
 from tests.telegram.world import GROUP, TelegramWorld
 
 

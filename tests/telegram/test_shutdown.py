@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from bot.outgoing import Kind, Outgoing
+from bot.views.outgoing import Kind, Outgoing
 from tests.telegram.world import TelegramWorld
 
 ANN = 11

@@ -21,7 +21,7 @@ import pytest
 from adapters.serving import RefusalLog, ServerLimits
 from adapters.telegram.app import TelegramAdapter, TelegramSettings
 from adapters.telegram.webhook import Webhook
-from bot.manager import TableManager
+from bot.hosting.manager import TableManager
 from storage import Database
 from tests.telegram.fake_bot_api import FakeBotAPI, text_update, user
 

@@ -19,7 +19,7 @@ from adapters.telegram.request import GROUP_CALLS
 from adapters.web.auth import LinkSigner
 from adapters.web.door import WebDoor
 from adapters.web.server import WebTable
-from bot.manager import TableManager
+from bot.hosting.manager import TableManager
 from engine.situan.combos import RANKS
 from storage import Database
 from tests.telegram.fake_bot_api import FakeBotAPI, callback_update, text_update, user

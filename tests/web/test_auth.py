@@ -141,7 +141,7 @@ async def test_an_action_through_http_is_a_command_with_the_players_refusals(tmp
 
 def test_the_web_settings_are_read_in_one_place_and_a_bad_one_says_so():
     from adapters.web.settings import WebSettings
-    from bot.config import StartupError, load
+    from bot.ops.config import StartupError, load
 
     assert WebSettings.from_settings(load({})) is None  # no WEB_PUBLIC_URL: no web table
     given = {"WEB_PUBLIC_URL": "https://cards.example/", "WEB_PORT": "9000",

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from bot.hosting.manager import PageState
 from bot.i18n import t
-from bot.manager import PageState
 from tests.bot.harness import CHAT, FakeClock, Harness
 from tests.web.world import card_texts, public_cards
 

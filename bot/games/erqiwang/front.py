@@ -8,8 +8,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 
-from bot.controls import Selection, rows
-from bot.echo import echoed
+from bot.commands.echo import echoed
 from bot.games.base import BadInput, GameFront, Reader, Stamps
 from bot.games.board import Board
 from bot.games.erqiwang import narration, settling, texts
@@ -17,11 +16,12 @@ from bot.games.erqiwang.bids import read_bid
 from bot.games.erqiwang.board import board as erqiwang_board
 from bot.games.pictured import face, hand_picture, settlement_picture
 from bot.i18n import N_, t, tn
-from bot.outgoing import Button
 from bot.pictures import HandPicture, Layout, SettlementPicture
-from bot.refusals import plain_refusal
-from bot.seats import seat_number
-from bot.shared_texts import SUIT_NAMES, card_text, cards_text, money
+from bot.table.refusals import plain_refusal
+from bot.table.seats import seat_number
+from bot.views.controls import Selection, rows
+from bot.views.outgoing import Button
+from bot.views.shared_texts import SUIT_NAMES, card_text, cards_text, money
 from engine.actions import (
     Action,
     Bid,
@@ -150,8 +150,8 @@ READERS: Mapping[str, Reader] = MappingProxyType(
         "bonus": lambda hand, seat, args: DeclareBonus(seat),
     }
 )
-"""The game commands 二七王 takes (`bot.registry` declares them; `playing.game_command` runs
-them), each with how it reads its words into an action."""
+"""The game commands 二七王 takes (`bot.commands.registry` declares them;
+`playing.game_command` runs them), each with how it reads its words into an action."""
 
 
 class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from bot.games.erqiwang.texts import auction_text, suit_text
 from bot.i18n import t, tn
-from bot.shared_texts import cards_text
+from bot.views.shared_texts import cards_text
 from engine.erqiwang.events import (
     BonusDeclared,
     Buried,

@@ -1,13 +1,13 @@
 """二七王 hands as records count them: 冲关 by level, and the declarer's bids by band, made
-or not (`bot.records`)."""
+or not (`bot.community.player_records`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from bot.community.player_records import Achievement, PlayerRecord, SeatFacts
 from bot.i18n import N_, t
-from bot.records import Achievement, PlayerRecord, SeatFacts
 
 BID_BANDS = ((60, "≤60"), (80, "65–80"), (100, "85–100"), (10_000, "105+"))
 """The declarer's record is kept per band of bids (the points the defenders must reach: the

@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from bot.amounts import signed_amount
 from bot.i18n import N_, t, tn
-from bot.shared_texts import cards_text, money, player_lines
+from bot.views.amounts import signed_amount
+from bot.views.shared_texts import cards_text, money, player_lines
 from engine.erqiwang import ErqiwangResult
 from engine.erqiwang.deal import bottom_size
 from engine.erqiwang.settlement import BONUS_POINTS_PER_VALUE, FIGURES, Reckoning

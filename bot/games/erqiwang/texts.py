@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import N_, t, tn
-from bot.shared_texts import SUIT_NAMES, cards_text, newest_within, unshown_closings
+from bot.views.shared_texts import SUIT_NAMES, cards_text, newest_within, unshown_closings
 from engine.cards import Card
 from engine.erqiwang import ErqiwangView
 from engine.erqiwang.events import ErqiwangEvent, TrickWon

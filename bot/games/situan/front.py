@@ -9,8 +9,7 @@ from fractions import Fraction
 from itertools import zip_longest
 from types import MappingProxyType
 
-from bot.controls import Selection, rows
-from bot.echo import echoed
+from bot.commands.echo import echoed
 from bot.games.base import BadInput, GameFront, Reader, Stamps
 from bot.games.board import Board
 from bot.games.pictured import face, hand_picture, settlement_picture
@@ -18,11 +17,12 @@ from bot.games.situan import texts
 from bot.games.situan.board import board as situan_board
 from bot.games.situan.notation import CountOutOfRange, count_text, read_notation
 from bot.i18n import N_, t
-from bot.outgoing import Button
 from bot.pictures import HandPicture, Layout, SettlementPicture
-from bot.refusals import plain_refusal
-from bot.seats import seat_number
-from bot.shared_texts import cards_text, money, rank_text
+from bot.table.refusals import plain_refusal
+from bot.table.seats import seat_number
+from bot.views.controls import Selection, rows
+from bot.views.outgoing import Button
+from bot.views.shared_texts import cards_text, money, rank_text
 from engine.actions import Action, AnswerShow, Pass, PickShow, Play, StartShow, read_play
 from engine.cards import parse_card, parse_rank_run
 from engine.errors import IllegalAction, RecordError
@@ -72,7 +72,7 @@ READERS: Mapping[str, Reader] = MappingProxyType(
         "reveal": _reveal,
     }
 )
-"""The game commands 四团 takes (`bot.registry` declares them; `playing.game_command` runs
+"""The game commands 四团 takes (`bot.commands.registry` declares them; `playing.game_command` runs
 them), each with how it reads its words into an action."""
 
 

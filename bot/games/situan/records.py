@@ -1,12 +1,13 @@
-"""四团 hands as records count them: 上游, 双关 and the biggest 墩 (`bot.records`)."""
+"""四团 hands as records count them: 上游, 双关 and the biggest 墩
+(`bot.community.player_records`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from bot.community.player_records import Achievement, PlayerRecord, SeatFacts
 from bot.i18n import N_, t
-from bot.records import Achievement, PlayerRecord, SeatFacts
 from engine.situan.outcome import team_of
 from engine.situan.result import TEAM_NAMES
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from bot.games.situan.notation import count_text
 from bot.i18n import N_, t
-from bot.shared_texts import (
+from bot.views.shared_texts import (
     cards_text,
     newest_within,
     player_lines,

@@ -1,0 +1,263 @@
+"""Every command, declared once: its name, what runs it, where it may be given, and how
+menus describe it. The parser, /help, the Telegram menus and privacy sets, the Discord slash
+commands and the console's completion are all made from `COMMANDS`.
+
+Adding a command is one `Spec` here and its handler: a `TableHandler` (the lobby's in
+`bot.table.lobby`, the hand's in `bot.table.playing`) runs at the chat's table; a `ChatHandler`
+(`bot.commands.chat`) runs before any table is asked, and may hand the command on to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bot.commands import chat as chat_commands
+from bot.commands.chat import ChatHandler, ChatHost, games_text
+from bot.commands.parsing import Command
+from bot.community import notices
+from bot.i18n import N_, t
+from bot.table import lobby, playing
+from bot.table.effects import Effects
+from bot.table.state import Table
+from bot.views.outgoing import Kind, Outgoing
+
+TableHandler = Callable[[Table, Command], Effects]
+
+
+class Arg(StrEnum):
+    """The kinds of argument a command takes, for platforms that ask for each one apart
+    (Discord's slash commands): each kind is one kind of field there."""
+
+    GAME = "game"
+    PRESET = "preset"
+    SEAT = "seat"
+    LEVEL = "level"
+    CARDS = "cards"
+    POINTS = "points"
+    SUIT = "suit"
+    WHOSE = "whose"
+    ON_OFF = "on_off"
+    YES_NO = "yes_no"
+    TEXT = "text"
+    LANGUAGE = "language"
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One argument: its field name, its kind, what it is (a message id) and whether it
+    must be given."""
+
+    name: str
+    kind: Arg
+    about: str
+    required: bool = True
+    completed: bool = False
+    """Platforms that complete what is typed offer the player's own plays (or the game's
+    presets, for a preset)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    name: str
+    summary: str
+    """Message id of what the command does, for menus and /help."""
+    usage: str = ""
+    """Its arguments as /help writes them (``[SEAT]``, ``CARDS``: a message id where a word
+    stands for what is typed; choices are written as they are typed)."""
+    table: TableHandler | None = None
+    """Runs it at the chat's table."""
+    chat: ChatHandler | None = None
+    """Runs it before the table is asked (None back: the table runs it)."""
+    needs_table: bool = True
+    """Typed privately, it acts at one of the player's tables (`bot.commands.private_chat`)."""
+    own_cards: bool = False
+    """About the player's own cards: typed in a group it is deleted there where the bot
+    may, and answered privately."""
+    move: bool = False
+    """A move in the running hand: typed privately, it goes to the table waiting on the
+    player."""
+    host: bool = False
+    """The host's command, wholly or in part: a chat's administrators may give it too."""
+    listed: bool = True
+    """Shown in menus, /help and slash commands (not: the buttons' own commands)."""
+    match_wide: bool = False
+    """Its button means the same in any hand of the match (the lobby post's, "My hand"):
+    the button's stamp need only name this match, not this hand or turn."""
+    on_page: bool = True
+    """Offered on the web table when a button of the private hand gives it (not: what the
+    page does itself, choosing cards, or has no need of, "My hand")."""
+    shows_hand: bool = False
+    """Answered with the player's own hand: privately at every running table where they
+    sit, and on Discord in the interaction's own answer."""
+    plays_chosen: bool = False
+    """Plays (or buries) the cards chosen with the pick buttons; on the web table, the cards
+    the page chose itself."""
+    asks_alerts: bool = False
+    """Asks for private messages later (a game starting here): where those cannot reach the
+    person, the platform tells them in the chat they asked from."""
+    sets_language: bool = False
+    """Changes the language the chat is answered in: a front that keeps its own copy of it
+    (Telegram's command menus, the console's prompt) learns the new one."""
+    seats_player: bool = False
+    """Seats the person who gives it, whose cards then go to their private chat: on
+    Telegram, a person the bot cannot write to privately yet is asked to open it; its button
+    in a /notify message may be pressed in the private chat it was sent to, by its addressee
+    alone."""
+    options: tuple[Option, ...] = ()
+    aliases: tuple[str, ...] = ()
+
+
+def _help_at(table: Table, command: Command) -> Effects:
+    text = help_text(table.answer_lang(command))
+    return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=command.user)])
+
+
+async def _help_here(
+    host: ChatHost, command: Command, table: Table | None, lang: str
+) -> Effects | None:
+    """``/help`` where no table is open (at a table, the table answers in its language)."""
+    if table is not None and table.is_open():
+        return None
+    return Effects(out=[Outgoing(Kind.REPLY, command.chat, help_text(lang), user=command.user)])
+
+
+def _seat(required: bool) -> Option:
+    return Option("seat", Arg.SEAT, N_("Seat number 1–4"), required)
+
+
+COMMANDS: tuple[Spec, ...] = (
+    Spec("new", N_("Open a table: {games}"), N_("GAME [PRESET]"),
+         chat=chat_commands.new, needs_table=False,
+         options=(Option("game", Arg.GAME, N_("Which game")),
+                  Option("preset", Arg.PRESET, N_("Preset (rule set)"), False, True))),
+    Spec("join", N_("Take a seat"), N_("[SEAT]"), table=lobby.join, options=(_seat(False),),
+         match_wide=True, seats_player=True),
+    Spec("leave", N_("Leave your seat"), table=lobby.leave),
+    Spec("addbot", N_("Seat an AI player"), "[easy|normal|hard]", table=lobby.addbot, host=True,
+         match_wide=True,
+         options=(Option("level", Arg.LEVEL,
+                         N_("AI level (the table's ai_level if left out)"), False),)),
+    Spec("start", N_("Deal the first hand"), table=lobby.start, host=True, match_wide=True),
+    Spec("ready", N_("Ready for the next hand"), table=lobby.ready),
+    Spec("play", N_("Play cards, e.g. /play 7777"), N_("CARDS"), table=playing.game_command,
+         own_cards=True, move=True,
+         options=(Option("cards", Arg.CARDS, N_("Cards, e.g. 7777 or S10 S10 LJ"),
+                         completed=True),)),
+    Spec("pass", N_("Pass"), table=playing.game_command, own_cards=True, move=True),
+    Spec("bid", N_("Bid points (二七王)"), N_("POINTS"), table=playing.game_command, own_cards=True,
+         move=True, options=(Option("points", Arg.POINTS, N_("Points to bid")),)),
+    Spec("trump", N_("Name trump: S H C D or none"), "S|H|C|D|none",
+         table=playing.game_command, own_cards=True, move=True,
+         options=(Option("suit", Arg.SUIT, N_("Trump suit")),)),
+    Spec("bury", N_("Bury the cards you do not keep (8; one deck: 6)"), N_("CARDS"),
+         table=playing.game_command, own_cards=True, move=True,
+         options=(Option("cards", Arg.CARDS, N_("Eight cards to bury")),)),
+    Spec("bonus", N_("Declare 冲关"), table=playing.game_command, own_cards=True, move=True),
+    Spec("show", N_("Start a 亮牌"), table=playing.game_command, own_cards=True, move=True),
+    Spec("auto", N_("托管 on or off"), "on|off", table=playing.auto, own_cards=True, move=True,
+         options=(Option("on", Arg.ON_OFF, N_("On or off")),)),
+    Spec("hand", N_("Send me my hand"), table=playing.hand, own_cards=True, match_wide=True,
+         on_page=False, shows_hand=True),
+    Spec("score", N_("The match ledger"), table=lobby.score, chat=chat_commands.final_score),
+    Spec("settings", N_("Show or change the options"), N_("[NAME VALUE]"), table=lobby.settings,
+         host=True, aliases=("set",),
+         options=(Option("name", Arg.TEXT, N_("Option name"), False),
+                  Option("value", Arg.TEXT, N_("New value"), False))),
+    Spec("rules", N_("A short summary of the rules"), table=lobby.rules),
+    Spec("lang", N_("Language: zh-Hans, zh-Hant or en"), "zh-Hans|zh-Hant|en",
+         table=lobby.lang, chat=chat_commands.language, needs_table=False, host=True,
+         sets_language=True,
+         options=(Option("language", Arg.LANGUAGE, N_("Language")),)),
+    Spec("next", N_("Deal the next hand now (host)"), table=lobby.next_hand, host=True),
+    Spec("kick", N_("Free a seat (host; in a hand an AI player takes it)"), N_("SEAT"),
+         table=lobby.kick, host=True, options=(_seat(True),)),
+    Spec("host", N_("Hand the host role to the person at a seat"), N_("SEAT"),
+         table=lobby.host, host=True, options=(_seat(True),)),
+    Spec("surrender", N_("Surrender (the declarer, before the first card)"),
+         table=playing.game_command, own_cards=True, move=True),
+    Spec("consent", N_("Answer your partner's 亮牌: yes or no"), "yes|no",
+         table=playing.game_command, own_cards=True, move=True,
+         options=(Option("answer", Arg.YES_NO, N_("Yes or no")),)),
+    Spec("reveal", N_("Which hand your 亮牌 shows: me or partner"), "me|partner",
+         table=playing.game_command, own_cards=True, move=True,
+         options=(Option("whose", Arg.WHOSE, N_("Whose hand to show")),)),
+    Spec("stop", N_("End the match"), table=lobby.stop, host=True),
+    Spec("export", N_("The last hand's record"), chat=chat_commands.export),
+    Spec("stats", N_("Your statistics"), chat=chat_commands.stats, needs_table=False),
+    Spec("top", N_("This chat's leaderboard"), chat=chat_commands.top),
+    Spec("notify", N_("Tell me privately when a game starts here (privately: list, stop)"),
+         "[1|all]", chat=notices.notify, needs_table=False, asks_alerts=True,
+         options=(Option("which", Arg.TEXT, N_("Privately: which alert to stop (a number or all)"),
+                         False),)),
+    Spec("help", N_("All commands"), table=_help_at, chat=_help_here, needs_table=False),
+    Spec("pick", N_("Choose cards by button"), table=playing.pick, own_cards=True, move=True,
+         listed=False, on_page=False),
+    Spec("clear", N_("Clear the chosen cards"), table=playing.clear, own_cards=True,
+         move=True, listed=False, on_page=False),
+    Spec("go", N_("Play the chosen cards"), table=playing.go, own_cards=True, move=True,
+         listed=False, plays_chosen=True),
+    Spec("resume", N_("Let a paused hand go on (host)"), table=playing.resume, host=True,
+         listed=False),
+)  # fmt: skip
+
+BY_NAME: dict[str, Spec] = {name: spec for spec in COMMANDS for name in (spec.name, *spec.aliases)}
+NAMES = frozenset(BY_NAME)
+"""Every command name the parser takes (aliases included)."""
+LISTED: tuple[Spec, ...] = tuple(spec for spec in COMMANDS if spec.listed)
+OWN_CARDS = frozenset(name for name, spec in BY_NAME.items() if spec.own_cards)
+PRESSED_IN_PRIVATE = OWN_CARDS
+"""What a button pressed in a player's private chat may ask of a table: the controls of
+their own hand (picking, playing, bidding, 托管, "my hand" — every button of the private hand
+is about the presser's own cards), never the lobby's or the match's (/new, /join, /addbot,
+/start, /stop, /settings…), which act only from the table's own chat."""
+HOST_COMMANDS = frozenset(name for name, spec in BY_NAME.items() if spec.host)
+MOVES = frozenset(name for name, spec in BY_NAME.items() if spec.move)
+NEEDS_NO_TABLE = frozenset(name for name, spec in BY_NAME.items() if not spec.needs_table)
+MATCH_WIDE = frozenset(name for name, spec in BY_NAME.items() if spec.match_wide)
+NOT_ON_PAGE = frozenset(name for name, spec in BY_NAME.items() if not spec.on_page)
+SHOWS_HAND = frozenset(name for name, spec in BY_NAME.items() if spec.shows_hand)
+TAKES_CARDS = frozenset(
+    name for name, spec in BY_NAME.items() if any(o.kind is Arg.CARDS for o in spec.options)
+)
+"""The moves made with cards (play, bury): what the web table checks as the cards are chosen."""
+PLAYS_CHOSEN = frozenset(name for name, spec in BY_NAME.items() if spec.plays_chosen)
+ASKS_ALERTS = frozenset(name for name, spec in BY_NAME.items() if spec.asks_alerts)
+SETS_LANGUAGE = frozenset(name for name, spec in BY_NAME.items() if spec.sets_language)
+SEATS_PLAYER = frozenset(name for name, spec in BY_NAME.items() if spec.seats_player)
+GAME_COMMANDS = frozenset(
+    name for name, spec in BY_NAME.items() if spec.table is playing.game_command
+)
+"""The commands a game's front reads (`bot.games.base.GameFront.commands`: each front's are
+some of these)."""
+
+
+def spec_of(name: str) -> Spec | None:
+    return BY_NAME.get(name)
+
+
+def table_handler(name: str) -> TableHandler | None:
+    spec = BY_NAME.get(name)
+    return None if spec is None else spec.table
+
+
+def summary_text(lang: str, spec: Spec) -> str:
+    """What ``spec``'s command does, in ``lang``."""
+    return t(lang, spec.summary, games=games_text(lang))
+
+
+def help_text(lang: str) -> str:
+    """Every listed command with its arguments and what it does."""
+    lines = [t(lang, "Commands:")]
+    for spec in LISTED:
+        usage = f" {t(lang, spec.usage)}" if spec.usage else ""
+        lines.append(f"/{spec.name}{usage} — {summary_text(lang, spec)}")
+    lines.append(t(lang, TYPED_WORDS))
+    return "\n".join(lines)
+
+
+TYPED_WORDS = N_(
+    "In a private chat with the bot you may type as you would say it, without the slash: "
+    "出 2222, 不要, 不叫, 叫分 100, 4个2, 三个K."
+)

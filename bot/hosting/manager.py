@@ -1,0 +1,509 @@
+"""The TableManager: one table per chat, one lock per chat, storage first, then sending.
+
+`handle` returns what a command asks to be sent — the caller (an adapter) delivers it — after
+the step is stored; what tables do by themselves on their timers goes to ``send``. The
+manager routes, locks and contains faults; it is made of collaborators, each given what it
+needs: the tables and their locks (`bot.hosting.open_tables`), the keeper that stores and rebuilds
+them (`bot.hosting.keeping`), the leases shared with other processes (`bot.hosting.table_leases`),
+the timers (`bot.hosting.timers`) and the fault containment (`bot.hosting.faults`). Adapters ask it
+the narrow questions below (`is_host`, `is_seated`, `tables_in`…) and never touch a table."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from bot.commands.chat import NO_TABLE, games_text
+from bot.commands.parsing import Command
+from bot.commands.private_chat import name_the_table, needs_routing, route
+from bot.commands.registry import spec_of
+from bot.community.notices import Invitations
+from bot.community.record_book import RecordBook
+from bot.games import RECORD_READERS, presets
+from bot.hosting.faults import Faults
+from bot.hosting.keeping import Sender, TableKeeper
+from bot.hosting.open_tables import ChatLock, OpenTables
+from bot.hosting.process_identity import Ownership
+from bot.hosting.search_decisions import Thinking
+from bot.hosting.table_leases import Leases
+from bot.hosting.timers import Timers
+from bot.i18n import DEFAULT_LANGUAGE, N_, normalize_language, t
+from bot.ops.defaults import DAY, RETENTION_DAYS
+from bot.ops.logs import table_context
+from bot.table import steps as table_steps
+from bot.table.effects import Effects
+from bot.table.state import PLAYING, Phase, Table
+from bot.views import web_seat_view
+from bot.views.hand_views import table_message
+from bot.views.outgoing import Kind, Outgoing
+from storage import Database
+from storage.leases import Lease, LeaseLost
+
+log = logging.getLogger(__name__)
+FLOOD_BURST = 30
+FLOOD_RATE = 5.0
+"""Per user: a burst of 30 commands (picking cards by button is many presses), then 5 a
+second; beyond that commands are dropped."""
+PageState = Callable[[str | None, str | None], dict[str, Any]]
+"""A table's web view for a reader: (user, the language their platform gave) → the JSON of
+`bot.views.web_seat_view.page_state` (a user not seated there: the public view)."""
+StepListener = Callable[[str, PageState], None]
+"""Told after each stored step of a table: its chat, and how to draw its pages now."""
+ELSEWHERE = N_(
+    "Your table is run by another of this bot's servers: play it with the buttons at the table."
+)
+"""Said to a private command for a table another process holds (there is no handing on a
+Discord direct message; Telegram's are handed on before they get here)."""
+FORGET_EVERY = 3600.0
+"""The heartbeat forgets closed tables past their retention at the first beat, then hourly."""
+
+
+class TableManager:
+    """Routes commands to tables (creating them with /new), runs their timers, and stores
+    every accepted action before anything about it is sent."""
+
+    def __init__(
+        self, db: Database, send: Sender, *, clock: Callable[[], float] = time.time,
+        seeds: Callable[[int], int] | None = None, language: str = DEFAULT_LANGUAGE,
+        flood_burst: int = FLOOD_BURST, flood_rate: float = FLOOD_RATE,
+        ownership: Ownership | None = None, retention: float = RETENTION_DAYS * DAY,
+        ai_workers: int = 0,
+    ) -> None:  # fmt: skip
+        self.db = db
+        self.send = send
+        self.clock = clock
+        self.seeds = seeds
+        self.language = language
+        self.ownership = ownership
+        self.open = OpenTables()
+        self.keeper = TableKeeper(db, self.open, self._send, clock, seeds, ownership)
+        self.leases = Leases(db, self.open, self.keeper, clock, ownership)
+        self.faults = Faults(self.keeper)
+        self.timers = Timers(self.open, self.keeper, self.leases, self._send,
+                             self.faults.contain, self._heartbeat, clock,
+                             ai_workers)  # fmt: skip
+        self.records = RecordBook(db, RECORD_READERS, clock)
+        """Each group's records and achievements, from its stored hands."""
+        self.keeper.records = self.records
+        self.invitations = Invitations()
+        """Who was told of which table by /notify (their Join button works privately)."""
+        self.keeper.invitations = self.invitations
+        self.user_langs: dict[str, str] = {}
+        """Languages players chose with /lang in a private chat (also kept in storage)."""
+        self.flood_burst = float(flood_burst)
+        self.flood_rate = flood_rate
+        self.allowance: dict[str, tuple[float, float]] = {}
+        """Each user's flood allowance: (tokens, when counted)."""
+        self.retention = retention
+        """Seconds the store keeps a closed table."""
+        self._forgot_at = float("-inf")
+        self.duplicates = 0
+        """Commands dropped as their update was delivered before (for the logs and tests)."""
+
+    async def _send(self, message: Outgoing) -> None:
+        await self.send(message)  # looked up at each call: an adapter sets ``send`` later
+
+    # ----------------------------------------------------------------- what adapters ask
+
+    @property
+    def tables(self) -> Mapping[str, Table]:
+        """The tables this process runs, by chat (for tests and benchmarks; adapters ask the
+        questions below)."""
+        return self.open.by_chat
+
+    @property
+    def held(self) -> set[str]:
+        return self.leases.held
+
+    @property
+    def thinking(self) -> Thinking:
+        return self.timers.thinking
+
+    def lock(self, chat: str) -> ChatLock:
+        return self.open.lock(chat)
+
+    def table_count(self) -> int:
+        return len(self.open)
+
+    def has_table(self, chat: str) -> bool:
+        """Whether ``chat`` has an open table here (a closed one is not kept)."""
+        return chat in self.open
+
+    def tables_in(self, chats: Callable[[str], bool]) -> list[str]:
+        """The chats with a table for which ``chats`` says yes (a platform's topics of one
+        group)."""
+        return [chat for chat in self.open if chats(chat)]
+
+    def is_host(self, chat: str, user: str) -> bool | None:
+        """Whether ``user`` hosts the table in ``chat`` (None: no table there)."""
+        table = self.open.get(chat)
+        return None if table is None else table.host == user
+
+    def invited(self, chat: str, user: str) -> bool:
+        """Whether ``user`` was told of the table now open in ``chat`` by a /notify message:
+        its Join button may then be pressed in their private chat."""
+        table = self.open.get(chat)
+        match = table.match if table is not None and table.is_open() else None
+        return self.invitations.invited(chat, user, match)
+
+    def phase_at(self, chat: str) -> Phase | None:
+        """Where the table of ``chat`` is (None: no table there)."""
+        table = self.open.get(chat)
+        return None if table is None else table.state
+
+    def open_games(self) -> list[tuple[str, str]]:
+        """(chat, game) of every table open in this process."""
+        return [(table.chat, table.game) for table in self.open.tables()]
+
+    def game_at(self, chat: str) -> str | None:
+        table = self.open.get(chat)
+        return None if table is None else table.game
+
+    def free_seats(self, chat: str) -> int:
+        table = self.open.get(chat)
+        return 0 if table is None else sum(seat is None for seat in table.seats)
+
+    def deadline_at(self, chat: str) -> float | None:
+        """When the table of ``chat`` acts by itself next (None: it waits for a command)."""
+        table = self.open.get(chat)
+        return None if table is None else table.next_wake()
+
+    def is_seated(self, chat: str, user: str) -> bool:
+        """Whether ``user`` sits at the open table of ``chat`` (a closed table keeps its
+        seats for its final view, but they give no rights)."""
+        table = self.open.get(chat)
+        return table is not None and table.is_open() and table.seat_of(user) is not None
+
+    def name_at(self, chat: str, user: str) -> str:
+        """The player's name as the table in ``chat`` knows it; a person it does not know is
+        "a player" in the table's language (an id is never shown)."""
+        table = self.open.get(chat)
+        known = table.names.get(user) if table is not None else None
+        return known or t(self.language_at(chat), "A player")
+
+    def language_at(self, chat: str) -> str:
+        table = self.open.get(chat)
+        return table.lang if table is not None else self.language
+
+    def table_of(self, user: str) -> str | None:
+        """The chat of the open table where ``user`` sits (a running hand first), for what
+        names no table: a deep link without one, completing /play in a private chat. (Typed
+        private commands are routed by `bot.commands.private_chat`.)"""
+        seated = self.open.seating(user)
+        seated.sort(key=lambda table: table.state != PLAYING)
+        return seated[0].chat if seated else None
+
+    def suggestions(self, chat: str, user: str) -> list[tuple[str, str]]:
+        """What ``user`` may complete `/play` with at the table in ``chat``: (how it reads
+        in the player's language, what `/play` takes)."""
+        table = self.open.get(chat)
+        seat = table.seat_of(user) if table is not None else None
+        if table is None or seat is None or table.hand is None or table.hand.over:
+            return []
+        lang, front = table.lang_of(user), table.front
+        values = dict.fromkeys(front.suggestions(table.hand, seat))
+        return [(front.suggestion_label(lang, value), value) for value in values]
+
+    @staticmethod
+    def presets(game: str) -> tuple[str, ...]:
+        return presets(game)
+
+    def seat_at(self, chat: str, user: str) -> int | None:
+        """The seat ``user`` holds at the open table of ``chat`` (None: none)."""
+        table = self.open.get(chat)
+        return None if table is None or not table.is_open() else table.seat_of(user)
+
+    # ----------------------------------------------------------------- the web table
+
+    def page_state(self, chat: str, user: str | None, lang: str | None) -> dict[str, Any] | None:
+        """What the web page of ``user`` (None or not seated: a spectator) shows of the table
+        of ``chat`` now, in their language (`bot.views.web_seat_view`); None: no table there."""
+        table = self.open.get(chat)
+        if table is None:
+            return None
+        return web_seat_view.page_state(table, user, web_seat_view.reader_lang(table, user, lang))
+
+    def page_verdict(
+        self, chat: str, user: str, move: str, cards: list[str], lang: str | None
+    ) -> tuple[bool, str]:
+        """Whether ``user`` may ``move`` (play, bury) ``cards`` now, and if not, why — the
+        engine's judgement, changing nothing."""
+        table = self.open.get(chat)
+        if table is None:
+            said = lang or self.language
+            return False, t(said, NO_TABLE, games=games_text(said))
+        return web_seat_view.verdict(
+            table, user, move, cards, web_seat_view.reader_lang(table, user, lang)
+        )
+
+    def listen_to_steps(self, listener: StepListener) -> None:
+        """``listener`` is told of every stored step (commands and timers alike), under the
+        table's lock, with a way to draw each page of it as it is then."""
+
+        def told(table: Table) -> None:
+            def state(user: str | None, lang: str | None) -> dict[str, Any]:
+                return web_seat_view.page_state(
+                    table, user, web_seat_view.reader_lang(table, user, lang)
+                )
+
+            listener(table.chat, state)
+
+        self.keeper.listeners.append(told)
+
+    # ----------------------------------------------------------------- what chats need
+
+    def open_table(self, command: Command, game: str, preset: str, lang: str) -> Table:
+        table = Table(command.chat, game, preset, command.user, lang, self.clock, self.seeds)
+        table.learn_title(command)
+        self.open.put(table)
+        self.keeper.forget(command.chat)
+        return table
+
+    def tables_seating(self, user: str) -> list[Table]:
+        return self.open.seating(user)
+
+    async def closed_table(self, chat: str) -> Table | None:
+        """The table last closed in ``chat``, read from storage (memory keeps no closed table:
+        storage has it anyway, until the retention period, and across restarts)."""
+        stored = await self.db.closed_table(chat)
+        return None if stored is None else self.keeper.table_from(stored)
+
+    # ----------------------------------------------------------------- commands
+
+    def _throttled(self, user: str) -> bool:
+        """A token bucket per user: a user who floods commands is ignored for a moment."""
+        now = self.clock()
+        tokens, since = self.allowance.get(user, (self.flood_burst, now))
+        tokens = min(self.flood_burst, tokens + (now - since) * self.flood_rate)
+        if tokens < 1.0:
+            self.allowance[user] = (tokens, now)
+            return True
+        self.allowance[user] = (tokens - 1.0, now)
+        return False
+
+    async def handle(self, command: Command) -> list[Outgoing]:
+        """Run a command and store what it changed; returns the messages to send."""
+        return await self.handle_delivered(command) or []
+
+    async def handle_delivered(self, command: Command) -> list[Outgoing] | None:
+        """`handle`, telling a copy apart: None when the command's update was delivered before
+        (`Command.delivery`) and is dropped — an adapter that must answer each update once (a
+        Discord interaction takes one response) answers nothing then."""
+        if self._throttled(command.user):
+            return []
+        chosen = self.user_langs.get(command.user)
+        if chosen is None and command.private:
+            chosen = await self.db.player_lang(command.user)
+            if chosen:
+                self.user_langs[command.user] = chosen
+        if chosen:  # the player's own choice wins over the platform's language
+            command = replace(command, lang=chosen)
+        if not needs_routing(self.open.by_chat, command):
+            return await self._handle_at(command)
+        lang = normalize_language(command.lang) or self.language
+        if self.ownership is not None and await self._played_elsewhere(command):
+            return [Outgoing(Kind.REPLY, command.chat, t(lang, ELSEWHERE), user=command.user)]
+        routed = route(self.open.seating(command.user), command, lang)
+        if routed.answer is not None:
+            return routed.answer.out
+        out: list[Outgoing] = []
+        dropped = 0
+        for each in routed.commands:
+            table = self.open.get(each.chat)  # taken first: a step that closes it lets go
+            answers = await self._handle_at(each)
+            if answers is None:
+                dropped += 1
+                continue
+            table = self.open.get(each.chat) or table
+            if routed.several and table is not None:
+                answers = name_the_table(answers, table, each.user, lang)
+            out += answers
+        return None if dropped and dropped == len(routed.commands) else out
+
+    async def _played_elsewhere(self, command: Command) -> bool:
+        """Sharing the database, a private command may be for a table another process holds
+        (a Discord direct message reaches shard 0's process): a button of that table, or a
+        typed command of a player seated nowhere here. A table whose owner died is taken
+        over here instead (by `forward_address`)."""
+        assert self.ownership is not None
+        lease = (await self.db.leases_of([command.chat], self.clock())).get(command.chat)
+        if lease is not None:  # a button of a table, pressed in a private chat
+            return lease.owner != self.ownership.owner
+        if self.open.seating(command.user):
+            return False
+        elsewhere = await self.leases.players_leases_elsewhere(command.user)
+        return bool(elsewhere) and not self.open.seating(command.user)  # none taken
+
+    async def _handle_at(self, command: Command) -> list[Outgoing] | None:
+        """Run a command at the table of its chat, store the step, return what to send (None:
+        the command's update was delivered before, and is dropped)."""
+        async with self.open.lock(command.chat), table_context(command.chat):
+            try:
+                if self._at_a_table(command) and await self.leases.take(command.chat) is not None:
+                    return await self._elsewhere(command)
+                delivery = self._delivery_key(command)
+                if delivery is not None and await self.db.delivered(*delivery, self.clock()):
+                    self.duplicates += 1
+                    log.info("update %s was delivered before: dropped", delivery[1])
+                    return None
+                effects = await self._handle_locked(command)
+                table = self.open.get(command.chat)
+                if table is not None:
+                    await self.keeper.store_step(table, effects, delivery)
+                elif delivery is not None:  # no table stepped (/stats, /help): taken alone
+                    await self.db.first_delivery(*delivery, self.clock())
+            except LeaseLost as lost:
+                self.leases.lose(lost.chats)
+                return await self._elsewhere(command)
+            except Exception:
+                return await self.faults.contain(command.chat, command)
+        return effects.out
+
+    @staticmethod
+    def _delivery_key(command: Command) -> tuple[str, str] | None:
+        """``(platform, update key at this chat)`` of a command a platform delivered; checked
+        under the chat's lock and stored with the step, so two copies handled at once (or
+        after a restart, or at another process that took the table over) step once."""
+        if command.delivery is None:
+            return None
+        return command.delivery.platform, command.delivery.at(command.chat)
+
+    def _at_a_table(self, command: Command) -> bool:
+        """Whether a command acts at a table (a group's, or one a private command was routed
+        to) — what needs the table's lease when processes share the database."""
+        return self.ownership is not None and (not command.private or command.chat in self.open)
+
+    async def _elsewhere(self, command: Command) -> list[Outgoing]:
+        """The table is another process's. A command from its own chat at a process that takes
+        no updates handed on asks for it (it is handed over within a third of a lease: a
+        Discord process gets its shards' channels' tables back after a failover); with
+        Telegram's handing on this is only a race, and the next update finds the owner. A
+        private command is told where to play."""
+        lang = normalize_language(command.lang) or self.language
+        if command.private:
+            return [Outgoing(Kind.REPLY, command.chat, t(lang, ELSEWHERE), user=command.user)]
+        ownership = self.ownership
+        assert ownership is not None
+        if not ownership.address:  # it takes no updates handed on: it must own what it gets
+            async with self.db.transaction() as tx:
+                await tx.ask_for(command.chat, ownership.owner, ownership.address)
+        text = t(lang, "This table moved to another server a moment ago. Please try again.")
+        return [Outgoing(Kind.REPLY, command.chat, text, user=command.user)]
+
+    async def _handle_locked(self, command: Command) -> Effects:
+        table = self.open.get(command.chat)
+        lang = normalize_language(command.lang) or (table.lang if table else self.language)
+        spec = spec_of(command.name)
+        if spec is not None and spec.chat is not None:
+            effects = await spec.chat(self, command, table, lang)
+            if effects is not None:
+                return effects
+        if table is None or not table.is_open():
+            text = t(lang, NO_TABLE, games=games_text(lang))
+            return Effects(out=[Outgoing(Kind.REPLY, command.chat, text, user=command.user)])
+        return table_steps.handle(table, command)
+
+    # ----------------------------------------------------------------- chats that change
+
+    async def move_chat(self, old: str, new: str) -> list[Outgoing]:
+        """The chat got a new id (a Telegram group became a supergroup): its table, hands and
+        ledger follow, and the group is told once. Returns what to send."""
+        async with self.open.lock(old), self.open.lock(new):
+            table = self.open.pop(old)
+            async with self.db.transaction() as tx:
+                await tx.move_table(old, new)
+            if table is None:
+                return []
+            table.move_to(new)
+            self.open.put(table)
+            self.keeper.move(old, new)
+            self.records.forget(old)
+            line = Outgoing(
+                Kind.GROUP, new, table.say("This group moved; the table moved with it.")
+            )
+            out = [line]
+            if table.hand is not None and table.state == PLAYING:
+                out.append(table_message(table))
+            return out
+
+    async def close_chat(self, chat: str) -> None:
+        """The bot can no longer post in ``chat`` (removed from the group): its table is
+        closed, its seats freed, and nothing is sent there."""
+        async with self.open.lock(chat):
+            table = self.open.pop(chat)
+            async with self.db.transaction() as tx:
+                await tx.delete_table(chat)
+            if table is not None:
+                table.abandon()
+
+    # ----------------------------------------------------------------- time and restarts
+
+    async def tick(self) -> None:
+        await self.timers.tick()
+
+    async def run_timers(self, stop: asyncio.Event, step: float = 0.2) -> None:
+        """Run the tables' timers until ``stop``; nothing a table does can end this loop."""
+        await self.timers.run_timers(stop, step)
+
+    async def _heartbeat(self) -> None:
+        self.prune()
+        await self.forget_closed_tables()
+        await self.db.set_meta("alive_at", repr(self.clock()))
+
+    async def forget_closed_tables(self) -> int:
+        """The store forgets the tables closed longer ago than the retention period (their
+        row and leases; their hands and ledger stay): at the first heartbeat, then hourly.
+        Returns how many went."""
+        now = self.clock()
+        if now - self._forgot_at < FORGET_EVERY:
+            return 0
+        self._forgot_at = now
+        forgotten = await self.db.forget_closed_tables(now - self.retention, now)
+        if forgotten:
+            log.info("forgot %d tables closed over %g days ago", forgotten, self.retention / DAY)
+        return forgotten
+
+    def prune(self) -> None:
+        """Forget what no longer matters, so memory does not grow with everyone who ever
+        typed: full allowances, and the locks of chats with no table."""
+        now = self.clock()
+        refill = self.flood_burst / self.flood_rate
+        self.allowance = {user: (tokens, since) for user, (tokens, since)
+                          in self.allowance.items() if now - since < refill}  # fmt: skip
+        self.open.drop_idle_locks()
+
+    async def restore(self) -> None:
+        """Rebuild every open table from storage; running hands get a 'table restored' line
+        and a fresh table message, and their timers resume with the time that was left. A
+        table that cannot be rebuilt is logged and left closed; the others come back."""
+        alive = await self.db.meta("alive_at")
+        # Sharing the database, the heartbeat is any process's: each table's own last save
+        # is when its timer stopped.
+        alive_at = float(alive) if alive and self.ownership is None else None
+        for stored in await self.db.open_tables():
+            try:
+                async with self.open.lock(stored.chat), table_context(stored.chat):
+                    if stored.chat in self.open:
+                        continue  # a command came first and took the table on already
+                    if not await self.leases.claim_at_start(stored.chat):
+                        continue  # another process runs it
+                    await self.keeper.rebuild(stored, alive_at, announce=True)
+            except Exception:
+                log.exception("table %s could not be restored", stored.chat)
+                self.open.pop(stored.chat)
+
+    async def keep_leases(self) -> None:
+        await self.leases.keep_leases()
+
+    async def release_leases(self) -> None:
+        await self.leases.release_leases()
+
+    async def forward_address(self, chat: str, user: str, private: bool) -> str | None:
+        return await self.leases.forward_address(chat, user, private)
+
+    async def players_leases_elsewhere(self, user: str) -> list[Lease]:
+        return await self.leases.players_leases_elsewhere(user)

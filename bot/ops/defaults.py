@@ -1,0 +1,13 @@
+"""Defaults that a setting and the host both name: read by `config` as the setting's default
+and by the host's constructors when no setting is given (tests, benchmarks). Here, so that the
+settings need not import the host."""
+
+from __future__ import annotations
+
+DAY = 86_400.0
+RETENTION_DAYS = 30.0
+"""How long the store keeps a closed table (``BOT_RETENTION_DAYS``): `/score` shows its final
+score meanwhile. Its hands and ledger stay after it."""
+LEASE_SECONDS = 15.0
+"""How long a lease lasts unrenewed (``BOT_LEASE_SECONDS``): a dead process's tables wait this
+long for a new owner."""
