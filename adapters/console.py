@@ -26,14 +26,14 @@ from typing import Any
 from adapters.serving import GuardedRunner
 from adapters.web.links import seat_link
 from adapters.web.server import WebTable
-from bot.commands.parsing import parse_command
 from bot.commands.registry import SETS_LANGUAGE
 from bot.games import GAME_NAMES, presets
 from bot.hosting.manager import TableManager
 from bot.i18n import LANGUAGES, N_, normalize_language, t
 from bot.pictures import render_async
+from bot.reading.command import parse_command
+from bot.reading.table_options import AI_LEVELS
 from bot.table.table_phases import Phase
-from bot.table.table_settings import AI_LEVELS
 from bot.views.outgoing import Kind, Outgoing
 from storage import Database
 

@@ -25,8 +25,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.commands.parsing import parse_command
 from bot.hosting.manager import TableManager
+from bot.reading.command import parse_command
 from bot.views.outgoing import Outgoing
 from storage import Database
 from tests.bot.harness import FakeClock

@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.commands.parsing import Command
 from bot.commands.registry import NAMES as COMMANDS
 from bot.hosting.manager import TableManager
+from bot.reading.command import Command
 from bot.table.snapshot import table_snapshot
 from bot.views.outgoing import Kind, Outgoing
 from storage import Database

@@ -30,9 +30,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from adapters.pacing import GroupPacer
-from bot.commands.parsing import parse_command
 from bot.hosting.collector import settle_after_start
 from bot.hosting.manager import TableManager
+from bot.reading.command import parse_command
 from bot.views.outgoing import Outgoing
 from storage import Database
 

@@ -34,11 +34,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from adapters.pacing import GroupPacer
-from bot.commands.parsing import parse_command
 from bot.hosting.collector import settle_after_start
 from bot.hosting.manager import TableManager
 from bot.hosting.table_leases import Ownership
 from bot.pictures import PictureError
+from bot.reading.command import parse_command
 from bot.views.outgoing import Kind, Outgoing
 from storage import Database
 

@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.commands.parsing import Command, Delivery, parse_command
 from bot.commands.registry import MOVES
 from bot.hosting.manager import TableManager
+from bot.reading.command import Command, Delivery, parse_command
 from bot.views.outgoing import Outgoing
 from storage import Database
 

@@ -32,8 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from adapters.web.auth import LinkSigner
 from adapters.web.server import WebTable
-from bot.commands.parsing import parse_command
 from bot.hosting.manager import TableManager
+from bot.reading.command import parse_command
 from bot.views.outgoing import Outgoing
 from storage import Database
 

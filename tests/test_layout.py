@@ -134,7 +134,96 @@ def test_the_circle_check_finds_a_circle():
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
-TABLE = ROOT / "bot" / "table.py"
+# ----------------------------------------------------------------- the host's rooms
+
+LAYERS = (
+    ("i18n",),
+    ("ops", "reading", "views", "community"),
+    ("pictures", "ai_seats"),
+    ("games",),
+    ("table",),
+    ("commands",),
+    ("page",),
+    ("hosting",),
+    ("__main__",),
+)
+"""`bot/`'s sub-packages from the bottom up: a module may import its own sub-package and those
+in layers below it, never one beside or above. The catalogues (`i18n`) are under everything;
+what people type is read (`reading`) and what the host says is built (`views`) before any
+table exists; the games' fronts draw on those and on the pictures; a table (`table`) asks its
+game's front; the commands route to a table's handlers; the web page's questions read a table
+and the registry; `hosting` keeps tables and runs all of the above; ``python -m bot`` starts it."""
+
+
+def sub_package(module: str) -> str:
+    """``bot.table.lobby`` → ``table``; ``bot.__main__`` → ``__main__``."""
+    return module.split(".")[1] if module.count(".") else module
+
+
+def layer_of(package: str) -> int:
+    return next(i for i, layer in enumerate(LAYERS) if package in layer)
+
+
+def imports_across_layers(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of a module from a sub-package beside or above its own."""
+    found = []
+    for module, imported in sorted(graph.items()):
+        own = sub_package(module)
+        for other in sorted(imported):
+            theirs = sub_package(other)
+            if theirs != own and other != "bot" and layer_of(theirs) >= layer_of(own):
+                found.append(f"{module} → {other}")
+    return found
+
+
+def test_every_host_module_lives_in_a_sub_package_with_a_docstring():
+    loose = [p.name for p in (ROOT / "bot").glob("*.py") if p.stem not in ("__init__", "__main__")]
+    assert loose == []
+    packages = sorted(p.parent.name for p in (ROOT / "bot").glob("*/__init__.py"))
+    assert sorted(name for layer in LAYERS for name in layer if name != "__main__") == packages
+    for package in packages:
+        assert ast.get_docstring(ast.parse((ROOT / "bot" / package / "__init__.py").read_text(
+            encoding="utf-8"))), package  # fmt: skip
+
+
+def test_sub_packages_import_only_the_layers_below():
+    graph = import_graph("bot")
+    assert "bot.games" in graph["bot.table.state"]  # the walk sees imports across rooms
+    assert imports_across_layers(graph) == []
+
+
+def test_the_layer_check_finds_an_import_upwards():
+    graph = {
+        "bot.games.game_front": {"bot.table.state"},  # upwards: refused
+        "bot.reading.echo": {"bot.views.outgoing"},  # beside: refused
+        "bot.table.state": {"bot.games.game_front", "bot.table.seats"},  # below, own: fine
+    }
+    assert imports_across_layers(graph) == [
+        "bot.games.game_front → bot.table.state",
+        "bot.reading.echo → bot.views.outgoing",
+    ]
+
+
+MIRRORS = (
+    ("bot/games/situan", "bot/games/erqiwang"),
+    ("adapters/telegram", "adapters/discord"),
+)
+"""Folders that mirror each other on purpose — a game's front beside the other's, a platform's
+adapter beside the other's — so a module of one has its namesake in the other."""
+
+
+def test_no_two_host_modules_share_a_name():
+    mirrored = {folder for pair in MIRRORS for folder in pair}
+    names: dict[str, list[str]] = {}
+    for root in ("bot", "adapters", "storage"):
+        for path in (ROOT / root).rglob("*.py"):
+            folder = str(path.parent.relative_to(ROOT))
+            if path.stem not in ("__init__", "__main__") and folder not in mirrored:
+                names.setdefault(path.stem, []).append(str(path.relative_to(ROOT)))
+    assert {name: paths for name, paths in names.items() if len(paths) > 1} == {}
+
+
+TABLE = ROOT / "bot" / "table" / "state.py"
 MUTATORS = frozenset(
     {"append", "add", "pop", "clear", "discard", "update", "setdefault", "extend", "remove"}
 )
@@ -204,7 +293,7 @@ def test_no_adapter_imports_the_table_or_its_handlers():
         "bot.table.state",
         "bot.table.lobby",
         "bot.table.playing",
-        "bot.table.steps",
+        "bot.commands.steps",
         "bot.hosting.open_tables",
     )
     offenders = {

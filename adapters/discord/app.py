@@ -9,7 +9,7 @@ Rate limits are discord.py's; the host's pacing keeps channel calls few.
 - A click acts on the table of the channel its message is in; in DMs only on the presser's
   own hand (`bot.commands.registry.PRESSED_IN_PRIVATE`) at a table where they sit — never on a
   channel merely named in its ``custom_id``, which anyone can forge.
-- Each interaction is handled once: its commands carry its id (`bot.commands.parsing.Delivery`),
+- Each interaction is handled once: its commands carry its id (`bot.reading.command.Delivery`),
   which the table manager checks under the chat's lock and stores with the step it causes, in
   the database every process shares; a copy delivered again (a resumed gateway session) is
   dropped unanswered, as Telegram's adapter drops a re-sent update.
@@ -45,11 +45,11 @@ from adapters.discord.outbox import DiscordOutbox, Origin, picture_file
 from adapters.discord.slash import CatalogueTranslator, build_commands
 from adapters.startup import StartupError, scrubbed
 from adapters.web.door import WebDoor
-from bot.commands.parsing import Command, Delivery
 from bot.commands.registry import ASKS_ALERTS, PRESSED_IN_PRIVATE, SEATS_PLAYER, SHOWS_HAND
 from bot.hosting.manager import TableManager
 from bot.i18n import normalize_language, t
 from bot.ops.config import Settings
+from bot.reading.command import Command, Delivery
 from bot.views.outgoing import Outgoing
 from storage import Database
 

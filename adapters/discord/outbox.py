@@ -7,7 +7,7 @@ Where a private message goes:
 - for a member whose DMs are closed (Discord answers 403, code 50007) the channel is told once,
   and the ephemeral hand view they last opened is refreshed while its token lives (15 min);
   the "My hand" button always brings a fresh one;
-- a /notify message (`bot.community.notices`) to a member whose DMs are closed: the member is told
+- a /notify message (`bot.commands.notices`) to a member whose DMs are closed: the member is told
 so once, ephemerally, as a follow-up of their /notify in the channel.
 
 Pictures (`Outgoing.picture`, drawn off the event loop) go as a ``discord.File`` attachment
@@ -31,7 +31,7 @@ import discord
 from adapters.delivery import Delivery, digest, split_text
 from adapters.discord.components import build_view, channel_id_of, with_web_button
 from adapters.send_budget import DISCORD_RATE, SendBudget
-from bot.community.notices import NOTICE_SLOT
+from bot.commands.notices import NOTICE_SLOT
 from bot.i18n import normalize_language, t
 from bot.views.outgoing import Kind, Outgoing
 

@@ -20,7 +20,7 @@ from bot.commands.chat import games_text
 from bot.commands.registry import LISTED, Arg, Option, Spec
 from bot.games import GAME_NAMES
 from bot.i18n import LANGUAGES, t
-from bot.table.table_settings import AI_LEVELS
+from bot.reading.table_options import AI_LEVELS
 
 Run = Callable[[discord.Interaction[Any], str, list[str]], Awaitable[None]]
 Suggest = Callable[[discord.Interaction[Any], str, str], list[tuple[str, str]]]

@@ -7,7 +7,7 @@ different chats are handled concurrently, each chat's in order (`ChatOrderedUpda
 
 Each update is handled once: Telegram re-sends a webhook post it got no timely answer for, and
 a polled batch the bot was killed before confirming comes again after a restart. Each command
-carries its update's id (`bot.commands.parsing.Delivery`); the table manager drops a command whose
+carries its update's id (`bot.reading.command.Delivery`); the table manager drops a command whose
 update was taken already (checked under the chat's lock, in the database every process shares)
 and takes it in the same transaction as the step it causes — so a crash before that step is
 stored leaves the update to be handled when it comes again, and a crash after it drops the copy.

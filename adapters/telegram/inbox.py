@@ -26,7 +26,6 @@ from adapters.telegram.keyboards import (
     user_key,
 )
 from adapters.telegram.outbox import Origin, TelegramOutbox
-from bot.commands.parsing import Command, Delivery, parse_command
 from bot.commands.registry import (
     HOST_COMMANDS,
     OWN_CARDS,
@@ -37,6 +36,7 @@ from bot.commands.registry import (
 )
 from bot.hosting.manager import TableManager
 from bot.i18n import normalize_language, t
+from bot.reading.command import Command, Delivery, parse_command
 
 log = logging.getLogger(__name__)
 ALERT_LIMIT = 200

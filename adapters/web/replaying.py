@@ -1,6 +1,6 @@
 """``POST /replay/api`` off the event loop: a hand record stepped through is CPU work (an
 82 KB record took 0.31 s and answered 2.8 MB), so it runs in a worker process of its own
-(`bot.hosting.ai_worker_pool.parent_bound_pool`: it ends with the bot), which parses the body (with
+(`bot.ai_seats.worker_pool.parent_bound_pool`: it ends with the bot), which parses the body (with
 the JSON depth limit), replays it and returns the answer already encoded; the loop only hands bytes
 on. A client gets one replay at a time (by its address) and a few a minute, and the server runs
 `AT_ONCE` at a time with a short queue: past those, 429 or 503, at once."""
@@ -14,8 +14,8 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 
 from adapters.serving import BadJson, parse_json
-from bot.hosting.ai_worker_pool import parent_bound_pool
-from bot.views.web_replay import BadRecord, replay_frames
+from bot.ai_seats.worker_pool import parent_bound_pool
+from bot.page.replay import BadRecord, replay_frames
 
 RECORD_BYTES = 256 * 1024
 """A record's body at most (a whole match's hand is well under 100 KB): 413 beyond."""

@@ -10,7 +10,7 @@
   the player's own refusals as ``said``. A bad credential: a ``denied`` frame (401), closed;
 - ``POST /table/api/state|check|act``: the same over HTTP, the credential in the
   ``Authorization`` header — 401 and no data for a bad one;
-- ``POST /replay/api``: a hand record (JSON) → every step of it (`bot.views.web_replay`), worked
+- ``POST /replay/api``: a hand record (JSON) → every step of it (`bot.page.replay`), worked
   out in a process of its own, a few per client (`adapters.web.replaying`).
 
 The door (`adapters.serving`): at most `PER_ADDRESS` connections from one address, a
@@ -55,12 +55,12 @@ from adapters.web.auth import WATCH, Denied, LinkSigner, Visitor, visitor_of
 from adapters.web.pages import Page, Pages, frame
 from adapters.web.params import chat_of_param
 from adapters.web.replaying import RECORD_BYTES, Busy, Replays
-from bot.commands.parsing import Command
 from bot.commands.registry import TAKES_CARDS
 from bot.hosting.manager import TableManager
+from bot.page.seat_view import PAGE_COMMANDS, unknown_reader_words
 from bot.pictures.bundled import REGULAR_FONT
+from bot.reading.command import Command
 from bot.views.outgoing import Kind
-from bot.views.web_seat_view import PAGE_COMMANDS, unknown_reader_words
 
 log = logging.getLogger(__name__)
 HELLO_SECONDS = 10.0

@@ -1,5 +1,5 @@
-"""What people type and press, declared once: the registry of every command and its facts
-(`registry`), how a typed line becomes a command (`parsing`, and the words players type instead
-of one, `words`), the commands a chat answers before or beside its table (`chat`), which table a
-private chat's command acts at (`private_chat`), and what a refusal repeats of the input
-(`echo`). Help, menus and slash commands are made from the registry."""
+"""Every command, declared once (`registry`: its name, facts, and handler), and what runs the
+ones that are not a table's own: a table's two kinds of step (`steps`: a command routed to its
+handler, or time passing), the commands a chat answers before or beside its table (`chat`),
+`/notify` and the invitations it sends (`notices`), and which table a private chat's command
+acts at (`private_chat`). Help, menus and slash commands are made from the registry."""

@@ -3,7 +3,7 @@ player's statistics and the chat's leaderboard, the last hand's record, a privat
 and /score where no table is open.
 
 Each is a `ChatHandler`: ``(host, command, table, lang) -> Effects`` — or None, which hands
-the command on to the chat's table (`bot.table.steps`). ``host`` is the manager, seen through
+the command on to the chat's table (`bot.commands.steps`). ``host`` is the manager, seen through
 the few things these handlers need of it (`ChatHost`).
 """
 
@@ -13,13 +13,13 @@ import json
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Protocol
 
-from bot.commands.echo import echoed
-from bot.commands.parsing import Command
-from bot.community import notices
+from bot.commands import notices
 from bot.community.player_records import achievements_of
 from bot.community.record_book import ACHIEVED, RecordBook
 from bot.games import FRONTS, GAME_NAMES, RECORD_READERS, preset_text, presets_text
 from bot.i18n import LANGUAGES, N_, normalize_language, t
+from bot.reading.command import Command
+from bot.reading.echo import echoed
 from bot.table import lobby
 from bot.table.effects import Effects
 from bot.table.state import CLOSED, Table

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from bot.commands.echo import echoed
-from bot.commands.parsing import Command
 from bot.commands.registry import MOVES, NEEDS_NO_TABLE, SHOWS_HAND
 from bot.i18n import N_, t
+from bot.reading.command import Command
+from bot.reading.echo import echoed
 from bot.table.effects import Effects
 from bot.table.state import PLAYING, Table
 from bot.views.outgoing import Button, Kind, Outgoing

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.commands import chat as chat_commands
+from bot.commands import notices
 from bot.commands.chat import ChatHandler, ChatHost, games_text
-from bot.commands.parsing import Command
-from bot.community import notices
 from bot.i18n import N_, t
+from bot.reading.command import Command
 from bot.table import lobby, playing
 from bot.table.effects import Effects
 from bot.table.state import Table
@@ -229,7 +229,7 @@ SEATS_PLAYER = frozenset(name for name, spec in BY_NAME.items() if spec.seats_pl
 GAME_COMMANDS = frozenset(
     name for name, spec in BY_NAME.items() if spec.table is playing.game_command
 )
-"""The commands a game's front reads (`bot.games.base.GameFront.commands`: each front's are
+"""The commands a game's front reads (`bot.games.game_front.GameFront.commands`: each front's are
 some of these)."""
 
 

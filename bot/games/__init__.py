@@ -4,13 +4,13 @@ that knows the games (`bot/games/<game>/`)."""
 from __future__ import annotations
 
 from bot.community.player_records import RecordReader
-from bot.games.base import AnyFront, BadInput, GameFront, Stamps
 from bot.games.erqiwang import ErqiwangFront
 from bot.games.erqiwang.records import ErqiwangRecords
+from bot.games.game_front import AnyFront, BadInput, GameFront, Stamps
 from bot.games.situan import SituanFront
 from bot.games.situan.records import SituanRecords
 from bot.i18n import t
-from bot.table.table_settings import TABLE_OPTION_TITLES
+from bot.reading.table_options import TABLE_OPTION_TITLES
 from engine.games import GAME_NAMES
 
 _BY_NAME: dict[str, AnyFront] = {front.name: front for front in (SituanFront(), ErqiwangFront())}

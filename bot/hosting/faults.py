@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import logging
 
-from bot.commands.parsing import Command
 from bot.hosting.keeping import TableKeeper
 from bot.i18n import t
 from bot.ops import metrics
+from bot.reading.command import Command
 from bot.table.playing import close_match
 from bot.views.outgoing import Kind, Outgoing
 

@@ -11,16 +11,16 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.community.notices import Invitations
+from bot.commands.notices import Invitations
 from bot.community.record_book import RecordBook
 from bot.hosting.open_tables import OpenTables
 from bot.hosting.process_identity import Ownership
 from bot.i18n import N_
 from bot.ops import metrics
 from bot.table.effects import Effects
+from bot.table.hand_views import table_message
 from bot.table.snapshot import table_snapshot
 from bot.table.state import PLAYING, Table
-from bot.views.hand_views import table_message
 from bot.views.outgoing import Kind, Outgoing
 from engine.game import AnyHand
 from storage import Database

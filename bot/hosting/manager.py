@@ -17,28 +17,28 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from bot.ai_seats.slow_decisions import Thinking
+from bot.commands import steps as table_steps
 from bot.commands.chat import NO_TABLE, games_text
-from bot.commands.parsing import Command
+from bot.commands.notices import Invitations
 from bot.commands.private_chat import name_the_table, needs_routing, route
 from bot.commands.registry import spec_of
-from bot.community.notices import Invitations
 from bot.community.record_book import RecordBook
 from bot.games import RECORD_READERS, presets
 from bot.hosting.faults import Faults
 from bot.hosting.keeping import Sender, TableKeeper
 from bot.hosting.open_tables import ChatLock, OpenTables
 from bot.hosting.process_identity import Ownership
-from bot.hosting.search_decisions import Thinking
 from bot.hosting.table_leases import Leases
 from bot.hosting.timers import Timers
 from bot.i18n import DEFAULT_LANGUAGE, N_, normalize_language, t
 from bot.ops.defaults import DAY, RETENTION_DAYS
 from bot.ops.logs import table_context
-from bot.table import steps as table_steps
+from bot.page import seat_view as web_seat_view
+from bot.reading.command import Command
 from bot.table.effects import Effects
+from bot.table.hand_views import table_message
 from bot.table.state import PLAYING, Phase, Table
-from bot.views import web_seat_view
-from bot.views.hand_views import table_message
 from bot.views.outgoing import Kind, Outgoing
 from storage import Database
 from storage.leases import Lease, LeaseLost
@@ -50,7 +50,7 @@ FLOOD_RATE = 5.0
 second; beyond that commands are dropped."""
 PageState = Callable[[str | None, str | None], dict[str, Any]]
 """A table's web view for a reader: (user, the language their platform gave) → the JSON of
-`bot.views.web_seat_view.page_state` (a user not seated there: the public view)."""
+`bot.page.seat_view.page_state` (a user not seated there: the public view)."""
 StepListener = Callable[[str, PageState], None]
 """Told after each stored step of a table: its chat, and how to draw its pages now."""
 ELSEWHERE = N_(
@@ -221,7 +221,7 @@ class TableManager:
 
     def page_state(self, chat: str, user: str | None, lang: str | None) -> dict[str, Any] | None:
         """What the web page of ``user`` (None or not seated: a spectator) shows of the table
-        of ``chat`` now, in their language (`bot.views.web_seat_view`); None: no table there."""
+        of ``chat`` now, in their language (`bot.page.seat_view`); None: no table there."""
         table = self.open.get(chat)
         if table is None:
             return None

@@ -1,5 +1,5 @@
 """The tables' own time: AI seats, 托管, time-outs and the ready timer, acted on in batches
-stored together; slow AI decisions handed to the AI workers (`bot.hosting.search_decisions`); and
+stored together; slow AI decisions handed to the AI workers (`bot.ai_seats.slow_decisions`); and
 the heartbeat that prunes what no longer matters.
 
 `Timers` is one of the `bot.hosting.manager.TableManager`'s collaborators.
@@ -13,16 +13,16 @@ import logging
 from asyncio import FIRST_COMPLETED
 from collections.abc import Awaitable, Callable, Collection
 
-from bot.commands.parsing import Command
-from bot.hosting.ai_worker_pool import FLOOR, AiWorkers
+from bot.ai_seats.slow_decisions import Decision, Thinking
+from bot.ai_seats.worker_pool import FLOOR, AiWorkers
+from bot.commands import steps as table_steps
 from bot.hosting.keeping import Sender, TableKeeper
 from bot.hosting.open_tables import OpenTables
-from bot.hosting.search_decisions import Decision, Thinking
 from bot.hosting.table_leases import Leases
 from bot.ops.logs import current_table, table_context
-from bot.table import steps as table_steps
+from bot.reading.command import Command
 from bot.table.effects import Effects
-from bot.table.playing import apply_action, decide_job, slow_decision
+from bot.table.playing import apply_action, decide_job, slow_decision, still_current
 from bot.table.state import Table
 from bot.views.outgoing import Outgoing
 from engine.actions import Action
@@ -58,7 +58,7 @@ class Timers:
         self.clock = clock
         self.last_heartbeat = 0.0
         self.thinking = Thinking(self.decided, AiWorkers(decide_job, ai_workers))
-        """Slow AI decisions under way in the AI workers (`bot.hosting.search_decisions`)."""
+        """Slow AI decisions under way in the AI workers (`bot.ai_seats.slow_decisions`)."""
 
     async def tick(self) -> None:
         """Let every table act on its timers (AI seats, 托管, time-outs, ready), storing the
@@ -140,7 +140,7 @@ class Timers:
         chat = decision.chat
         async with self.tables.lock(chat), table_context(chat):
             table = self.tables.get(chat)
-            if table is None or not decision.still_current(table):
+            if table is None or not still_current(decision, table):
                 return
             try:
                 if action is None:

@@ -18,7 +18,7 @@ group, and a thousand groups would be a thousand series of each figure. What is 
 - ``cardbot_ai_lowered_total{game,budget}``: ``hard`` decisions made with less than their
   budget because the AI workers were full — ``1/2``, ``1/4``, ``1/8`` of it, or ``normal``
   (the normal level's choice, at once); ``cardbot_ai_cut_total{game}``: searches a
-  worker's deadline ended (`bot.hosting.ai_worker_pool`);
+  worker's deadline ended (`bot.ai_seats.worker_pool`);
 - ``cardbot_storage_commit_seconds{backend}``: one transaction, from its first write to its
   commit;
 - and the process's own (memory, CPU, open files) from prometheus_client.

@@ -9,24 +9,23 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.commands.echo import echoed
-from bot.commands.parsing import Command
 from bot.games import BadInput, preset_text, presets_text, setting_text, setting_title
 from bot.i18n import LANGUAGES, N_, normalize_language, t
-from bot.table import playing
-from bot.table.effects import Effects
-from bot.table.seats import Seat, seat_number
-from bot.table.state import BETWEEN, LOBBY, ONLY_HOST, PLAYING, Phase, Table
-from bot.table.table_settings import (
+from bot.reading.command import Command
+from bot.reading.echo import echoed
+from bot.reading.table_options import (
     TABLE_OPTIONS,
     BadSetting,
     read_ai_level,
     read_rule_value,
     read_table_option,
 )
-from bot.views import hand_views
+from bot.table import hand_views, playing
+from bot.table.effects import Effects
+from bot.table.seats import Seat
+from bot.table.state import BETWEEN, LOBBY, ONLY_HOST, PLAYING, Phase, Table
 from bot.views.outgoing import Button, Kind, Outgoing
-from bot.views.shared_texts import ledger_text
+from bot.views.shared_texts import ledger_text, seat_number
 from engine.actions import Auto
 from engine.errors import RecordError
 

@@ -1,5 +1,5 @@
 """The running hand: game commands, the deal, applying actions, the end of a hand, and
-acting for seats whose time is up (what people see of it: `bot.views.hand_views`).
+acting for seats whose time is up (what people see of it: `bot.table.hand_views`).
 
 What is legal comes from the engine (`legal_actions`, `check`); what it looks like from the
 game's front (`bot.games`).
@@ -15,17 +15,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.commands.echo import echoed
-from bot.commands.parsing import Command
+from bot.ai_seats.slow_decisions import SLOW_LEVELS, Decision
+from bot.ai_seats.worker_pool import FLOOR, Job
 from bot.games import BadInput
-from bot.hosting.ai_worker_pool import FLOOR, Job
-from bot.hosting.search_decisions import SLOW_LEVELS, Decision
 from bot.i18n import N_, t, tn
 from bot.ops import metrics
+from bot.reading.command import Command
+from bot.reading.echo import echoed
+from bot.reading.table_options import read_bool
 from bot.table.effects import Effects, LedgerLine
-from bot.table.state import PLAYING, Table
-from bot.table.table_settings import read_bool
-from bot.views.hand_views import (
+from bot.table.hand_views import (
     call_to_act,
     fresh_hand,
     private_hands,
@@ -33,6 +32,7 @@ from bot.views.hand_views import (
     table_message,
     turn_notice,
 )
+from bot.table.state import PLAYING, Table
 from bot.views.outgoing import Button, Kind, Outgoing
 from bot.views.shared_texts import ledger_text
 from engine.actions import Action, Auto, Timeout
@@ -55,7 +55,7 @@ it plays as strong under load. The tests fix fewer playouts here (tests/conftest
 
 def ai_player(game: str, level: str, share: float = 1.0) -> Player:
     """The AI player of ``game`` at ``level``; a search level gets ``share`` of its budget
-    (`bot.hosting.ai_worker_pool` lowers it when the workers cannot keep up)."""
+    (`bot.ai_seats.worker_pool` lowers it when the workers cannot keep up)."""
     found = _PLAYERS.get((game, level, share))
     if found is None:
         search = _search_options(game, level, share) if level in SLOW_LEVELS else {}
@@ -73,7 +73,7 @@ def _search_options(game: str, level: str, share: float) -> dict[str, Any]:
 
 
 def decide_job(job: Job) -> tuple[Action, float]:
-    """An AI worker's decision (`bot.hosting.ai_worker_pool`), and the seconds it took. Past the
+    """An AI worker's decision (`bot.ai_seats.worker_pool`), and the seconds it took. Past the
     job's deadline the search stops where it is (and one asked after it plays ``normal``)."""
     started = time.perf_counter()
     deadline = job.deadline
@@ -213,7 +213,7 @@ def ai_levels_line(table: Table) -> str:
 
 
 def slow_decision(table: Table) -> Decision | None:
-    """The decision a due tick would ask of a slow AI seat (`bot.hosting.search_decisions`), else
+    """The decision a due tick would ask of a slow AI seat (`bot.ai_seats.slow_decisions`), else
     None."""
     seat, hand = table.turn_seat, table.hand
     if table.state != PLAYING or hand is None or seat is None or table.safe_mode:
@@ -487,3 +487,17 @@ def remind(table: Table) -> Effects:
     else:
         out.append(table_message(table, urgent=True))  # the time left, in the group
     return Effects(out=out)
+
+
+def still_current(decision: Decision, table: Table) -> bool:
+    """Whether a slow AI seat's decision that came back still fits the table: the same hand,
+    turn and seat, and nothing since has stopped the hand or put the table aside."""
+    return (
+        table.hand is not None
+        and not table.hand.over
+        and not table.safe_mode
+        and not table.paused
+        and table.hand_number == decision.hand
+        and table.turn_count == decision.turn
+        and table.turn_seat == decision.seat
+    )

@@ -5,11 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-def seat_number(index: int) -> int:
-    """The seat as people read and type it, 1 to 4 (the engine and records count from 0)."""
-    return index + 1
-
-
 @dataclass
 class Seat:
     user: str | None

@@ -1,7 +1,7 @@
 """One table in one chat: its state, and the only code that changes it.
 
 A `Table` is pure state with an injected clock. Its fields are read by the modules above it
-(the lobby's and the hand's command handlers, `bot.table.steps`, the views); they change only
+(the lobby's and the hand's command handlers, `bot.commands.steps`, the views); they change only
 through its own methods, which are named after what happens at a table (`sit`, `deal`,
 `turn_taken`, `close`…). It imports none of the modules that use it.
 """
@@ -15,16 +15,17 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from bot.commands.parsing import Command
 from bot.games import front_of
 from bot.i18n import LANGUAGES, N_, normalize_language, t
+from bot.reading.command import Command
+from bot.reading.table_options import TABLE_OPTIONS
 from bot.table.closings import Closings
 from bot.table.effects import Effects
-from bot.table.seats import Seat, seat_number
+from bot.table.seats import Seat
 from bot.table.table_phases import Phase
-from bot.table.table_settings import TABLE_OPTIONS
 from bot.views.controls import Selection, Stamp
 from bot.views.outgoing import Button, Kind, Outgoing
+from bot.views.shared_texts import seat_number
 from engine.game import AnyHand, Carry
 
 LOBBY, PLAYING, BETWEEN, CLOSED = Phase.LOBBY, Phase.PLAYING, Phase.BETWEEN, Phase.CLOSED
@@ -113,7 +114,7 @@ class Table:
         unchanged one is not sent again."""
         self.alone_since: float | None = None
         """Since when no person has been at the table (seated and not gone); None while
-        someone is. After ``idle_minutes`` the table closes (`bot.table.steps.tick`)."""
+        someone is. After ``idle_minutes`` the table closes (`bot.commands.steps.tick`)."""
         self.title = ""
         """The group's name as the platform last told it ("" where it does not): private
         messages name the table by it."""

@@ -1,4 +1,4 @@
-"""What each person sees, before any platform's API: the table message, the private hands and
-their buttons (`hand_views`, `controls`), one seat's view for the web table
-(`web_seat_view`) and a stored hand stepped through (`web_replay`), the texts both games
-share, and the neutral outgoing messages (`outgoing`) the adapters turn into calls."""
+"""What the host says, before any platform's API: the neutral outgoing messages
+(`outgoing`) the adapters turn into calls, the buttons of a private hand (`controls`), the
+texts both games share (`shared_texts`: cards, amounts, seat numbers, the ledger) and
+amounts as people read them (`amounts`). The games' fronts and the pictures build on these."""

@@ -12,6 +12,12 @@ from bot.i18n import t
 from bot.views.amounts import signed_amount
 from engine.cards import Card
 
+
+def seat_number(index: int) -> int:
+    """The seat as people read and type it, 1 to 4 (the engine and records count from 0)."""
+    return index + 1
+
+
 SUIT_NAMES = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 
 

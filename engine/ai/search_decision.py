@@ -62,7 +62,7 @@ class Search:
     """Seconds per decision when none is given."""
     work_playouts = DEFAULT_PLAYOUTS
     """Sampled deals per decision when the budget is CPU work rather than time (the host's
-    AI workers, `bot.hosting.ai_worker_pool`): about what ``default_budget`` buys on one quiet core,
+    AI workers, `bot.ai_seats.worker_pool`): about what ``default_budget`` buys on one quiet core,
     so the level plays as strong however busy the machine is."""
     confidence = CONFIDENCE
     min_gain = MIN_GAIN

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from bot.commands.parsing import parse_command
 from bot.hosting.manager import TableManager
 from bot.hosting.table_leases import Ownership
+from bot.reading.command import parse_command
 from bot.table.state import Table
 from bot.views.outgoing import Outgoing
 from storage import Database

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from adapters.startup import StartupError
-from bot.hosting.ai_worker_pool import DEADLINE, AiWorkers, Job
+from bot.ai_seats.worker_pool import DEADLINE, AiWorkers, Job
 from bot.ops import metrics
 from bot.ops.config import load
 from bot.table import playing
@@ -193,12 +193,12 @@ async def test_lowered_decisions_are_told_at_info_once_a_minute_at_most(caplog):
     decisions = SlowDecisions()
     # Nothing fits in 0.1 s, not even an eighth of a search that its deadline ends: all normal.
     workers = pool(decisions, first_guess=100.0, clock=clock, wait_target=0.1)
-    caplog.set_level(logging.INFO, logger="bot.hosting.ai_worker_pool")
+    caplog.set_level(logging.INFO, logger="bot.ai_seats.worker_pool")
     try:
         for seconds in (0, 10, 30, 61, 62):
             clock.now = seconds
             await workers.decide("erqiwang", "hard", 0, ())
-        lines = [r.getMessage() for r in caplog.records if r.name == "bot.hosting.ai_worker_pool"]
+        lines = [r.getMessage() for r in caplog.records if r.name == "bot.ai_seats.worker_pool"]
         assert lines == [
             "AI workers saturated: 1 decisions lowered since the last report (1 at normal)",
             "AI workers saturated: 3 decisions lowered since the last report (3 at normal)",

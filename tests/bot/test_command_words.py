@@ -1,11 +1,11 @@
 """Players' first guesses are taken: words for commands in both Chinese scripts and English,
-typed without a slash in a private chat with the bot or in the console (bot.commands.words)."""
+typed without a slash in a private chat with the bot or in the console (bot.reading.words)."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.commands.parsing import parse_command
+from bot.reading.command import parse_command
 from tests.bot.harness import Harness
 
 

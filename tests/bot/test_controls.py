@@ -176,7 +176,7 @@ async def test_foreign_and_malformed_presses_change_nothing(tmp_path):
 async def _command(text: str, stamp: str):
     from dataclasses import replace
 
-    from bot.commands.parsing import parse_command
+    from bot.reading.command import parse_command
 
     parsed = parse_command(text, HUMAN, "Ann", CHAT, True)
     assert parsed is not None

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.commands.echo import ECHOED, echoed
+from bot.reading.echo import ECHOED, echoed
 from tests.bot.harness import CHAT, FakeClock, Harness, table_with_three_bots
 
 HUGE = "x" * 100_000

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.base import BadInput
 from bot.games.erqiwang import ErqiwangFront
 from bot.games.erqiwang.bids import read_bid
 from bot.games.erqiwang.settling import settlement_text
+from bot.games.game_front import BadInput
 from bot.table.state import BETWEEN, CLOSED
 from engine.actions import Bid, Pass
 from engine.erqiwang.result import ErqiwangResult

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.table import steps as table_steps
+from bot.commands import steps as table_steps
 from bot.table.snapshot import table_snapshot
 from bot.table.state import CLOSED, LOBBY, PLAYING
 from tests.bot.harness import CHAT, FakeClock, Harness, table_with_three_bots
@@ -89,7 +89,7 @@ async def test_a_stamp_with_unicode_digits_is_not_valid(tmp_path):
     try:
         from dataclasses import replace
 
-        from bot.commands.parsing import parse_command
+        from bot.reading.command import parse_command
 
         for stamp in ("x.²", f"{harness.table().tag}.1.²", f"{harness.table().tag}.{'9' * 50}"):
             command = replace(parse_command("/pass", "ann", "Ann", CHAT), stamp=stamp)
@@ -193,7 +193,7 @@ async def test_when_the_host_leaves_the_next_seated_player_hosts(harness):
 async def test_a_chat_administrator_may_use_host_commands(harness):
     from dataclasses import replace
 
-    from bot.commands.parsing import parse_command
+    from bot.reading.command import parse_command
 
     await harness.say("ann", "/new situan")
     command = parse_command("/addbot", "adm", "Adm", CHAT)

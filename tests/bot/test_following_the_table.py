@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from adapters.pacing import GroupPacer
+from bot.table.hand_views import NOTICE_QUIET_SECONDS
 from bot.table.state import BETWEEN, CLOSED
-from bot.views.hand_views import NOTICE_QUIET_SECONDS
 from bot.views.outgoing import Outgoing
 from bot.views.shared_texts import cards_text
 from engine.erqiwang.order import TRUMP

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from adapters.startup import StartupError
-from bot.commands.parsing import parse_command
 from bot.ops.config import load
 from bot.ops.defaults import DAY, RETENTION_DAYS
+from bot.reading.command import parse_command
 from bot.table.state import CLOSED
 from tests.bot.harness import CHAT, FakeClock, Harness, start_ai_match
 

@@ -171,7 +171,7 @@ EVERY_CODE = [
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_refusal_code_has_a_sentence_that_says_what_is_allowed(lang):
-    from bot.table.refusals import REFUSALS
+    from bot.reading.refusals import REFUSALS
 
     codes = {refusal.code for _, refusal in EVERY_CODE}
     assert codes == set(REFUSALS)  # all fifteen

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.commands.parsing import parse_command
+from bot.reading.command import parse_command
 from storage import Database
 from tests.bot.harness import FakeClock, Harness
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from bot.commands.parsing import parse_command
+from bot.reading.command import parse_command
 from bot.views.outgoing import Outgoing
 from tests.bot.harness import CHAT, FakeClock, Harness, latest_hand_message, until_seat_zero_acts
 

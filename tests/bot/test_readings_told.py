@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.base import BadInput, Stamps
 from bot.games.erqiwang import ErqiwangFront
+from bot.games.game_front import BadInput, Stamps
 from bot.games.situan import SituanFront
 from bot.views.controls import Selection, Stamp
 from engine.actions import AnswerShow, StartShow

@@ -221,7 +221,7 @@ def test_a_console_stopped_before_its_match_began_starts_it_when_run_again(tmp_p
     db = tmp_path / "lobby.sqlite3"
     setup = (
         "import asyncio\n"
-        "from bot.commands.parsing import parse_command\n"
+        "from bot.reading.command import parse_command\n"
         "from bot.hosting.manager import TableManager\n"
         "from storage import Database\n"
         "async def main():\n"

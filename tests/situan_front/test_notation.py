@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from bot.games.base import BadInput
+from bot.games.game_front import BadInput
 from bot.games.situan.front import play_from_words
 from bot.games.situan.notation import count_text
 from bot.i18n import t

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bot.games.base import Stamps
+from bot.games.game_front import Stamps
 from bot.games.situan.front import SituanFront
 from bot.games.situan.texts import settlement_text, table_text
 from bot.views.controls import Selection, Stamp

@@ -10,9 +10,9 @@ from dataclasses import replace
 
 import pytest
 
-from bot.commands.parsing import Command, Delivery, parse_command
 from bot.hosting.manager import TableManager
 from bot.hosting.table_leases import Ownership
+from bot.reading.command import Command, Delivery, parse_command
 from storage import Database
 from tests.bot.harness import CHAT, FakeClock, Harness
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.views.hand_views import NOTICE_QUIET_SECONDS
+from bot.table.hand_views import NOTICE_QUIET_SECONDS
 from tests.bot.harness import FakeClock
 from tests.live_table import ai_move
 from tests.telegram.test_matches import assert_within_budget

@@ -461,7 +461,7 @@ async def test_a_name_is_cut_to_64_characters_at_the_door(tmp_path: Path):
     assert telegram_visitor(signed, TOKEN, None).name == "N" * 64
     async with world_at(tmp_path) as world:
         await world.say(world.users[0], "/ready")
-        from bot.commands.parsing import parse_command
+        from bot.reading.command import parse_command
 
         command = parse_command("/join", "tg:u9", long, "tg:-1009")
         assert command is not None and command.user_name == "N" * 64

@@ -18,8 +18,8 @@ from adapters.serving import GuardedRunner
 from adapters.web.auth import LinkSigner
 from adapters.web.links import seat_link, table_param
 from adapters.web.server import WebTable
-from bot.commands.parsing import parse_command
 from bot.hosting.manager import TableManager
+from bot.reading.command import parse_command
 from engine.situan import RANKS
 from tests.bot.harness import FakeClock, Recorder
 

@@ -3,7 +3,7 @@ and a pass in the auction as ``pass``, ``不叫`` or ``不要`` — the words pe
 
 from __future__ import annotations
 
-from bot.games.base import BadInput
+from bot.games.game_front import BadInput
 from engine.actions import Action, Bid, Pass
 
 BID_DIGITS = 4

@@ -8,20 +8,19 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 
-from bot.commands.echo import echoed
-from bot.games.base import BadInput, GameFront, Reader, Stamps
 from bot.games.board import Board
 from bot.games.erqiwang import narration, settling, texts
 from bot.games.erqiwang.bids import read_bid
 from bot.games.erqiwang.board import board as erqiwang_board
+from bot.games.game_front import BadInput, GameFront, Reader, Stamps
 from bot.games.pictured import face, hand_picture, settlement_picture
 from bot.i18n import N_, t, tn
 from bot.pictures import HandPicture, Layout, SettlementPicture
-from bot.table.refusals import plain_refusal
-from bot.table.seats import seat_number
+from bot.reading.echo import echoed
+from bot.reading.refusals import plain_refusal
 from bot.views.controls import Selection, rows
 from bot.views.outgoing import Button
-from bot.views.shared_texts import SUIT_NAMES, card_text, cards_text, money
+from bot.views.shared_texts import SUIT_NAMES, card_text, cards_text, money, seat_number
 from engine.actions import (
     Action,
     Bid,

@@ -9,20 +9,19 @@ from fractions import Fraction
 from itertools import zip_longest
 from types import MappingProxyType
 
-from bot.commands.echo import echoed
-from bot.games.base import BadInput, GameFront, Reader, Stamps
 from bot.games.board import Board
+from bot.games.game_front import BadInput, GameFront, Reader, Stamps
 from bot.games.pictured import face, hand_picture, settlement_picture
 from bot.games.situan import texts
 from bot.games.situan.board import board as situan_board
 from bot.games.situan.notation import CountOutOfRange, count_text, read_notation
 from bot.i18n import N_, t
 from bot.pictures import HandPicture, Layout, SettlementPicture
-from bot.table.refusals import plain_refusal
-from bot.table.seats import seat_number
+from bot.reading.echo import echoed
+from bot.reading.refusals import plain_refusal
 from bot.views.controls import Selection, rows
 from bot.views.outgoing import Button
-from bot.views.shared_texts import cards_text, money, rank_text
+from bot.views.shared_texts import cards_text, money, rank_text, seat_number
 from engine.actions import Action, AnswerShow, Pass, PickShow, Play, StartShow, read_play
 from engine.cards import parse_card, parse_rank_run
 from engine.errors import IllegalAction, RecordError

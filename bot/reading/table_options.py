@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot.i18n import N_
-from bot.table.refusals import Refusal
+from bot.reading.refusals import Refusal
 from engine.ai import LEVELS
 
 AI_LEVELS = LEVELS

@@ -17,11 +17,10 @@ from bot.games import Stamps
 from bot.games.pictured import drawn_hand, drawn_settlement
 from bot.i18n import N_, t
 from bot.pictures import PictureError
-from bot.table.seats import seat_number
 from bot.table.state import Table
 from bot.views.controls import Selection, auto_toggle
 from bot.views.outgoing import Button, Kind, Outgoing
-from bot.views.shared_texts import money
+from bot.views.shared_texts import money, seat_number
 from engine.game import Result
 
 log = logging.getLogger(__name__)
@@ -177,7 +176,7 @@ def hand_controls(
     table: Table, index: int, lang: str, view: Any, selection: Selection
 ) -> tuple[tuple[Button, ...], ...]:
     """The controls of a seat's hand now, as buttons: what its private hand shows under the
-    cards, and what the web table draws (`bot.views.web_seat_view`). None once the hand is over; on
+    cards, and what the web table draws (`bot.page.seat_view`). None once the hand is over; on
     托管, only the button that turns it off."""
     hand = table.hand
     assert hand is not None

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from bot.games.board import Board
 from bot.pictures import HandPicture, Layout, SettlementPicture
-from bot.table.refusals import Refusal
+from bot.reading.refusals import Refusal
 from bot.views.controls import Selection, Stamp
 from bot.views.outgoing import Button
 from engine.actions import Action

@@ -3,7 +3,7 @@ the chat table is made from — the seat's own `view(seat)` (a spectator's: the 
 the game's front (`GameFront.board`, its texts and its buttons) and the table's seats and
 timer. A seat's page gets its own cards and nothing of another seat's.
 
-The page's controls are the private hand's buttons (`bot.views.hand_views.hand_controls`), as
+The page's controls are the private hand's buttons (`bot.table.hand_views.hand_controls`), as
 actions the page sends back as commands; the page keeps the chosen cards itself and sends
 them with the play, so the buttons that pick cards are left out. Whether a choice may be
 played is the engine's to say (`verdict`), never the page's.
@@ -18,10 +18,10 @@ from typing import Any
 from bot.commands.registry import NOT_ON_PAGE, PLAYS_CHOSEN, PRESSED_IN_PRIVATE
 from bot.games import BadInput
 from bot.i18n import N_, t
+from bot.table.hand_views import hand_controls
 from bot.table.playing import refusal_text
 from bot.table.state import BETWEEN, CLOSED, PLAYING, Table
 from bot.views.controls import Selection
-from bot.views.hand_views import hand_controls
 from bot.views.outgoing import Button
 from bot.views.shared_texts import ledger_text
 from engine.errors import IllegalAction

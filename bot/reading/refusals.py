@@ -11,9 +11,9 @@ from engine.errors import IllegalAction
 class Refusal(Exception):
     """Input refused before it changed anything: ``key`` is a message id for the player
     saying what is allowed instead, written with ``values``. The commands' readers
-    (`bot.games.base.BadInput`) and the table options' checks
-    (`bot.table.table_settings.BadSetting`) raise their own kind of it; `bot.table.steps` answers
-    every one the same way."""
+    (`bot.games.game_front.BadInput`) and the table options' checks
+    (`bot.reading.table_options.BadSetting`) raise their own kind of it; `bot.commands.steps`
+    answers every one the same way."""
 
     def __init__(self, key: str, **values: object) -> None:
         super().__init__(key)

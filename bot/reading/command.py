@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.commands.words import COMMAND_WORDS, command_words
+from bot.reading.words import COMMAND_WORDS, command_words
 
 NAME_LENGTH = 64
 """Characters of a user's name a command carries at most (Telegram's own limit for a name)."""
@@ -65,7 +65,7 @@ def parse_command(
     for a command addressed to another bot (``/new@OtherBot``) when ``bot_name`` is known. In a
     private chat ``/play@2 S10`` names the player's second table (``bot.commands.private_chat``).
     With ``plain`` (a private chat with the bot, the console) text without a slash is read as
-    players type it: ``出 2222``, ``不要``, ``叫分 100`` (`bot.commands.words`)."""
+    players type it: ``出 2222``, ``不要``, ``叫分 100`` (`bot.reading.words`)."""
     words = text.strip().split()
     if words and plain and not words[0].startswith("/"):
         name, args = command_words(text)  # ``出 2222``, ``不要``, ``叫分 100``

@@ -8,12 +8,12 @@ The commands' handlers are found in the registry (`bot.commands.registry`): the 
 
 from __future__ import annotations
 
-from bot.commands.parsing import Command
 from bot.commands.registry import MATCH_WIDE, table_handler
 from bot.i18n import N_
+from bot.reading.command import Command
+from bot.reading.refusals import Refusal
 from bot.table import lobby, playing
 from bot.table.effects import Effects
-from bot.table.refusals import Refusal
 from bot.table.state import BETWEEN, LOBBY, PLAYING, Table
 from bot.views.controls import Stamp
 
@@ -53,7 +53,7 @@ def _stale(table: Table, text: str, name: str) -> str | None:
 def tick(table: Table, level: str | None = None) -> Effects:
     """Act for whoever's time is up: AI seats, 托管, time-outs, the ready timer; remind a
     person whose time is running out. ``level``: an AI seat plays at this level instead of
-    its own (its own would keep the table waiting: `bot.hosting.ai_worker_pool`)."""
+    its own (its own would keep the table waiting: `bot.ai_seats.worker_pool`)."""
     wake = table.next_wake()
     if wake is None or table.clock() < wake:
         return Effects()

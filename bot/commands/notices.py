@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from bot.commands.parsing import Command
 from bot.i18n import N_, t
+from bot.reading.command import Command
 from bot.table.effects import Effects
 from bot.table.state import Table
 from bot.views.outgoing import Button, Kind, Outgoing

@@ -1,5 +1,5 @@
 """AI decisions that take long — the ``hard`` level's search — are made by the AI workers
-(`bot.hosting.ai_worker_pool`: other processes, or a thread of this one), off the event loop, so
+(`bot.ai_seats.worker_pool`: other processes, or a thread of this one), off the event loop, so
 that no other table waits on one.
 
 The decision is taken from a copy of what the seat may know (its view) and a fixed list of
@@ -13,14 +13,11 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bot.hosting.ai_worker_pool import AiWorkers, Share
+from bot.ai_seats.worker_pool import AiWorkers, Share
 from bot.ops import metrics
 from engine.actions import Action
-
-if TYPE_CHECKING:
-    from bot.table.state import Table
 
 log = logging.getLogger(__name__)
 SLOW_LEVELS = frozenset({"hard"})
@@ -39,13 +36,6 @@ class Decision:
     level: str
     view: Any
     legal: tuple[Action, ...]
-
-    def still_current(self, table: Table) -> bool:
-        return (
-            table.hand is not None and not table.hand.over and not table.safe_mode
-            and not table.paused and table.hand_number == self.hand
-            and table.turn_count == self.turn and table.turn_seat == self.seat
-        )  # fmt: skip
 
 
 Decided = Callable[[Decision, Action | None], Awaitable[None]]
