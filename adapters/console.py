@@ -233,11 +233,10 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
     if args.seed is not None:
         base = args.seed
         seeds = lambda number: base * 100_003 + number  # noqa: E731 - hand n always deals alike
-    manager = TableManager(db, printer, seeds=seeds, language=lang)
-    printer.follow_table(lambda: manager.language_at(CHAT))
     crash_at = getattr(args, "crash_after_actions", None)
-    if crash_at is not None:
-        manager.keeper.committed = lambda stored: _crash(stored, crash_at)
+    committed = None if crash_at is None else (lambda stored: _crash(stored, crash_at))
+    manager = TableManager(db, printer, seeds=seeds, language=lang, committed=committed)
+    printer.follow_table(lambda: manager.language_at(CHAT))
     web: LocalWeb | None = None
     try:
         if getattr(args, "web", False):

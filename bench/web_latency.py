@@ -92,7 +92,7 @@ async def play(game: str, actions: int, pages: int) -> list[float]:
                 stored.setdefault((table.hand_number, table.turn_count), time.perf_counter())
 
         manager.listen_to_steps(step_stored)  # told first: before the pages' states are drawn
-        signer = LinkSigner(clock=clock)
+        signer = LinkSigner(clock=clock, match_of=manager.match_at)
         web = WebTable(manager, signer, clock=clock)
         runner, port = await web.serve("127.0.0.1", 0)
         for text in (f"/new {game}", "/addbot", "/addbot", "/addbot", "/start", "/auto on"):

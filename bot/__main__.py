@@ -53,7 +53,7 @@ from adapters.serving import GuardedRunner, RefusalLog, ServerLimits, listen_wit
 from adapters.startup import StartupError
 from adapters.web.auth import LinkSigner
 from adapters.web.door import WebDoor
-from adapters.web.server import WebTable
+from adapters.web.server import MayWatch, WebTable
 from adapters.web.settings import WebSettings
 from bot.hosting.collector import settle_after_start
 from bot.hosting.manager import TableManager
@@ -179,23 +179,32 @@ async def start_health(
 # --------------------------------------------------------------------- the web table
 
 
-def web_table_for(manager: TableManager, settings: PlatformSettings) -> WebTable:
-    """The web table of ``manager`` (``WEB_PUBLIC_URL`` set): links signed with
-    ``WEB_LINK_SECRET`` (random per start without it), Mini Apps checked with the Telegram
-    token. The platforms' adapters make their links from it (`web_door`)."""
-    assert settings.web is not None
-    token = settings.telegram.token if settings.telegram is not None else None
-    return WebTable(manager, LinkSigner(settings.web.link_secret), bot_token=token,
-                    limits=settings.web.limits,
-                    init_data_max_age=settings.web.init_data_max_age)  # fmt: skip
+def link_signer(manager: TableManager, settings: WebSettings) -> LinkSigner:
+    """The signer of the web table's links: ``WEB_LINK_SECRET`` (random per start without it),
+    each link for the match now at its table."""
+    return LinkSigner(settings.link_secret, match_of=manager.match_at)
 
 
-def web_door(web_table: WebTable, settings: PlatformSettings) -> WebDoor:
-    """How the platforms' adapters open ``web_table`` (`adapters.web.door`)."""
+def web_door(signer: LinkSigner, settings: PlatformSettings) -> WebDoor:
+    """How the platforms' adapters open the web table (`adapters.web.door`)."""
     assert settings.web is not None
     mini_app = settings.telegram.mini_app if settings.telegram is not None else ""
-    return WebDoor(settings.web.public_url, web_table.signer, mini_app,
-                   settings.web.link_seconds)  # fmt: skip
+    return WebDoor(settings.web.public_url, signer, mini_app, settings.web.link_seconds)
+
+
+def web_table_for(
+    manager: TableManager, signer: LinkSigner, settings: PlatformSettings,
+    may_watch: MayWatch | None,
+) -> WebTable:  # fmt: skip
+    """The web table of ``manager`` (``WEB_PUBLIC_URL`` set): Mini Apps checked with the
+    Telegram token; ``may_watch`` answers whether a group's member may watch (the Telegram
+    adapter's, made before it: the adapters hand out the table's links)."""
+    assert settings.web is not None
+    token = settings.telegram.token if settings.telegram is not None else None
+    return WebTable(
+        manager, signer, bot_token=token, limits=settings.web.limits,
+        init_data_max_age=settings.web.init_data_max_age, may_watch=may_watch,
+    )  # fmt: skip
 
 
 async def serve_web(web_table: WebTable, settings: WebSettings) -> GuardedRunner:
@@ -337,10 +346,9 @@ async def _run_with(
     adapters: list[TelegramAdapter | DiscordAdapter] = []
     web_runner: GuardedRunner | None = None
     try:
-        web_table = door = None
-        if settings.web is not None:
-            web_table = web_table_for(manager, settings)
-            door = web_door(web_table, settings)
+        signer = link_signer(manager, settings.web) if settings.web is not None else None
+        door = web_door(signer, settings) if signer is not None else None
+        may_watch: MayWatch | None = None
         if settings.telegram is not None:
             adapter = TelegramAdapter(
                 manager, db, settings.telegram, lang, web=door, health=health_board
@@ -348,13 +356,15 @@ async def _run_with(
             router.routes["tg:"] = adapter.outbox
             health_board.adapters["telegram"] = adapter.connection
             adapters.append(adapter)
-            if web_table is not None:
-                web_table.may_watch = adapter.is_member  # a group's members may watch
+            may_watch = adapter.is_member  # a group's members may watch its web table
         if settings.discord is not None:
             discord_adapter = DiscordAdapter(manager, settings.discord, lang, db=db, web=door)
             router.routes["dc:"] = discord_adapter.outbox
             health_board.adapters["discord"] = discord_adapter.connection
             adapters.append(discord_adapter)
+        web_table = None
+        if signer is not None:
+            web_table = web_table_for(manager, signer, settings, may_watch)
         if stop is None:
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()

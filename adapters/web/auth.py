@@ -143,11 +143,17 @@ class LinkSigner:
     """Signs and checks the bot's page links: HMAC-SHA256 over the user, the table's chat,
     the seat and the expiry, under ``key`` (random when none is given)."""
 
-    def __init__(self, key: bytes | None = None, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        key: bytes | None = None,
+        clock: Callable[[], float] = time.time,
+        match_of: Callable[[str], str | None] | None = None,
+    ) -> None:
         self.key = key if key else secrets.token_bytes(32)
         self.clock = clock
-        self.match_of: Callable[[str], str | None] = lambda chat: None
-        """The match now at a chat's table (the web table sets it): a link is signed for it."""
+        self.match_of: Callable[[str], str | None] = match_of or (lambda chat: None)
+        """The match now at a chat's table (`TableManager.match_at`): a link is signed for it,
+        and opens nothing once another match sits there."""
 
     def sign(self, user: str, chat: str, seat: int, seconds: float = LINK_SECONDS) -> str:
         """A token for ``user``'s page at ``chat``, for ``seat`` (`WATCH`: the public view),

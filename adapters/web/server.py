@@ -140,29 +140,24 @@ class WebTable:
         self, manager: TableManager, signer: LinkSigner | None = None,
         bot_token: str | None = None, limits: ServerLimits | None = None,
         init_data_max_age: float | None = None, clock: Callable[[], float] = time.time,
+        may_watch: MayWatch | None = None,
     ) -> None:  # fmt: skip
         self.manager = manager
-        self.signer = signer or LinkSigner()
+        self.signer = signer or LinkSigner(match_of=manager.match_at)
         self.bot_token = bot_token
         self.limits = limits or WEB_LIMITS
         self.max_age = init_data_max_age
         self.clock = clock
-        self.may_watch: MayWatch | None = None
+        self.may_watch = may_watch
         self.pages = Pages()
         self.files = static_files()
         self.replays = Replays()
         self.refusals = RefusalLog(log, self.limits.refusals_every)
         self.checks: dict[str, Bucket] = {}
         """Each user's bucket of HTTP checks (`CHECKS_BURST`)."""
-        self.signer.match_of = self.match_of
         self.sockets: set[web.WebSocketResponse] = set()
         """Every open WebSocket, said hello or not (closed at shutdown)."""
         manager.listen_to_steps(self.pages.step)
-
-    def match_of(self, chat: str) -> str | None:
-        """The match now at the table of ``chat`` (a link is signed for it)."""
-        table = self.manager.tables.get(chat)
-        return table.match if table is not None else None
 
     # ----------------------------------------------------------------- who it is
 
@@ -178,7 +173,7 @@ class WebTable:
         manager, chat = self.manager, visitor.chat
         if not chat or not manager.has_table(chat):
             raise NoTable(chat)
-        if visitor.match is not None and visitor.match != self.match_of(chat):
+        if visitor.match is not None and visitor.match != self.manager.match_at(chat):
             raise NoTable(chat)  # a link of an earlier match at this chat
         seat = manager.seat_at(chat, visitor.user)
         if visitor.seat is not None and visitor.seat != WATCH:

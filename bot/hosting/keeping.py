@@ -36,6 +36,8 @@ class TableKeeper:
     def __init__(
         self, db: Database, tables: OpenTables, send: Sender, clock: Callable[[], float],
         seeds: Callable[[int], int] | None, ownership: Ownership | None,
+        records: RecordBook | None = None, invitations: Invitations | None = None,
+        committed: Callable[[int], None] | None = None,
     ) -> None:  # fmt: skip
         self.db = db
         self.tables = tables
@@ -49,12 +51,12 @@ class TableKeeper:
         """The stored id of the hand each table is playing."""
         self.stored_actions: dict[str, int] = {}
         """How many actions of that hand are stored."""
-        self.invitations: Invitations | None = None
+        self.invitations = invitations
         """Who may press the Join button of a /notify message: recalled for a table rebuilt
         here (after a restart, or taken over from another process)."""
-        self.records: RecordBook | None = None
+        self.records = records
         """Announces achievements in the post that ends a hand, once the hand is stored."""
-        self.committed: Callable[[int], None] = lambda actions: None
+        self.committed: Callable[[int], None] = committed or (lambda actions: None)
         """Told, after each commit, how many actions this process has stored so far (a crash
         test ends the process there: `adapters.console`'s ``--crash-after-actions``)."""
         self._actions_committed = 0

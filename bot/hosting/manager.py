@@ -71,7 +71,7 @@ class TableManager:
         seeds: Callable[[int], int] | None = None, language: str = DEFAULT_LANGUAGE,
         flood_burst: int = FLOOD_BURST, flood_rate: float = FLOOD_RATE,
         ownership: Ownership | None = None, retention: float = RETENTION_DAYS * DAY,
-        ai_workers: int = 0,
+        ai_workers: int = 0, committed: Callable[[int], None] | None = None,
     ) -> None:  # fmt: skip
         self.db = db
         self.send = send
@@ -80,18 +80,17 @@ class TableManager:
         self.language = language
         self.ownership = ownership
         self.open = OpenTables()
-        self.keeper = TableKeeper(db, self.open, self._send, clock, seeds, ownership)
+        self.records = RecordBook(db, RECORD_READERS, clock)
+        """Each group's records and achievements, from its stored hands."""
+        self.invitations = Invitations()
+        """Who was told of which table by /notify (their Join button works privately)."""
+        self.keeper = TableKeeper(db, self.open, self._send, clock, seeds, ownership,
+                                  self.records, self.invitations, committed)  # fmt: skip
         self.leases = Leases(db, self.open, self.keeper, clock, ownership)
         self.faults = Faults(self.keeper)
         self.timers = Timers(self.open, self.keeper, self.leases, self._send,
                              self.faults.contain, self._heartbeat, clock,
                              ai_workers)  # fmt: skip
-        self.records = RecordBook(db, RECORD_READERS, clock)
-        """Each group's records and achievements, from its stored hands."""
-        self.keeper.records = self.records
-        self.invitations = Invitations()
-        """Who was told of which table by /notify (their Join button works privately)."""
-        self.keeper.invitations = self.invitations
         self.user_langs: dict[str, str] = {}
         """Languages players chose with /lang in a private chat (also kept in storage)."""
         self.flood_burst = float(flood_burst)
@@ -184,6 +183,11 @@ class TableManager:
         table = self.open.get(chat)
         known = table.names.get(user) if table is not None else None
         return known or t(self.language_at(chat), "A player")
+
+    def match_at(self, chat: str) -> str | None:
+        """The match now at the table of ``chat`` held here (a page link is signed for it)."""
+        table = self.open.get(chat)
+        return table.match if table is not None else None
 
     def language_at(self, chat: str) -> str:
         table = self.open.get(chat)

@@ -81,16 +81,13 @@ def decide_job(job: Job) -> tuple[Action, float]:
         action = ai_player(job.game, FLOOR).decide(job.view, job.legal)
         return action, time.perf_counter() - started
     deciding = ai_player(job.game, job.level, job.share)
-    own_clock = getattr(deciding, "clock", None)
-    if deadline is not None and own_clock is not None:
-        # The search's clock stands still until the deadline, then reads infinity: the
-        # playouts end it as ever, the deadline at the latest (its budget is infinite).
-        deciding.clock = lambda: 0.0 if time.monotonic() < deadline else math.inf  # type: ignore[attr-defined]
-    try:
-        action = deciding.decide(job.view, job.legal)
-    finally:
-        if deadline is not None and own_clock is not None:
-            deciding.clock = own_clock  # type: ignore[attr-defined]
+    if deadline is not None and hasattr(deciding, "clock"):
+        # A player of its own whose search clock stands still until the deadline, then reads
+        # infinity: the playouts end the search as ever, the deadline at the latest.
+        search = _search_options(job.game, job.level, job.share)
+        search["clock"] = lambda: 0.0 if time.monotonic() < deadline else math.inf
+        deciding = player(job.game, job.level, **search)
+    action = deciding.decide(job.view, job.legal)
     return action, time.perf_counter() - started
 
 

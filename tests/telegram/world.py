@@ -66,7 +66,7 @@ class TelegramWorld:
         settings = TelegramSettings(token=TOKEN, base_url=base, poll_timeout=1)
         web_table = door = None
         if web:
-            web_table = WebTable(manager, LinkSigner(), bot_token=TOKEN)
+            web_table = WebTable(manager, LinkSigner(match_of=manager.match_at), bot_token=TOKEN)
             runner, port = await web_table.serve("127.0.0.1", 0)
             door = WebDoor(f"http://127.0.0.1:{port}", web_table.signer)
         adapter = TelegramAdapter(manager, db, settings, "zh-Hans", pace_speed=pace_speed,

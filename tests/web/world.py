@@ -85,8 +85,8 @@ class World:
     async def open(cls, db: Any, game: str, lang: str, telegram: bool, **web_options: Any) -> World:
         clock = FakeClock(time.time())
         manager = TableManager(db, Recorder(), clock=clock, seeds=lambda n: 7000 + n)
-        web = WebTable(manager, LinkSigner(clock=clock), bot_token=TOKEN, clock=clock,
-                       **web_options)  # fmt: skip
+        signer = LinkSigner(clock=clock, match_of=manager.match_at)
+        web = WebTable(manager, signer, bot_token=TOKEN, clock=clock, **web_options)
         runner, port = await web.serve("127.0.0.1", 0)
         chat = "tg:-100777" if telegram else "console"
         users = ["tg:u501", "tg:u502"] if telegram else ["you", "bob"]
