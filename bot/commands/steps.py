@@ -71,7 +71,7 @@ def tick(table: Table, level: str | None = None) -> Effects:
     if table.state != PLAYING or table.hand is None or table.turn_seat is None:
         return Effects()
     table.note_presence()
-    if table.idle_for() >= 60 * float(table.table_options["idle_minutes"]):
+    if table.idle_for() >= 60 * table.table_options.idle_minutes:
         return lobby.close_idle(table)
     if table.carried_auto:
         return playing.carry_auto(table)

@@ -4,9 +4,10 @@ before it is checked."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any
 
@@ -17,23 +18,68 @@ from engine.ai import LEVELS
 AI_LEVELS = LEVELS
 """The AI levels a seat may have, weakest first (the console's ``--ai`` choices)."""
 
-TABLE_OPTIONS: dict[str, Any] = {
-    "stake": "1",
-    "ai_delay": 1.0,
-    "ready_seconds": 60,
-    "max_hands": 0,
-    "lobby_timeout": 600,
-    "mention_turn": True,
-    "pictures": True,
-    "ai_level": "normal",
-    "idle_minutes": 10,
-}
-"""Table settings beside the game's rules; ``max_hands`` 0 plays on until /stop;
-``pictures`` sends the private hand and the settlement as pictures too (beside their text)
-where the platform shows them (the console only with ``--pictures``); ``ai_level`` is the
-level of AI players added without one (and, when changed, of those seated);
-``idle_minutes``: a table with no person left at it (only AI players, or players gone) closes
-after this many minutes, its ledger posted."""
+
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    """A table's own settings beside the game's rules, each of its type, checked once: at the
+    door as a player types it (`with_typed`) and as storage gives it back (`from_json`).
+    ``max_hands`` 0 plays on until /stop; ``pictures`` sends the private hand and the
+    settlement as pictures too (beside their text) where the platform shows them (the console
+    only with ``--pictures``); ``ai_level`` is the level of AI players added without one (and,
+    when changed, of those seated); ``idle_minutes``: a table nobody plays at pauses, then
+    closes after this many minutes, its ledger posted."""
+
+    stake: Fraction = Fraction(1)
+    ai_delay: float = 1.0
+    ready_seconds: int = 60
+    max_hands: int = 0
+    lobby_timeout: int = 600
+    mention_turn: bool = True
+    pictures: bool = True
+    ai_level: str = "normal"
+    idle_minutes: int = 10
+
+    def with_typed(self, name: str, text: str) -> TableOptions:
+        """These options with ``name`` set to what ``text`` says (`BadSetting`, saying what
+        is allowed, when it says nothing allowed)."""
+        return replace(self, **{name: read_table_option(name, text)})
+
+    def shown(self) -> dict[str, str]:
+        """Each option as /settings shows it and a player would type it back."""
+        return {name: _typed_back(value) for name, value in self._values().items()}
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as the stored snapshot keeps them (the stake as text: ``"1/2"``)."""
+        return {
+            name: str(v) if isinstance(v, Fraction) else v for name, v in self._values().items()
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableOptions:
+        """The options a snapshot stored (one stored before an option existed keeps its
+        default); a value of the wrong type is read as typed, so it is checked here too."""
+        options = cls()
+        for name, value in data.items():
+            if name in TABLE_OPTION_NAMES:
+                with contextlib.suppress(BadSetting):  # not one a player could set: the default
+                    options = options.with_typed(name, _typed_back(value))
+        return options
+
+    def _values(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in TABLE_OPTION_NAMES}
+
+
+def _typed_back(value: object) -> str:
+    """A value as a player would type it: ``on``/``off``, ``0.5``, ``1/2``."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, float):
+        return _shown(value)
+    return str(value)
+
+
+TABLE_OPTION_NAMES = tuple(field.name for field in fields(TableOptions))
+"""The table options' names, as /settings takes them."""
 TABLE_OPTION_TITLES: dict[str, str] = {
     "preset": N_("the rule set"),
     "stake": N_("settlement multiplier"),
@@ -133,12 +179,12 @@ def _shown(value: float) -> str:
 
 
 def read_table_option(name: str, text: str) -> Any:
-    """The checked value of a table option (`BadSetting` with what is allowed)."""
+    """The checked value of a table option, of its type (`BadSetting` with what is allowed)."""
     if name == "stake":
-        return str(read_amount(text))
+        return read_amount(text)
     if name == "ai_level":
         return read_ai_level(text)
-    if isinstance(TABLE_OPTIONS[name], bool):
+    if name in ("mention_turn", "pictures"):
         return read_bool(text)
     if name in SECONDS:
         value = read_number(text, SECONDS[name], whole=name != "ai_delay")

@@ -206,7 +206,7 @@ def result_line(table: Table, index: int, lang: str) -> str:
 
 
 def pictures_wanted(table: Table) -> bool:
-    return bool(table.table_options.get("pictures", True))
+    return table.table_options.pictures
 
 
 def hand_drawing(table: Table, lang: str, view: Any, player: str) -> Callable[[], bytes] | None:

@@ -14,11 +14,10 @@ from bot.i18n import LANGUAGES, N_, normalize_language, t
 from bot.reading.command import Command
 from bot.reading.echo import echoed
 from bot.reading.table_options import (
-    TABLE_OPTIONS,
+    TABLE_OPTION_NAMES,
     BadSetting,
     read_ai_level,
     read_rule_value,
-    read_table_option,
 )
 from bot.table import hand_views, playing
 from bot.table.effects import Effects
@@ -139,7 +138,7 @@ def addbot(table: Table, command: Command) -> Effects:
     free = [i for i, seat in enumerate(table.seats) if seat is None]
     if not free:
         return table.reply(command, "The table is full.")
-    level = read_ai_level(command.args[0]) if command.args else table.table_options["ai_level"]
+    level = read_ai_level(command.args[0]) if command.args else table.table_options.ai_level
     index = free[0]
     table.sit(index, ai_seat(table, index, level))
     line = table.group("An AI player ({level}) sits at seat {seat}.",
@@ -196,7 +195,7 @@ def _tell_the_removed(
 def _replace_by_ai(table: Table, command: Command, index: int) -> Effects:
     seat = table.seats[index]
     assert seat is not None and seat.user is not None and table.hand is not None
-    stand_in = ai_seat(table, index, table.table_options["ai_level"])
+    stand_in = ai_seat(table, index, table.table_options.ai_level)
     stand_in.stands_in_for = seat.user
     effects = Effects(table_changed=True)
     effects.out += _tell_the_removed(table, command, index, seat.user, in_hand=True)
@@ -290,7 +289,7 @@ def close_idle(table: Table) -> Effects:
 def _close_after_idle_minutes(table: Table, why: str) -> Effects:
     """The match ends with its score after ``idle_minutes`` without people, said with ``why``
     (which names the minutes)."""
-    minutes = table.table_options["idle_minutes"]
+    minutes = table.table_options.idle_minutes
     effects = Effects(out=table.retire_buttons())  # first: the two posts of the end go as one
     effects.out.append(table.group(why, minutes=minutes))
     effects.extend(playing.close_match(table))
@@ -338,7 +337,7 @@ def settings(table: Table, command: Command) -> Effects:
     if not command.args:
         language = table.answer_lang(command)
         preset = preset_text(language, table.game, table.preset)
-        options = {"preset": preset, **table.rules.options(), **table.table_options}
+        options = {"preset": preset, **table.rules.options(), **table.table_options.shown()}
         lines = [
             t(language, "Settings (the host changes them in the lobby: /settings NAME VALUE):")
         ]
@@ -360,9 +359,9 @@ def change_setting(table: Table, command: Command, name: str, value: str) -> Eff
     """Check the value at the door (type, bounds), then let the engine judge rule options
     against the rules; nothing is kept unless all of it passed."""
     try:
-        if name in TABLE_OPTIONS:
-            table.set_table_option(name, read_table_option(name, value))
-            return _changed(table, name, table.table_options[name])
+        if name in TABLE_OPTION_NAMES:
+            table.set_table_options(table.table_options.with_typed(name, value))
+            return _changed(table, name, getattr(table.table_options, name))
         preset, options = table.preset, dict(table.options)
         if name == "preset":
             if value not in table.front.game.presets:
@@ -374,7 +373,7 @@ def change_setting(table: Table, command: Command, name: str, value: str) -> Eff
             options.update(table.front.settings_that_follow(name, options[name]))
         else:
             names = t(table.answer_lang(command), ", ").join(
-                ["preset", *table.rules.options(), *TABLE_OPTIONS]
+                ["preset", *table.rules.options(), *TABLE_OPTION_NAMES]
             )
             return table.reply(command, "Unknown setting {name}. Settings: {names}.",
                                name=echoed(name), names=names)  # fmt: skip

@@ -342,7 +342,7 @@ def end_hand(table: Table, result: Result) -> Effects:
     running = table.match_totals()
     effects = Effects(table_changed=True)
     effects.out += private_hands(table)  # the final view: its buttons are gone
-    limit = int(table.table_options["max_hands"])
+    limit = table.table_options.max_hands
     # A 四团 series carried over is one game still being played: the match's last hand
     # cannot leave it undecided (it pays once, when decided), so the match plays it out.
     assert table.hand is not None
@@ -396,7 +396,7 @@ def hold(table: Table, why: str) -> Effects:
     how to go on (a Continue button); each person at the table is told privately; the match
     ends after ``idle_minutes`` unless someone comes back (`bot.table.lobby.ready`)."""
     table.hold()
-    minutes = table.table_options["idle_minutes"]
+    minutes = table.table_options.idle_minutes
     go_on = Button(table.say("Continue"), "/ready", table.stamp().text())
     said = table.say(why)
     text = said + ("" if said.endswith("。") else " ") + table.say(  # no space after a 。
@@ -476,7 +476,7 @@ def remind(table: Table) -> Effects:
         return Effects()  # too late to help: the time-out comes first
     out = [call_to_act(table, seat, N_("Still your turn at {table}: {seconds} s left. {prompt}"),
                        N_("Still your turn: {seconds} s left. {prompt}"), left)]  # fmt: skip
-    if table.table_options.get("mention_turn"):
+    if table.table_options.mention_turn:
         # The call heads the live table, which is sent anew below it with the time left
         # written then: one group call, not an edit and then a move.
         said = table.say("{name}: your turn, {seconds} s left.", name=occupant.name, seconds=left)

@@ -11,7 +11,7 @@ def table_snapshot(table: Table) -> dict[str, Any]:
     return {
         "preset": table.preset,
         "options": table.options,
-        "table_options": table.table_options,
+        "table_options": table.table_options.to_json(),
         "host": table.host,
         "lang": table.lang,
         "seats": [

@@ -18,7 +18,7 @@ from typing import Any
 from bot.games import front_of
 from bot.i18n import LANGUAGES, N_, normalize_language, t
 from bot.reading.command import Command
-from bot.reading.table_options import TABLE_OPTIONS
+from bot.reading.table_options import TableOptions
 from bot.table.closings import Closings
 from bot.table.effects import Effects
 from bot.table.seats import Seat
@@ -59,7 +59,7 @@ class Table:
         self.front = front_of(game)
         self.preset = preset
         self.options: dict[str, Any] = {}
-        self.table_options: dict[str, Any] = dict(TABLE_OPTIONS)
+        self.table_options = TableOptions()
         self.rules = self.front.game.rules(preset)
         self.host = host
         self.lang = lang
@@ -217,7 +217,7 @@ class Table:
 
     def staked(self, amounts: Iterable[Fraction]) -> list[Fraction]:
         """A hand's amounts in units, at this table's stake."""
-        stake = Fraction(self.table_options["stake"])
+        stake = self.table_options.stake
         return [amount * stake for amount in amounts]
 
     def match_totals(self) -> list[Fraction]:
@@ -348,12 +348,13 @@ class Table:
     def set_language(self, lang: str) -> None:
         self.lang = lang
 
-    def set_table_option(self, name: str, value: Any) -> None:
-        self.table_options[name] = value
-        if name == "ai_level":  # the AI players seated now play at the new level too
+    def set_table_options(self, options: TableOptions) -> None:
+        level_changed = options.ai_level != self.table_options.ai_level
+        self.table_options = options
+        if level_changed:  # the AI players seated now play at the new level too
             for seat in self.seats:
                 if seat is not None and seat.ai:
-                    seat.level = value
+                    seat.level = options.ai_level
 
     def change_rules(self, preset: str, options: dict[str, Any]) -> None:
         """New rules from ``preset`` and ``options``; if the game refuses them
@@ -366,7 +367,7 @@ class Table:
         for ``idle_minutes`` at most."""
         self.on_hold = True
         self.reminder_at = None
-        self.deadline = self.clock() + 60 * float(self.table_options["idle_minutes"])
+        self.deadline = self.clock() + 60 * self.table_options.idle_minutes
 
     def mark_away(self, user: str) -> None:
         """``user`` was not ready in time: the next hand is dealt with them on 托管."""
@@ -374,7 +375,7 @@ class Table:
 
     def keep_lobby_open(self) -> None:
         """Activity in the lobby: it stays open for ``lobby_timeout`` from now."""
-        self.deadline = self.clock() + float(self.table_options["lobby_timeout"])
+        self.deadline = self.clock() + self.table_options.lobby_timeout
 
     def back_to_lobby(self) -> None:
         self.state = LOBBY
@@ -431,7 +432,7 @@ class Table:
         if seat is None:
             self.deadline = None
         elif self.acts_by_itself(seat) or self.carried_auto:  # their 托管 first: `carry_auto`
-            self.deadline = now + float(self.table_options["ai_delay"])
+            self.deadline = now + self.table_options.ai_delay
         else:
             self.deadline = now + float(self.hand.time_limit)
             self._set_reminder()
@@ -494,7 +495,7 @@ class Table:
         self.carried_auto = set(on_auto)
         self.carry = self.hand.next_carry()
         self.state = BETWEEN
-        self.deadline = self.clock() + float(self.table_options["ready_seconds"])
+        self.deadline = self.clock() + self.table_options.ready_seconds
         self.reminder_at = None  # the last turn's: the ready time has no reminder
 
     def pause(self) -> None:
@@ -566,7 +567,7 @@ class Table:
         """Put a stored snapshot back into this fresh table (the hand is replayed apart)."""
         self.preset = data["preset"]
         self.options = dict(data["options"])
-        self.table_options.update(data["table_options"])
+        self.table_options = TableOptions.from_json(data["table_options"])
         self.rules = self.front.game.rules(self.preset, **self.options)
         self.host = data["host"]
         self.lang = data["lang"]

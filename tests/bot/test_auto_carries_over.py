@@ -38,7 +38,7 @@ async def test_a_redeal_keeps_a_seat_on_auto_without_a_time_out():
     dealt_at = h.clock.now
     await next_tick(h)
     assert table.hand.auto[0]
-    assert h.clock.now - dealt_at <= float(table.table_options["ai_delay"])  # no time limit
+    assert h.clock.now - dealt_at <= table.table_options.ai_delay  # no time limit
     assert table.hand.history[0] == Auto(0, True)
     await next_tick(h)
     second = (await h.db.hands_of("group-1"))[1]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -56,14 +57,22 @@ async def test_a_bad_setting_is_refused_with_what_is_allowed_and_changes_nothing
 
 
 @pytest.mark.parametrize(
-    ("name", "value", "stored"),
-    [("ready_seconds", "90", 90), ("ai_delay", "0.5", 0.5), ("stake", "1/2", "1/2"),
-     ("stake", "0.5", "1/2"), ("mention_turn", "关", False), ("max_hands", "0", 0)],
-)  # fmt: skip
-async def test_good_settings_are_taken(harness, name, value, stored):
+    ("name", "value", "typed", "stored"),
+    [
+        ("ready_seconds", "90", 90, 90),
+        ("ai_delay", "0.5", 0.5, 0.5),
+        ("stake", "1/2", Fraction(1, 2), "1/2"),
+        ("stake", "0.5", Fraction(1, 2), "1/2"),
+        ("mention_turn", "关", False, False),
+        ("max_hands", "0", 0, 0),
+    ],
+)
+async def test_good_settings_are_taken(harness, name, value, typed, stored):
     await harness.say("ann", "/new situan")
     await harness.say("ann", f"/settings {name} {value}")
-    assert harness.table().table_options[name] == stored
+    taken = getattr(harness.table().table_options, name)
+    assert taken == typed and type(taken) is type(typed)  # of its type, checked once
+    assert (await stored_settings(harness))["table_options"][name] == stored
 
 
 @pytest.mark.parametrize("text", ["/join ²", "/kick ²", "/join " + "9" * 5000, "/kick -1"])

@@ -7,6 +7,7 @@ from babel.messages.extract import extract_from_dir
 
 from bot.commands.registry import help_text
 from bot.i18n import missing_translations, t
+from bot.reading.table_options import TABLE_OPTION_NAMES
 from bot.table.state import LOBBY, PLAYING
 from tests.bot.harness import Harness
 
@@ -204,7 +205,7 @@ async def test_every_setting_is_named_with_what_it_is_in_the_readers_language(ha
     (listed,) = await harness.say("bob", "/settings", lang="en")
     lines = listed.text.splitlines()[1:]
     table = harness.table()
-    assert len(lines) == 1 + len(table.rules.options()) + len(table.table_options)
+    assert len(lines) == 1 + len(table.rules.options()) + len(TABLE_OPTION_NAMES)
     assert all(" — " in line for line in lines), lines  # each says what it is
     assert "max_hands = 0 — hands in the match, 0: until /stop" in lines
     (changed,) = await harness.say("ann", "/settings max_hands 1")

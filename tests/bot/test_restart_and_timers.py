@@ -6,6 +6,7 @@ import random
 import sqlite3
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -172,7 +173,7 @@ async def test_a_seat_not_ready_in_time_is_kept_and_played_on_auto(tmp_path: Pat
     for _ in range(2):
         await h.say("ann", "/addbot")
     table = h.table()
-    table.table_options["max_hands"] = 0
+    table.set_table_options(replace(table.table_options, max_hands=0))
     await h.say("ann", "/start")
     await h.say("ann", "/auto on")
     await h.say("bob", "/auto on")

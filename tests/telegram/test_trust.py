@@ -268,7 +268,7 @@ async def test_a_seated_player_may_press_only_their_own_hands_controls_in_privat
         for command in ("/stop", "/addbot", "/new situan", "/settings max_hands 1", "/kick 1"):
             answer = await world.press_data(11, private_message(11), f"{GROUP}|{stamp}|{command}")
             assert answer.get("text") == "这个按钮无效。", command
-        assert table.state == "playing" and table.table_options["max_hands"] != 1
+        assert table.state == "playing" and table.table_options.max_hands != 1
         assert [c for c in world.api.calls[before:] if c in world.group_calls()] == []
         # The hand's own button still works from the private chat.
         answer = await world.press_data(11, private_message(11), f"{GROUP}|{stamp}|/hand")
