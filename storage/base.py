@@ -1,4 +1,4 @@
-"""The storage interface both back ends implement, and the rows that cross it.
+"""The storage interface both back ends implement (the rows that cross it: `storage.rows`).
 
 A write happens inside ``async with db.transaction() as tx``: one writer at a time, committed
 when the block ends, rolled back when it raises — so every write of a step is in one
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from abc import ABC, abstractmethod
 from collections.abc import (
@@ -21,112 +20,26 @@ from collections.abc import (
     AsyncIterator,
     Callable,
     Iterable,
-    Iterator,
     Sequence,
 )
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any
 
 from storage.leases import LeaseReads, LeaseWrites
-
-JsonObject = dict[str, Any]
-
-DumpRow = dict[str, Any]
-"""One stored row in a portable form, its ``kind`` one of `DUMP_KINDS` (JSON kept as the
-stored text): what ``Database.dump()`` yields and ``Transaction.load()`` takes."""
-
-DUMP_KINDS: dict[str, tuple[str, ...]] = {
-    "meta": ("key", "value"),
-    "player": ("user", "name", "lang", "reachable"),
-    "table": ("chat", "game", "state", "settings", "updated", "deadline", "turn_count",
-              "saved_at"),
-    "hand": ("id", "chat", "match", "number", "start", "result", "started"),
-    "action": ("hand", "seq", "action", "at"),
-    "ledger": ("chat", "hand", "user", "name", "amount", "first_out", "bonus"),
-    "subscription": ("chat", "user", "title", "since", "told_at"),
-    "achievement": ("chat", "user", "code", "at"),
-}  # fmt: skip
-"""The fields of each kind of dumped row, in the order ``dump()`` yields the kinds."""
-
+from storage.rows import (
+    ActionRow,
+    DumpRow,
+    FinishedHand,
+    JsonObject,
+    LedgerLine,
+    StoredHand,
+    StoredTable,
+    TableRow,
+    TimerRow,
+)
 
 UPDATES_KEPT_FOR = 3600.0
 """How long an update's id is remembered (`Transaction.first_delivery`): Telegram re-sends a
 webhook post for a while and a polled batch is fetched again after a crash, well within it."""
-
-
-@dataclass(frozen=True, slots=True)
-class TableRow:
-    """A whole table snapshot; its settings carry the timer, so saving it clears the separate
-    timer columns."""
-
-    chat: str
-    game: str
-    state: str
-    settings: JsonObject
-    updated: float | None = None
-    """When it was saved, on the host's clock (None: now) — what the retention of closed
-    tables counts from (`Database.forget_closed_tables`)."""
-
-
-class TimerRow(NamedTuple):
-    """A table's timer alone, for a step that only moved the turn on (``deadline`` None: the
-    hand is waiting on nobody). (The rows written at every step are named tuples: the
-    cheapest immutable values to make.)"""
-
-    chat: str
-    deadline: float | None
-    turn_count: int
-    saved_at: float
-
-
-class ActionRow(NamedTuple):
-    """One accepted action, number ``seq`` (from 0) of hand ``hand_id``."""
-
-    hand_id: int
-    seq: int
-    action: JsonObject
-
-
-@dataclass(frozen=True, slots=True)
-class LedgerLine:
-    """What one player won or lost in a hand (``amount`` and ``bonus`` are fraction strings)."""
-
-    user: str
-    name: str
-    amount: str
-    first_out: bool
-    bonus: str
-
-
-@dataclass(frozen=True, slots=True)
-class StoredHand:
-    id: int
-    number: int
-    start: JsonObject
-    actions: list[JsonObject]
-    result: JsonObject | None
-
-
-@dataclass(frozen=True, slots=True)
-class FinishedHand:
-    """A finished hand as records read it: when it started, its game and result, and who
-    sat where — ``lines``: (player key, name, amount) per seat, in seat order."""
-
-    id: int
-    started: float
-    game: str
-    result: JsonObject
-    lines: list[tuple[str, str, str]]
-
-
-@dataclass(frozen=True, slots=True)
-class StoredTable:
-    chat: str
-    game: str
-    state: str
-    settings: JsonObject
-    updated: float
 
 
 class Transaction(LeaseWrites, ABC):
@@ -385,131 +298,3 @@ class Database(LeaseReads, ABC):
 
 
 # --------------------------------------------------------------------- shared by back ends
-
-
-def dump_row(kind: str, values: Sequence[Any]) -> DumpRow:
-    return {"kind": kind, **dict(zip(DUMP_KINDS[kind], values, strict=True))}
-
-
-def grouped(rows: Iterable[DumpRow]) -> Iterator[tuple[str, list[tuple[Any, ...]]]]:
-    """Runs of rows of one kind, in order, as value tuples in `DUMP_KINDS` field order (what a
-    back end's ``load`` writes with one statement per run); a bad row raises ValueError."""
-    kind: str | None = None
-    run: list[tuple[Any, ...]] = []
-    for row in rows:
-        fields = DUMP_KINDS.get(row.get("kind", ""))
-        if fields is None:
-            raise ValueError(f"unknown kind of row: {row.get('kind')!r}")
-        missing = [name for name in fields if name not in row]
-        if missing:
-            raise ValueError(f"a {row['kind']} row lacks {', '.join(missing)}")
-        if row["kind"] != kind:
-            if kind is not None and run:
-                yield kind, run
-            kind, run = row["kind"], []
-        run.append(tuple(row[name] for name in fields))
-    if kind is not None and run:
-        yield kind, run
-
-
-_ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
-"""Made once: `json.dumps` with any option builds a new encoder at every call, and every
-action is stored through here. A stored value is plain data, never circular."""
-
-
-def to_json(value: JsonObject) -> str:
-    return _ENCODER.encode(value)
-
-
-def from_json(text: str) -> JsonObject:
-    value: JsonObject = json.loads(text)
-    return value
-
-
-def table_values(rows: Iterable[TableRow], now: float) -> list[tuple[str, str, str, str, float]]:
-    """(chat, game, state, settings JSON, updated) of tables to save, ``now`` where a row
-    does not say when."""
-    return [
-        (row.chat, row.game, row.state, to_json(row.settings),
-         now if row.updated is None else row.updated)
-        for row in rows
-    ]  # fmt: skip
-
-
-def table_from_columns(
-    chat: str,
-    game: str,
-    state: str,
-    settings: str,
-    updated: float,
-    deadline: float | None,
-    turn_count: int | None,
-    saved_at: float | None,
-) -> StoredTable:
-    data = from_json(settings)
-    if saved_at is not None:  # the timer moved on after the settings were saved
-        data.update(deadline=deadline, turn_count=turn_count, saved_at=saved_at)
-    return StoredTable(chat, game, state, data, updated)
-
-
-def assemble_hands(
-    hands: Iterable[tuple[int, int, str, str | None]], actions: Iterable[tuple[int, str]]
-) -> list[StoredHand]:
-    """Hands from their rows (id, number, start, result) and the actions of all of them
-    (hand id, action) in order; actions of a hand not among the rows are left out."""
-    actions_of: dict[int, list[JsonObject]] = {}
-    ordered = []
-    for hand_id, number, start, result in hands:
-        actions_of[hand_id] = []
-        ordered.append((hand_id, number, start, result))
-    for hand_id, action in actions:
-        if hand_id in actions_of:
-            actions_of[hand_id].append(from_json(action))
-    return [
-        StoredHand(
-            hand_id,
-            number,
-            from_json(start),
-            actions_of[hand_id],
-            from_json(result) if result is not None else None,
-        )
-        for hand_id, number, start, result in ordered
-    ]
-
-
-def stats_of(lines: Sequence[tuple[str, bool, str]]) -> dict[str, Any]:
-    """A player's figures from their ledger lines (amount, first out, bonus)."""
-    amounts = [Fraction(amount) for amount, _, _ in lines]
-    return {
-        "hands": len(lines),
-        "wins": sum(1 for amount in amounts if amount > 0),
-        "total": str(sum(amounts, Fraction(0))),
-        "first_out": sum(1 for _, first_out, _ in lines if first_out),
-        "bonus_hands": sum(1 for _, _, bonus in lines if Fraction(bonus) > 0),
-    }
-
-
-def ranking(lines: Iterable[tuple[str, str, str]], limit: int) -> list[tuple[str, str]]:
-    """The leaderboard from ledger lines (user, name, amount) in the order they were written."""
-    totals: dict[str, Fraction] = {}
-    names: dict[str, str] = {}
-    for user, name, amount in lines:
-        totals[user] = totals.get(user, Fraction(0)) + Fraction(amount)
-        names[user] = name
-    ranked = sorted(totals.items(), key=lambda item: item[1], reverse=True)[:limit]
-    return [(names[user], str(total)) for user, total in ranked]
-
-
-def assemble_finished(
-    hands: Iterable[tuple[int, float, str, str]], lines: Iterable[tuple[int, str, str, str]]
-) -> list[FinishedHand]:
-    """Finished hands from their rows (id, started, start, result) and the ledger lines of all
-    of them (hand id, user, name, amount) in the order they were written."""
-    lines_of: dict[int, list[tuple[str, str, str]]] = {}
-    for hand_id, user, name, amount in lines:
-        lines_of.setdefault(hand_id, []).append((user, name, amount))
-    return [
-        FinishedHand(hand_id, float(started), str(from_json(start).get("game", "")),
-                     from_json(result), lines_of.get(hand_id, []))
-        for hand_id, started, start, result in hands
-    ]  # fmt: skip

@@ -19,19 +19,9 @@ from typing import Any, TypeAlias
 import asyncpg
 import asyncpg.pool
 
-from storage.base import (
-    UPDATES_KEPT_FOR,
-    ActionRow,
-    Database,
-    DumpRow,
-    FinishedHand,
-    JsonObject,
-    LedgerLine,
-    StoredHand,
-    StoredTable,
-    TableRow,
-    TimerRow,
-    Transaction,
+from storage.base import UPDATES_KEPT_FOR, Database, Transaction
+from storage.postgres_leases import PostgresLeaseReads, PostgresLeaseWrites
+from storage.row_codec import (
     assemble_finished,
     assemble_hands,
     dump_row,
@@ -42,7 +32,17 @@ from storage.base import (
     table_values,
     to_json,
 )
-from storage.postgres_leases import PostgresLeaseReads, PostgresLeaseWrites
+from storage.rows import (
+    ActionRow,
+    DumpRow,
+    FinishedHand,
+    JsonObject,
+    LedgerLine,
+    StoredHand,
+    StoredTable,
+    TableRow,
+    TimerRow,
+)
 from storage.schema import DUMPED, POSTGRES, VALUE_TYPES, dumped_columns
 
 MIGRATIONS: tuple[str, ...] = POSTGRES.migrations()

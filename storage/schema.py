@@ -194,7 +194,7 @@ DUMPED: dict[str, Table] = {
     "subscription": latest("subscriptions"),
     "achievement": latest("achievements"),
 }
-"""The table each kind of dumped row (`storage.base.DUMP_KINDS`) comes from."""
+"""The table each kind of dumped row (`storage.rows.DUMP_KINDS`) comes from."""
 
 VALUE_TYPES: dict[Kind, type] = {
     Kind.TEXT: str,

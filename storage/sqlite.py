@@ -16,19 +16,8 @@ from typing import Any
 
 import aiosqlite
 
-from storage.base import (
-    UPDATES_KEPT_FOR,
-    ActionRow,
-    Database,
-    DumpRow,
-    FinishedHand,
-    JsonObject,
-    LedgerLine,
-    StoredHand,
-    StoredTable,
-    TableRow,
-    TimerRow,
-    Transaction,
+from storage.base import UPDATES_KEPT_FOR, Database, Transaction
+from storage.row_codec import (
     assemble_finished,
     assemble_hands,
     dump_row,
@@ -38,6 +27,17 @@ from storage.base import (
     table_from_columns,
     table_values,
     to_json,
+)
+from storage.rows import (
+    ActionRow,
+    DumpRow,
+    FinishedHand,
+    JsonObject,
+    LedgerLine,
+    StoredHand,
+    StoredTable,
+    TableRow,
+    TimerRow,
 )
 from storage.schema import DUMPED, SQLITE, Kind, dumped_columns
 from storage.sqlite_leases import SqliteLeaseReads, SqliteLeaseWrites

@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from storage.base import DUMP_KINDS, Database, DumpRow
+from storage.base import Database
+from storage.rows import DUMP_KINDS, DumpRow
 
 FORMAT = "cardbot-export"
 VERSION = 1

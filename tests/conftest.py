@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.table import playing
+from bot.table import ai_turns
 from tests.hard_players import SEARCH
 
 
@@ -16,5 +16,5 @@ def hard_seats_search_fixed_playouts() -> Iterator[None]:
     not for their time budget: their choices, and the games a test plays, do not depend on
     the machine's speed."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(playing, "HARD_SEARCH", SEARCH)
+        patch.setattr(ai_turns, "HARD_SEARCH", SEARCH)
         yield

@@ -5,7 +5,7 @@ of this process (the tests and the console).
 
 A worker gets a `Job`: the game, the level, the share of the level's budget, the seat's view
 and its legal actions — nothing of another seat's cards — and returns the action and the
-seconds it took. A decision's budget is CPU work (sampled deals, `bot.table.playing.ai_player`),
+seconds it took. A decision's budget is CPU work (sampled deals, `bot.table.ai_turns.ai_player`),
 not wall time, so the level plays as strong however busy the machine is.
 
 When the workers cannot keep up, a decision asked now would wait behind the others. Before

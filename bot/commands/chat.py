@@ -201,7 +201,7 @@ async def language(
 ) -> Effects | None:
     """``/lang`` in a private chat is the player's language for every private message, at
     every table (and the table where they sit learns it at once); in a group it is the
-    table's (`bot.table.lobby.lang`)."""
+    table's (`bot.table.setting_commands.lang`)."""
     if not command.private:
         return None
     wanted = normalize_language(command.args[0]) if command.args else None

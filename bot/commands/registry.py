@@ -18,7 +18,7 @@ from bot.commands import notices
 from bot.commands.chat import ChatHandler, ChatHost, games_text
 from bot.i18n import N_, t
 from bot.reading.command import Command
-from bot.table import lobby, playing
+from bot.table import lobby, playing, setting_commands
 from bot.table.effects import Effects
 from bot.table.state import Table
 from bot.views.outgoing import Kind, Outgoing
@@ -161,13 +161,13 @@ COMMANDS: tuple[Spec, ...] = (
     Spec("hand", N_("Send me my hand"), table=playing.hand, own_cards=True, match_wide=True,
          on_page=False, shows_hand=True),
     Spec("score", N_("The match ledger"), table=lobby.score, chat=chat_commands.final_score),
-    Spec("settings", N_("Show or change the options"), N_("[NAME VALUE]"), table=lobby.settings,
-         host=True, aliases=("set",),
+    Spec("settings", N_("Show or change the options"), N_("[NAME VALUE]"),
+         table=setting_commands.settings, host=True, aliases=("set",),
          options=(Option("name", Arg.TEXT, N_("Option name"), False),
                   Option("value", Arg.TEXT, N_("New value"), False))),
-    Spec("rules", N_("A short summary of the rules"), table=lobby.rules),
+    Spec("rules", N_("A short summary of the rules"), table=setting_commands.rules),
     Spec("lang", N_("Language: zh-Hans, zh-Hant or en"), "zh-Hans|zh-Hant|en",
-         table=lobby.lang, chat=chat_commands.language, needs_table=False, host=True,
+         table=setting_commands.lang, chat=chat_commands.language, needs_table=False, host=True,
          sets_language=True,
          options=(Option("language", Arg.LANGUAGE, N_("Language")),)),
     Spec("next", N_("Deal the next hand now (host)"), table=lobby.next_hand, host=True),

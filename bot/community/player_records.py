@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from bot.i18n import N_
-from storage.base import FinishedHand
+from storage.rows import FinishedHand
 
 AI_PREFIX = "ai:"
 """Ledger keys of AI seats: they keep no records."""

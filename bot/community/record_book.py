@@ -31,7 +31,7 @@ from bot.community.player_records import (
 )
 from bot.i18n import N_, t
 from storage import Database
-from storage.base import FinishedHand
+from storage.rows import FinishedHand
 
 log = logging.getLogger(__name__)
 ACHIEVED = N_("Achievements: {feats}")

@@ -10,7 +10,7 @@ from bot.hosting.keeping import TableKeeper
 from bot.i18n import t
 from bot.ops import metrics
 from bot.reading.command import Command
-from bot.table.playing import close_match
+from bot.table.dealing import close_match
 from bot.views.outgoing import Kind, Outgoing
 
 log = logging.getLogger(__name__)

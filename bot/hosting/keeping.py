@@ -24,8 +24,9 @@ from bot.table.state import PLAYING, Table
 from bot.views.outgoing import Kind, Outgoing
 from engine.game import AnyHand
 from storage import Database
-from storage.base import ActionRow, LedgerLine, StoredTable, TableRow, TimerRow, Transaction
+from storage.base import Transaction
 from storage.leases import LeaseLost
+from storage.rows import ActionRow, LedgerLine, StoredTable, TableRow, TimerRow
 
 log = logging.getLogger(__name__)
 Sender = Callable[[Outgoing], Awaitable[None]]

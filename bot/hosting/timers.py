@@ -21,8 +21,9 @@ from bot.hosting.open_tables import OpenTables
 from bot.hosting.table_leases import Leases
 from bot.ops.logs import current_table, table_context
 from bot.reading.command import Command
+from bot.table.ai_turns import decide_job, slow_decision, still_current
 from bot.table.effects import Effects
-from bot.table.playing import apply_action, decide_job, slow_decision, still_current
+from bot.table.playing import apply_action
 from bot.table.state import Table
 from bot.views.outgoing import Outgoing
 from engine.actions import Action

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from bot.ops.masking import masked_urls
 from storage import Database
 from storage.backup import BackupError, backup_sqlite
-from storage.base import DUMP_KINDS
 from storage.opening import is_postgres_address, masked_address
+from storage.rows import DUMP_KINDS
 from storage.transfer import TransferError, export_to, import_from
 
 OPERATIONS = ("migrate", "export-db", "import-db", "backup-db")

@@ -7,26 +7,20 @@ a step the table takes by itself (`close`, `ready_timeout`).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
-from bot.games import BadInput, preset_text, presets_text, setting_text, setting_title
-from bot.i18n import LANGUAGES, N_, normalize_language, t
+from bot.games import BadInput
+from bot.i18n import N_, t
 from bot.reading.command import Command
-from bot.reading.echo import echoed
 from bot.reading.table_options import (
-    TABLE_OPTION_NAMES,
-    BadSetting,
     read_ai_level,
-    read_rule_value,
 )
-from bot.table import hand_views, playing
+from bot.table import dealing, hand_views, playing
 from bot.table.effects import Effects
 from bot.table.seats import Seat
 from bot.table.state import BETWEEN, LOBBY, ONLY_HOST, PLAYING, Phase, Table
 from bot.views.outgoing import Button, Kind, Outgoing
 from bot.views.shared_texts import ledger_text, seat_number
 from engine.actions import Auto
-from engine.errors import RecordError
 
 
 def lobby_buttons(table: Table) -> tuple[Button, ...]:
@@ -240,7 +234,7 @@ def _host_deals(table: Table, command: Command, state: Phase, wrong_state: str) 
         return table.reply(command, wrong_state)
     if any(seat is None for seat in table.seats):
         return table.reply(command, "All four seats must be taken (use /addbot).")
-    return playing.deal(table)
+    return dealing.deal(table)
 
 
 def ready(table: Table, command: Command) -> Effects:
@@ -258,7 +252,7 @@ def ready(table: Table, command: Command) -> Effects:
         effects.extend(_deal_without_the_away(table))
         return effects
     if all(s is not None and s.ready for s in table.seats):
-        return playing.deal(table)
+        return dealing.deal(table)
     return Effects(out=[table.group("{name} is ready.", name=seat.name)], table_changed=True)
 
 
@@ -277,7 +271,7 @@ def stop(table: Table, command: Command) -> Effects:
 
 
 def close(table: Table) -> Effects:
-    return playing.close_match(table)
+    return dealing.close_match(table)
 
 
 def close_idle(table: Table) -> Effects:
@@ -292,7 +286,7 @@ def _close_after_idle_minutes(table: Table, why: str) -> Effects:
     minutes = table.table_options.idle_minutes
     effects = Effects(out=table.retire_buttons())  # first: the two posts of the end go as one
     effects.out.append(table.group(why, minutes=minutes))
-    effects.extend(playing.close_match(table))
+    effects.extend(dealing.close_match(table))
     return effects
 
 
@@ -305,118 +299,11 @@ def score(table: Table, command: Command) -> Effects:
     return Effects(out=[Outgoing(Kind.GROUP, table.chat, text)])
 
 
-def lang(table: Table, command: Command) -> Effects:
-    wanted = normalize_language(command.args[0]) if command.args else None
-    if wanted is None:
-        languages = t(table.answer_lang(command), ", ").join(LANGUAGES)
-        return table.reply(command, "Languages: {languages}", languages=languages)
-    seated = table.seat_of(command.user) is not None
-    if command.private:
-        if not seated:
-            return table.reply(command, "You have no seat at this table.")
-        table.set_player_language(command.user, wanted, command.user_name)
-    else:
-        if not seated and command.user != table.host and not command.admin:
-            return table.reply(command, "Only the players at this table can change its language.")
-        table.set_language(wanted)
-    said = (
-        N_("Language set.")
-        if command.private
-        else N_(
-            "The table speaks this language now. Private messages keep each player's own: "
-            "/lang in a private chat with the bot sets it."
-        )
-    )  # the group's /lang leaves the private hands as they were: say so
-    return Effects(
-        out=[Outgoing(Kind.REPLY, table.chat, t(wanted, said), user=command.user)],
-        table_changed=True,
-    )
-
-
-def settings(table: Table, command: Command) -> Effects:
-    if not command.args:
-        language = table.answer_lang(command)
-        preset = preset_text(language, table.game, table.preset)
-        options = {"preset": preset, **table.rules.options(), **table.table_options.shown()}
-        lines = [
-            t(language, "Settings (the host changes them in the lobby: /settings NAME VALUE):")
-        ]
-        for name, value in options.items():
-            what = setting_title(table.game, name)
-            lines.append(f"{name} = {value}" + (f" — {t(language, what)}" if what else ""))
-        return Effects(out=[Outgoing(Kind.REPLY, table.chat, "\n".join(lines), user=command.user)])
-    if (refused := table.host_only(command)) is not None:
-        return refused
-    if table.state not in (LOBBY, BETWEEN):
-        return table.reply(command, "Settings change only between hands.")
-    if len(command.args) != 2:
-        return table.reply(command, "Say /settings NAME VALUE.")
-    name, value = command.args
-    return change_setting(table, command, name, value)
-
-
-def change_setting(table: Table, command: Command, name: str, value: str) -> Effects:
-    """Check the value at the door (type, bounds), then let the engine judge rule options
-    against the rules; nothing is kept unless all of it passed."""
-    try:
-        if name in TABLE_OPTION_NAMES:
-            table.set_table_options(table.table_options.with_typed(name, value))
-            return _changed(table, name, getattr(table.table_options, name))
-        preset, options = table.preset, dict(table.options)
-        if name == "preset":
-            if value not in table.front.game.presets:
-                choices = presets_text(table.answer_lang(command), table.game)
-                return table.reply(command, "Presets: {choices}.", choices=choices)
-            preset, options = value, {}
-        elif name in table.rules.options():
-            options[name] = read_rule_value(getattr(table.rules, name), value)
-            options.update(table.front.settings_that_follow(name, options[name]))
-        else:
-            names = t(table.answer_lang(command), ", ").join(
-                ["preset", *table.rules.options(), *TABLE_OPTION_NAMES]
-            )
-            return table.reply(command, "Unknown setting {name}. Settings: {names}.",
-                               name=echoed(name), names=names)  # fmt: skip
-        table.change_rules(preset, options)
-    except BadSetting as bad:
-        return table.reply(command, bad.key, **bad.values)
-    except RecordError as error:
-        if "most" in error.facts:
-            return table.reply(command, "{name} is at most {most} here (the points of the deck).",
-                               name=name, most=error.facts["most"])  # fmt: skip
-        return table.reply(command, "Bad value {value} for {name}.", value=echoed(value),
-                           name=name)  # fmt: skip
-    shown = value if name == "preset" else options[name]
-    return _changed(table, name, shown)
-
-
-def _changed(table: Table, name: str, value: Any) -> Effects:
-    if isinstance(value, bool):
-        value = table.say(N_("on") if value else N_("off"))
-    elif name == "ai_level":
-        value = table.say(value)
-    elif name == "preset":
-        value = preset_text(table.lang, table.game, value)
-    shown = setting_text(table.lang, table.game, name)
-    return Effects(
-        out=[table.group("{name} is now {value}.", name=shown, value=value)], table_changed=True
-    )
-
-
-def rules(table: Table, command: Command) -> Effects:
-    language = table.answer_lang(command)
-    text = t(language, table.front.rules_text)
-    if table.front.tips_text:
-        text += "\n\n" + t(language, table.front.tips_text)
-    text += "\n" + t(language, "This table's options: /settings. Every command: /help.")
-    return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=command.user)])
-
-
 def ready_timeout(table: Table) -> Effects:
     """The ready time is over. A person who is not ready is away — never removed, never
     replaced by an AI player: while at least one other person is ready, the next hand is
     dealt with them on 托管 (they come back with the Auto-play off button or /auto off);
-    when no person is ready the table pauses (`playing.hold`). AI players alone play on
+    when no person is ready the table pauses (`dealing.hold`). AI players alone play on
     only at a table opened without people (`Table.unattended`); a seat left empty sends the
     table back to the lobby."""
     effects = Effects(table_changed=True)
@@ -430,9 +317,9 @@ def ready_timeout(table: Table) -> Effects:
         return effects
     people = table.people()
     if not people and table.unattended:
-        effects.extend(playing.deal(table))
+        effects.extend(dealing.deal(table))
     elif not any(seat.ready for index in people if (seat := table.seats[index]) is not None):
-        effects.extend(playing.hold(table, N_("Nobody was ready for the next hand, so the "
+        effects.extend(dealing.hold(table, N_("Nobody was ready for the next hand, so the "
                                               "table has paused.")))  # fmt: skip
     else:
         effects.extend(_deal_without_the_away(table))
@@ -454,7 +341,7 @@ def _deal_without_the_away(table: Table) -> Effects:
         names = table.say(", ").join(away)
         effects.out.append(table.group("Not ready, so on auto-play this hand: {names}.",
                                        names=names))  # fmt: skip
-    effects.extend(playing.deal(table))
+    effects.extend(dealing.deal(table))
     return effects
 
 

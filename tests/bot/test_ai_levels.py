@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from bot.table import playing
+from bot.table import ai_turns
 from bot.table.state import CLOSED, PLAYING
 from tests.bot.harness import CHAT, FakeClock, Harness
 from tests.bot.test_console import read_until, started, stored_settings
@@ -88,8 +88,8 @@ class GatedPlayer:
 async def thinking_hard(tmp_path: Path, monkeypatch: Any) -> tuple[Harness, GatedPlayer]:
     """Ann bids 120 at a 二七王 table of three hard AI players; AI 2 is then thinking, held
     at the gate in its worker thread."""
-    gated = GatedPlayer(playing.ai_player("erqiwang", "hard"))
-    monkeypatch.setitem(playing._PLAYERS, ("erqiwang", "hard", 1.0), gated)
+    gated = GatedPlayer(ai_turns.ai_player("erqiwang", "hard"))
+    monkeypatch.setitem(ai_turns._PLAYERS, ("erqiwang", "hard", 1.0), gated)
     harness = await opened(tmp_path)
     for _ in range(3):
         await harness.say("ann", "/addbot hard")

@@ -21,7 +21,7 @@ from adapters.startup import StartupError
 from bot.ai_seats.worker_pool import DEADLINE, AiWorkers, Job
 from bot.ops import metrics
 from bot.ops.config import load
-from bot.table import playing
+from bot.table import ai_turns
 from bot.table.state import PLAYING
 from engine import game_of
 from engine.actions import Action, Pass
@@ -53,7 +53,7 @@ class SlowDecisions:
         view a number) a pass by seat ``view``."""
         if not job.legal:
             return Pass(job.view)
-        return playing.ai_player(job.game, "normal").decide(job.view, job.legal)
+        return ai_turns.ai_player(job.game, "normal").decide(job.view, job.legal)
 
     def asked(self) -> list[tuple[str, float]]:
         return [(job.level, job.share) for job in self.jobs]
@@ -246,18 +246,18 @@ async def test_a_table_whose_ai_would_wait_too_long_moves_at_once(tmp_path: Path
 def test_a_worker_process_decides_from_the_seats_view_as_this_process_would(monkeypatch):
     """The job crosses to a process of its own (pickled: the view and the legal actions)
     and comes back with the action this process would choose at the same budget."""
-    monkeypatch.setattr(playing, "HARD_SEARCH", {})  # the bot's own budget: CPU work
-    monkeypatch.setattr(playing, "_PLAYERS", {})
+    monkeypatch.setattr(ai_turns, "HARD_SEARCH", {})  # the bot's own budget: CPU work
+    monkeypatch.setattr(ai_turns, "_PLAYERS", {})
     game = game_of("situan")
     hand = game.deal(game.rules(), seed=5)
     while hand.phase != "play":
         seat = hand.to_act
         hand.apply(
-            playing.ai_player("situan", "normal").decide(hand.view(seat), hand.legal_actions(seat))
+            ai_turns.ai_player("situan", "normal").decide(hand.view(seat), hand.legal_actions(seat))
         )
     seat = hand.to_act
     job = Job("situan", "hard", 0.25, hand.view(seat), tuple(hand.legal_actions(seat)))
-    workers = AiWorkers(playing.decide_job, 1)
+    workers = AiWorkers(ai_turns.decide_job, 1)
 
     async def asked() -> Action:
         return await workers.decide(job.game, job.level, job.view, job.legal)
@@ -266,7 +266,7 @@ def test_a_worker_process_decides_from_the_seats_view_as_this_process_would(monk
         action = asyncio.run(asked())
     finally:
         workers.close()
-    assert action == playing.decide_job(job)[0]
+    assert action == ai_turns.decide_job(job)[0]
     assert action in job.legal
 
 

@@ -1,6 +1,6 @@
 """A person alone with AI players (the console's table) is never dropped for not being
 ready: the table pauses and waits for their /ready (Continue), for ``idle_minutes`` at most
-(bot.table.lobby.ready_timeout, bot.table.playing.hold)."""
+(bot.table.lobby.ready_timeout, bot.table.dealing.hold)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from bot.commands.chat import PERIODS
 from bot.community.player_records import PlayerRecord, SeatFacts, fold, ranking
 from bot.community.record_book import RECENT_SECONDS
 from bot.games import RECORD_READERS
-from storage.base import FinishedHand
+from storage.rows import FinishedHand
 from tests.bot.harness import CHAT, FakeClock, Harness
 
 PEOPLE = ("ann", "bob", "cid", "dan")

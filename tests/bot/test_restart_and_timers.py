@@ -14,8 +14,8 @@ import pytest
 from bot.i18n import t
 from bot.table.state import PLAYING
 from storage import Database
-from storage.base import TableRow, TimerRow
 from storage.db import MIGRATIONS
+from storage.rows import TableRow, TimerRow
 from tests.bot.harness import FakeClock, Harness, table_with_three_bots, until_seat_zero_acts
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,0 +1,183 @@
+"""A hand's start and end: the deal, the end of a hand with its settlement and the next step (deal
+again, pause when nobody played, close at the match's end), a pause, and the match's close."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from bot.i18n import N_, t
+from bot.table.effects import Effects, LedgerLine
+from bot.table.hand_views import (
+    private_hands,
+    settlement_drawing,
+    table_message,
+    turn_notice,
+)
+from bot.table.state import PLAYING, Table
+from bot.views.outgoing import Button, Kind, Outgoing
+from bot.views.shared_texts import ledger_text
+from engine.actions import Action, Auto, Timeout
+from engine.game import Result
+
+
+def deal(table: Table) -> Effects:
+    retired = table.retire_buttons()  # the lobby's, the last hand's Ready
+    hand = table.deal()
+    effects = Effects(hand_started=hand.start_record(), table_changed=True)
+    dealt = table.group("Hand {number} is dealt.", number=table.hand_number)
+    if table.hand_number == 1:  # the match's first hand says who the AI players are
+        dealt = replace(dealt, text=dealt.text + ai_levels_line(table))
+    opening = table.front.opening_text(table.lang, hand.view(None), table.seat_names())
+    if opening:
+        dealt = replace(dealt, text=dealt.text + "\n" + opening)
+    effects.out.append(dealt)
+    # After the deal's line: a post that ends in an edit is never joined with the plain posts
+    # around it, and the deal's line must stay joined with those before it, above the table.
+    effects.out += retired
+    effects.out += private_hands(table)
+    effects.out.append(table_message(table))
+    effects.out += turn_notice(table)
+    return effects
+
+
+def ai_levels_line(table: Table) -> str:
+    """A line ``AI players: AI 1 hard · AI 2 normal.`` (empty for a table of people)."""
+    names = table.seat_names()
+    levels = [
+        f"{names[index]} {table.say(seat.level)}"
+        for index, seat in enumerate(table.seats)
+        if seat is not None and seat.ai
+    ]
+    return "\n" + table.say("AI players: {levels}.", levels=" · ".join(levels)) if levels else ""
+
+
+def end_hand(table: Table, result: Result) -> Effects:
+    names = table.seat_names()
+    totals = table.staked(result.total)
+    ledger_lines: list[LedgerLine] = []
+    for index in range(4):
+        key = table.ledger_key(index)
+        table.settle(key, names[index], totals[index])
+        bonus = str(result.bonus[index])
+        ledger_lines.append((key, names[index], str(totals[index]), result.first_out == index,
+                             bonus))  # fmt: skip
+    running = table.match_totals()
+    effects = Effects(table_changed=True)
+    effects.out += private_hands(table)  # the final view: its buttons are gone
+    limit = table.table_options.max_hands
+    # A 四团 series carried over is one game still being played: the match's last hand
+    # cannot leave it undecided (it pays once, when decided), so the match plays it out.
+    assert table.hand is not None
+    undecided = table.hand.match_goes_on
+    last_due = bool(limit and table.hand_number >= limit and not result.void)
+    match_over = last_due and not undecided
+    redeal_now = result.void and bid_by_someone(table.hand.history)
+    nobody_played = not table.people_acted and not table.unattended and not match_over
+    if redeal_now and not nobody_played:
+        effects.out.append(table.group("Everyone passed: the cards are dealt again."))
+    elif result.void and nobody_played:
+        effects.out.append(table.group("Everyone passed."))
+    elif result.void:  # nobody there to bid: dealing again at once would deal on forever
+        ready = Button(table.say("Ready"), "/ready", table.stamp().text())
+        text = table.say("Everyone passed, and nobody at the table bid for themselves: the "
+                         "cards are dealt again when the players are ready.")  # fmt: skip
+        post = Outgoing(Kind.GROUP, table.chat, text, buttons=((ready,),))
+        effects.out.append(table.with_buttons_of_the_phase(post, "redeal"))
+    else:
+        ready = Button(table.say("Ready"), "/ready", table.stamp().text())
+        text = table.front.settlement_text(table.lang, result, names, totals, running)
+        if last_due and undecided:
+            text += "\n" + table.say("That was the match's last hand, but the series is "
+                                      "not decided: the match goes on until it is.")  # fmt: skip
+        picture = settlement_drawing(table, result, names, totals, running)
+        # No next hand to be ready for: the match is over, or it waits for someone to come back.
+        buttons = () if match_over or nobody_played else ((ready,),)
+        effects.settlement = Outgoing(Kind.GROUP, table.chat, text, buttons=buttons,
+                                      picture=drawn_once(picture))  # fmt: skip
+        if buttons:
+            effects.settlement = table.with_buttons_of_the_phase(effects.settlement, "settled")
+        effects.out.append(effects.settlement)
+    effects.hand_finished = (result.to_json(), ledger_lines)
+    if match_over:
+        effects.extend(close_match(table))
+        return effects
+    assert table.hand is not None
+    table.between_hands(sitting.user for seat, on in enumerate(table.hand.auto)
+                        if on and (sitting := table.seats[seat]) is not None
+                        and sitting.user is not None)  # fmt: skip
+    if nobody_played:
+        effects.extend(hold(table, N_("Nobody at the table played this hand, so the table has "
+                                      "paused.")))  # fmt: skip
+    elif redeal_now or (table.unattended and all(s is not None and s.ai for s in table.seats)):
+        effects.extend(deal(table))
+    return effects
+
+
+def hold(table: Table, why: str) -> Effects:
+    """Nobody is here to play: no hand is dealt. The group is told once, with ``why`` and
+    how to go on (a Continue button); each person at the table is told privately; the match
+    ends after ``idle_minutes`` unless someone comes back (`bot.table.lobby.ready`)."""
+    table.hold()
+    minutes = table.table_options.idle_minutes
+    go_on = Button(table.say("Continue"), "/ready", table.stamp().text())
+    said = table.say(why)
+    text = said + ("" if said.endswith("。") else " ") + table.say(  # no space after a 。
+        "Press Continue (or say /ready) to deal the next hand; otherwise the match ends in "
+        "{minutes} minutes.", minutes=minutes)  # fmt: skip
+    effects = Effects(out=table.retire_buttons(), table_changed=True)  # a settlement's Ready
+    post = Outgoing(Kind.GROUP, table.chat, text, buttons=((go_on,),))
+    effects.out.append(table.with_buttons_of_the_phase(post, "paused"))
+    for index in table.people():
+        seat = table.seats[index]
+        assert seat is not None and seat.user is not None
+        if seat.left:
+            continue  # they said goodbye: nothing to come back to
+        lang = table.lang_of(seat.user)
+        told = t(lang, "The table at {table} has paused: nobody played. Press Continue there (or "
+                 "say /ready in the group) to play on; otherwise the match ends in {minutes} "
+                 "minutes.", table=table.label(lang), minutes=minutes)  # fmt: skip
+        effects.out.append(Outgoing(Kind.PRIVATE, table.chat, told, user=seat.user))
+    return effects
+
+
+def drawn_once(draw: Callable[[], bytes] | None) -> Callable[[], bytes] | None:
+    """A picture drawn at most once: the post that takes its buttons off later shows the
+    same picture (the platform compares it, and uploads nothing new)."""
+    if draw is None:
+        return None
+    return functools.cache(draw)
+
+
+def bid_by_someone(history: Sequence[Action]) -> bool:
+    """Whether a player — a person, or an AI player by its own judgment — made a call of the
+    hand. Where every call was the table's (托管, time-outs, players gone, safe mode), the 托管
+    rule passes for all of them, so an immediate redeal would pass and deal again for ever
+    with nobody acting: the table waits for the players to be ready instead, as after any
+    hand, and the ready timer seats AI players for those who are not there."""
+    return any(not isinstance(action, Timeout | Auto) for action in history)
+
+
+def close_match(table: Table) -> Effects:
+    """The match is over: the group gets its final score."""
+    retired = table.retire_buttons()  # nothing is left to be ready for, or to continue
+    if table.state == PLAYING and table.hand is not None and not table.hand.over:
+        # Stopped in the middle of a hand: its table message keeps no button either.
+        retired.append(replace(table_message(table), buttons=()))
+    table.close()
+    text = table.say("The match is over.") + "\n" + ledger_text(table.lang, table.ledger,
+                                                                  table.names)  # fmt: skip
+    return Effects(out=[*retired, Outgoing(Kind.GROUP, table.chat, text)], table_changed=True)
+
+
+def put_on_auto_notice(table: Table, seat: int) -> list[Outgoing]:
+    """A person the table put on 托管 after their time-outs is told so privately, with how
+    to come back."""
+    occupant = table.seats[seat]
+    if occupant is None or occupant.user is None or occupant.left:
+        return []
+    lang = table.lang_of(occupant.user)
+    text = t(lang, "You timed out and are on auto-play (托管) now: the table plays for you. "
+                   "Press “Auto-play off” or say /auto off to play again.")  # fmt: skip
+    return [Outgoing(Kind.PRIVATE, table.chat, text, user=occupant.user)]
