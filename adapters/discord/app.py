@@ -123,13 +123,13 @@ class DiscordAdapter:
     def __init__(
         self, manager: TableManager, settings: DiscordSettings, language: str,
         *, db: Database | None = None, pace_speed: float = 1.0, web: WebDoor | None = None,
-        **client_options: Any,
+        defer_after: float = DEFER_AFTER, **client_options: Any,
     ) -> None:  # fmt: skip
         self.manager = manager
         self.db = db
         """Where the synced commands' hash is kept (None: sync on every start)."""
         self.settings = settings
-        self.defer_after = DEFER_AFTER
+        self.defer_after = defer_after
         self.answering: set[int] = set()
         """The interactions being handled (their final answer is still to come)."""
         self.language = language

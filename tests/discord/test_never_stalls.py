@@ -8,6 +8,7 @@ from pathlib import Path
 
 import discord
 
+from adapters.discord.app import DEFER_AFTER
 from tests.discord.test_discord import lobby_message
 from tests.discord.world import DiscordWorld
 from tests.waiting import eventually
@@ -26,7 +27,7 @@ def original_edits(world: DiscordWorld, token: str) -> list[dict]:
 
 
 async def test_a_slash_command_behind_a_busy_table_is_deferred_and_then_answered(tmp_path):
-    world = await DiscordWorld.open(str(tmp_path / "dc.sqlite3"))
+    world = await DiscordWorld.open(str(tmp_path / "dc.sqlite3"), defer_after=DEFER_AFTER)
     try:
         await world.slash("21", "new", game="situan")
         lock = world.manager.lock(world.key())
@@ -50,7 +51,7 @@ async def test_a_slash_command_behind_a_busy_table_is_deferred_and_then_answered
 
 
 async def test_a_click_behind_a_busy_table_is_deferred_and_still_acts(tmp_path):
-    world = await DiscordWorld.open(str(tmp_path / "dc.sqlite3"))
+    world = await DiscordWorld.open(str(tmp_path / "dc.sqlite3"), defer_after=DEFER_AFTER)
     try:
         await world.slash("21", "new", game="situan")
         lobby = await lobby_message(world)

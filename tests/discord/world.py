@@ -38,6 +38,10 @@ INTERACTION_IDS = itertools.count(500_000)
 bot drops an interaction whose id it saw)."""
 
 
+NEVER_DEFERRED = 3600.0
+"""The tests' answer time before a deferral: none comes unless a test holds a table busy."""
+
+
 class DiscordWorld:
     def __init__(self, fake: FakeDiscord, adapter: DiscordAdapter, db: Database) -> None:
         self.fake = fake
@@ -54,8 +58,11 @@ class DiscordWorld:
     async def open(cls, db_path: str, closed_dms: set[str] = frozenset(), seed: int = 5,
                    settings: DiscordSettings | None = None,
                    clock: Callable[[], float] = time.time,
-                   web: WebDoor | None = None) -> DiscordWorld:  # fmt: skip
-        """``clock``: the tables' clock (turn timers, AI pauses); a test may drive it."""
+                   web: WebDoor | None = None,
+                   defer_after: float = NEVER_DEFERRED) -> DiscordWorld:  # fmt: skip
+        """``clock``: the tables' clock (turn timers, AI pauses); a test may drive it.
+        ``defer_after``: an answer is deferred only where a test asks for it (a loaded machine
+        would otherwise defer a click the test expects answered in place)."""
         fake = FakeDiscord(users=dict(MEMBERS), closed_dms=set(closed_dms))
         await fake.start()
         # discord.py reads these class attributes for where Discord is (pinned version).
@@ -68,7 +75,7 @@ class DiscordWorld:
         settings = settings or DiscordSettings(token="discord-test-token")
         adapter = DiscordAdapter(manager, settings,
                                  "zh-Hans", db=db, pace_speed=PACE_SPEED, web=web,
-                                 guild_ready_timeout=0.01)  # fmt: skip
+                                 defer_after=defer_after, guild_ready_timeout=0.01)  # fmt: skip
         manager.send = adapter.outbox
         world = cls(fake, adapter, db)
         world._saved = saved
