@@ -188,7 +188,7 @@ def test_every_host_module_lives_in_a_sub_package_with_a_docstring():
 
 def test_sub_packages_import_only_the_layers_below():
     graph = import_graph("bot")
-    assert "bot.games" in graph["bot.table.state"]  # the walk sees imports across rooms
+    assert "bot.games" in graph["bot.table.table_fields"]  # the walk sees imports across rooms
     assert imports_across_layers(graph) == []
 
 
@@ -224,19 +224,35 @@ def test_no_two_host_modules_share_a_name():
 
 
 TABLE = ROOT / "bot" / "table" / "state.py"
+TABLE_FIELDS = ROOT / "bot" / "table" / "table_fields.py"
+"""A table's fields are set up in `TableFields.__init__` and changed by `Table`'s methods only."""
 MUTATORS = frozenset(
     {"append", "add", "pop", "clear", "discard", "update", "setdefault", "extend", "remove"}
 )
 
 
 def table_fields() -> set[str]:
-    tree = ast.parse(TABLE.read_text(encoding="utf-8"))
     return {
         node.attr
-        for node in ast.walk(tree)
+        for path in (TABLE, TABLE_FIELDS)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
         if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
         and isinstance(node.value, ast.Name) and node.value.id == "self"
     }  # fmt: skip
+
+
+def writes_outside_the_constructor(path: Path) -> list[str]:
+    """``self.<field>`` written in ``path`` anywhere but in ``__init__`` (a question's memo, a
+    ``_``-named field that caches its last answer, excepted)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.FunctionDef) and node.name != "__init__":
+            for inner in ast.walk(node):
+                if (isinstance(inner, ast.Attribute) and isinstance(inner.ctx, ast.Store)
+                        and isinstance(inner.value, ast.Name) and inner.value.id == "self"
+                        and not inner.attr.startswith("_")):  # fmt: skip
+                    found.append(f"{node.name}: self.{inner.attr}")
+    return found
 
 
 def writes_to_a_table(path: Path, fields: set[str]) -> list[str]:
@@ -275,6 +291,7 @@ def test_no_module_but_the_table_writes_a_table_field():
     assert {"state", "seats", "deadline", "hand", "ledger", "host"} <= fields
     paths = [p for root in ("bot", "adapters") for p in (ROOT / root).rglob("*.py")]
     assert [w for p in paths if p != TABLE for w in writes_to_a_table(p, fields)] == []
+    assert writes_outside_the_constructor(TABLE_FIELDS) == []  # the fields' module reads only
 
 
 def test_the_write_check_finds_writes(tmp_path):

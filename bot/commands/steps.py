@@ -62,7 +62,7 @@ def tick(table: Table, level: str | None = None) -> Effects:
             return playing.remind(table)
         table.reminded()  # the time ran out first: the table acts now instead
     if table.state == LOBBY:
-        effects = Effects(out=table.retire_buttons())  # the lobby post's buttons
+        effects = Effects(out=table.sent.retire_buttons())  # the lobby post's buttons
         effects.out.append(table.group("The lobby was idle too long and closes."))
         effects.extend(lobby.close(table))
         return effects

@@ -180,8 +180,8 @@ class TableKeeper:
                 ended = effects.settlement
                 said = replace(ended, text=f"{ended.text}\n{line}")
                 effects.out = [said if m is ended else m for m in effects.out]
-                if table.buttoned is ended:  # its buttons go later: the line stays
-                    table.now_with_buttons(said)
+                if table.sent.buttoned is ended:  # its buttons go later: the line stays
+                    table.sent.now_with_buttons(said)
 
     async def store_each(
         self, steps: list[tuple[Table, Effects]], failed: list[str], lost: list[str]

@@ -23,7 +23,7 @@ from engine.game import Result
 
 
 def deal(table: Table) -> Effects:
-    retired = table.retire_buttons()  # the lobby's, the last hand's Ready
+    retired = table.sent.retire_buttons()  # the lobby's, the last hand's Ready
     hand = table.deal()
     effects = Effects(hand_started=hand.start_record(), table_changed=True)
     dealt = table.group("Hand {number} is dealt.", number=table.hand_number)
@@ -126,7 +126,7 @@ def hold(table: Table, why: str) -> Effects:
     text = said + ("" if said.endswith("。") else " ") + table.say(  # no space after a 。
         "Press Continue (or say /ready) to deal the next hand; otherwise the match ends in "
         "{minutes} minutes.", minutes=minutes)  # fmt: skip
-    effects = Effects(out=table.retire_buttons(), table_changed=True)  # a settlement's Ready
+    effects = Effects(out=table.sent.retire_buttons(), table_changed=True)  # a settlement's Ready
     post = Outgoing(Kind.GROUP, table.chat, text, buttons=((go_on,),))
     effects.out.append(table.with_buttons_of_the_phase(post, "paused"))
     for index in table.people():
@@ -161,7 +161,7 @@ def bid_by_someone(history: Sequence[Action]) -> bool:
 
 def close_match(table: Table) -> Effects:
     """The match is over: the group gets its final score."""
-    retired = table.retire_buttons()  # nothing is left to be ready for, or to continue
+    retired = table.sent.retire_buttons()  # nothing is left to be ready for, or to continue
     if table.state == PLAYING and table.hand is not None and not table.hand.over:
         # Stopped in the middle of a hand: its table message keeps no button either.
         retired.append(replace(table_message(table), buttons=()))

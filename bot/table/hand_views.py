@@ -41,7 +41,7 @@ def turn_notice(table: Table, waiting: bool | None = None) -> list[Outgoing]:
         return []
     if not (table.waits_for_a_person() if waiting is None else waiting):
         return []
-    if not table.note_turn_notice((table.hand_number, table.turn_count, seat)):
+    if not table.sent.note_turn_notice((table.hand_number, table.turn_count, seat)):
         return []
     if table.clock() - table.acted_at.get(seat, -1e9) < NOTICE_QUIET_SECONDS:
         return []
@@ -100,12 +100,12 @@ def table_message(
         text = front.table_text(lang, view, names_now, number, left, earlier)
         return "\n".join([text, *notes])
 
-    chrome = table.table_chrome
+    chrome = table.sent.table_chrome
     if chrome[0] != (table.tag, number, lang):  # made once per hand (and language)
         stamp = table.stamp().text()
         my_hand = Button(table.say("My hand"), "/hand", stamp)
         chrome = ((table.tag, number, lang), ((my_hand,),), f"table {stamp}")
-        table.keep_chrome(chrome)
+        table.sent.keep_chrome(chrome)
     over = table.hand.over
     buttons, slot = (() if over else chrome[1]), chrome[2]  # over: no hand to show
     return Outgoing(Kind.TABLE, table.chat, "", buttons=buttons, slot=slot, urgent=urgent,
@@ -120,7 +120,7 @@ def private_hands(table: Table, seats: Iterable[int] = range(4)) -> list[Outgoin
         if seat is None or seat.ai:
             continue
         message = private_hand(table, index)
-        if table.note_shown(index, (message.text, message.buttons)):
+        if table.sent.note_shown(index, (message.text, message.buttons)):
             out.append(message)
     return out
 
@@ -128,7 +128,7 @@ def private_hands(table: Table, seats: Iterable[int] = range(4)) -> list[Outgoin
 def fresh_hand(table: Table, index: int, asked: bool = False) -> list[Outgoing]:
     """The seat's private hand, sent even if unchanged (a button was pressed on it; or,
     ``asked``, the player asked for it with /hand: it comes anew, see `Outgoing.asked`)."""
-    table.forget_shown(index)
+    table.sent.forget_shown(index)
     return [replace(message, asked=asked) for message in private_hands(table, [index])]
 
 

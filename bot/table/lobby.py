@@ -284,7 +284,7 @@ def _close_after_idle_minutes(table: Table, why: str) -> Effects:
     """The match ends with its score after ``idle_minutes`` without people, said with ``why``
     (which names the minutes)."""
     minutes = table.table_options.idle_minutes
-    effects = Effects(out=table.retire_buttons())  # first: the two posts of the end go as one
+    effects = Effects(out=table.sent.retire_buttons())  # first: the two posts of the end go as one
     effects.out.append(table.group(why, minutes=minutes))
     effects.extend(dealing.close_match(table))
     return effects
