@@ -13,23 +13,23 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot.ai_seats.slow_decisions import Thinking
 from bot.commands import steps as table_steps
 from bot.commands.chat import NO_TABLE, games_text
 from bot.commands.notices import Invitations
 from bot.commands.private_chat import name_the_table, needs_routing, route
 from bot.commands.registry import spec_of
 from bot.community.record_book import RecordBook
-from bot.games import RECORD_READERS, presets
+from bot.games import RECORD_READERS
 from bot.hosting.faults import Faults
 from bot.hosting.keeping import Sender, TableKeeper
-from bot.hosting.open_tables import ChatLock, OpenTables
+from bot.hosting.open_tables import OpenTables
 from bot.hosting.process_identity import Ownership
 from bot.hosting.table_leases import Leases
+from bot.hosting.table_questions import TableQuestions
 from bot.hosting.timers import Timers
 from bot.i18n import DEFAULT_LANGUAGE, N_, normalize_language, t
 from bot.ops.defaults import DAY, RETENTION_DAYS
@@ -38,7 +38,7 @@ from bot.page import seat_view as web_seat_view
 from bot.reading.command import Command
 from bot.table.effects import Effects
 from bot.table.hand_views import table_message
-from bot.table.state import PLAYING, Phase, Table
+from bot.table.state import PLAYING, Table
 from bot.views.outgoing import Kind, Outgoing
 from storage import Database
 from storage.leases import Lease, LeaseLost
@@ -62,7 +62,7 @@ FORGET_EVERY = 3600.0
 """The heartbeat forgets closed tables past their retention at the first beat, then hourly."""
 
 
-class TableManager:
+class TableManager(TableQuestions):
     """Routes commands to tables (creating them with /new), runs their timers, and stores
     every accepted action before anything about it is sent."""
 
@@ -105,121 +105,6 @@ class TableManager:
 
     async def _send(self, message: Outgoing) -> None:
         await self.send(message)  # looked up at each call: an adapter sets ``send`` later
-
-    # ----------------------------------------------------------------- what adapters ask
-
-    @property
-    def tables(self) -> Mapping[str, Table]:
-        """The tables this process runs, by chat (for tests and benchmarks; adapters ask the
-        questions below)."""
-        return self.open.by_chat
-
-    @property
-    def held(self) -> set[str]:
-        return self.leases.held
-
-    @property
-    def thinking(self) -> Thinking:
-        return self.timers.thinking
-
-    def lock(self, chat: str) -> ChatLock:
-        return self.open.lock(chat)
-
-    def table_count(self) -> int:
-        return len(self.open)
-
-    def has_table(self, chat: str) -> bool:
-        """Whether ``chat`` has an open table here (a closed one is not kept)."""
-        return chat in self.open
-
-    def tables_in(self, chats: Callable[[str], bool]) -> list[str]:
-        """The chats with a table for which ``chats`` says yes (a platform's topics of one
-        group)."""
-        return [chat for chat in self.open if chats(chat)]
-
-    def is_host(self, chat: str, user: str) -> bool | None:
-        """Whether ``user`` hosts the table in ``chat`` (None: no table there)."""
-        table = self.open.get(chat)
-        return None if table is None else table.host == user
-
-    def invited(self, chat: str, user: str) -> bool:
-        """Whether ``user`` was told of the table now open in ``chat`` by a /notify message:
-        its Join button may then be pressed in their private chat."""
-        table = self.open.get(chat)
-        match = table.match if table is not None and table.is_open() else None
-        return self.invitations.invited(chat, user, match)
-
-    def phase_at(self, chat: str) -> Phase | None:
-        """Where the table of ``chat`` is (None: no table there)."""
-        table = self.open.get(chat)
-        return None if table is None else table.state
-
-    def open_games(self) -> list[tuple[str, str]]:
-        """(chat, game) of every table open in this process."""
-        return [(table.chat, table.game) for table in self.open.tables()]
-
-    def game_at(self, chat: str) -> str | None:
-        table = self.open.get(chat)
-        return None if table is None else table.game
-
-    def free_seats(self, chat: str) -> int:
-        table = self.open.get(chat)
-        return 0 if table is None else sum(seat is None for seat in table.seats)
-
-    def deadline_at(self, chat: str) -> float | None:
-        """When the table of ``chat`` acts by itself next (None: it waits for a command)."""
-        table = self.open.get(chat)
-        return None if table is None else table.next_wake()
-
-    def is_seated(self, chat: str, user: str) -> bool:
-        """Whether ``user`` sits at the open table of ``chat`` (a closed table keeps its
-        seats for its final view, but they give no rights)."""
-        table = self.open.get(chat)
-        return table is not None and table.is_open() and table.seat_of(user) is not None
-
-    def name_at(self, chat: str, user: str) -> str:
-        """The player's name as the table in ``chat`` knows it; a person it does not know is
-        "a player" in the table's language (an id is never shown)."""
-        table = self.open.get(chat)
-        known = table.names.get(user) if table is not None else None
-        return known or t(self.language_at(chat), "A player")
-
-    def match_at(self, chat: str) -> str | None:
-        """The match now at the table of ``chat`` held here (a page link is signed for it)."""
-        table = self.open.get(chat)
-        return table.match if table is not None else None
-
-    def language_at(self, chat: str) -> str:
-        table = self.open.get(chat)
-        return table.lang if table is not None else self.language
-
-    def table_of(self, user: str) -> str | None:
-        """The chat of the open table where ``user`` sits (a running hand first), for what
-        names no table: a deep link without one, completing /play in a private chat. (Typed
-        private commands are routed by `bot.commands.private_chat`.)"""
-        seated = self.open.seating(user)
-        seated.sort(key=lambda table: table.state != PLAYING)
-        return seated[0].chat if seated else None
-
-    def suggestions(self, chat: str, user: str) -> list[tuple[str, str]]:
-        """What ``user`` may complete `/play` with at the table in ``chat``: (how it reads
-        in the player's language, what `/play` takes)."""
-        table = self.open.get(chat)
-        seat = table.seat_of(user) if table is not None else None
-        if table is None or seat is None or table.hand is None or table.hand.over:
-            return []
-        lang, front = table.lang_of(user), table.front
-        values = dict.fromkeys(front.suggestions(table.hand, seat))
-        return [(front.suggestion_label(lang, value), value) for value in values]
-
-    @staticmethod
-    def presets(game: str) -> tuple[str, ...]:
-        return presets(game)
-
-    def seat_at(self, chat: str, user: str) -> int | None:
-        """The seat ``user`` holds at the open table of ``chat`` (None: none)."""
-        table = self.open.get(chat)
-        return None if table is None or not table.is_open() else table.seat_of(user)
 
     # ----------------------------------------------------------------- the web table
 
