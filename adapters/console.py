@@ -16,129 +16,28 @@ import contextlib
 import logging
 import os
 import signal
-import stat
-import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from adapters.serving import GuardedRunner
-from adapters.web.links import seat_link
-from adapters.web.server import WebTable
+from adapters.console_keyboard import Keyboard
+from adapters.console_printer import CHAT, HUMAN, ConsolePrinter
+from adapters.console_web import WEB_PORT, LocalWeb
 from bot.commands.registry import SETS_LANGUAGE
 from bot.games import GAME_NAMES, presets
 from bot.hosting.manager import TableManager
 from bot.i18n import LANGUAGES, N_, normalize_language, t
-from bot.pictures import render_async
 from bot.reading.command import parse_command
 from bot.reading.table_options import AI_LEVELS
 from bot.table.table_phases import Phase
 from bot.views.outgoing import Kind, Outgoing
 from storage import Database
 
-CHAT = "console"
-HUMAN = "you"
-WEB_PORT = 8765
-"""The console's web table port by default (any free port when it is taken)."""
-PAGE_LOOK_SECONDS = 0.2
-"""How often the console looks whether its web table's last page has closed, once the match
-is over (the web server keeps its pages; nothing tells when one goes)."""
-PAGE_CLOSE_SECONDS = 1.0
-"""How long the console waits for its web pages to close when it ends."""
 MATCH_LOOK_SECONDS = 1.0
 """How long the play loop waits, with nothing typed nor printed, before it looks again
 whether the match is over (it looks after every message printed as well)."""
-WEB_LINK_SECONDS = 7 * 86_400.0
-"""The console's link is good while the program runs (its key dies with it): a week."""
 log = logging.getLogger(__name__)
-
-
-class ConsolePrinter:
-    """Prints outgoing messages: group posts, the table message (only when it changed) and
-    the human's private messages, each with its own label."""
-
-    def __init__(self, lang: str, write: Callable[[str], None] = print,
-                 pictures: Path | None = None) -> None:  # fmt: skip
-        self.lang = lang
-        self.write = write
-        self.pictures = pictures
-        """Where pictures are written: ``<pictures>-hand.png`` …; None: no pictures."""
-        self._last_table = ""
-        self._hand_slot: str | None = None
-        self.printed = asyncio.Event()
-        """Set after each message: the play loop looks again whether the match is over."""
-        self.follow: Callable[[], str] | None = None
-        """The table's language, which its labels and lines follow (a table resumed in 繁體
-        prints 繁體 from its first line, a restart's notice included)."""
-
-    def follow_table(self, language_at: Callable[[], str]) -> None:
-        """From now on, print in the table's language as ``language_at`` tells it."""
-        self.follow = language_at
-
-    def speak(self, lang: str) -> None:
-        """Print in ``lang`` from now on (a /lang, a resumed table's language)."""
-        self.lang = lang
-
-    async def __call__(self, message: Outgoing) -> None:
-        if self.follow is not None:
-            self.lang = self.follow()
-        try:
-            await self._print(message.resolved())
-        finally:
-            self.printed.set()
-
-    async def _print(self, message: Outgoing) -> None:
-        if message.kind == Kind.TABLE:
-            if message.text == self._last_table:
-                return
-            self._last_table = message.text
-            label = t(self.lang, "[table]")
-        elif message.kind in (Kind.PRIVATE, Kind.REPLY) and message.user not in (None, HUMAN):
-            return  # another player's private message: never shown here
-        elif message.kind in (Kind.PRIVATE, Kind.REPLY):
-            label = t(self.lang, "[you]")
-        else:
-            label = t(self.lang, "[group]")
-        indented = message.text.replace("\n", "\n    ")
-        self.write(f"{label} {indented}")
-        if message.kind in (Kind.GROUP, Kind.REPLY) and message.buttons:
-            self._say_what_to_type(message)
-        if message.picture is not None and self.pictures is not None:
-            await self._picture(message)
-
-    def _say_what_to_type(self, message: Outgoing) -> None:
-        """The console shows no buttons: a message that has them says what to type instead
-        (the lobby's /join, /addbot, /start; the settlement's /ready)."""
-        commands = dict.fromkeys(b.command for row in message.buttons for b in row if not b.url)
-        if commands:
-            typed = " · ".join(commands)
-            self.write("    " + t(self.lang, "(type {commands})", commands=typed))
-
-    def say(self, key: str, **values: object) -> None:
-        """A line of the console's own, in its language."""
-        if self.follow is not None:
-            self.lang = self.follow()
-        self.write(t(self.lang, key, **values))
-
-    async def _picture(self, message: Outgoing) -> None:
-        """Write the picture (off the event loop); a failure is logged, the text stood."""
-        assert message.picture is not None and self.pictures is not None
-        hand = message.kind == Kind.PRIVATE
-        path = self.pictures.with_name(
-            f"{self.pictures.name}-{'hand' if hand else 'settlement'}.png"
-        )
-        try:
-            png = await render_async(message.picture)
-            path.write_bytes(png)
-        except Exception as error:
-            log.warning("no picture written to %s: %s", path, error)
-            return
-        if hand and message.slot == self._hand_slot:
-            return  # the same hand's file, kept current: its path was said
-        if hand:
-            self._hand_slot = message.slot
-        self.write(t(self.lang, "[picture] {path}", path=str(path)))
 
 
 def build_parser(
@@ -183,18 +82,6 @@ def build_parser(
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         type=_setting, help="a table or rule option (repeatable)")  # fmt: skip
     return parser
-
-
-def stdin_can_be_read() -> bool:
-    """Whether a person may type to the console: standard input is a terminal, or a pipe or
-    a socket that someone writes to. ``/dev/null`` (a container without ``-i``, systemd,
-    nohup), a closed one or a file is not: the loop cannot wait on them for lines."""
-    try:
-        descriptor = sys.stdin.fileno()
-        mode = os.fstat(descriptor).st_mode
-    except (AttributeError, ValueError, OSError):
-        return False
-    return os.isatty(descriptor) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
 
 
 def _language(text: str) -> str:
@@ -291,56 +178,6 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
         await db.close()
 
 
-class LocalWeb:
-    """The console's web table: on 127.0.0.1 only, one link for the terminal's player (a
-    spectator's, when no person plays)."""
-
-    def __init__(self, table: WebTable, runner: GuardedRunner, port: int) -> None:
-        self.table = table
-        self.runner = runner
-        self.port = port
-
-    @classmethod
-    async def start(cls, manager: TableManager, port: int | None) -> LocalWeb:
-        """`OSError` when a port asked for is taken (the default one falls back to any)."""
-        table = WebTable(manager)
-        try:
-            runner, taken = await table.serve("127.0.0.1", WEB_PORT if port is None else port)
-        except OSError:
-            if port is not None:
-                raise
-            runner, taken = await table.serve("127.0.0.1", 0)
-        return cls(table, runner, taken)
-
-    def link(self) -> str:
-        seat = self.table.manager.seat_at(CHAT, HUMAN)
-        base = f"http://127.0.0.1:{self.port}"
-        return seat_link(base, self.table.signer, HUMAN, CHAT, seat, WEB_LINK_SECONDS)
-
-    def pages_open(self) -> int:
-        return self.table.pages.count()
-
-    async def until_closed_or(self, keyboard: Keyboard, stop: asyncio.Event) -> None:
-        """Until a line is typed (Enter), the last page closes, or Ctrl-C / SIGTERM."""
-        typed = asyncio.ensure_future(keyboard.line())
-        stopping = asyncio.ensure_future(stop.wait())
-        try:
-            while self.pages_open() and not typed.done() and not stopping.done():
-                await asyncio.wait({typed, stopping}, timeout=PAGE_LOOK_SECONDS)
-        finally:
-            typed.cancel()
-            stopping.cancel()
-
-    async def stop(self) -> None:
-        """The pages are closed first (a second at most): an open page's socket would hold
-        the server's shutdown until its heartbeat gave up, 30 s after Enter."""
-        closing = [asyncio.ensure_future(page.close()) for pages in
-                   self.table.pages.by_chat.values() for page in pages]  # fmt: skip
-        if closing:
-            await asyncio.wait(closing, timeout=PAGE_CLOSE_SECONDS)
-        await self.runner.cleanup()
-
-
 def _crash(stored: int, at: int) -> None:
     """End the process as SIGKILL would — no cleanup, nothing more sent — once ``at``
     actions are committed: a crash test's kill, at a point it chose, every time."""
@@ -423,60 +260,6 @@ async def play_unattended(manager: TableManager, stop: asyncio.Event) -> int:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), max(0.0, deadline - manager.clock()))
     return 0
-
-
-class Keyboard:
-    """The lines typed, read from standard input's descriptor as it becomes readable, so
-    that no thread blocks on the terminal and Ctrl-C and SIGTERM end the program at once.
-    Each read may bring several lines (typed while a message was printed, or pasted): every
-    one is queued. (``sys.stdin.readline()`` under ``add_reader`` kept the ones after the
-    first in its own buffer, where the loop never looked: they were lost.)"""
-
-    def __init__(self, descriptor: int, loop: asyncio.AbstractEventLoop | None = None) -> None:
-        self.descriptor = descriptor
-        self.lines: asyncio.Queue[str | None] = asyncio.Queue()
-        """Lines typed, without their end; None once input has ended."""
-        self._partial = b""
-        self._loop = loop
-        """The loop reading it (None: not attached, or detached)."""
-        if loop is not None:
-            loop.add_reader(descriptor, self._readable)
-
-    @classmethod
-    def attach(cls) -> Keyboard:
-        """Standard input, read by the running loop."""
-        return cls(sys.stdin.fileno(), asyncio.get_running_loop())
-
-    def detach(self) -> None:
-        if self._loop is not None:
-            with contextlib.suppress(ValueError, OSError):
-                self._loop.remove_reader(self.descriptor)
-            self._loop = None
-
-    async def line(self) -> str | None:
-        """The next line typed; None when input has ended (and from then on)."""
-        line = await self.lines.get()
-        if line is None:
-            self.lines.put_nowait(None)
-        return line
-
-    def _readable(self) -> None:
-        try:
-            chunk = os.read(self.descriptor, 65_536)
-        except (BlockingIOError, InterruptedError):
-            return
-        except OSError:
-            chunk = b""
-        if not chunk:  # the end of input: what was typed without an Enter counts too
-            if self._partial:
-                self.lines.put_nowait(self._partial.decode(errors="replace"))
-            self._partial = b""
-            self.lines.put_nowait(None)
-            self.detach()
-            return
-        *complete, self._partial = (self._partial + chunk).split(b"\n")
-        for line in complete:
-            self.lines.put_nowait(line.decode(errors="replace").rstrip("\r"))
 
 
 def match_over(manager: TableManager) -> bool:

@@ -46,7 +46,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from adapters.console import check_preset, run_console, stdin_can_be_read
+from adapters.console import check_preset, run_console
+from adapters.console_keyboard import stdin_can_be_read
 from adapters.health import Health, health_app
 from adapters.router import SendRouter
 from adapters.serving import GuardedRunner, RefusalLog, ServerLimits, listen_with
