@@ -69,7 +69,7 @@ from storage import Database
 from storage.opening import is_postgres_address, masked_address
 
 if TYPE_CHECKING:  # the platforms' libraries are imported only when they run
-    from adapters.discord.app import DiscordSettings
+    from adapters.discord.client import DiscordSettings
     from adapters.telegram.app import TelegramSettings
 
 log = logging.getLogger("bot")
@@ -241,7 +241,7 @@ class PlatformSettings:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> PlatformSettings:
-        from adapters.discord.app import DiscordSettings
+        from adapters.discord.client import DiscordSettings
         from adapters.telegram.app import TelegramSettings
 
         return cls(

@@ -23,34 +23,28 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import io
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 import discord
-from discord import app_commands
 
+from adapters.discord.client import CardClient, DiscordSettings
 from adapters.discord.components import (
-    ChoiceMenu,
-    CommandButton,
-    WebTableButton,
     build_view,
     channel_key,
     user_key,
 )
+from adapters.discord.interaction_facts import channel_title, moderates, text_file
 from adapters.discord.outbox import DiscordOutbox, Origin, picture_file
-from adapters.discord.slash import CatalogueTranslator, build_commands
+from adapters.discord.slash import build_commands
 from adapters.startup import StartupError, scrubbed
 from adapters.web.door import WebDoor
 from bot.commands.registry import ASKS_ALERTS, PRESSED_IN_PRIVATE, SEATS_PLAYER, SHOWS_HAND
 from bot.hosting.manager import TableManager
 from bot.i18n import normalize_language, t
-from bot.ops.config import Settings
 from bot.reading.command import Command, Delivery
-from bot.views.outgoing import Outgoing
 from storage import Database
 
 log = logging.getLogger(__name__)
@@ -59,64 +53,6 @@ DEFER_AFTER = 1.5
 THINKING = discord.InteractionResponseType.deferred_channel_message
 COMMANDS_HASH = "discord.commands_hash"
 """The meta key of the hash of the slash commands last synced."""
-
-
-@dataclass(frozen=True)
-class DiscordSettings:
-    token: str
-    sync_commands: bool = True
-    shard_ids: tuple[int, ...] | None = None
-    """The shards this process connects (None: all of them, as Discord recommends)."""
-    shard_count: int | None = None
-
-    @classmethod
-    def from_settings(cls, settings: Settings) -> DiscordSettings | None:
-        """Discord's part of the checked settings (`bot.ops.config`); None without a token."""
-        token = settings["DISCORD_BOT_TOKEN"]
-        if not token:
-            return None
-        shards = settings["DISCORD_SHARDS"]
-        if shards is None:
-            return cls(token=token)
-        shard_ids, shard_count = shards
-        return cls(token=token, shard_ids=shard_ids, shard_count=shard_count)
-
-
-class CardClient(discord.AutoShardedClient):
-    """The client; component clicks reach the adapter through `handle_press`."""
-
-    def __init__(self, adapter: DiscordAdapter, **options: Any) -> None:
-        intents = discord.Intents.none()
-        intents.guilds = True
-        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
-        super().__init__(intents=intents, **options)
-        self.adapter = adapter
-        self.tree: app_commands.CommandTree[Any] = app_commands.CommandTree(self)
-        self.tree.error(self._on_command_error)  # discord.py's way to set the tree's handler
-
-    async def setup_hook(self) -> None:
-        self.add_dynamic_items(CommandButton, ChoiceMenu, WebTableButton)
-        await self.tree.set_translator(CatalogueTranslator())
-        if self.adapter.settings.sync_commands:
-            await self.adapter.sync_commands()
-
-    async def handle_press(self, interaction: discord.Interaction[Any], chat: str, stamp: str,
-                           commands: list[str]) -> None:  # fmt: skip
-        try:
-            await self.adapter.on_press(interaction, chat, stamp, commands)
-        except Exception as error:
-            await self.adapter.failed(interaction, error)
-
-    async def open_web(self, interaction: discord.Interaction[Any], chat: str) -> None:
-        try:
-            await self.adapter.open_web(interaction, chat)
-        except Exception as error:
-            await self.adapter.failed(interaction, error)
-
-    async def _on_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        await self.adapter.failed(interaction, error)
 
 
 class DiscordAdapter:
@@ -396,9 +332,9 @@ class DiscordAdapter:
             send, edit = response.send_message, response.edit_message
         if origin.file is not None:
             if thinking:
-                await edit(attachments=[_file(origin.file)])
+                await edit(attachments=[text_file(origin.file)])
             else:
-                await send(file=_file(origin.file), ephemeral=True)
+                await send(file=text_file(origin.file), ephemeral=True)
         elif origin.hand is not None:
             view = build_view(origin.hand.chat, origin.hand.buttons)
             text = self._hand_text(origin)
@@ -435,27 +371,3 @@ class DiscordAdapter:
         plays = self.manager.suggestions(chat, user)
         return [(label, value) for label, value in plays
                 if value.startswith(typed.upper()) or label.startswith(typed)][:25]  # fmt: skip
-
-
-def _file(message: Outgoing) -> discord.File:
-    return discord.File(io.BytesIO(message.text.encode()), filename=message.filename)
-
-
-def moderates(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the member may act as any table's host in this channel: Manage Server or
-    Manage Channels, as Discord resolves them for the channel (as a Telegram group's
-    administrators may). Never in DMs."""
-    if interaction.guild_id is None:
-        return False
-    permissions = interaction.permissions
-    return permissions.manage_guild or permissions.manage_channels
-
-
-def channel_title(interaction: discord.Interaction[Any]) -> str | None:
-    """A guild channel's name as players know it (``Server #channel``); None in DMs."""
-    if interaction.guild_id is None:
-        return None
-    channel = getattr(getattr(interaction, "channel", None), "name", None)
-    guild = interaction.guild.name if interaction.guild is not None else None
-    parts = [part for part in (guild, f"#{channel}" if channel else None) if part]
-    return " ".join(parts) or None

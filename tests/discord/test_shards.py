@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.discord.app import DiscordSettings
+from adapters.discord.client import DiscordSettings
 from adapters.startup import StartupError
 from bot.ops.config import load, read_shards
 from tests.discord.world import DiscordWorld

@@ -13,7 +13,8 @@ from typing import Any
 import discord
 import yarl
 
-from adapters.discord.app import DiscordAdapter, DiscordSettings
+from adapters.discord.app import DiscordAdapter
+from adapters.discord.client import DiscordSettings
 from adapters.discord.components import channel_key
 from adapters.web.door import WebDoor
 from bot.hosting.manager import TableManager
