@@ -30,7 +30,6 @@
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 from abc import ABC, abstractmethod
 from collections import deque
@@ -38,10 +37,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from adapters.message_parts import digest
 from adapters.pacing import BUDGET, SLOT, WINDOW, CallBudget, GroupPacer
 from adapters.send_budget import CALLING, SendBudget, priority_of
 from bot.ops import metrics
-from bot.pictures import render_async
 from bot.views.outgoing import Kind, Outgoing
 
 log = logging.getLogger(__name__)
@@ -328,17 +327,6 @@ class Delivery(ABC):
 
     # ----------------------------------------------------------------- pictures
 
-    async def draw(self, key: str, message: Outgoing) -> bytes | None:
-        """The message's picture as PNG, drawn off the event loop; None: text only (no
-        picture, or drawing failed — logged, never raised)."""
-        if message.picture is None:
-            return None
-        try:
-            return await render_async(message.picture)
-        except Exception as error:  # PictureError, or anything else: the text still goes
-            log.warning("no picture for a message to %s (%s): sending text only", key, error)
-            return None
-
     def picture_shown(self, key: str, message: Outgoing) -> str | None:
         """The digest of the picture this slot's message shows now (None: none known)."""
         known = self._pictures.get((key, message.chat, message.kind))
@@ -442,23 +430,3 @@ class Delivery(ABC):
                 log.warning("%d sends did not end in %g s: left behind", len(stuck),
                             CLOSE_SECONDS)  # fmt: skip
         self.conversations.clear()
-
-
-def digest(png: bytes) -> str:
-    return hashlib.blake2b(png, digest_size=16).hexdigest()
-
-
-def split_text(text: str, limit: int) -> list[str]:
-    """Platforms cap a message's length: long texts go in pieces, split at lines."""
-    chunks: list[str] = []
-    current = ""
-    for line in text.split("\n"):
-        while len(line) > limit:
-            chunks.append(line[:limit])
-            line = line[limit:]
-        if len(current) + len(line) + 1 > limit:
-            chunks.append(current)
-            current = line
-        else:
-            current = f"{current}\n{line}" if current else line
-    return [*chunks, current] if current or not chunks else chunks

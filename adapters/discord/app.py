@@ -39,6 +39,7 @@ from adapters.discord.components import (
 from adapters.discord.interaction_facts import channel_title, moderates, text_file
 from adapters.discord.outbox import DiscordOutbox, Origin, picture_file
 from adapters.discord.slash import build_commands
+from adapters.message_parts import draw
 from adapters.startup import StartupError, scrubbed
 from adapters.web.door import WebDoor
 from bot.commands.registry import ASKS_ALERTS, PRESSED_IN_PRIVATE, SEATS_PLAYER, SHOWS_HAND
@@ -288,14 +289,12 @@ class DiscordAdapter:
             self.outbox.remember_ephemeral(origin.user, interaction)
         elif interaction.message is not None:
             self.outbox.remember_message(origin.user, hand, interaction.message.id)
-            self.outbox.remember_picture(
-                origin.user, hand, await self.outbox.draw(origin.user, hand)
-            )
+            self.outbox.remember_picture(origin.user, hand, await draw(origin.user, hand))
 
     async def _hand_picture(self, origin: Origin) -> dict[str, Any]:
         """The hand's picture as an attachment of the answer (none if it cannot be drawn)."""
         assert origin.hand is not None
-        png = await self.outbox.draw(origin.user, origin.hand)
+        png = await draw(origin.user, origin.hand)
         return {} if png is None else {"attachments": [picture_file(origin.hand, png)]}
 
     def _hand_text(self, origin: Origin) -> str:

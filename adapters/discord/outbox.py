@@ -28,8 +28,9 @@ from typing import Any
 
 import discord
 
-from adapters.delivery import Delivery, digest, split_text
+from adapters.delivery import Delivery
 from adapters.discord.components import build_view, channel_id_of, with_web_button
+from adapters.message_parts import digest, draw, split_text
 from adapters.send_budget import DISCORD_RATE, SendBudget
 from bot.commands.notices import NOTICE_SLOT
 from bot.i18n import normalize_language, t
@@ -174,7 +175,7 @@ class DiscordOutbox(Delivery):
         where, handle = target
         try:
             if where == "ephemeral":
-                png = await self.draw(key, message)
+                png = await draw(key, message)
                 await handle.edit_original_response(
                     content=message.text[:TEXT_LIMIT],
                     view=build_view(message.chat, message.buttons),
@@ -235,7 +236,7 @@ class DiscordOutbox(Delivery):
             file = discord.File(io.BytesIO(message.text.encode()), filename=message.filename)
             await channel.send(file=file)
             return
-        png = await self.draw(key, message)
+        png = await draw(key, message)
         known = self.known_message(key, message)
         if known is not None:
             changes: dict[str, Any] = {}

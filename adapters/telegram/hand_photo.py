@@ -14,7 +14,8 @@ from typing import Any
 from telegram import Bot, InputMediaPhoto
 from telegram.error import BadRequest, Forbidden
 
-from adapters.delivery import Delivery, digest
+from adapters.delivery import Delivery
+from adapters.message_parts import digest
 from bot.views.outgoing import Outgoing
 
 log = logging.getLogger(__name__)

@@ -34,7 +34,8 @@ from telegram import Bot, Message, MessageEntity, User
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 from telegram.helpers import create_deep_linked_url
 
-from adapters.delivery import DELETE, split_text
+from adapters.delivery import DELETE
+from adapters.message_parts import draw, split_text
 from adapters.send_budget import SendBudget
 from adapters.telegram.hand_photo import HandPhotos
 from adapters.telegram.keyboards import (
@@ -265,7 +266,7 @@ class TelegramOutbox(HandPhotos):
                 chat_id, document, filename=message.filename, message_thread_id=thread
             )
             return
-        png = await self.draw(key, message)
+        png = await draw(key, message)
         if message.slot is None and png is not None:
             await self._send_photo_post(chat_id, thread, png, message, markup)
             return

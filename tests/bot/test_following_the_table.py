@@ -296,7 +296,7 @@ def test_the_settlement_says_where_the_bottoms_points_went():
 def test_the_situan_settlement_says_what_the_first_out_took_beyond_their_own():
     from fractions import Fraction
 
-    from bot.games.situan.texts import settlement_text
+    from bot.games.situan.settling import settlement_text
     from engine.situan.result import SituanResult
 
     zero = (Fraction(0),) * 4

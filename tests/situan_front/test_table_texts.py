@@ -7,7 +7,8 @@ from fractions import Fraction
 
 from bot.games.game_front import Stamps
 from bot.games.situan.front import SituanFront
-from bot.games.situan.texts import settlement_text, table_text
+from bot.games.situan.settling import settlement_text
+from bot.games.situan.texts import table_text
 from bot.views.controls import Selection, Stamp
 from engine.situan.result import SituanResult
 from tests.situan.helpers import pass_, play, table

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from bot.games.board import Board
 from bot.games.game_front import BadInput, GameFront, Reader, Stamps
 from bot.games.pictured import face, hand_picture, settlement_picture
-from bot.games.situan import texts
+from bot.games.situan import settling, texts
 from bot.games.situan.board import board as situan_board
 from bot.games.situan.notation import CountOutOfRange, count_text, read_notation
 from bot.i18n import N_, t
@@ -275,7 +275,7 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
         running: Sequence[Fraction],
     ) -> str:  # fmt: skip
         assert isinstance(result, SituanResult)
-        return texts.settlement_text(lang, result, names, totals, running)
+        return settling.settlement_text(lang, result, names, totals, running)
 
     def hand_picture(self, lang: str, view: SituanView, player: str, number: int) -> HandPicture:
         """The cards by rank (the renderer groups them), as the text shows them."""
@@ -298,7 +298,7 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
             results.append(t(lang, PLACES.get(place, LAST_PLACE)) + " · "
                            + t(lang, "Team {team}", team=team))  # fmt: skip
         bonuses = [f"{t(lang, '墩')} {money(b)}" if b else "" for b in result.bonus]
-        footer = texts.footer_text(lang, result)
+        footer = settling.footer_text(lang, result)
         title = t(lang, "四团 · hand {number}", number=number)
         return settlement_picture(lang, title, names, results, totals, running, bonuses, footer)
 
