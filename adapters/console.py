@@ -45,6 +45,10 @@ PAGE_LOOK_SECONDS = 0.2
 """How often the console looks whether its web table's last page has closed, once the match
 is over (the web server keeps its pages; nothing tells when one goes)."""
 PAGE_CLOSE_SECONDS = 1.0
+TIMER_STEP = 0.02
+"""How often the console's one table looks at its timers (the platforms' many tables: 0.2 s,
+so that those due together are stored together): an AI player or 托管 acts when its pause
+ends, not up to 0.2 s later — a whole hand on ``--ai-delay 0`` in a few seconds."""
 """How long the console waits for its web pages to close when it ends."""
 MATCH_LOOK_SECONDS = 1.0
 """How long the play loop waits, with nothing typed nor printed, before it looks again
@@ -491,7 +495,7 @@ async def play_with_human(
     message printed: the final score), the human quits or input ends, or Ctrl-C / SIGTERM.
     The timers are stopped before this returns."""
     timers_stop = asyncio.Event()
-    timers = asyncio.create_task(manager.run_timers(timers_stop))
+    timers = asyncio.create_task(manager.run_timers(timers_stop, TIMER_STEP))
     typed: asyncio.Future[str | None] = asyncio.ensure_future(keyboard.line())
     try:
         while not match_over(manager) and not stop.is_set():
