@@ -38,7 +38,7 @@ from bot.record_book import RecordBook
 from bot.registry import spec_of
 from bot.table import PLAYING, Phase, Table
 from bot.thinking import Thinking
-from bot.timers import Timers
+from bot.timers import TIMER_STEP, Timers
 from storage import Database
 from storage.leases import Lease, LeaseLost
 
@@ -444,7 +444,7 @@ class TableManager:
     async def tick(self) -> None:
         await self.timers.tick()
 
-    async def run_timers(self, stop: asyncio.Event, step: float = 0.2) -> None:
+    async def run_timers(self, stop: asyncio.Event, step: float = TIMER_STEP) -> None:
         """Run the tables' timers until ``stop``; nothing a table does can end this loop."""
         await self.timers.run_timers(stop, step)
 

@@ -33,6 +33,9 @@ Contain = Callable[[str, Command | None], Awaitable[list[Outgoing]]]
 
 log = logging.getLogger(__name__)
 HEARTBEAT_SECONDS = 5.0
+TIMER_STEP = 0.2
+"""Seconds between two looks at the tables' timers (``BOT_TIMER_STEP``): a table acts on its
+timer up to this late, and the tables due within one step are stored in one transaction."""
 BATCH_TABLES = 8
 """Tables acting in one timer pass share one transaction (group commit), at most this many:
 fewer round trips to the database, and a bounded wait for each of them."""
@@ -156,7 +159,7 @@ class Timers:
             for message in out:
                 await self.send(message)
 
-    async def run_timers(self, stop: asyncio.Event, step: float = 0.2) -> None:
+    async def run_timers(self, stop: asyncio.Event, step: float = TIMER_STEP) -> None:
         """Run the tables' timers until ``stop``; nothing a table does can end this loop."""
         warming = asyncio.create_task(self.thinking.workers.warm())  # while the tables run
         while not stop.is_set():
