@@ -34,6 +34,10 @@ from bot.table.table_phases import Phase
 from bot.views.outgoing import Kind, Outgoing
 from storage import Database
 
+TIMER_STEP = 0.02
+"""How often the console's one table looks at its timers (the platforms' many tables: 0.2 s,
+so that those due together are stored together): an AI player or 托管 acts when its pause
+ends, not up to 0.2 s later — a whole hand on ``--ai-delay 0`` in a few seconds."""
 MATCH_LOOK_SECONDS = 1.0
 """How long the play loop waits, with nothing typed nor printed, before it looks again
 whether the match is over (it looks after every message printed as well)."""
@@ -273,7 +277,7 @@ async def play_with_human(
     message printed: the final score), the human quits or input ends, or Ctrl-C / SIGTERM.
     The timers are stopped before this returns."""
     timers_stop = asyncio.Event()
-    timers = asyncio.create_task(manager.run_timers(timers_stop))
+    timers = asyncio.create_task(manager.run_timers(timers_stop, TIMER_STEP))
     typed: asyncio.Future[str | None] = asyncio.ensure_future(keyboard.line())
     try:
         while not match_over(manager) and not stop.is_set():

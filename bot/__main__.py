@@ -234,6 +234,8 @@ class PlatformSettings:
     metrics: bool
     ai_workers: int
     """Processes making the ``hard`` seats' decisions (``BOT_AI_WORKERS``)."""
+    timer_step: float
+    """Seconds between two looks at the tables' timers (``BOT_TIMER_STEP``)."""
     checked: Settings
     """All of them, as `bot.ops.config` read them."""
     web: WebSettings | None = None
@@ -251,6 +253,7 @@ class PlatformSettings:
             retention=settings.retention_seconds,
             metrics=settings["BOT_METRICS"],
             ai_workers=settings.ai_workers,
+            timer_step=settings["BOT_TIMER_STEP"],
             checked=settings,
             web=WebSettings.from_settings(settings),
         )
@@ -380,7 +383,7 @@ async def _run_with(
             web_runner = await serve_web(web_table, settings.web)
         health_board.started()
         log.info("%s", started_line(settings, db, len(manager.open_games())))
-        await manager.run_timers(stop)
+        await manager.run_timers(stop, settings.timer_step)
     finally:
         stop_counting()
         health_board.stopping()

@@ -6,8 +6,19 @@ from collections.abc import Iterator
 
 import pytest
 
+from bot.ops.cores import usable_cores
 from bot.table import ai_turns
 from tests.hard_players import SEARCH
+
+WORKERS_PER_CORE = 2
+"""``-n auto`` (pyproject's addopts) starts this many xdist workers a usable core. Most tests
+spend most of their time waiting — on bot processes, fake servers, the browser, paced calls —
+not computing: tests/telegram took 153 s on 2 workers and 109 s on 4 (same CPU time, 73 s,
+2 loaded cores; 6 workers did no better)."""
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    return WORKERS_PER_CORE * usable_cores()
 
 
 @pytest.fixture(autouse=True, scope="session")

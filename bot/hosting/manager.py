@@ -32,7 +32,7 @@ from bot.hosting.table_leases import Leases
 from bot.hosting.table_questions import TableQuestions
 from bot.hosting.timers import Timers
 from bot.i18n import DEFAULT_LANGUAGE, N_, normalize_language, t
-from bot.ops.defaults import DAY, RETENTION_DAYS
+from bot.ops.defaults import DAY, RETENTION_DAYS, TIMER_STEP
 from bot.ops.logs import table_context
 from bot.page import seat_view as web_seat_view
 from bot.reading.command import Command
@@ -334,7 +334,7 @@ class TableManager(TableQuestions):
     async def tick(self) -> None:
         await self.timers.tick()
 
-    async def run_timers(self, stop: asyncio.Event, step: float = 0.2) -> None:
+    async def run_timers(self, stop: asyncio.Event, step: float = TIMER_STEP) -> None:
         """Run the tables' timers until ``stop``; nothing a table does can end this loop."""
         await self.timers.run_timers(stop, step)
 

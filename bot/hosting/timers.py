@@ -19,6 +19,7 @@ from bot.commands import steps as table_steps
 from bot.hosting.keeping import Sender, TableKeeper
 from bot.hosting.open_tables import OpenTables
 from bot.hosting.table_leases import Leases
+from bot.ops.defaults import TIMER_STEP
 from bot.ops.logs import current_table, table_context
 from bot.reading.command import Command
 from bot.table.ai_turns import decide_job, slow_decision, still_current
@@ -157,7 +158,7 @@ class Timers:
             for message in out:
                 await self.send(message)
 
-    async def run_timers(self, stop: asyncio.Event, step: float = 0.2) -> None:
+    async def run_timers(self, stop: asyncio.Event, step: float = TIMER_STEP) -> None:
         """Run the tables' timers until ``stop``; nothing a table does can end this loop."""
         warming = asyncio.create_task(self.thinking.workers.warm())  # while the tables run
         while not stop.is_set():

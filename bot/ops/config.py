@@ -30,7 +30,7 @@ from urllib.parse import urlsplit
 
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, normalize_language
 from bot.ops.cores import usable_cores
-from bot.ops.defaults import DAY, LEASE_SECONDS, RETENTION_DAYS
+from bot.ops.defaults import DAY, LEASE_SECONDS, RETENTION_DAYS, TIMER_STEP
 from bot.ops.logs import FORMATS, LEVELS
 from bot.ops.masking import masked_urls, token_secrets
 from bot.ops.store_address import database_address
@@ -293,6 +293,9 @@ VARIABLES: tuple[Variable, ...] = (
              _url("http", "https")),
     Variable("BOT_LEASE_SECONDS", "how long a dead process's tables wait for a new owner",
              "`15`", "a number of seconds, 3 to 600", _number(3, 600), LEASE_SECONDS),
+    Variable("BOT_TIMER_STEP", "how often the tables' timers are looked at (AI players' "
+             "pauses, auto-play, turn time-outs): a table acts up to this late",
+             "`0.2`", "a number of seconds, 0.01 to 1", _number(0.01, 1), TIMER_STEP),
     Variable("BOT_HEALTH_PORT", "serve `GET /healthz` (and `/metrics`) on this port",
              "unset (off)", "a port number, 1 to 65535", _port),
     Variable("BOT_HEALTH_LISTEN", "the address of the `/healthz` server", "`0.0.0.0`",

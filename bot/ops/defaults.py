@@ -11,3 +11,6 @@ score meanwhile. Its hands and ledger stay after it."""
 LEASE_SECONDS = 15.0
 """How long a lease lasts unrenewed (``BOT_LEASE_SECONDS``): a dead process's tables wait this
 long for a new owner."""
+TIMER_STEP = 0.2
+"""Seconds between two looks at the tables' timers (``BOT_TIMER_STEP``): a table acts on its
+timer up to this late, and the tables due within one step are stored in one transaction."""

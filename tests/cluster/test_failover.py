@@ -44,12 +44,17 @@ from tests.telegram.fake_bot_api import FakeBotAPI, text_update, user
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "failover-secret"
 LEASE_SECONDS = 3.0
+TIMER_STEP = 0.02
+"""The processes' ``BOT_TIMER_STEP``: their AI players act when their pause ends, not at the
+next of the default 0.2 s steps — a hand at ``ai_delay`` 0.05 takes a few seconds, not 20."""
 NEVER_TAKEN = 60.0
 """A dead owner's tables not running elsewhere after this long were never taken over (the
 test would hang without a limit). How soon they are taken — the lease, then the
 once-a-second look for orphans — is a speed, not a rule: it is printed (`-s`), not asserted,
 as a loaded machine delays every process (at 2026-12-02 a run beside two busy cores took
 6.05 s, past the lease plus 3 s this test once asserted)."""
+NEVER_HANDLED = 60.0
+"""A line the host types that changed nothing stored in this long was lost."""
 NEVER_THERE = 300.0
 """A point a kill waits for (a hand under way, or the wait between two hands) that no table
 reached in this long: the soak would hang without a limit."""
@@ -101,7 +106,7 @@ class BotProcess:
             TELEGRAM_WEBHOOK_LISTEN="127.0.0.1", TELEGRAM_WEBHOOK_PORT=str(self.port),
             TELEGRAM_WEBHOOK_SECRET=SECRET, BOT_DB=db, BOT_PROCESS_ID=self.name,
             BOT_PEER_URL=f"http://127.0.0.1:{self.port}", BOT_LEASE_SECONDS=str(LEASE_SECONDS),
-            BOT_LANG="en",
+            BOT_TIMER_STEP=str(TIMER_STEP), BOT_LANG="en",
         )  # fmt: skip
         self.log = open(logs / f"{self.name}.log", "wb")  # noqa: SIM115 - closed in kill/stop
         self.process = subprocess.Popen(
@@ -174,14 +179,34 @@ async def table_states(db: str) -> dict[str, str]:
     return {row["chat"]: row["state"] for row in rows}
 
 
+async def stored_table(db: str, chat: str) -> tuple[Any, ...] | None:
+    """The table of ``chat`` as stored now (None: none yet)."""
+    connection = await asyncpg.connect(db)
+    try:
+        row = await connection.fetchrow(
+            "SELECT state, settings, updated FROM tables WHERE chat = $1", chat
+        )
+    finally:
+        await connection.close()
+    return None if row is None else tuple(row)
+
+
 async def open_table(
-    lb: LoadBalancer, chat_id: int, host: dict[str, Any], game: str, ai_delay: float
+    lb: LoadBalancer, db: str, chat_id: int, host: dict[str, Any], game: str, ai_delay: float
 ) -> None:
+    """The host opens a table, sets it, fills it with AI players, deals and goes on 托管: each
+    line once the one before it is handled (stored), as a person answers what they see —
+    the two processes may take them, and the load balancer keeps no order."""
+    chat = f"tg:{chat_id}"
     for text in (f"/new {game}", f"/settings ai_delay {ai_delay}", "/settings max_hands 2",
                  "/settings ready_seconds 5", "/addbot", "/addbot", "/addbot", "/start",
                  "/auto"):  # fmt: skip
+        before = await stored_table(db, chat)
         await lb.post(text_update(host, chat_id, text))
-        await asyncio.sleep(0.3)  # a person types; each is handled before the next
+        handled_by = time.monotonic() + NEVER_HANDLED
+        while await stored_table(db, chat) == before:
+            assert time.monotonic() < handled_by, f"{text!r} at {chat} was never handled"
+            await asyncio.sleep(0.02)
 
 
 async def hosts_come_back(lb: LoadBalancer, db: str, hosts: dict[str, dict[str, Any]]) -> None:
@@ -253,7 +278,7 @@ def replay_as_uninterrupted(start: dict[str, Any], recorded: list[dict[str, Any]
 async def test_killing_the_owner_at_each_kind_of_point_settles_every_hand_as_if_uninterrupted(
     postgres_server, tmp_path
 ):
-    print("\n" + await soak(postgres_server, tmp_path, EVERY_KIND, ai_delay=0.1))
+    print("\n" + await soak(postgres_server, tmp_path, EVERY_KIND, ai_delay=0.05))
 
 
 async def soak(
@@ -288,7 +313,7 @@ async def soak(
                 chat_id = -1_000_000 - number
                 host = user(100 + number, f"Host {number}", "en")
                 hosts[f"tg:{chat_id}"] = host
-                await open_table(lb, chat_id, host, GAMES[number % 2], ai_delay)
+                await open_table(lb, db, chat_id, host, GAMES[number % 2], ai_delay)
                 continue
             held = await owners(db)
             live = {p.name for p in slots}
