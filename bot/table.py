@@ -68,6 +68,9 @@ class Table:
         self.state = LOBBY
         self.seats: list[Seat | None] = [None, None, None, None]
         self.hand: AnyHand | None = None
+        self.last_hand: AnyHand | None = None
+        """Once the match is over: the hand it ended with, if played to its end (its
+        settlement stays on the web table's pages with the match's score)."""
         self.hand_number = 0
         self.carry: Carry | None = None
         """What the next hand of the match starts from (None: the first hand)."""
@@ -380,10 +383,17 @@ class Table:
         self.keep_lobby_open()
 
     def close(self) -> None:
-        """The match is over: no hand, no timer."""
+        """The match is over: no hand, no timer (a hand played to its end is kept as
+        `last_hand`; a hand stopped midway has no settlement to keep)."""
         self.state = CLOSED
+        self.last_hand = self.hand if self.hand is not None and self.hand.over else None
         self.hand = None
         self.deadline = None
+
+    def recall_last_hand(self, hand: AnyHand) -> None:
+        """A closed table read back from storage gets the hand its match ended with,
+        replayed from its record."""
+        self.last_hand = hand if self.state == CLOSED and hand.over else None
 
     def abandon(self) -> None:
         """The bot can no longer post in this chat: closed, every seat freed."""

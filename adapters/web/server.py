@@ -19,8 +19,8 @@ sending more than `MESSAGES_BURST` messages at once, then `MESSAGES_RATE` a seco
 closed with 1008; JSON is read with a depth limit (400, or the socket closed, beyond). A
 credential is checked before a body is read (401 without reading it). A good credential
 that opens no table — none there, or not this user's — is one answer, 404 with the same
-body (``gone``), so that no one learns from it whether a chat has a table; a link opens
-nothing after the match it was signed in.
+body (``gone``), so that no one learns from it whether a chat has a table. A match over
+still opens its end (`adapters.web.ended`); a link opens nothing of a later match.
 
 An action is a command like any chat command (`TableManager.handle`): the same refusals in
 the player's language, the same storage before sending, the same per-user flood limit. What
@@ -52,6 +52,7 @@ from adapters.serving import (
     waiting_for_first_message,
 )
 from adapters.web.auth import WATCH, Denied, LinkSigner, Visitor, visitor_of
+from adapters.web.ended import ended_table
 from adapters.web.pages import Page, Pages, frame
 from adapters.web.params import chat_of_param
 from adapters.web.replaying import RECORD_BYTES, Busy, Replays
@@ -60,7 +61,7 @@ from bot.manager import TableManager
 from bot.outgoing import Kind
 from bot.pictures.bundled import REGULAR_FONT
 from bot.registry import TAKES_CARDS
-from bot.web_view import PAGE_COMMANDS, unknown_reader_words
+from bot.web_view import PAGE_COMMANDS, page_state, reader_lang, unknown_reader_words
 
 log = logging.getLogger(__name__)
 HELLO_SECONDS = 10.0
@@ -176,11 +177,13 @@ class WebTable:
         """The seat whose view ``visitor`` gets (None: the public view); `Denied` when the
         credential gives no view of this table, `NoTable` when it is gone."""
         manager, chat = self.manager, visitor.chat
-        if not chat or not manager.has_table(chat):
+        ended = None if manager.has_table(chat) else await ended_table(manager, chat)
+        if not chat or (ended is None and not manager.has_table(chat)):
             raise NoTable(chat)
-        if visitor.match is not None and visitor.match != self.match_of(chat):
+        match = self.match_of(chat) if ended is None else ended.match
+        if visitor.match is not None and visitor.match != match:
             raise NoTable(chat)  # a link of an earlier match at this chat
-        seat = manager.seat_at(chat, visitor.user)
+        seat = manager.seat_at(chat, visitor.user) if ended is None else ended.seat_of(visitor.user)
         if visitor.seat is not None and visitor.seat != WATCH:
             if seat != visitor.seat:
                 raise Denied("not this seat")
@@ -193,8 +196,14 @@ class WebTable:
 
     # ----------------------------------------------------------------- what a page asks
 
-    def state(self, visitor: Visitor) -> dict[str, Any] | None:
-        return self.manager.page_state(visitor.chat, visitor.user, visitor.lang)
+    async def state(self, visitor: Visitor) -> dict[str, Any] | None:
+        """The page's state; once the match is over, its end as storage keeps it."""
+        state = self.manager.page_state(visitor.chat, visitor.user, visitor.lang)
+        ended = None if state is not None else await ended_table(self.manager, visitor.chat)
+        if ended is not None:
+            lang = reader_lang(ended, visitor.user, visitor.lang)
+            state = page_state(ended, visitor.user, lang)
+        return state
 
     def check(self, visitor: Visitor, message: dict[str, Any]) -> dict[str, Any]:
         move, cards = message.get("action"), _strings(message.get("cards"))
@@ -317,7 +326,7 @@ class WebTable:
 
     async def _http_state(self, request: web.Request) -> web.Response:
         visitor, _ = await self._http_visitor(request)
-        return web.json_response({"state": self.state(visitor)}, headers=HEADERS)
+        return web.json_response({"state": await self.state(visitor)}, headers=HEADERS)
 
     async def _http_check(self, request: web.Request) -> web.Response:
         visitor, message = await self._http_visitor(request)
@@ -336,7 +345,8 @@ class WebTable:
         if visitor.seat == WATCH:
             raise web.HTTPForbidden()
         said = await self.act(visitor, message)
-        return web.json_response({"said": said, "state": self.state(visitor)}, headers=HEADERS)
+        return web.json_response({"said": said, "state": await self.state(visitor)},
+                                 headers=HEADERS)  # fmt: skip
 
     async def _replay(self, request: web.Request) -> web.Response:
         """A record's replay, worked out off the event loop (`adapters.web.replaying`)."""
@@ -382,7 +392,7 @@ class WebTable:
             crowded.deny()
         writer = asyncio.create_task(page.run_writer())
         try:
-            state = self.state(visitor)
+            state = await self.state(visitor)
             if state is not None:
                 page.offer_state(state)
             await self._read(socket, page)
