@@ -57,6 +57,10 @@ ON_AUTO = N_(
 """The notice of a player on 托管: the page shows the button (its label, "托管 off")."""
 
 
+VERDICTS = {"bury": N_("Can be buried")}
+"""What the page says of chosen cards the engine takes, by move ("Playable" for a play)."""
+
+
 UNKNOWN_READER = ("zh-Hans", "en")
 """A page the server cannot name (no credential, or a bad one) is told in both."""
 
@@ -109,7 +113,7 @@ def page_state(table: Table, user: str | None, lang: str) -> dict[str, Any]:
             if table.waits_for_a_person():
                 state["seconds"] = table.seconds_left()
         if seat is not None and table.turn_seat == seat and not hand.over:
-            state["prompt"] = front.prompt(lang, view, hand.legal_actions(seat))
+            state["prompt"] = front.page_prompt(lang, view, hand.legal_actions(seat))
         state["settlement"] = settlement(table, hand, lang)
     state["seats"] = seats(table, names, state["board"])
     if seat is not None:
@@ -221,4 +225,4 @@ def verdict(table: Table, user: str, name: str, cards: list[str], lang: str) -> 
         return False, t(lang, bad.key, **bad.values)
     except IllegalAction as refusal:
         return False, refusal_text(table, refusal, lang, seat)
-    return True, t(lang, "Playable")
+    return True, t(lang, VERDICTS.get(name, "Playable"))

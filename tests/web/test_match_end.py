@@ -75,18 +75,49 @@ async def test_the_last_settlement_stays_at_the_match_end_and_opens_after_it(
         await db.close()
 
 
-async def test_the_end_fits_a_phone_with_its_close_on_screen(browser: Any, tmp_path: Path) -> None:
-    """At 360 × 740 the settlement's close is on screen without scrolling."""
+def on_screen(box: dict[str, float] | None) -> bool:
+    return (box is not None and box["x"] >= 0 and box["y"] >= 0
+            and box["x"] + box["width"] <= PHONE["width"]
+            and box["y"] + box["height"] <= PHONE["height"])  # fmt: skip
+
+
+@pytest.mark.parametrize(("game", "lang", "hands"), [("situan", "zh-Hans", 2),
+                                                     ("erqiwang", "en", 3)])  # fmt: skip
+async def test_ready_and_the_settlements_close_are_on_a_phones_screen(
+    browser: Any, tmp_path: Path, game: str, lang: str, hands: int
+) -> None:
+    """At 360 × 740, between hands and at the match's end, without scrolling: Ready (it
+    works from there) and the settlement's close; once closed, Ready is still there."""
     db = await Database.open(str(tmp_path / "web.sqlite3"))
-    world = await World.open(db, "situan", "en", telegram=False, settings=("max_hands 1",))
+    world = await World.open(db, game, lang, telegram=False, settings=(f"max_hands {hands}",))
     try:
         await world.say(world.users[0], "/auto on")
+        hand = world.table.hand
+        for _ in range(2000):  # to the hand's end (二七王's first was dealt again: all passed)
+            if hand.over:
+                break
+            await world.next_deadline()
+        assert world.table.state == "between" and world.table.hand_number == hands - 1
+        page = await open_page(browser, world.link(0))
+        await page.locator('[data-role="settlement"]:not([hidden])').wait_for()
+        ready = page.locator('[data-action="ready"]')
+        close = page.locator('[data-role="hide-settlement"]')
+        assert on_screen(await ready.bounding_box()), await ready.bounding_box()
+        assert on_screen(await close.bounding_box()), await close.bounding_box()
+        assert await page.evaluate("() => scrollY") == 0
+        await close.click()
+        assert await ready.is_visible() and await page.locator('[data-action="ready"]').count() == 1
+        await page.locator('[data-role="show-settlement"]').click()
+        await ready.click()
+        await ready.wait_for(state="detached")  # the host took it: the page has no Ready
+        assert world.table.seats[0].ready or world.table.hand_number == 2
+        await page.context.close()
+
         await world.drive_to_the_match_end()
         page = await open_page(browser, world.link(0))
         await page.locator('[data-role="settlement"]:not([hidden])').wait_for()
-        close = await page.locator('[data-role="hide-settlement"]').bounding_box()
-        assert close is not None
-        assert close["y"] >= 0 and close["y"] + close["height"] <= PHONE["height"], close
+        close = page.locator('[data-role="hide-settlement"]')
+        assert on_screen(await close.bounding_box()), await close.bounding_box()
         await page.context.close()
     finally:
         await world.close()
