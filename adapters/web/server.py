@@ -51,6 +51,7 @@ from adapters.serving import (
     read_body,
     waiting_for_first_message,
 )
+from adapters.web.answers import Bucket, gone, short_words, unauthorized
 from adapters.web.auth import WATCH, Denied, LinkSigner, Visitor, visitor_of
 from adapters.web.ended import ended_table
 from adapters.web.pages import Page, Pages, frame
@@ -68,7 +69,6 @@ HELLO_SECONDS = 10.0
 """A WebSocket must name its visitor this soon after opening."""
 MESSAGE_BYTES = 16 * 1024
 """A page's message is small (a few cards): anything larger closes the socket."""
-ARGS_AT_MOST = 64
 CHECKS_BURST, CHECKS_RATE = 40.0, 10.0
 """Selection checks per page (and per user over HTTP): a burst (tapping cards fast), then
 this many a second; checks past them go unanswered."""
@@ -78,8 +78,6 @@ no page (a person taps a few times a second): it is closed with 1008."""
 PER_ADDRESS = 16
 """Connections one address may hold to the web table (several pages of a household)."""
 WEB_LIMITS = ServerLimits(per_address=PER_ADDRESS)
-GONE_BODY = '{"error": "no table"}'
-"""The one answer for a good credential that opens no table: none there, or not for you."""
 STATIC = {
     "table.html": "text/html",
     "replay.html": "text/html",
@@ -102,23 +100,6 @@ MayWatch = Callable[[str, str], Awaitable[bool]]
 class NoTable(Exception):
     """The credential is good but opens no table: none is there (its match is over, or it
     is another match's link), or the table is not this user's to see. One answer for both."""
-
-
-class Bucket:
-    """A token bucket: ``burst`` at once, then ``rate`` a second."""
-
-    def __init__(self, burst: float, rate: float, clock: Callable[[], float] = time.monotonic):
-        self.burst, self.rate, self.clock = burst, rate, clock
-        self.tokens, self.since = burst, clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.since) * self.rate)
-        self.since = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 PAGES = web.AppKey("pages", Pages)
@@ -206,7 +187,7 @@ class WebTable:
         return state
 
     def check(self, visitor: Visitor, message: dict[str, Any]) -> dict[str, Any]:
-        move, cards = message.get("action"), _strings(message.get("cards"))
+        move, cards = message.get("action"), short_words(message.get("cards"))
         if move not in TAKES_CARDS or cards is None:
             return {"ok": False, "text": ""}
         ok, text = self.manager.page_verdict(visitor.chat, visitor.user, str(move), cards,
@@ -218,7 +199,7 @@ class WebTable:
         (sent to the page, not to the chat), the rest sent as any command's answers are."""
         name, args, stamp = (
             message.get("action"),
-            _strings(message.get("args")),
+            short_words(message.get("args")),
             message.get("stamp"),
         )
         if name not in PAGE_COMMANDS or args is None:
@@ -304,7 +285,7 @@ class WebTable:
         try:
             proven = self.visitor(request.headers.get("Authorization", ""), "")
         except Denied:
-            raise _unauthorized() from None
+            raise unauthorized() from None
         body = await read_body(request, self.limits)
         try:
             message = parse_json(body) if body else {}
@@ -319,9 +300,9 @@ class WebTable:
         try:
             seat = await self.admit(proven)
         except Denied:
-            raise _unauthorized() from None
+            raise unauthorized() from None
         except NoTable:
-            raise _gone() from None
+            raise gone() from None
         return dataclasses.replace(proven, seat=seat if seat is not None else WATCH), message
 
     async def _http_state(self, request: web.Request) -> web.Response:
@@ -463,23 +444,3 @@ class WebTable:
         runner = GuardedRunner(self.app(), self.limits, self.refusals)
         taken = await runner.start(listen, port)
         return runner, taken
-
-
-def _gone() -> web.HTTPNotFound:
-    return web.HTTPNotFound(text=GONE_BODY, content_type="application/json")
-
-
-def _unauthorized() -> web.HTTPUnauthorized:
-    return web.HTTPUnauthorized(text='{"error": "unauthorized"}', content_type="application/json",
-                                headers={"WWW-Authenticate": "Link, tma"})  # fmt: skip
-
-
-def _strings(value: Any) -> list[str] | None:
-    """A page's list of short words (cards, a bid); None for anything else."""
-    if value is None:
-        return []
-    if not isinstance(value, list) or len(value) > ARGS_AT_MOST:
-        return None
-    if not all(isinstance(v, str) and 0 < len(v) <= 12 for v in value):
-        return None
-    return list(value)
