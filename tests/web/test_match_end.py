@@ -118,6 +118,8 @@ async def test_ready_and_the_settlements_close_are_on_a_phones_screen(
         await page.locator('[data-role="settlement"]:not([hidden])').wait_for()
         close = page.locator('[data-role="hide-settlement"]')
         assert on_screen(await close.bounding_box()), await close.bounding_box()
+        score = page.locator('[data-role="notice"]')  # the match's score, first screen too
+        assert on_screen(await score.bounding_box()), await score.bounding_box()
         await page.context.close()
     finally:
         await world.close()
