@@ -19,8 +19,8 @@ sending more than `MESSAGES_BURST` messages at once, then `MESSAGES_RATE` a seco
 closed with 1008; JSON is read with a depth limit (400, or the socket closed, beyond). A
 credential is checked before a body is read (401 without reading it). A good credential
 that opens no table — none there, or not this user's — is one answer, 404 with the same
-body (``gone``), so that no one learns from it whether a chat has a table; a link opens
-nothing after the match it was signed in.
+body (``gone``), so that no one learns from it whether a chat has a table. A match over
+still opens its end (`TableManager.ended_table`); a link opens nothing of a later match.
 
 An action is a command like any chat command (`TableManager.handle`): the same refusals in
 the player's language, the same storage before sending, the same per-user flood limit. What
@@ -51,13 +51,14 @@ from adapters.serving import (
     read_body,
     waiting_for_first_message,
 )
+from adapters.web.answers import Bucket, gone, short_words, unauthorized
 from adapters.web.auth import WATCH, Denied, LinkSigner, Visitor, visitor_of
 from adapters.web.pages import Page, Pages, frame
 from adapters.web.params import chat_of_param
 from adapters.web.replaying import RECORD_BYTES, Busy, Replays
 from bot.commands.registry import TAKES_CARDS
 from bot.hosting.manager import TableManager
-from bot.page.seat_view import PAGE_COMMANDS, unknown_reader_words
+from bot.page.seat_view import PAGE_COMMANDS, page_state, reader_lang, unknown_reader_words
 from bot.pictures.bundled import REGULAR_FONT
 from bot.reading.command import Command
 from bot.views.outgoing import Kind
@@ -67,7 +68,6 @@ HELLO_SECONDS = 10.0
 """A WebSocket must name its visitor this soon after opening."""
 MESSAGE_BYTES = 16 * 1024
 """A page's message is small (a few cards): anything larger closes the socket."""
-ARGS_AT_MOST = 64
 CHECKS_BURST, CHECKS_RATE = 40.0, 10.0
 """Selection checks per page (and per user over HTTP): a burst (tapping cards fast), then
 this many a second; checks past them go unanswered."""
@@ -77,8 +77,6 @@ no page (a person taps a few times a second): it is closed with 1008."""
 PER_ADDRESS = 16
 """Connections one address may hold to the web table (several pages of a household)."""
 WEB_LIMITS = ServerLimits(per_address=PER_ADDRESS)
-GONE_BODY = '{"error": "no table"}'
-"""The one answer for a good credential that opens no table: none there, or not for you."""
 STATIC = {
     "table.html": "text/html",
     "replay.html": "text/html",
@@ -101,23 +99,6 @@ MayWatch = Callable[[str, str], Awaitable[bool]]
 class NoTable(Exception):
     """The credential is good but opens no table: none is there (its match is over, or it
     is another match's link), or the table is not this user's to see. One answer for both."""
-
-
-class Bucket:
-    """A token bucket: ``burst`` at once, then ``rate`` a second."""
-
-    def __init__(self, burst: float, rate: float, clock: Callable[[], float] = time.monotonic):
-        self.burst, self.rate, self.clock = burst, rate, clock
-        self.tokens, self.since = burst, clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.since) * self.rate)
-        self.since = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 PAGES = web.AppKey("pages", Pages)
@@ -171,11 +152,13 @@ class WebTable:
         """The seat whose view ``visitor`` gets (None: the public view); `Denied` when the
         credential gives no view of this table, `NoTable` when it is gone."""
         manager, chat = self.manager, visitor.chat
-        if not chat or not manager.has_table(chat):
+        ended = None if manager.has_table(chat) else await manager.ended_table(chat)
+        if not chat or (ended is None and not manager.has_table(chat)):
             raise NoTable(chat)
-        if visitor.match is not None and visitor.match != self.manager.match_at(chat):
+        match = manager.match_at(chat) if ended is None else ended.match
+        if visitor.match is not None and visitor.match != match:
             raise NoTable(chat)  # a link of an earlier match at this chat
-        seat = manager.seat_at(chat, visitor.user)
+        seat = manager.seat_at(chat, visitor.user) if ended is None else ended.seat_of(visitor.user)
         if visitor.seat is not None and visitor.seat != WATCH:
             if seat != visitor.seat:
                 raise Denied("not this seat")
@@ -188,11 +171,17 @@ class WebTable:
 
     # ----------------------------------------------------------------- what a page asks
 
-    def state(self, visitor: Visitor) -> dict[str, Any] | None:
-        return self.manager.page_state(visitor.chat, visitor.user, visitor.lang)
+    async def state(self, visitor: Visitor) -> dict[str, Any] | None:
+        """The page's state; once the match is over, its end as storage keeps it."""
+        state = self.manager.page_state(visitor.chat, visitor.user, visitor.lang)
+        ended = None if state is not None else await self.manager.ended_table(visitor.chat)
+        if ended is not None:
+            lang = reader_lang(ended, visitor.user, visitor.lang)
+            state = page_state(ended, visitor.user, lang)
+        return state
 
     def check(self, visitor: Visitor, message: dict[str, Any]) -> dict[str, Any]:
-        move, cards = message.get("action"), _strings(message.get("cards"))
+        move, cards = message.get("action"), short_words(message.get("cards"))
         if move not in TAKES_CARDS or cards is None:
             return {"ok": False, "text": ""}
         ok, text = self.manager.page_verdict(visitor.chat, visitor.user, str(move), cards,
@@ -204,7 +193,7 @@ class WebTable:
         (sent to the page, not to the chat), the rest sent as any command's answers are."""
         name, args, stamp = (
             message.get("action"),
-            _strings(message.get("args")),
+            short_words(message.get("args")),
             message.get("stamp"),
         )
         if name not in PAGE_COMMANDS or args is None:
@@ -290,7 +279,7 @@ class WebTable:
         try:
             proven = self.visitor(request.headers.get("Authorization", ""), "")
         except Denied:
-            raise _unauthorized() from None
+            raise unauthorized() from None
         body = await read_body(request, self.limits)
         try:
             message = parse_json(body) if body else {}
@@ -305,14 +294,14 @@ class WebTable:
         try:
             seat = await self.admit(proven)
         except Denied:
-            raise _unauthorized() from None
+            raise unauthorized() from None
         except NoTable:
-            raise _gone() from None
+            raise gone() from None
         return dataclasses.replace(proven, seat=seat if seat is not None else WATCH), message
 
     async def _http_state(self, request: web.Request) -> web.Response:
         visitor, _ = await self._http_visitor(request)
-        return web.json_response({"state": self.state(visitor)}, headers=HEADERS)
+        return web.json_response({"state": await self.state(visitor)}, headers=HEADERS)
 
     async def _http_check(self, request: web.Request) -> web.Response:
         visitor, message = await self._http_visitor(request)
@@ -331,7 +320,8 @@ class WebTable:
         if visitor.seat == WATCH:
             raise web.HTTPForbidden()
         said = await self.act(visitor, message)
-        return web.json_response({"said": said, "state": self.state(visitor)}, headers=HEADERS)
+        return web.json_response({"said": said, "state": await self.state(visitor)},
+                                 headers=HEADERS)  # fmt: skip
 
     async def _replay(self, request: web.Request) -> web.Response:
         """A record's replay, worked out off the event loop (`adapters.web.replaying`)."""
@@ -377,7 +367,7 @@ class WebTable:
             crowded.deny()
         writer = asyncio.create_task(page.run_writer())
         try:
-            state = self.state(visitor)
+            state = await self.state(visitor)
             if state is not None:
                 page.offer_state(state)
             await self._read(socket, page)
@@ -448,23 +438,3 @@ class WebTable:
         runner = GuardedRunner(self.app(), self.limits, self.refusals)
         taken = await runner.start(listen, port)
         return runner, taken
-
-
-def _gone() -> web.HTTPNotFound:
-    return web.HTTPNotFound(text=GONE_BODY, content_type="application/json")
-
-
-def _unauthorized() -> web.HTTPUnauthorized:
-    return web.HTTPUnauthorized(text='{"error": "unauthorized"}', content_type="application/json",
-                                headers={"WWW-Authenticate": "Link, tma"})  # fmt: skip
-
-
-def _strings(value: Any) -> list[str] | None:
-    """A page's list of short words (cards, a bid); None for anything else."""
-    if value is None:
-        return []
-    if not isinstance(value, list) or len(value) > ARGS_AT_MOST:
-        return None
-    if not all(isinstance(v, str) and 0 < len(v) <= 12 for v in value):
-        return None
-    return list(value)

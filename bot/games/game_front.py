@@ -117,6 +117,10 @@ class GameFront(Protocol[ViewT, EventT, RulesT]):
         """What the seat the hand waits for may do now, in a line (the allowed bids, the
         trump choices, how many cards to bury, the reveal choice, what to beat)."""
 
+    def page_prompt(self, lang: str, view: ViewT, legal: Sequence[Action]) -> str:
+        """`prompt` for the web table's page: the same line without the commands to type
+        (the page's buttons do what they do)."""
+
     def needs_confirming(self, action: Action) -> bool:
         """Whether ``action`` is asked to be confirmed by a second press (giving up)."""
 

@@ -161,6 +161,28 @@ class TableManager(TableQuestions):
         stored = await self.db.closed_table(chat)
         return None if stored is None else self.keeper.table_from(stored)
 
+    async def ended_table(self, chat: str) -> Table | None:
+        """The table last closed in ``chat`` with the hand its match ended with, as a page
+        opened after the end draws it (None: none is stored, or the chat has an open table).
+        Nothing of it changes any more, and nothing can be played there."""
+        if not chat or self.has_table(chat):
+            return None
+        table = await self.closed_table(chat)
+        if table is None:
+            return None
+        hands = await self.db.hands_of(chat, table.match, table.hand_number)
+        if hands and hands[-1].result is not None:
+            game = table.front.game
+            try:
+                hand = game.hand_from_record(hands[-1].start)
+                for raw in hands[-1].actions:
+                    hand.apply(game.action_from_json(raw))
+            except Exception:  # a record this version cannot read: the score alone is shown
+                log.exception("the last hand of %s could not be replayed", chat)
+            else:
+                table.recall_last_hand(hand)
+        return table
+
     # ----------------------------------------------------------------- commands
 
     def _throttled(self, user: str) -> bool:

@@ -25,6 +25,7 @@ from bot.views.controls import Selection
 from bot.views.outgoing import Button
 from bot.views.shared_texts import ledger_text
 from engine.errors import IllegalAction
+from engine.game import AnyHand
 
 STATE_VERSION = 1
 CHOSEN = Selection(Counter({"…": 1}))
@@ -56,6 +57,10 @@ ON_AUTO = N_(
 """The notice of a player on 托管: the page shows the button (its label, "托管 off")."""
 
 
+VERDICTS = {"bury": N_("Can be buried")}
+"""What the page says of chosen cards the engine takes, by move ("Playable" for a play)."""
+
+
 UNKNOWN_READER = ("zh-Hans", "en")
 """A page the server cannot name (no credential, or a bad one) is told in both."""
 
@@ -77,7 +82,7 @@ def reader_lang(table: Table, user: str | None, asked: str | None) -> str:
 def page_state(table: Table, user: str | None, lang: str) -> dict[str, Any]:
     """What ``user``'s page shows now (not seated, or None: a spectator's public view)."""
     seat = table.seat_of(user) if user is not None else None
-    hand = table.hand if table.state in (PLAYING, BETWEEN) else None
+    hand = shown_hand(table)
     names = table.seat_names(lang)
     front = table.front
     state: dict[str, Any] = {
@@ -108,8 +113,8 @@ def page_state(table: Table, user: str | None, lang: str) -> dict[str, Any]:
             if table.waits_for_a_person():
                 state["seconds"] = table.seconds_left()
         if seat is not None and table.turn_seat == seat and not hand.over:
-            state["prompt"] = front.prompt(lang, view, hand.legal_actions(seat))
-        state["settlement"] = settlement(table, lang)
+            state["prompt"] = front.page_prompt(lang, view, hand.legal_actions(seat))
+        state["settlement"] = settlement(table, hand, lang)
     state["seats"] = seats(table, names, state["board"])
     if seat is not None:
         state["controls"] = controls(table, seat, lang, view)
@@ -124,6 +129,14 @@ def page_state(table: Table, user: str | None, lang: str) -> dict[str, Any]:
     return state
 
 
+def shown_hand(table: Table) -> AnyHand | None:
+    """The hand the page draws: the one being played or just settled, and once the match
+    is over the hand it ended with (its settlement stays beside the match's score)."""
+    if table.state in (PLAYING, BETWEEN):
+        return table.hand
+    return table.last_hand if table.state == CLOSED else None
+
+
 def on_auto(table: Table, seat: int) -> bool:
     """Whether the table plays ``seat``'s hand for its player now (托管, set by the player or
     by their time-outs), the player still there to take it back."""
@@ -134,7 +147,7 @@ def on_auto(table: Table, seat: int) -> bool:
 
 
 def seats(table: Table, names: list[str], board: dict[str, Any] | None) -> list[dict[str, Any]]:
-    hand = table.hand if board is not None else None
+    hand = table.hand if board is not None and table.state != CLOSED else None
     out = []
     for index, occupant in enumerate(table.seats):
         out.append(
@@ -151,9 +164,8 @@ def seats(table: Table, names: list[str], board: dict[str, Any] | None) -> list[
     return out
 
 
-def settlement(table: Table, lang: str) -> str:
-    """The settlement of the hand just over, as the group was told it (none for a redeal)."""
-    hand = table.hand
+def settlement(table: Table, hand: AnyHand | None, lang: str) -> str:
+    """The settlement of ``hand`` once over, as the group was told it (none for a redeal)."""
     result = None if hand is None or not hand.over else hand.result
     if result is None or result.void:
         return ""
@@ -213,4 +225,4 @@ def verdict(table: Table, user: str, name: str, cards: list[str], lang: str) -> 
         return False, t(lang, bad.key, **bad.values)
     except IllegalAction as refusal:
         return False, refusal_text(table, refusal, lang, seat)
-    return True, t(lang, "Playable")
+    return True, t(lang, VERDICTS.get(name, "Playable"))

@@ -168,10 +168,17 @@ class Table(TableFields):
         self.keep_lobby_open()
 
     def close(self) -> None:
-        """The match is over: no hand, no timer."""
+        """The match is over: no hand, no timer (a hand played to its end is kept as
+        `last_hand`; a hand stopped midway has no settlement to keep)."""
         self.state = CLOSED
+        self.last_hand = self.hand if self.hand is not None and self.hand.over else None
         self.hand = None
         self.deadline = None
+
+    def recall_last_hand(self, hand: AnyHand) -> None:
+        """A closed table read back from storage gets the hand its match ended with,
+        replayed from its record."""
+        self.last_hand = hand if self.state == CLOSED and hand.over else None
 
     def abandon(self) -> None:
         """The bot can no longer post in this chat: closed, every seat freed."""

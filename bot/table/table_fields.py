@@ -66,6 +66,9 @@ class TableFields:
         self.state = LOBBY
         self.seats: list[Seat | None] = [None, None, None, None]
         self.hand: AnyHand | None = None
+        self.last_hand: AnyHand | None = None
+        """Once the match is over: the hand it ended with, if played to its end (its
+        settlement stays on the web table's pages with the match's score)."""
         self.hand_number = 0
         self.carry: Carry | None = None
         """What the next hand of the match starts from (None: the first hand)."""

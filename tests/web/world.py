@@ -71,8 +71,11 @@ def public_cards(hand: Any) -> Counter[str]:
 
 class World:
     def __init__(self, manager: TableManager, web: WebTable, runner: GuardedRunner, port: int,
-                 chat: str, users: list[str], clock: FakeClock) -> None:  # fmt: skip
+                 chat: str, users: list[str], clock: FakeClock,
+                 recorder: Recorder | None = None) -> None:  # fmt: skip
         self.manager = manager
+        self.recorder = recorder or Recorder()
+        """What the manager sent (the group's posts, private hands)."""
         self.web = web
         self.runner = runner
         self.port = port
@@ -82,16 +85,21 @@ class World:
         self.base = f"http://127.0.0.1:{port}"
 
     @classmethod
-    async def open(cls, db: Any, game: str, lang: str, telegram: bool, **web_options: Any) -> World:
+    async def open(cls, db: Any, game: str, lang: str, telegram: bool,
+                   settings: tuple[str, ...] = (), **web_options: Any) -> World:  # fmt: skip
+        """``settings``: the host's ``/settings`` before the start (``"max_hands 1"``)."""
         clock = FakeClock(time.time())
-        manager = TableManager(db, Recorder(), clock=clock, seeds=lambda n: 7000 + n)
+        recorder = Recorder()
+        manager = TableManager(db, recorder, clock=clock, seeds=lambda n: 7000 + n)
         signer = LinkSigner(clock=clock, match_of=manager.match_at)
         web = WebTable(manager, signer, bot_token=TOKEN, clock=clock, **web_options)
         runner, port = await web.serve("127.0.0.1", 0)
         chat = "tg:-100777" if telegram else "console"
         users = ["tg:u501", "tg:u502"] if telegram else ["you", "bob"]
-        world = cls(manager, web, runner, port, chat, users, clock)
+        world = cls(manager, web, runner, port, chat, users, clock, recorder)
         await world.say(users[0], f"/new {game}", lang)
+        for setting in settings:
+            await world.say(users[0], f"/settings {setting}")
         await world.say(users[1], "/join", lang)
         for _ in range(2):
             await world.say(users[0], "/addbot")
@@ -130,6 +138,15 @@ class World:
                 return
             await self.next_deadline()
         raise AssertionError("the hand never ended")
+
+    async def drive_to_the_match_end(self) -> None:
+        """Let the table play (everyone on 托管) until the match is over (the table gone
+        from memory)."""
+        for _ in range(5000):
+            if not self.manager.has_table(self.chat):
+                return
+            await self.next_deadline()
+        raise AssertionError("the match never ended")
 
     async def next_deadline(self) -> None:
         self.clock.now = max(self.clock.now, self.table.deadline or self.clock.now)

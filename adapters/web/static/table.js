@@ -112,7 +112,6 @@
     renderFacts(board);
     $("prompt").textContent = state.prompt || "";
     renderHand(board);
-    renderControls();
     const last = $("show-last");
     last.hidden = !(board && board.last.length);
     if (board) last.textContent = board.last_title;
@@ -120,6 +119,7 @@
     notice.hidden = !state.notice;
     notice.textContent = state.notice || "";
     renderSettlement();
+    renderControls();
     $("hide-settlement").textContent = state.words.hide;
     $("hide-last").textContent = state.words.hide;
     tick();
@@ -298,15 +298,20 @@
     $("refusal").textContent = ok === false ? text : "";
   }
 
+  // Between hands the open settlement holds the controls (Ready), at its top: they are
+  // on screen on a phone, where the page's own row is below the fold.
   function renderControls() {
-    const box = $("controls");
-    box.replaceChildren();
+    const inPanel = state.phase === "between" && !$("settlement").hidden;
+    $("controls").replaceChildren();
+    $("settlement-controls").replaceChildren();
+    const box = $(inPanel ? "settlement-controls" : "controls");
     for (const control of state.controls || []) {
       const button = document.createElement("button");
       button.type = "button";
       button.dataset.action = control.action;
       if (control.args.length) button.dataset.args = control.args.join(" ");
       button.textContent = control.label;
+      if (control.action === "ready") button.classList.add("primary");
       if (control.cards) {
         button.classList.add("primary");
         button.disabled = !chosen.size;
@@ -353,11 +358,11 @@
   $("hide-last").addEventListener("click", () => { $("last").hidden = true; });
   $("hide-settlement").addEventListener("click", () => {
     $("settlement").hidden = true;
-    if (state) renderSettlement();
+    if (state) { renderSettlement(); renderControls(); }
   });
   $("show-settlement").addEventListener("click", () => {
     $("settlement").hidden = false;
-    if (state) renderSettlement();
+    if (state) { renderSettlement(); renderControls(); }
   });
   window.addEventListener("resize", () => { if (state) layoutHand(); });
   setInterval(tick, 250);

@@ -9,18 +9,18 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from bot.games.board import Board
-from bot.games.erqiwang import narration, settling, texts
+from bot.games.erqiwang import narration, prompts, settling, texts
 from bot.games.erqiwang.bids import read_bid
 from bot.games.erqiwang.board import board as erqiwang_board
 from bot.games.erqiwang.refusal_texts import SUIT_BUTTONS, explained
 from bot.games.game_front import BadInput, GameFront, Reader, Stamps
 from bot.games.pictured import face, hand_picture, settlement_picture
-from bot.i18n import N_, t, tn
+from bot.i18n import N_, t
 from bot.pictures import HandPicture, Layout, SettlementPicture
 from bot.reading.echo import echoed
 from bot.views.controls import Selection, rows
 from bot.views.outgoing import Button
-from bot.views.shared_texts import SUIT_NAMES, card_text, cards_text, money, seat_number
+from bot.views.shared_texts import card_text, cards_text, money, seat_number
 from engine.actions import (
     Action,
     Bid,
@@ -211,7 +211,7 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
             out += rows([Button(str(b.points), f"/bid {b.points}", turn, group="bid")
                          for b in bids])  # fmt: skip
             if any(isinstance(a, Pass) for a in legal):
-                out.append((Button(t(lang, "no bid"), "/pass", turn),))  # 不叫, not 不要
+                out.append((Button(t(lang, N_("No bid")), "/pass", turn),))  # 不叫, not 不要
             return out
         surrender = [(Button(t(lang, N_("Surrender")), "/surrender", turn),)] if any(
             isinstance(a, Surrender) for a in legal
@@ -220,7 +220,7 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
             suits = []
             for action in legal:
                 if isinstance(action, NameTrump):
-                    label = SUIT_BUTTONS.get(action.suit) or t(lang, "no trump")
+                    label = SUIT_BUTTONS.get(action.suit) or t(lang, N_("No trump"))
                     suits.append(Button(label, f"/trump {action.suit}", turn))
             if suits:
                 out.append(tuple(suits))
@@ -248,33 +248,10 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
         return out + surrender
 
     def prompt(self, lang: str, view: ErqiwangView, legal: Sequence[Action]) -> str:
-        if view.phase == Phase.BIDDING:
-            bids = [a.points for a in legal if isinstance(a, Bid)]
-            passing = any(isinstance(a, Pass) for a in legal)
-            if not bids:
-                return t(lang, "No bid is possible any more: pass.")
-            step = bids[0] - bids[1] if len(bids) > 1 else view.rules.bid_step
-            key = ("Bid from {highest} down to {lowest} in steps of {step} (/bid N), or /pass."
-                   if passing else "Bid from {highest} down to {lowest} in steps of {step} "
-                   "(/bid N): the first bidder may not pass.")  # fmt: skip
-            return t(lang, key, highest=bids[0], lowest=bids[-1], step=step)
-        if view.phase == Phase.TRUMP:
-            suits = [a.suit for a in legal if isinstance(a, NameTrump)]
-            choices = [
-                f"{s} {SUIT_NAMES[s]}" if s in SUIT_NAMES else t(lang, "none (no trump)")
-                for s in suits
-            ]  # the letters are what to type; the symbols, what they mean
-            return t(lang, "Name trump: /trump {choices}.", choices=t(lang, ", ").join(choices))
-        if view.phase == Phase.BURY:
-            # Said alike where the cards are buttons and where they are not (the console).
-            return t(lang, "Choose {count} cards to bury (/bury …).",
-                     count=len(view.bottom_shown))  # fmt: skip
-        if view.trick:
-            led = view.trick[0][1]  # what to follow, said with the count (the group shows it too)
-            return tn(lang, "Led {cards}: follow with {count} card (/play …).",
-                      "Led {cards}: follow with {count} cards (/play …).", len(led),
-                      cards=cards_text(lang, led))  # fmt: skip
-        return t(lang, "Lead a single, a pair, a tractor or a throw (/play …).")
+        return prompts.prompt(lang, view, legal)
+
+    def page_prompt(self, lang: str, view: ErqiwangView, legal: Sequence[Action]) -> str:
+        return prompts.prompt(lang, view, legal, page=True)
 
     def needs_confirming(self, action: Action) -> bool:
         return isinstance(action, Surrender)

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from bot.games.board import Board
 from bot.games.game_front import BadInput, GameFront, Reader, Stamps
 from bot.games.pictured import face, hand_picture, settlement_picture
-from bot.games.situan import settling, texts
+from bot.games.situan import prompts, settling, texts
 from bot.games.situan.board import board as situan_board
 from bot.games.situan.notation import CountOutOfRange, count_text, read_notation
 from bot.i18n import N_, t
@@ -227,7 +227,7 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
         if my_turn and selection.size():
             actions.append(Button(t(lang, N_("Play")), "/go", turn))
         if Pass(view.seat or 0) in legal:
-            actions.append(Button(t(lang, "pass"), "/pass", turn))
+            actions.append(Button(t(lang, N_("Pass")), "/pass", turn))
         if selection.size():
             actions.append(Button(t(lang, N_("Clear")), "/clear", whole))
         if any(isinstance(a, StartShow) for a in legal):
@@ -237,19 +237,10 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
         return out
 
     def prompt(self, lang: str, view: SituanView, legal: Sequence[Action]) -> str:
-        if any(isinstance(a, AnswerShow) for a in legal):
-            return t(lang, "Your partner asks for a 亮牌: /consent yes to see each other's hands "
-                     "and choose which is shown to the table, or /consent no.")  # fmt: skip
-        if any(isinstance(a, PickShow) for a in legal):
-            return t(lang, "Choose the hand to reveal: /reveal me or /reveal partner.")
-        if view.round_combo is None:
-            return t(lang, "You lead: play any combination (/play 7×4).")
-        play = texts.combo_text(lang, view.round_combo)
-        if view.seat is not None and view.round_seat == (view.seat + 2) & 3:
-            # Most often a pass is right here: say whose play it is, the group may lag
-            return t(lang, "Your partner's {play} holds the round: beat it (/play …) or /pass.",
-                     play=play)  # fmt: skip
-        return t(lang, "Beat {play} (/play …) or /pass.", play=play)
+        return prompts.prompt(lang, view, legal)
+
+    def page_prompt(self, lang: str, view: SituanView, legal: Sequence[Action]) -> str:
+        return prompts.prompt(lang, view, legal, page=True)
 
     def needs_confirming(self, action: Action) -> bool:
         return False
