@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.outgoing import Outgoing
+
+if TYPE_CHECKING:
+    from bot.hint_book import HintAsked
 
 LedgerLine = tuple[str, str, str, bool, str]
 """(player key, name, amount, whether first out, bonus) of one seat's settled hand."""
@@ -28,6 +31,10 @@ class Effects:
     """The post that ends the hand (one of ``out``): what was achieved in it joins it as a
     line once the hand is stored (`bot.record_book`), rather than coming as a post of its own."""
 
+    hint_asked: HintAsked | None = None
+    """A hint asked in this step, to be thought out once the table's lock is let go
+    (`bot.hinting`)."""
+
     def extend(self, other: Effects) -> None:
         self.out += other.out
         self.hand_started = self.hand_started or other.hand_started
@@ -36,3 +43,4 @@ class Effects:
         self.table_changed = self.table_changed or other.table_changed
         self.settlement = self.settlement or other.settlement
         self.told = self.told or other.told
+        self.hint_asked = self.hint_asked or other.hint_asked

@@ -25,6 +25,7 @@ from bot.effects import Effects
 from bot.faults import Faults
 from bot.games import RECORD_READERS, presets
 from bot.hand_views import table_message
+from bot.hinting import Hints
 from bot.i18n import DEFAULT_LANGUAGE, N_, normalize_language, t
 from bot.keeping import Sender, TableKeeper
 from bot.leasing import Leases
@@ -89,6 +90,8 @@ class TableManager:
         self.timers = Timers(self.open, self.keeper, self.leases, self._send,
                              self.faults.contain, self._heartbeat, clock,
                              ai_workers)  # fmt: skip
+        self.hints = Hints(self.open, self.timers.thinking.workers, self.keeper,
+                           self.faults.contain)  # fmt: skip
         self.records = RecordBook(db, RECORD_READERS, clock)
         """Each group's records and achievements, from its stored hands."""
         self.keeper.records = self.records
@@ -360,6 +363,8 @@ class TableManager:
                 return await self._elsewhere(command)
             except Exception:
                 return await self.faults.contain(command.chat, command)
+        if effects.hint_asked is not None:  # thought out with the lock let go
+            return effects.out + await self.hints.give(effects.hint_asked)
         return effects.out
 
     @staticmethod

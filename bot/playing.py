@@ -264,6 +264,8 @@ def apply_action(table: Table, action: Action, command: Command | None = None) -
     if isinstance(action, Auto) and action not in hand.legal_actions(action.seat):
         key = "You are on 托管 already." if action.on else "You are not on 托管."
         return _refused_plainly(table, command, key)
+    hinted = command is not None and table.hints.hinted(table.hand_number, table.turn_count,
+                                                         action)  # fmt: skip
     try:
         events = hand.apply(action)
     except IllegalAction as refusal:
@@ -272,7 +274,10 @@ def apply_action(table: Table, action: Action, command: Command | None = None) -
         metrics.refused(table.chat, table.game)
         text = refusal_text(table, refusal, table.answer_lang(command), action.seat)
         return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=command.user)])
-    effects = Effects(actions=[action.to_json()])
+    record = action.to_json()
+    if hinted:  # the hand record says which moves a hint gave (replay reads past the mark)
+        record["hinted"] = True
+    effects = Effects(actions=[record])
     effects.extend(after_action(table, action, events, by_player=command is not None))
     return effects
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot import chat_commands, lobby, notices, playing
+from bot import chat_commands, hinting, lobby, notices, playing
 from bot.chat_commands import ChatHandler, ChatHost, games_text
 from bot.commands import Command
 from bot.effects import Effects
@@ -158,6 +158,9 @@ COMMANDS: tuple[Spec, ...] = (
          options=(Option("on", Arg.ON_OFF, N_("On or off")),)),
     Spec("hand", N_("Send me my hand"), table=playing.hand, own_cards=True, match_wide=True,
          on_page=False, shows_hand=True),
+    # Learning to play (issue 55): hints.
+    Spec("hint", N_("The move the hard AI player would make now, and why (your turn)"),
+         table=hinting.ask, own_cards=True, move=True),
     Spec("score", N_("The match ledger"), table=lobby.score, chat=chat_commands.final_score),
     Spec("settings", N_("Show or change the options"), N_("[NAME VALUE]"), table=lobby.settings,
          host=True, aliases=("set",),

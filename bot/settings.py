@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from bot.hint_book import UNLIMITED
 from bot.i18n import N_
 from bot.refusals import Refusal
 from engine.ai import LEVELS
@@ -27,13 +28,15 @@ TABLE_OPTIONS: dict[str, Any] = {
     "pictures": True,
     "ai_level": "normal",
     "idle_minutes": 10,
+    "hints_per_hand": 0,
 }
 """Table settings beside the game's rules; ``max_hands`` 0 plays on until /stop;
 ``pictures`` sends the private hand and the settlement as pictures too (beside their text)
 where the platform shows them (the console only with ``--pictures``); ``ai_level`` is the
 level of AI players added without one (and, when changed, of those seated);
 ``idle_minutes``: a table with no person left at it (only AI players, or players gone) closes
-after this many minutes, its ledger posted."""
+after this many minutes, its ledger posted; ``hints_per_hand``: the /hint answers each player
+may have in a hand (0: none, as at a group's table; ``unlimited``: a practice table's)."""
 TABLE_OPTION_TITLES: dict[str, str] = {
     "preset": N_("the rule set"),
     "stake": N_("settlement multiplier"),
@@ -45,6 +48,7 @@ TABLE_OPTION_TITLES: dict[str, str] = {
     "pictures": N_("pictures of hands and settlements"),
     "ai_level": N_("level of AI players"),
     "idle_minutes": N_("minutes a table without people plays on before it closes"),
+    "hints_per_hand": N_("hints each player may ask for in a hand (0: none; unlimited)"),
 }
 """Message id of what each table setting is (the preset's too), beside its name."""
 AI_LEVEL_WORDS = {
@@ -74,7 +78,10 @@ class Bounds:
 
 SECONDS = {"ai_delay": Bounds(0, 30), "ready_seconds": Bounds(5, 3600),
            "lobby_timeout": Bounds(60, 86400)}  # fmt: skip
-COUNTS = {"max_hands": Bounds(0, 1000), "idle_minutes": Bounds(1, 1440)}
+COUNTS = {"max_hands": Bounds(0, 1000), "idle_minutes": Bounds(1, 1440),
+          "hints_per_hand": Bounds(0, 100)}  # fmt: skip
+UNLIMITED_WORDS = frozenset({"unlimited", "不限", "无限", "無限"})
+"""How a player says ``hints_per_hand`` has no limit (`bot.hint_book.UNLIMITED`)."""
 
 
 def read_bool(text: str) -> bool:
@@ -138,6 +145,8 @@ def read_table_option(name: str, text: str) -> Any:
         return str(read_amount(text))
     if name == "ai_level":
         return read_ai_level(text)
+    if name == "hints_per_hand" and text.strip().lower() in UNLIMITED_WORDS:
+        return UNLIMITED
     if isinstance(TABLE_OPTIONS[name], bool):
         return read_bool(text)
     if name in SECONDS:

@@ -20,6 +20,7 @@ from bot.commands import Command
 from bot.controls import Selection, Stamp
 from bot.effects import Effects
 from bot.games import front_of
+from bot.hint_book import HintBook
 from bot.i18n import LANGUAGES, N_, normalize_language, t
 from bot.outgoing import Button, Kind, Outgoing
 from bot.phases import Phase
@@ -97,6 +98,8 @@ class Table:
         self.closings = Closings()
         """This hand's closed tricks or rounds, and how many the group was shown."""
         self.selections: dict[int, Selection] = {}
+        self.hints = HintBook()
+        """The hints given in the hand being played (`bot.hinting`)."""
         """Cards chosen by button, not yet played (kept in memory only)."""
         self.notified: tuple[int, int, int] | None = None
         """The (hand, turn, seat) whose turn notice was sent last."""

@@ -18,6 +18,7 @@ from bot.outgoing import Button
 from bot.pictures import HandPicture, Layout, SettlementPicture
 from bot.refusals import Refusal
 from engine.actions import Action
+from engine.ai.search_decision import Weighing
 from engine.errors import IllegalAction
 from engine.game import EventT, Game, Hand, Result, RulesT, ViewT
 
@@ -147,6 +148,10 @@ class GameFront(Protocol[ViewT, EventT, RulesT]):
         """A rule's refusal as a sentence in the player's language. ``view``: the refused
         seat's own view, for a hint from its own cards (the answer goes to that player
         alone)."""
+
+    def hint_text(self, lang: str, view: ViewT, move: Action, weighing: Weighing) -> str:
+        """A hint (`bot.hinting`): the move the ``hard`` player would make, and one line of
+        why from ``view`` (the seat's own) and what the search saw."""
 
     def suggestion_label(self, lang: str, value: str) -> str:
         """How a `suggestions` value reads for the player: the symbols and names the hand

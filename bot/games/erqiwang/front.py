@@ -12,7 +12,7 @@ from bot.controls import Selection, rows
 from bot.echo import echoed
 from bot.games.base import BadInput, GameFront, Reader, Stamps
 from bot.games.board import Board
-from bot.games.erqiwang import narration, settling, texts
+from bot.games.erqiwang import hints, narration, settling, texts
 from bot.games.erqiwang.bids import read_bid
 from bot.games.erqiwang.board import board as erqiwang_board
 from bot.games.pictured import face, hand_picture, settlement_picture
@@ -32,6 +32,7 @@ from engine.actions import (
     Play,
     Surrender,
 )
+from engine.ai.search_decision import Weighing
 from engine.cards import Card, parse_card, parse_cards, parse_suit
 from engine.erqiwang import ERQIWANG, ErqiwangResult, ErqiwangView, Rules, deck_defaults
 from engine.erqiwang.events import ErqiwangEvent, TrickWon
@@ -372,6 +373,9 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
         footer = settling.footer(lang, result, names)
         title = t(lang, "二七王 · hand {number}", number=number)
         return settlement_picture(lang, title, names, results, totals, running, bonuses, footer)
+
+    def hint_text(self, lang: str, view: ErqiwangView, move: Action, weighing: Weighing) -> str:
+        return hints.hint_text(lang, view, move, weighing)
 
     def explain(self, lang: str, refusal: IllegalAction, view: ErqiwangView | None = None) -> str:
         """What was wrong and what is allowed instead, from the refusal's facts (never

@@ -14,7 +14,7 @@ from bot.echo import echoed
 from bot.games.base import BadInput, GameFront, Reader, Stamps
 from bot.games.board import Board
 from bot.games.pictured import face, hand_picture, settlement_picture
-from bot.games.situan import texts
+from bot.games.situan import hints, texts
 from bot.games.situan.board import board as situan_board
 from bot.games.situan.notation import CountOutOfRange, count_text, read_notation
 from bot.i18n import N_, t
@@ -24,6 +24,7 @@ from bot.refusals import plain_refusal
 from bot.seats import seat_number
 from bot.shared_texts import cards_text, money, rank_text
 from engine.actions import Action, AnswerShow, Pass, PickShow, Play, StartShow, read_play
+from engine.ai.search_decision import Weighing
 from engine.cards import parse_card, parse_rank_run
 from engine.errors import IllegalAction, RecordError
 from engine.game import Game, Hand, Result
@@ -302,6 +303,9 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
         footer = texts.footer_text(lang, result)
         title = t(lang, "四团 · hand {number}", number=number)
         return settlement_picture(lang, title, names, results, totals, running, bonuses, footer)
+
+    def hint_text(self, lang: str, view: SituanView, move: Action, weighing: Weighing) -> str:
+        return hints.hint_text(lang, view, move, weighing)
 
     def explain(self, lang: str, refusal: IllegalAction, view: SituanView | None = None) -> str:
         facts = refusal.facts

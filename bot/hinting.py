@@ -1,0 +1,153 @@
+"""Hints (/hint and the Hint button): the move the ``hard`` AI player would make in the
+asking seat, from that seat's view alone, with one line of why in the player's language.
+
+A hint is asked under the table's lock (`ask`: is it this seat's turn, is one left), thought
+out by the AI workers with the lock let go (`Hints.give`: no other command of the table, nor
+any other table, waits for it), and answered under the lock again if the table is still where
+it was (`answer`): the move's cards are chosen in the private hand (and on the web page) and
+the player alone is told — never the group. A hinted move, once played at that turn, is
+marked ``"hinted": true`` in the hand record (`bot.playing.apply_action`), a field replay
+reads past.
+
+The decision is the ``hard`` seats' own: `hint_job` runs `bot.playing.decide_job`, the
+function every ``hard`` seat is decided by, on the same view and legal actions.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bot.ai_workers import AiWorkers, Job
+from bot.commands import Command
+from bot.effects import Effects
+from bot.hand_views import fresh_hand
+from bot.hint_book import HintAsked
+from bot.i18n import N_, t
+from bot.logs import table_context
+from bot.outgoing import Kind, Outgoing
+from bot.playing import ai_player, decide_job, playing_seat
+from bot.table import PLAYING, Table
+from engine.actions import Action, Bury, Play
+from engine.ai.search_decision import Weighing
+
+if TYPE_CHECKING:
+    from bot.keeping import TableKeeper
+    from bot.open_tables import OpenTables
+
+Contain = Callable[[str, Command | None], Awaitable[list[Outgoing]]]
+"""Puts a table whose step raised back as stored (`bot.faults.Faults.contain`)."""
+HINT_LEVEL = "hard"
+"""The AI level whose choice a hint is."""
+MOVED_ON = N_("The game moved on before the hint was ready: ask again on your turn.")
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What a worker makes of a hint: the move, and what the search saw."""
+
+    move: Action
+    weighing: Weighing
+
+
+def still_current(table: Table, asked: HintAsked) -> bool:
+    """The table is where it was when the hint was asked: same hand, turn and seat."""
+    return (
+        table.state == PLAYING and table.hand is not None and not table.hand.over
+        and not table.paused and table.hand_number == asked.hand
+        and table.turn_count == asked.turn and table.turn_seat == asked.seat
+        and table.seat_of(asked.user) == asked.seat
+    )  # fmt: skip
+
+
+def hint_job(job: Job) -> Advice:
+    """In a worker: the ``hard`` player's decision (`decide_job`, as for its seats) and what
+    its search saw (none, when the job's deadline passed before it began)."""
+    late = job.deadline is not None and time.monotonic() >= job.deadline
+    move, _ = decide_job(job)
+    deciding = ai_player(job.game, job.level, job.share)
+    weighing = Weighing() if late else getattr(deciding, "weighing", Weighing())
+    return Advice(move, weighing)
+
+
+def ask(table: Table, command: Command) -> Effects:
+    """/hint: checked now, thought out with the lock let go (`Effects.hint_asked`)."""
+    seat = playing_seat(table, command)
+    hand = table.hand
+    assert hand is not None
+    if table.turn_seat != seat or hand.over or table.paused:
+        return table.reply(command, "A hint is for your own turn: ask again when it comes.")
+    if table.acts_by_itself(seat):
+        return table.reply(command, "You are on auto-play (托管): turn it off with /auto off, "
+                                    "then ask for a hint.")  # fmt: skip
+    allowed = int(table.table_options["hints_per_hand"])
+    left = table.hints.left(table.hand_number, seat, allowed)
+    if left == 0 and allowed == 0:
+        return table.reply(command, "This table gives no hints. The host may allow some: "
+                                    "/settings hints_per_hand 3")  # fmt: skip
+    if left == 0:
+        return table.reply(command, "You have had this hand's {count} hints: play on your own "
+                                    "(the host may allow more: /settings hints_per_hand).",
+                           count=allowed)  # fmt: skip
+    asked = HintAsked(table.chat, table.hand_number, table.turn_count, seat, command.user,
+                      table.answer_lang(command), table.game, hand.view(seat),
+                      tuple(hand.legal_actions(seat)))  # fmt: skip
+    return Effects(hint_asked=asked)
+
+
+def answer(table: Table, asked: HintAsked, advice: Advice) -> Effects:
+    """The hint told to its player alone, its cards chosen in their hand, and counted."""
+    if not still_current(table, asked):
+        text = t(asked.lang, MOVED_ON)
+        return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=asked.user, public=True)])
+    table.hints.note(asked.hand, asked.turn, asked.seat, advice.move)
+    left = table.hints.left(asked.hand, asked.seat, int(table.table_options["hints_per_hand"]))
+    text = table.front.hint_text(asked.lang, asked.view, advice.move, advice.weighing)
+    if left is not None:
+        text += "\n" + t(asked.lang, "Hints left in this hand: {count}", count=left)
+    chosen = _chosen(advice.move)
+    if chosen:
+        table.clear_selection(asked.seat)
+        table.pick(asked.seat).counts.update(Counter(chosen))
+    out = [Outgoing(Kind.PRIVATE, table.chat, text, user=asked.user)]
+    return Effects(out=out + fresh_hand(table, asked.seat))
+
+
+def _chosen(move: Action) -> list[str]:
+    """The move's cards as the hand's pick buttons choose them: ranks in 四团 (its plays are
+    by rank), card texts in 二七王."""
+    if isinstance(move, Play) and move.ranks:
+        return list(move.ranks)
+    if isinstance(move, (Play, Bury)):
+        return [c.text for c in move.cards]
+    return []
+
+
+class Hints:
+    """Thinks hints out on the AI workers, then answers them at their table."""
+
+    def __init__(
+        self, tables: OpenTables, workers: AiWorkers, keeper: TableKeeper, contain: Contain
+    ) -> None:
+        self.tables = tables
+        self.workers = workers
+        self.keeper = keeper
+        self.contain = contain
+
+    async def give(self, asked: HintAsked) -> list[Outgoing]:
+        """The hint's answer, once thought out (the table's lock is not held meanwhile)."""
+        advice: Advice = await self.workers.consult(hint_job, asked.game, HINT_LEVEL,
+                                                    asked.view, asked.legal)  # fmt: skip
+        async with self.tables.lock(asked.chat), table_context(asked.chat):
+            table = self.tables.get(asked.chat)
+            if table is None:
+                return []
+            try:
+                effects = answer(table, asked, advice)
+                await self.keeper.store_step(table, effects)
+            except Exception:
+                return await self.contain(asked.chat, None)
+        return effects.out
