@@ -35,8 +35,9 @@ class HintBook:
     hand: int = 0
     """The hand the counts are of: a new hand starts them again."""
     used: Counter[int] = field(default_factory=Counter)
-    given: dict[int, tuple[int, Action]] = field(default_factory=dict)
-    """Seat → (the turn it was given at, the hinted move)."""
+    given: dict[int, tuple[int, Action, Any]] = field(default_factory=dict)
+    """Seat → (the turn it was given at, the hinted move, what the search saw: the web page
+    says the why-line again in its reader's language)."""
 
     def _of(self, hand: int) -> None:
         if hand != self.hand:
@@ -49,11 +50,11 @@ class HintBook:
             return None
         return max(0, allowed - self.used[seat])
 
-    def note(self, hand: int, turn: int, seat: int, move: Action) -> None:
+    def note(self, hand: int, turn: int, seat: int, move: Action, weighing: Any = None) -> None:
         """A hint was given: counted, and its move kept to mark it when played."""
         self._of(hand)
         self.used[seat] += 1
-        self.given[seat] = (turn, move)
+        self.given[seat] = (turn, move, weighing)
 
     def hinted(self, hand: int, turn: int, move: Action) -> bool:
         """Whether ``move``, played now, is what its seat was told to play at this turn."""
@@ -61,9 +62,14 @@ class HintBook:
         return given is not None and given[0] == turn and same_move(given[1], move)
 
     def told(self, hand: int, turn: int, seat: int) -> Action | None:
-        """The move ``seat`` was told at this turn (for the web page), else None."""
+        """The move ``seat`` was told at this turn, else None."""
+        given = self.told_with(hand, turn, seat)
+        return None if given is None else given[0]
+
+    def told_with(self, hand: int, turn: int, seat: int) -> tuple[Action, Any] | None:
+        """The move ``seat`` was told at this turn and what the search saw, else None."""
         given = self.given.get(seat) if hand == self.hand else None
-        return given[1] if given is not None and given[0] == turn else None
+        return (given[1], given[2]) if given is not None and given[0] == turn else None
 
 
 def same_move(told: Action, played: Action) -> bool:

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.ai_workers import AiWorkers, Job
 from bot.commands import Command
@@ -103,7 +103,7 @@ def answer(table: Table, asked: HintAsked, advice: Advice) -> Effects:
     if not still_current(table, asked):
         text = t(asked.lang, MOVED_ON)
         return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=asked.user, public=True)])
-    table.hints.note(asked.hand, asked.turn, asked.seat, advice.move)
+    table.hints.note(asked.hand, asked.turn, asked.seat, advice.move, advice.weighing)
     left = table.hints.left(asked.hand, asked.seat, int(table.table_options["hints_per_hand"]))
     text = table.front.hint_text(asked.lang, asked.view, advice.move, advice.weighing)
     if left is not None:
@@ -114,6 +114,28 @@ def answer(table: Table, asked: HintAsked, advice: Advice) -> Effects:
         table.pick(asked.seat).counts.update(Counter(chosen))
     out = [Outgoing(Kind.PRIVATE, table.chat, text, user=asked.user)]
     return Effects(out=out + fresh_hand(table, asked.seat))
+
+
+def hint_on_page(table: Table, seat: int, lang: str, cards: Sequence[str]) -> dict[str, Any]:
+    """The hint given at this turn as the web page shows it: its line in the page's
+    language, and which of the page's ``cards`` (its hand, as drawn) to choose ({} if none)."""
+    told = table.hints.told_with(table.hand_number, table.turn_count, seat)
+    if told is None or table.hand is None:
+        return {}
+    move, weighing = told
+    text = table.front.hint_text(lang, table.hand.view(seat), move, weighing or Weighing())
+    chosen: list[int] = []
+    for token in _chosen(move):  # a card text (二七王) or a rank (四团, whose cards are texts)
+        for index, card in enumerate(cards):
+            if index not in chosen and (card == token or card_rank(card) == token):
+                chosen.append(index)
+                break
+    return {"text": text, "chosen": chosen, "turn": table.turn_count}
+
+
+def card_rank(text: str) -> str:
+    """A card text's rank: ``S10`` → ``10``, ``LJ`` → ``LJ``."""
+    return text if text in ("LJ", "BJ") else text[1:]
 
 
 def _chosen(move: Action) -> list[str]:

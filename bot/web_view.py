@@ -18,6 +18,7 @@ from typing import Any
 from bot.controls import Selection
 from bot.games import BadInput
 from bot.hand_views import hand_controls
+from bot.hinting import hint_on_page
 from bot.i18n import N_, t
 from bot.outgoing import Button
 from bot.playing import refusal_text
@@ -97,6 +98,7 @@ def page_state(table: Table, user: str | None, lang: str) -> dict[str, Any]:
         "prompt": "",
         "settlement": "",
         "notice": "",
+        "hint": {},
         "words": {key: t(lang, message) for key, message in WORDS.items()},
     }
     view = None if hand is None else hand.view(seat)
@@ -109,6 +111,7 @@ def page_state(table: Table, user: str | None, lang: str) -> dict[str, Any]:
                 state["seconds"] = table.seconds_left()
         if seat is not None and table.turn_seat == seat and not hand.over:
             state["prompt"] = front.prompt(lang, view, hand.legal_actions(seat))
+            state["hint"] = hint_on_page(table, seat, lang, board.hand)
         state["settlement"] = settlement(table, lang)
     state["seats"] = seats(table, names, state["board"])
     if seat is not None:

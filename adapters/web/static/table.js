@@ -16,6 +16,7 @@
   let retry = 500;
   let settlementSeen = "";
   let playable = false;
+  let hintShown = "";           // the hint (hand and turn) whose cards were chosen for the player
   const TAP_STRIP = 24;         // px of each overlapped card left to tap, where rows allow         // the host said the chosen cards may be played (its verdict)
 
   // ------------------------------------------------------------- who we are
@@ -112,6 +113,7 @@
     renderFacts(board);
     $("prompt").textContent = state.prompt || "";
     renderHand(board);
+    renderHint();
     renderControls();
     const last = $("show-last");
     last.hidden = !(board && board.last.length);
@@ -123,6 +125,24 @@
     $("hide-settlement").textContent = state.words.hide;
     $("hide-last").textContent = state.words.hide;
     tick();
+  }
+
+  // A hint (/hint, the Hint button) shows its line, and chooses its cards once: a player who
+  // then changes the choice keeps their own.
+  function renderHint() {
+    const hint = state.hint || {};
+    const line = $("hint");
+    line.hidden = !hint.text;
+    line.textContent = hint.text || "";
+    const key = hint.text ? `${state.number}:${hint.turn}` : "";
+    if (!key || key === hintShown) return;
+    hintShown = key;
+    if (!(hint.chosen && hint.chosen.length)) return;
+    chosen = new Set(hint.chosen);
+    for (const el of $("hand").children) {
+      el.classList.toggle("chosen", chosen.has(Number(el.dataset.index)));
+    }
+    askVerdict();
   }
 
   // A new settlement opens by itself; hidden, the bar's button opens it again while the
