@@ -19,6 +19,7 @@ from bot.games.pictured import drawn_hand, drawn_settlement
 from bot.i18n import N_, t
 from bot.outgoing import Button, Kind, Outgoing
 from bot.pictures import PictureError
+from bot.practice import hints_allowed
 from bot.seats import seat_number
 from bot.shared_texts import money
 from bot.table import Table
@@ -196,7 +197,7 @@ def hand_controls(
 
 def hint_button(table: Table, index: int, lang: str, stamp: Stamp) -> tuple[Button, ...]:
     """提示 / Hint (`bot.hinting`), on the seat's own turn while it has hints left."""
-    allowed = int(table.table_options["hints_per_hand"])
+    allowed = hints_allowed(table.table_options)
     if table.turn_seat != index or table.hints.left(table.hand_number, index, allowed) == 0:
         return ()
     return (Button(t(lang, "Hint"), "/hint", stamp.text()),)

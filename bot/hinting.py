@@ -30,6 +30,7 @@ from bot.i18n import N_, t
 from bot.logs import table_context
 from bot.outgoing import Kind, Outgoing
 from bot.playing import ai_player, decide_job, playing_seat
+from bot.practice import hints_allowed
 from bot.table import PLAYING, Table
 from engine.actions import Action, Bury, Play
 from engine.ai.search_decision import Weighing
@@ -83,7 +84,7 @@ def ask(table: Table, command: Command) -> Effects:
     if table.acts_by_itself(seat):
         return table.reply(command, "You are on auto-play (托管): turn it off with /auto off, "
                                     "then ask for a hint.")  # fmt: skip
-    allowed = int(table.table_options["hints_per_hand"])
+    allowed = hints_allowed(table.table_options)
     left = table.hints.left(table.hand_number, seat, allowed)
     if left == 0 and allowed == 0:
         return table.reply(command, "This table gives no hints. The host may allow some: "
@@ -104,7 +105,7 @@ def answer(table: Table, asked: HintAsked, advice: Advice) -> Effects:
         text = t(asked.lang, MOVED_ON)
         return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=asked.user, public=True)])
     table.hints.note(asked.hand, asked.turn, asked.seat, advice.move, advice.weighing)
-    left = table.hints.left(asked.hand, asked.seat, int(table.table_options["hints_per_hand"]))
+    left = table.hints.left(asked.hand, asked.seat, hints_allowed(table.table_options))
     text = table.front.hint_text(asked.lang, asked.view, advice.move, advice.weighing)
     if left is not None:
         text += "\n" + t(asked.lang, "Hints left in this hand: {count}", count=left)

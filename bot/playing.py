@@ -31,6 +31,8 @@ from bot.hand_views import (
 )
 from bot.i18n import N_, t, tn
 from bot.outgoing import Button, Kind, Outgoing
+from bot.practice import practising
+from bot.refusal_lessons import lesson
 from bot.settings import read_bool
 from bot.shared_texts import ledger_text
 from bot.table import PLAYING, Table
@@ -273,6 +275,8 @@ def apply_action(table: Table, action: Action, command: Command | None = None) -
             raise
         metrics.refused(table.chat, table.game)
         text = refusal_text(table, refusal, table.answer_lang(command), action.seat)
+        if practising(table.table_options):
+            text += "\n" + lesson(table.answer_lang(command), table.front, refusal.code)
         return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=command.user)])
     record = action.to_json()
     if hinted:  # the hand record says which moves a hint gave (replay reads past the mark)
@@ -382,7 +386,11 @@ def end_hand(table: Table, result: Result) -> Effects:
         if buttons:
             effects.settlement = table.with_buttons_of_the_phase(effects.settlement, "settled")
         effects.out.append(effects.settlement)
-    effects.hand_finished = (result.to_json(), ledger_lines)
+    # A practice hand is stored (restart, replay) but leaves no line for /stats or the records.
+    effects.hand_finished = (
+        result.to_json(),
+        [] if practising(table.table_options) else ledger_lines,
+    )
     if match_over:
         effects.extend(close_match(table))
         return effects

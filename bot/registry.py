@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot import chat_commands, hinting, lobby, notices, playing
+from bot import chat_commands, hinting, lobby, notices, playing, practice_table
 from bot.chat_commands import ChatHandler, ChatHost, games_text
 from bot.commands import Command
 from bot.effects import Effects
@@ -158,9 +158,14 @@ COMMANDS: tuple[Spec, ...] = (
          options=(Option("on", Arg.ON_OFF, N_("On or off")),)),
     Spec("hand", N_("Send me my hand"), table=playing.hand, own_cards=True, match_wide=True,
          on_page=False, shows_hand=True),
-    # Learning to play (issue 55): hints.
+    # Learning to play (issue 55): hints, practice.
     Spec("hint", N_("The move the hard AI player would make now, and why (your turn)"),
          table=hinting.ask, own_cards=True, move=True),
+    Spec("practice", N_("Practise privately with three AI players: hints, no time limit"),
+         N_("GAME [LEVEL] [timed]"), chat=practice_table.practice, needs_table=False,
+         options=(Option("game", Arg.GAME, N_("Which game")),
+                  Option("level", Arg.LEVEL, N_("AI level (the table's ai_level if left out)"),
+                         False))),
     Spec("score", N_("The match ledger"), table=lobby.score, chat=chat_commands.final_score),
     Spec("settings", N_("Show or change the options"), N_("[NAME VALUE]"), table=lobby.settings,
          host=True, aliases=("set",),

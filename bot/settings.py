@@ -29,6 +29,7 @@ TABLE_OPTIONS: dict[str, Any] = {
     "ai_level": "normal",
     "idle_minutes": 10,
     "hints_per_hand": 0,
+    "practice_mode": "off",
 }
 """Table settings beside the game's rules; ``max_hands`` 0 plays on until /stop;
 ``pictures`` sends the private hand and the settlement as pictures too (beside their text)
@@ -36,7 +37,10 @@ where the platform shows them (the console only with ``--pictures``); ``ai_level
 level of AI players added without one (and, when changed, of those seated);
 ``idle_minutes``: a table with no person left at it (only AI players, or players gone) closes
 after this many minutes, its ledger posted; ``hints_per_hand``: the /hint answers each player
-may have in a hand (0: none, as at a group's table; ``unlimited``: a practice table's)."""
+may have in a hand (0: none, as at a group's table; ``unlimited``: a practice table's);
+``practice_mode`` (`bot.practice`): ``on`` — hints without limit, no time limit on a person's
+turn, a lesson beside each refusal, hands kept out of /stats, /top and the records — or
+``timed``, the same with the turn's time limit, or ``off``."""
 TABLE_OPTION_TITLES: dict[str, str] = {
     "preset": N_("the rule set"),
     "stake": N_("settlement multiplier"),
@@ -49,6 +53,7 @@ TABLE_OPTION_TITLES: dict[str, str] = {
     "ai_level": N_("level of AI players"),
     "idle_minutes": N_("minutes a table without people plays on before it closes"),
     "hints_per_hand": N_("hints each player may ask for in a hand (0: none; unlimited)"),
+    "practice_mode": N_("practice: on, timed or off (hints, no time limit, not counted in /stats)"),
 }
 """Message id of what each table setting is (the preset's too), beside its name."""
 AI_LEVEL_WORDS = {
@@ -80,6 +85,9 @@ SECONDS = {"ai_delay": Bounds(0, 30), "ready_seconds": Bounds(5, 3600),
            "lobby_timeout": Bounds(60, 86400)}  # fmt: skip
 COUNTS = {"max_hands": Bounds(0, 1000), "idle_minutes": Bounds(1, 1440),
           "hints_per_hand": Bounds(0, 100)}  # fmt: skip
+PRACTICE_WORDS = {**{word: "on" for word in TRUE_WORDS}, **{word: "off" for word in FALSE_WORDS},
+                  "timed": "timed", "计时": "timed", "計時": "timed"}  # fmt: skip
+"""``practice_mode`` as a player may write it."""
 UNLIMITED_WORDS = frozenset({"unlimited", "不限", "无限", "無限"})
 """How a player says ``hints_per_hand`` has no limit (`bot.hint_book.UNLIMITED`)."""
 
@@ -147,6 +155,11 @@ def read_table_option(name: str, text: str) -> Any:
         return read_ai_level(text)
     if name == "hints_per_hand" and text.strip().lower() in UNLIMITED_WORDS:
         return UNLIMITED
+    if name == "practice_mode":
+        word = PRACTICE_WORDS.get(text.strip().lower())
+        if word is None:
+            raise BadSetting("Say on, timed or off.")
+        return word
     if isinstance(TABLE_OPTIONS[name], bool):
         return read_bool(text)
     if name in SECONDS:

@@ -24,6 +24,7 @@ from bot.hint_book import HintBook
 from bot.i18n import LANGUAGES, N_, normalize_language, t
 from bot.outgoing import Button, Kind, Outgoing
 from bot.phases import Phase
+from bot.practice import untimed
 from bot.seats import Seat, seat_number
 from bot.settings import TABLE_OPTIONS
 from engine.game import AnyHand, Carry
@@ -434,6 +435,8 @@ class Table:
             self.deadline = None
         elif self.acts_by_itself(seat) or self.carried_auto:  # their 托管 first: `carry_auto`
             self.deadline = now + float(self.table_options["ai_delay"])
+        elif untimed(self.table_options):  # a practice table waits for its person
+            self.deadline = None
         else:
             self.deadline = now + float(self.hand.time_limit)
             self._set_reminder()

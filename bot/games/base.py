@@ -54,6 +54,8 @@ class GameFront(Protocol[ViewT, EventT, RulesT]):
     """Message id of the short rules summary (`/rules`)."""
     tips_text: str
     """Message id of the play tips that follow it."""
+    refusal_lessons: Mapping[str, str]
+    """Message id of the rule behind each refusal code, said at a practice table."""
     commands: frozenset[str]
     """The game commands this game understands (``play``, ``bid`` …)."""
     preset_titles: Mapping[str, str]

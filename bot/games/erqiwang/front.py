@@ -12,7 +12,7 @@ from bot.controls import Selection, rows
 from bot.echo import echoed
 from bot.games.base import BadInput, GameFront, Reader, Stamps
 from bot.games.board import Board
-from bot.games.erqiwang import hints, narration, settling, texts
+from bot.games.erqiwang import hints, lessons, narration, settling, texts
 from bot.games.erqiwang.bids import read_bid
 from bot.games.erqiwang.board import board as erqiwang_board
 from bot.games.pictured import face, hand_picture, settlement_picture
@@ -161,6 +161,7 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
     title = N_("erqiwang")
     tips_text = N_("tips_erqiwang")
     rules_text = N_("rules_erqiwang")
+    refusal_lessons = lessons.LESSONS
     commands = frozenset(READERS)
     preset_titles: Mapping[str, str] = MappingProxyType(
         {

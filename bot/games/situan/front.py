@@ -14,7 +14,7 @@ from bot.echo import echoed
 from bot.games.base import BadInput, GameFront, Reader, Stamps
 from bot.games.board import Board
 from bot.games.pictured import face, hand_picture, settlement_picture
-from bot.games.situan import hints, texts
+from bot.games.situan import hints, lessons, texts
 from bot.games.situan.board import board as situan_board
 from bot.games.situan.notation import CountOutOfRange, count_text, read_notation
 from bot.i18n import N_, t
@@ -83,6 +83,7 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
     title = N_("situan")
     tips_text = N_("tips_situan")
     rules_text = N_("rules_situan")
+    refusal_lessons = lessons.LESSONS
     commands = frozenset(READERS)
     preset_titles: Mapping[str, str] = MappingProxyType(
         {
