@@ -404,15 +404,6 @@ def _changed(table: Table, name: str, value: Any) -> Effects:
     )
 
 
-def rules(table: Table, command: Command) -> Effects:
-    language = table.answer_lang(command)
-    text = t(language, table.front.rules_text)
-    if table.front.tips_text:
-        text += "\n\n" + t(language, table.front.tips_text)
-    text += "\n" + t(language, "This table's options: /settings. Every command: /help.")
-    return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=command.user)])
-
-
 def ready_timeout(table: Table) -> Effects:
     """The ready time is over. A person who is not ready is away — never removed, never
     replaced by an AI player: while at least one other person is ready, the next hand is

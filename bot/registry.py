@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot import chat_commands, hinting, lobby, notices, playing, practice_table
+from bot import chat_commands, hinting, lobby, notices, playing, practice_table, primer
 from bot.chat_commands import ChatHandler, ChatHost, games_text
 from bot.commands import Command
 from bot.effects import Effects
@@ -171,7 +171,7 @@ COMMANDS: tuple[Spec, ...] = (
          host=True, aliases=("set",),
          options=(Option("name", Arg.TEXT, N_("Option name"), False),
                   Option("value", Arg.TEXT, N_("New value"), False))),
-    Spec("rules", N_("A short summary of the rules"), table=lobby.rules),
+    Spec("rules", N_("A short summary of the rules"), table=primer.rules),
     Spec("lang", N_("Language: zh-Hans, zh-Hant or en"), "zh-Hans|zh-Hant|en",
          table=lobby.lang, chat=chat_commands.language, needs_table=False, host=True,
          sets_language=True,

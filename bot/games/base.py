@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from bot.controls import Selection, Stamp
 from bot.games.board import Board
 from bot.outgoing import Button
-from bot.pictures import HandPicture, Layout, SettlementPicture
+from bot.pictures import HandPicture, Layout, SettlementPicture, TablePicture
 from bot.refusals import Refusal
 from engine.actions import Action
 from engine.ai.search_decision import Weighing
@@ -54,6 +54,8 @@ class GameFront(Protocol[ViewT, EventT, RulesT]):
     """Message id of the short rules summary (`/rules`)."""
     tips_text: str
     """Message id of the play tips that follow it."""
+    primer_text: str
+    """Message id of the four-line primer /rules starts with (`bot.games.*.primer`)."""
     refusal_lessons: Mapping[str, str]
     """Message id of the rule behind each refusal code, said at a practice table."""
     commands: frozenset[str]
@@ -150,6 +152,9 @@ class GameFront(Protocol[ViewT, EventT, RulesT]):
         """A rule's refusal as a sentence in the player's language. ``view``: the refused
         seat's own view, for a hint from its own cards (the answer goes to that player
         alone)."""
+
+    def primer_picture(self, lang: str) -> TablePicture:
+        """Real card faces for the primer: what beats what (/rules)."""
 
     def hint_text(self, lang: str, view: ViewT, move: Action, weighing: Weighing) -> str:
         """A hint (`bot.hinting`): the move the ``hard`` player would make, and one line of

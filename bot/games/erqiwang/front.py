@@ -12,13 +12,13 @@ from bot.controls import Selection, rows
 from bot.echo import echoed
 from bot.games.base import BadInput, GameFront, Reader, Stamps
 from bot.games.board import Board
-from bot.games.erqiwang import hints, lessons, narration, settling, texts
+from bot.games.erqiwang import hints, lessons, narration, primer, settling, texts
 from bot.games.erqiwang.bids import read_bid
 from bot.games.erqiwang.board import board as erqiwang_board
 from bot.games.pictured import face, hand_picture, settlement_picture
 from bot.i18n import N_, t, tn
 from bot.outgoing import Button
-from bot.pictures import HandPicture, Layout, SettlementPicture
+from bot.pictures import HandPicture, Layout, SettlementPicture, TablePicture
 from bot.refusals import plain_refusal
 from bot.seats import seat_number
 from bot.shared_texts import SUIT_NAMES, card_text, cards_text, money
@@ -162,6 +162,7 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
     tips_text = N_("tips_erqiwang")
     rules_text = N_("rules_erqiwang")
     refusal_lessons = lessons.LESSONS
+    primer_text = primer.PRIMER
     commands = frozenset(READERS)
     preset_titles: Mapping[str, str] = MappingProxyType(
         {
@@ -374,6 +375,9 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
         footer = settling.footer(lang, result, names)
         title = t(lang, "二七王 · hand {number}", number=number)
         return settlement_picture(lang, title, names, results, totals, running, bonuses, footer)
+
+    def primer_picture(self, lang: str) -> TablePicture:
+        return primer.primer_picture(lang)
 
     def hint_text(self, lang: str, view: ErqiwangView, move: Action, weighing: Weighing) -> str:
         return hints.hint_text(lang, view, move, weighing)

@@ -14,12 +14,12 @@ from bot.echo import echoed
 from bot.games.base import BadInput, GameFront, Reader, Stamps
 from bot.games.board import Board
 from bot.games.pictured import face, hand_picture, settlement_picture
-from bot.games.situan import hints, lessons, texts
+from bot.games.situan import hints, lessons, primer, texts
 from bot.games.situan.board import board as situan_board
 from bot.games.situan.notation import CountOutOfRange, count_text, read_notation
 from bot.i18n import N_, t
 from bot.outgoing import Button
-from bot.pictures import HandPicture, Layout, SettlementPicture
+from bot.pictures import HandPicture, Layout, SettlementPicture, TablePicture
 from bot.refusals import plain_refusal
 from bot.seats import seat_number
 from bot.shared_texts import cards_text, money, rank_text
@@ -84,6 +84,7 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
     tips_text = N_("tips_situan")
     rules_text = N_("rules_situan")
     refusal_lessons = lessons.LESSONS
+    primer_text = primer.PRIMER
     commands = frozenset(READERS)
     preset_titles: Mapping[str, str] = MappingProxyType(
         {
@@ -304,6 +305,9 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
         footer = texts.footer_text(lang, result)
         title = t(lang, "四团 · hand {number}", number=number)
         return settlement_picture(lang, title, names, results, totals, running, bonuses, footer)
+
+    def primer_picture(self, lang: str) -> TablePicture:
+        return primer.primer_picture(lang)
 
     def hint_text(self, lang: str, view: SituanView, move: Action, weighing: Weighing) -> str:
         return hints.hint_text(lang, view, move, weighing)
