@@ -44,6 +44,7 @@ WORDS = {
     "seconds": N_("{seconds} s"),
     "hide": N_("Hide"),
     "settlement": N_("Settlement"),
+    "replay": N_("Replay this hand"),
     "auto": N_("(auto)"),
     "ai": N_("AI"),
     "pass": N_("pass"),
@@ -99,6 +100,7 @@ def page_state(table: Table, user: str | None, lang: str) -> dict[str, Any]:
         "settlement": "",
         "notice": "",
         "hint": {},
+        "replay": None,
         "words": {key: t(lang, message) for key, message in WORDS.items()},
     }
     view = None if hand is None else hand.view(seat)
@@ -113,6 +115,8 @@ def page_state(table: Table, user: str | None, lang: str) -> dict[str, Any]:
             state["prompt"] = front.prompt(lang, view, hand.legal_actions(seat))
             state["hint"] = hint_on_page(table, seat, lang, board.hand)
         state["settlement"] = settlement(table, lang)
+        if state["settlement"]:  # the hand just settled, stepped through from its record
+            state["replay"] = table.hand_number
     state["seats"] = seats(table, names, state["board"])
     if seat is not None:
         state["controls"] = controls(table, seat, lang, view)

@@ -157,6 +157,9 @@
       $("settlement-text").textContent = state.settlement;
       panel.hidden = false;
     }
+    const replay = $("replay");
+    replay.hidden = !state.replay;
+    replay.textContent = state.words.replay;
     const reopen = $("show-settlement");
     reopen.textContent = state.words.settlement;
     reopen.hidden = !state.settlement || !panel.hidden;
@@ -382,5 +385,11 @@
   window.addEventListener("resize", () => { if (state) layoutHand(); });
   setInterval(tick, 250);
   credential = readCredential();
+  // The replay page (same origin, same tab) asks with this page's credential and table.
+  if (credential) sessionStorage.setItem("table-credential", credential);
+  if (table) sessionStorage.setItem("table-param", table); else sessionStorage.removeItem("table-param");
+  $("replay").addEventListener("click", () => {
+    if (state && state.replay) location.href = `/replay?hand=${state.replay}&lang=${state.lang}`;
+  });
   connect();
 })();
