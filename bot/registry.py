@@ -13,7 +13,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot import chat_commands, hinting, lobby, notices, playing, practice_table, primer
+from bot import (
+    chat_commands,
+    hinting,
+    lobby,
+    notices,
+    playing,
+    practice_table,
+    primer,
+    replay_command,
+)
 from bot.chat_commands import ChatHandler, ChatHost, games_text
 from bot.commands import Command
 from bot.effects import Effects
@@ -158,7 +167,7 @@ COMMANDS: tuple[Spec, ...] = (
          options=(Option("on", Arg.ON_OFF, N_("On or off")),)),
     Spec("hand", N_("Send me my hand"), table=playing.hand, own_cards=True, match_wide=True,
          on_page=False, shows_hand=True),
-    # Learning to play (issue 55): hints, practice.
+    # Learning to play (issue 55): hints, practice, replays.
     Spec("hint", N_("The move the hard AI player would make now, and why (your turn)"),
          table=hinting.ask, own_cards=True, move=True),
     Spec("practice", N_("Practise privately with three AI players: hints, no time limit"),
@@ -166,6 +175,10 @@ COMMANDS: tuple[Spec, ...] = (
          options=(Option("game", Arg.GAME, N_("Which game")),
                   Option("level", Arg.LEVEL, N_("AI level (the table's ai_level if left out)"),
                          False))),
+    Spec("replay", N_("Step through a hand of this match on the web, every hand shown"),
+         N_("[HAND]"), table=replay_command.replay, match_wide=True,
+         options=(Option("hand", Arg.TEXT, N_("Hand number (the last one if left out)"),
+                         False),)),
     Spec("score", N_("The match ledger"), table=lobby.score, chat=chat_commands.final_score),
     Spec("settings", N_("Show or change the options"), N_("[NAME VALUE]"), table=lobby.settings,
          host=True, aliases=("set",),

@@ -358,7 +358,9 @@ class TelegramOutbox(HandPhotos):
         hold a Mini App button)."""
         door = self.web
         if door is None:
-            return message.buttons
+            return self._pages_of_table(message)
+        if any(b.url and b.url.startswith("/") for row in message.buttons for b in row):
+            return self._pages_of_table(message)
         if message.kind == Kind.TABLE and chat_target(message.chat)[0] < 0:
             url = door.group_link(self.bot_username, message.chat)
             lang, opens_app = self.language(message.chat), False
@@ -372,6 +374,25 @@ class TelegramOutbox(HandPhotos):
             return message.buttons
         button = Button(t(lang, "Open table"), "", "", url=url, opens_app=opens_app)
         return (*message.buttons, (button,))
+
+    def _pages_of_table(self, message: Outgoing) -> tuple[tuple[Button, ...], ...]:
+        """The bot's relative page links (``/replay?hand=3``) as Mini App buttons of the
+        message's table where the web table is served and the message goes privately (only
+        a private chat may carry one); left out otherwise."""
+        door, private = self.web, message.kind == Kind.REPLY and message.user is not None
+        rows = []
+        for row in message.buttons:
+            kept = []
+            for button in row:
+                if button.url and button.url.startswith("/"):
+                    url = door.page_of_table(button.url, message.chat) if door else None
+                    if url is None or not private:
+                        continue
+                    button = replace(button, url=url, opens_app=True)
+                kept.append(button)
+            if kept:
+                rows.append(tuple(kept))
+        return tuple(rows)
 
     def tell_to_open(self, chat: str, user: str) -> None:
         """Tell the group (once per player and table) that ``user`` has to open the bot to

@@ -28,14 +28,25 @@
   async function loadStored(hand) {
     $("record").hidden = true;
     act("load").hidden = true;
-    const credential = sessionStorage.getItem("table-credential") || "";
-    const table = sessionStorage.getItem("table-param");
+    const query = new URLSearchParams(location.search);
+    const credential = miniAppCredential() || sessionStorage.getItem("table-credential") || "";
+    const table = query.get("t") || sessionStorage.getItem("table-param");
     const answer = await fetch("/replay/api/hand", {
       method: "POST",
       headers: { "Content-Type": "application/json", "Authorization": credential },
       body: JSON.stringify(table ? { hand, table } : { hand }),
     });
     show(answer);
+  }
+
+  // Opened from a chat's Replay button (a Telegram Mini App): the user's initData, which
+  // Telegram puts after "#" (never sent to a server in a URL).
+  function miniAppCredential() {
+    const telegram = window.Telegram && window.Telegram.WebApp && window.Telegram.WebApp.initData;
+    if (telegram) return "tma " + telegram;
+    const hash = location.hash.slice(1);
+    const data = hash.includes("tgWebAppData=") ? new URLSearchParams(hash).get("tgWebAppData") : null;
+    return data ? "tma " + data : null;
   }
 
   async function show(answer) {
