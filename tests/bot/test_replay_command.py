@@ -8,7 +8,7 @@ from __future__ import annotations
 from adapters.web.auth import LinkSigner
 from adapters.web.door import WebDoor
 from adapters.web.params import table_param
-from tests.bot.harness import CHAT, FakeClock, Harness, start_ai_match
+from tests.bot.harness import CHAT, FakeClock, Harness, press, start_ai_match
 
 
 async def settled_match(tmp_path) -> Harness:
@@ -60,3 +60,19 @@ def test_the_web_door_makes_the_replay_page_of_the_table():
     assert door.page_of_table("/replay?hand=3", CHAT) == (
         f"https://cards.example/replay?hand=3&t={param}"
     )
+
+
+async def test_the_settlement_carries_replay_and_a_press_answers_the_presser(tmp_path):
+    harness = await settled_match(tmp_path)
+    try:
+        (settled,) = [m for m in harness.recorder.sent if any(
+            b.command == "/replay 1" for row in m.buttons for b in row)]  # fmt: skip
+        assert settled.kind == "group" and "Replay this hand" in [
+            b.label for row in settled.buttons for b in row
+        ]
+        out = await press(harness, "bob", settled, "/replay 1")  # a member of the group
+        assert [(m.user, buttons(m)) for m in out] == [
+            ("bob", [("Replay this hand", "/replay?hand=1", True)])
+        ]
+    finally:
+        await harness.db.close()
