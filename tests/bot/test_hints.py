@@ -5,13 +5,15 @@ table's ``hints_per_hand`` and marked in the hand record once played."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot import playing
+from bot import hinting, playing
 from bot.ai_workers import Job
 from bot.games import front_of
 from bot.hinting import Advice, hint_job
@@ -238,3 +240,25 @@ def test_the_advice_carries_the_search_it_came_from():
     advice = hint_job(Job("erqiwang", "hard", 1.0, hand.view(0), tuple(hand.legal_actions(0))))
     assert isinstance(advice, Advice)
     assert advice.weighing == Weighing()  # a bid is the normal player's: nothing weighed
+
+
+async def test_a_hint_being_thought_out_holds_no_lock_of_its_table(tmp_path, monkeypatch):
+    harness = await hinted_table(tmp_path, "situan")
+    try:
+        thinking, go_on = threading.Event(), threading.Event()
+
+        def slow_hint(job: Job) -> Advice:  # in the worker thread: waits to be let go
+            thinking.set()
+            assert go_on.wait(30)
+            return hint_job(job)
+
+        monkeypatch.setattr(hinting, "hint_job", slow_hint)
+        asked = asyncio.create_task(harness.say("ann", "/hint", private=True))
+        await asyncio.to_thread(thinking.wait, 30)
+        out = await harness.say("ann", "/score")  # the same table answers meanwhile
+        assert out and not asked.done()
+        go_on.set()
+        answered = await asked  # what was sent since the hint was asked, /score's too
+        assert [m.user for m in answered if m.text.startswith("Hint: ")] == ["ann"]
+    finally:
+        await harness.db.close()
