@@ -15,6 +15,7 @@ function every ``hard`` seat is decided by, on the same view and legal actions.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
@@ -41,8 +42,10 @@ if TYPE_CHECKING:
 
 Contain = Callable[[str, Command | None], Awaitable[list[Outgoing]]]
 """Puts a table whose step raised back as stored (`bot.faults.Faults.contain`)."""
+log = logging.getLogger(__name__)
 HINT_LEVEL = "hard"
 """The AI level whose choice a hint is."""
+NO_HINT = N_("No hint could be worked out this time: play as you see fit, or ask again.")
 MOVED_ON = N_("The game moved on before the hint was ready: ask again on your turn.")
 
 
@@ -162,8 +165,13 @@ class Hints:
 
     async def give(self, asked: HintAsked) -> list[Outgoing]:
         """The hint's answer, once thought out (the table's lock is not held meanwhile)."""
-        advice: Advice = await self.workers.consult(hint_job, asked.game, HINT_LEVEL,
-                                                    asked.view, asked.legal)  # fmt: skip
+        try:
+            advice: Advice = await self.workers.consult(hint_job, asked.game, HINT_LEVEL,
+                                                        asked.view, asked.legal)  # fmt: skip
+        except Exception:  # a failed search changes nothing at the table: say so, once
+            log.exception("table %s: a hint could not be worked out", asked.chat)
+            text = t(asked.lang, NO_HINT)
+            return [Outgoing(Kind.REPLY, asked.chat, text, user=asked.user, public=True)]
         async with self.tables.lock(asked.chat), table_context(asked.chat):
             table = self.tables.get(asked.chat)
             if table is None:

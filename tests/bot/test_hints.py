@@ -262,3 +262,22 @@ async def test_a_hint_being_thought_out_holds_no_lock_of_its_table(tmp_path, mon
         assert [m.user for m in answered if m.text.startswith("Hint: ")] == ["ann"]
     finally:
         await harness.db.close()
+
+
+async def test_a_hint_whose_search_fails_is_said_so_and_changes_nothing(tmp_path, monkeypatch):
+    harness = await hinted_table(tmp_path, "erqiwang")
+    try:
+
+        def failing(job: Job) -> Advice:
+            raise RuntimeError("a search that broke")
+
+        monkeypatch.setattr(hinting, "hint_job", failing)
+        table = harness.table()
+        turn = table.turn_count
+        out = await harness.say("ann", "/hint", private=True)
+        assert [m.text for m in out] == [
+            "No hint could be worked out this time: play as you see fit, or ask again."
+        ]
+        assert table.turn_count == turn and table.hints.used[0] == 0
+    finally:
+        await harness.db.close()
