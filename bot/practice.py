@@ -23,4 +23,7 @@ def untimed(options: Mapping[str, Any]) -> bool:
 
 def hints_allowed(options: Mapping[str, Any]) -> int:
     """Hints a player may ask for in a hand (`bot.hint_book.UNLIMITED`: no limit)."""
-    return UNLIMITED if practising(options) else int(options.get("hints_per_hand", 0))
+    if practising(options):
+        return UNLIMITED
+    allowed = options.get("hints_per_hand", 0)
+    return UNLIMITED if allowed in (UNLIMITED, "unlimited") else int(allowed)

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from bot.hint_book import UNLIMITED
 from bot.i18n import N_
 from bot.refusals import Refusal
 from engine.ai import LEVELS
@@ -89,7 +88,8 @@ PRACTICE_WORDS = {**{word: "on" for word in TRUE_WORDS}, **{word: "off" for word
                   "timed": "timed", "计时": "timed", "計時": "timed"}  # fmt: skip
 """``practice_mode`` as a player may write it."""
 UNLIMITED_WORDS = frozenset({"unlimited", "不限", "无限", "無限"})
-"""How a player says ``hints_per_hand`` has no limit (`bot.hint_book.UNLIMITED`)."""
+"""How a player says ``hints_per_hand`` has no limit (kept as `UNLIMITED_WORD`)."""
+UNLIMITED_WORD = "unlimited"
 
 
 def read_bool(text: str) -> bool:
@@ -154,7 +154,7 @@ def read_table_option(name: str, text: str) -> Any:
     if name == "ai_level":
         return read_ai_level(text)
     if name == "hints_per_hand" and text.strip().lower() in UNLIMITED_WORDS:
-        return UNLIMITED
+        return UNLIMITED_WORD  # shown as typed in /settings; `bot.practice.hints_allowed`
     if name == "practice_mode":
         word = PRACTICE_WORDS.get(text.strip().lower())
         if word is None:
