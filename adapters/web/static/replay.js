@@ -39,13 +39,19 @@
     show(answer);
   }
 
-  // Opened from a chat's Replay button (a Telegram Mini App): the user's initData, which
-  // Telegram puts after "#" (never sent to a server in a URL).
+  // Opened from a chat's Replay button: a Telegram Mini App's initData, or a link signed for
+  // the user (Discord), both after "#" (never sent to a server in a URL).
   function miniAppCredential() {
     const telegram = window.Telegram && window.Telegram.WebApp && window.Telegram.WebApp.initData;
     if (telegram) return "tma " + telegram;
     const hash = location.hash.slice(1);
-    const data = hash.includes("tgWebAppData=") ? new URLSearchParams(hash).get("tgWebAppData") : null;
+    if (!hash) return null;
+    if (!hash.includes("tgWebAppData=")) {  // a link signed for this user (Discord)
+      sessionStorage.setItem("table-credential", "Link " + hash);
+      history.replaceState(null, "", location.pathname + location.search);
+      return "Link " + hash;
+    }
+    const data = new URLSearchParams(hash).get("tgWebAppData");
     return data ? "tma " + data : null;
   }
 
