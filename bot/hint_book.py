@@ -50,6 +50,16 @@ class HintBook:
             return None
         return max(0, allowed - self.used[seat])
 
+    def counts(self) -> dict[str, Any]:
+        """What a restart keeps: the hints each seat had in the hand (not the moves told)."""
+        return {"hand": self.hand, "used": {str(seat): n for seat, n in self.used.items()}}
+
+    def restore(self, stored: Any) -> None:
+        """The counts `counts` kept (nothing: a snapshot from before hints)."""
+        if isinstance(stored, dict) and isinstance(stored.get("used"), dict):
+            self.hand = int(stored.get("hand", 0))
+            self.used = Counter({int(seat): int(n) for seat, n in stored["used"].items()})
+
     def note(self, hand: int, turn: int, seat: int, move: Action, weighing: Any = None) -> None:
         """A hint was given: counted, and its move kept to mark it when played."""
         self._of(hand)

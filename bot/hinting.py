@@ -117,7 +117,8 @@ def answer(table: Table, asked: HintAsked, advice: Advice) -> Effects:
         table.clear_selection(asked.seat)
         table.pick(asked.seat).counts.update(Counter(chosen))
     out = [Outgoing(Kind.PRIVATE, table.chat, text, user=asked.user)]
-    return Effects(out=out + fresh_hand(table, asked.seat))
+    # table_changed: the hint's count is stored with the table (a restart keeps it).
+    return Effects(out=out + fresh_hand(table, asked.seat), table_changed=True)
 
 
 def hint_on_page(table: Table, seat: int, lang: str, cards: Sequence[str]) -> dict[str, Any]:

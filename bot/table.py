@@ -591,6 +591,7 @@ class Table:
         self.people_acted = data.get("people_acted", True)  # stored before: no pause
         self.on_hold = data.get("on_hold", False)
         self.unattended = data.get("unattended", not self.people())
+        self.hints.restore(data.get("hints"))
 
 
 def _stored_carry(data: dict[str, Any]) -> Carry | None:

@@ -281,3 +281,21 @@ async def test_a_hint_whose_search_fails_is_said_so_and_changes_nothing(tmp_path
         assert table.turn_count == turn and table.hints.used[0] == 0
     finally:
         await harness.db.close()
+
+
+async def test_the_hints_had_in_a_hand_are_kept_across_a_restart(tmp_path):
+    harness = await hinted_table(tmp_path, "situan", hints="1")
+    try:
+        await press(harness, "ann", latest_hand_message(harness, "ann"), "/hint")
+        number = harness.table().hand_number
+    finally:
+        await harness.db.close()
+    again = await Harness.open(str(tmp_path / "hints.sqlite3"), FakeClock(), seed=4)
+    try:
+        await again.manager.restore()
+        table = again.table()
+        assert table.hints.left(number, 0, 1) == 0  # the one hint of this hand is spent
+        out = await again.say("ann", "/hint", private=True)
+        assert out[0].text.startswith("You have had this hand's 1 hints")
+    finally:
+        await again.db.close()
