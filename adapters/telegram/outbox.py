@@ -126,6 +126,9 @@ class TelegramOutbox(HandPhotos):
 
     def _reply(self, message: Outgoing, origin: Origin | None) -> None:
         if origin is not None and origin.user == message.user and origin.alerts is not None:
+            if _has_page(message) and message.user in self.reachable:
+                self._to_user(message)  # a page's button (a replay's) shows in private alone
+                return
             origin.alerts.append(message.text)  # shown as the button press's alert
             return
         if message.user in self.reachable or (origin is not None and origin.private):
@@ -436,3 +439,8 @@ def _seconds(value: object) -> float:
 def utf16_length(text: str) -> int:
     """Telegram counts entity offsets in UTF-16 code units (an emoji may count two)."""
     return len(text.encode("utf-16-le")) // 2
+
+
+def _has_page(message: Outgoing) -> bool:
+    """Whether the message carries one of the bot's relative page links (`_pages_of_table`)."""
+    return any(b.url and b.url.startswith("/") for row in message.buttons for b in row)
