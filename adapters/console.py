@@ -73,6 +73,10 @@ def build_parser(
     parser.add_argument("--ai-delay", type=float, default=None, help="seconds an AI waits to act")
     parser.add_argument("--ai", choices=AI_LEVELS, default=None,
                         help="the AI players' level (the table's ai_level)")  # fmt: skip
+    parser.add_argument("--practice", nargs="?", const="on", choices=("on", "timed"),
+                        default=None,
+                        help="a practice table: hints, no time limit (timed: with it), not "
+                             "counted in /stats")  # fmt: skip
     parser.add_argument("--pictures", action="store_true",
                         help="write hand and settlement pictures beside the database")  # fmt: skip
     parser.add_argument("--no-web", dest="web", action="store_false",
@@ -247,6 +251,8 @@ async def seat_and_start(manager: TableManager, args: argparse.Namespace, lang: 
     await type_line(manager, f"/settings pictures {pictures}", lang)
     if getattr(args, "ai", None):
         await type_line(manager, f"/settings ai_level {args.ai}", lang)
+    if getattr(args, "practice", None):
+        await type_line(manager, f"/settings practice_mode {args.practice}", lang)
     for name, value in args.set:
         await type_line(manager, f"/settings {name} {value}", lang)
     if args.humans == 0 and manager.is_seated(CHAT, HUMAN):

@@ -9,7 +9,7 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.i18n import t
+from bot.i18n import N_, t
 from bot.pictures import render_async
 from bot.views.outgoing import Kind, Outgoing
 
@@ -80,6 +80,10 @@ class ConsolePrinter:
         if commands:
             typed = " · ".join(commands)
             self.write("    " + t(self.lang, "(type {commands})", commands=typed))
+        pages = [b.label for row in message.buttons for b in row if b.url and b.url[0] == "/"]
+        for label in pages:  # a page of the web table (a replay): its own button does it there
+            self.write("    " + t(self.lang, N_("(on the web table, press “{button}” under the "
+                                               "settlement)"), button=label))  # fmt: skip
 
     def say(self, key: str, **values: object) -> None:
         """A line of the console's own, in its language."""

@@ -32,6 +32,10 @@ Run: ``python bench/ai_strength.py [--game situan|erqiwang|both] [--deals 2000]
   the defenders' expected take, opening and under another bid, in place of the player's own
   (`engine.ai.erqiwang.BID_DARING`, `BID_DARING_UNDER`): for trying other values. It changes
   every ``normal`` player of the run and the ``hard`` player's reading of bids alike.
+- ``--hint-check`` (issue 55): the hints against the ``hard`` seats' decisions at random
+  decision points of ``--deals`` deals (``--points`` a deal, on ``--workers`` AI worker
+  processes), then a player following every hint (level ``hinted``) against ``hard`` on
+  ``--strength`` deals: see `bench.hint_check`.
 Decision times are reported per level (percentiles over every decision taken).
 """
 
@@ -84,6 +88,10 @@ class HardAt:
 def make(game: str, level: str, seed: int, budget: float | None) -> Any:
     if level == "tuoguan":
         return None
+    if level == "hinted":  # a normal player who plays every hint (`bench.hint_check`)
+        from bench.hint_check import HintFollower
+
+        return HintFollower(game)
     if level.startswith("hard@"):
         kinds = frozenset(level.removeprefix("hard@").split("+"))
         if game != "erqiwang" or not kinds <= set(ERQIWANG_KINDS):
@@ -313,7 +321,34 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--whole", type=int, default=0,
                         help="二七王: deals of whole hands, the auction included, each pairing's "
                              "first level in one seat among the second's")  # fmt: skip
+    parser.add_argument(
+        "--hint-check",
+        action="store_true",
+        help="check the hints (bench/hint_check.py) instead of the pairings",
+    )
+    parser.add_argument("--points", type=int, default=2, help="--hint-check: points a deal")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="--hint-check: AI worker processes the hints are asked of",
+    )
+    parser.add_argument(
+        "--strength",
+        type=int,
+        default=10,
+        help="--hint-check: deals of the hint follower against hard",
+    )
     args = parser.parse_args(argv)
+    if args.hint_check:
+        from bench import hint_check
+
+        games = ("situan", "erqiwang") if args.game == "both" else (args.game,)
+        started = time.perf_counter()
+        hint_check.run(games, range(args.first_deal, args.first_deal + args.deals), args.points,
+                       args.workers, args.playouts, args.strength)  # fmt: skip
+        print(f"wall time: {time.perf_counter() - started:.1f} s")
+        return
     global PLAYOUTS, EXTENSION
     PLAYOUTS, EXTENSION = args.playouts, args.extension
     if args.daring:

@@ -35,6 +35,7 @@ from adapters.discord.components import (
     build_view,
     channel_key,
     user_key,
+    with_page_links,
 )
 from adapters.discord.interaction_facts import channel_title, moderates, text_file
 from adapters.discord.outbox import DiscordOutbox, Origin, picture_file
@@ -301,12 +302,17 @@ class DiscordAdapter:
         assert origin.hand is not None
         return "\n".join([*origin.alerts, origin.hand.text])[:2000]
 
-    @staticmethod
-    def _choice_view(origin: Origin) -> dict[str, Any]:
-        """The buttons of an answer that offers choices (a button per table), if any."""
+    def _choice_view(self, origin: Origin) -> dict[str, Any]:
+        """The buttons of an answer that offers choices (a button per table), if any, and
+        its page links (a replay's), signed for the asker where the web table is served."""
         if origin.choices is None:
             return {}
-        view = build_view(origin.choices.chat, origin.choices.buttons)
+        chat, rows = origin.choices.chat, origin.choices.buttons
+        view = build_view(chat, rows)
+        if (door := self.web) is not None:
+            seat = self.manager.seat_at(chat, origin.user)
+            view = with_page_links(view, rows, lambda path: door.signed_page_of_table(
+                path, origin.user, chat, seat))  # fmt: skip
         return {} if view is None else {"view": view}
 
     def _done_text(self, origin: Origin) -> str:

@@ -147,6 +147,20 @@ def with_web_button(view: discord.ui.View | None, chat: str, label: str) -> disc
     return view
 
 
+def with_page_links(
+    view: discord.ui.View | None, rows: tuple[tuple[Button, ...], ...], link: Callable[[str], str]
+) -> discord.ui.View | None:
+    """``view`` with a link button for each of the bot's relative page links (``/replay?…``),
+    made whole by ``link`` (the web door's, signed for the asker)."""
+    pages = [b for row in rows for b in row if b.url and b.url.startswith("/")]
+    if pages:
+        view = view or discord.ui.View(timeout=None)
+        for button in pages:
+            with contextlib.suppress(ValueError):  # no room left
+                view.add_item(discord.ui.Button(label=button.label, url=link(button.url or "")))
+    return view
+
+
 def build_view(chat: str, rows: tuple[tuple[Button, ...], ...]) -> discord.ui.View | None:
     """The neutral rows laid out within Discord's 5 rows."""
     buttons = [b for row in rows for b in row]

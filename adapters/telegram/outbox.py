@@ -127,6 +127,9 @@ class TelegramOutbox(HandPhotos):
 
     def _reply(self, message: Outgoing, origin: Origin | None) -> None:
         if origin is not None and origin.user == message.user and origin.alerts is not None:
+            if _has_page(message) and message.user in self.reachable:
+                self._to_user(message)  # a page's button (a replay's) shows in private alone
+                return
             origin.alerts.append(message.text)  # shown as the button press's alert
             return
         if message.user in self.reachable or (origin is not None and origin.private):
@@ -359,7 +362,9 @@ class TelegramOutbox(HandPhotos):
         hold a Mini App button)."""
         door = self.web
         if door is None:
-            return message.buttons
+            return self._pages_of_table(message)
+        if any(b.url and b.url.startswith("/") for row in message.buttons for b in row):
+            return self._pages_of_table(message)
         if message.kind == Kind.TABLE and chat_target(message.chat)[0] < 0:
             url = door.group_link(self.bot_username, message.chat)
             lang, opens_app = self.language(message.chat), False
@@ -373,6 +378,25 @@ class TelegramOutbox(HandPhotos):
             return message.buttons
         button = Button(t(lang, "Open table"), "", "", url=url, opens_app=opens_app)
         return (*message.buttons, (button,))
+
+    def _pages_of_table(self, message: Outgoing) -> tuple[tuple[Button, ...], ...]:
+        """The bot's relative page links (``/replay?hand=3``) as Mini App buttons of the
+        message's table where the web table is served and the message goes privately (only
+        a private chat may carry one); left out otherwise."""
+        door, private = self.web, message.kind == Kind.REPLY and message.user is not None
+        rows = []
+        for row in message.buttons:
+            kept = []
+            for button in row:
+                if button.url and button.url.startswith("/"):
+                    url = door.page_of_table(button.url, message.chat) if door else None
+                    if url is None or not private:
+                        continue
+                    button = replace(button, url=url, opens_app=True)
+                kept.append(button)
+            if kept:
+                rows.append(tuple(kept))
+        return tuple(rows)
 
     def tell_to_open(self, chat: str, user: str) -> None:
         """Tell the group (once per player and table) that ``user`` has to open the bot to
@@ -416,3 +440,8 @@ def _seconds(value: object) -> float:
 def utf16_length(text: str) -> int:
     """Telegram counts entity offsets in UTF-16 code units (an emoji may count two)."""
     return len(text.encode("utf-16-le")) // 2
+
+
+def _has_page(message: Outgoing) -> bool:
+    """Whether the message carries one of the bot's relative page links (`_pages_of_table`)."""
+    return any(b.url and b.url.startswith("/") for row in message.buttons for b in row)

@@ -31,6 +31,21 @@ class WebDoor:
         """The URL of a private ``WebAppInfo`` button (Telegram adds the user's initData)."""
         return mini_app_url(self.base, chat)
 
+    def signed_page_of_table(self, path: str, user: str, chat: str, seat: int | None) -> str:
+        """A page of the table of ``chat`` at ``path`` (``/replay?hand=3``) for ``user``: the
+        link of their seat's view, or the public one, signed for them alone (after ``#``)."""
+        token = self.signed_page(user, chat, seat).split("#", 1)[1]
+        return f"{self.base.rstrip('/')}{path}#{token}"
+
+    def page_of_table(self, path: str, chat: str) -> str | None:
+        """A page of the table of ``chat`` at ``path`` (the bot's relative links, such as
+        ``/replay?hand=3``) as a Mini App URL: Telegram adds the user's initData."""
+        param = table_param(chat)
+        if param is None:
+            return None
+        joiner = "&" if "?" in path else "?"
+        return f"{self.base.rstrip('/')}{path}{joiner}t={param}"
+
     def group_link(self, bot_username: str, chat: str) -> str | None:
         """A link a group message may carry that opens the Mini App at the table of ``chat``
         (a group's inline keyboard may not hold a ``WebAppInfo`` button)."""

@@ -53,6 +53,7 @@ from adapters.serving import (
 )
 from adapters.web.answers import Bucket, gone, short_words, unauthorized
 from adapters.web.auth import WATCH, Denied, LinkSigner, Visitor, visitor_of
+from adapters.web.hand_replay import StoredReplays
 from adapters.web.pages import Page, Pages, frame
 from adapters.web.params import chat_of_param
 from adapters.web.replaying import RECORD_BYTES, Busy, Replays
@@ -133,6 +134,7 @@ class WebTable:
         self.pages = Pages()
         self.files = static_files()
         self.replays = Replays()
+        self.stored = StoredReplays(self._http_visitor, manager, self.replays)
         self.refusals = RefusalLog(log, self.limits.refusals_every)
         self.checks: dict[str, Bucket] = {}
         """Each user's bucket of HTTP checks (`CHECKS_BURST`)."""
@@ -247,6 +249,7 @@ class WebTable:
         app.router.add_post("/table/api/check", self._http_check)
         app.router.add_post("/table/api/act", self._http_act)
         app.router.add_post("/replay/api", self._replay)
+        app.router.add_post("/replay/api/hand", self.stored.answer)
 
     def _file(self, name: str) -> Callable[[web.Request], Awaitable[web.Response]]:
         async def answer(request: web.Request) -> web.Response:

@@ -81,6 +81,9 @@ busy machine runs them slower), this is the bound — under the issue's 2 s (p99
 kept for storing the move once it is back (a commit may wait behind the other tables'). A
 worker process only: in this process (the tests, the console) the playouts alone end a
 search, the same on every run."""
+HINT_DEADLINE = 1.0
+"""Seconds from a hint being asked to its search being cut short, in a worker: the issue's
+p99 for a hint (the person waits for it; no table does)."""
 ROUNDING = 1e-9
 """Seconds a reckoned wait may exceed the target by: the rounding of sums, not a wait."""
 REPORT_EVERY = 60.0
@@ -284,6 +287,27 @@ class AiWorkers:
             seconds = max(seconds, DEADLINE)
         self._learn((game, level, phase_of(view)), seconds / share.share)
         return action
+
+    async def consult(
+        self, consult: Callable[[Job], Any], game: str, level: str, view: Any,
+        legal: tuple[Action, ...],
+    ) -> Any:  # fmt: skip
+        """What ``consult`` (module-level: it is sent to the workers) makes of a decision
+        asked for a person rather than a seat — a hint (`bot.hosting.hinting`): always the level's
+        whole budget, since a hint is the level's own choice, never a lowered one; its
+        reckoned cost counts in the wait of the seats' decisions asked meanwhile."""
+        reckoned = self.reckoned(self.cost.get((game, level, phase_of(view)), self.first_guess))
+        self.pending += reckoned
+        self.handed += 1
+        asked = time.monotonic()
+        try:
+            deadline = asked + HINT_DEADLINE if self.workers > 0 else None
+            job = Job(game, level, 1.0, view, legal, deadline)
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self.executor(), consult, job)
+        finally:
+            self.handed -= 1
+            self.pending = max(0.0, self.pending - reckoned) if self.handed else 0.0
 
     def _learn(self, kind: Kind, seconds: float) -> None:
         kept = self.costs.setdefault(kind, deque(maxlen=KEPT))

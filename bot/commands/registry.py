@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.commands import chat as chat_commands
-from bot.commands import notices
+from bot.commands import notices, practice_table
 from bot.commands.chat import ChatHandler, ChatHost, games_text
 from bot.i18n import N_, t
 from bot.reading.command import Command
-from bot.table import lobby, playing, setting_commands
+from bot.table import hint_answers, lobby, playing, primer, replay_command, setting_commands
 from bot.table.effects import Effects
 from bot.table.state import Table
 from bot.views.outgoing import Kind, Outgoing
@@ -160,12 +160,24 @@ COMMANDS: tuple[Spec, ...] = (
          options=(Option("on", Arg.ON_OFF, N_("On or off")),)),
     Spec("hand", N_("Send me my hand"), table=playing.hand, own_cards=True, match_wide=True,
          on_page=False, shows_hand=True),
+    # Learning to play (issue 55): hints, practice, replays.
+    Spec("hint", N_("The move the hard AI player would make now, and why (your turn)"),
+         table=hint_answers.ask, own_cards=True, move=True),
+    Spec("practice", N_("Practise privately with three AI players: hints, no time limit"),
+         N_("GAME [LEVEL] [timed]"), chat=practice_table.practice, needs_table=False,
+         options=(Option("game", Arg.GAME, N_("Which game")),
+                  Option("level", Arg.LEVEL, N_("AI level (the table's ai_level if left out)"),
+                         False))),
+    Spec("replay", N_("Step through a hand of this match on the web, every hand shown"),
+         N_("[HAND]"), table=replay_command.replay, match_wide=True,
+         options=(Option("hand", Arg.TEXT, N_("Hand number (the last one if left out)"),
+                         False),)),
     Spec("score", N_("The match ledger"), table=lobby.score, chat=chat_commands.final_score),
     Spec("settings", N_("Show or change the options"), N_("[NAME VALUE]"),
          table=setting_commands.settings, host=True, aliases=("set",),
          options=(Option("name", Arg.TEXT, N_("Option name"), False),
                   Option("value", Arg.TEXT, N_("New value"), False))),
-    Spec("rules", N_("A short summary of the rules"), table=setting_commands.rules),
+    Spec("rules", N_("A short summary of the rules"), table=primer.rules),
     Spec("lang", N_("Language: zh-Hans, zh-Hant or en"), "zh-Hans|zh-Hant|en",
          table=setting_commands.lang, chat=chat_commands.language, needs_table=False, host=True,
          sets_language=True,

@@ -12,11 +12,12 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from bot.games.board import Board
-from bot.pictures import HandPicture, Layout, SettlementPicture
+from bot.pictures import HandPicture, Layout, SettlementPicture, TablePicture
 from bot.reading.refusals import Refusal
 from bot.views.controls import Selection, Stamp
 from bot.views.outgoing import Button
 from engine.actions import Action
+from engine.ai.search_decision import Weighing
 from engine.errors import IllegalAction
 from engine.game import EventT, Game, Hand, Result, RulesT, ViewT
 
@@ -52,6 +53,10 @@ class GameFront(Protocol[ViewT, EventT, RulesT]):
     """Message id of the short rules summary (`/rules`)."""
     tips_text: str
     """Message id of the play tips that follow it."""
+    primer_text: str
+    """Message id of the four-line primer /rules starts with (`bot.games.*.primer`)."""
+    refusal_lessons: Mapping[str, str]
+    """Message id of the rule behind each refusal code, said at a practice table."""
     commands: frozenset[str]
     """The game commands this game understands (``play``, ``bid`` …)."""
     preset_titles: Mapping[str, str]
@@ -150,6 +155,13 @@ class GameFront(Protocol[ViewT, EventT, RulesT]):
         """A rule's refusal as a sentence in the player's language. ``view``: the refused
         seat's own view, for a hint from its own cards (the answer goes to that player
         alone)."""
+
+    def primer_picture(self, lang: str) -> TablePicture:
+        """Real card faces for the primer: what beats what (/rules)."""
+
+    def hint_text(self, lang: str, view: ViewT, move: Action, weighing: Weighing) -> str:
+        """A hint (`bot.hosting.hinting`): the move the ``hard`` player would make, and one line of
+        why from ``view`` (the seat's own) and what the search saw."""
 
     def suggestion_label(self, lang: str, value: str) -> str:
         """How a `suggestions` value reads for the player: the symbols and names the hand

@@ -25,6 +25,7 @@ from bot.commands.registry import spec_of
 from bot.community.record_book import RecordBook
 from bot.games import RECORD_READERS
 from bot.hosting.faults import Faults
+from bot.hosting.hinting import Hints
 from bot.hosting.keeping import Sender, TableKeeper
 from bot.hosting.open_tables import OpenTables
 from bot.hosting.process_identity import Ownership
@@ -91,6 +92,9 @@ class TableManager(TableQuestions):
         self.timers = Timers(self.open, self.keeper, self.leases, self._send,
                              self.faults.contain, self._heartbeat, clock,
                              ai_workers)  # fmt: skip
+        self.hints = Hints(self.open, self.timers.thinking.workers, self.keeper,
+                           self.faults.contain)  # fmt: skip
+        """Hints thought out on the AI workers with the table's lock let go (`/hint`)."""
         self.user_langs: dict[str, str] = {}
         """Languages players chose with /lang in a private chat (also kept in storage)."""
         self.flood_burst = float(flood_burst)
@@ -272,6 +276,8 @@ class TableManager(TableQuestions):
                 return await self._elsewhere(command)
             except Exception:
                 return await self.faults.contain(command.chat, command)
+        if effects.hint_asked is not None:  # thought out with the lock let go
+            return effects.out + await self.hints.give(effects.hint_asked)
         return effects.out
 
     @staticmethod

@@ -14,6 +14,11 @@ MAX_ACTIONS = 2000
 """More actions than any hand has: a record beyond this is refused unread."""
 
 
+UNSAID = frozenset({"seat", "hinted"})
+"""Fields of a recorded action its line does not say (the seat is named first; a hint's mark
+is the player's own business)."""
+
+
 class BadRecord(Exception):
     """A record that cannot be replayed: the message says why, in the reader's language."""
 
@@ -51,7 +56,7 @@ def _frame(front: Any, hand: Any, lang: str, names: list[str], raw: Any,
     said = ""
     if isinstance(raw, dict):
         seat = raw.get("seat")
-        what = " ".join(_words(v) for k, v in raw.items() if k != "seat")
+        what = " ".join(_words(v) for k, v in raw.items() if k not in UNSAID)
         said = f"{names[seat]}: {what}" if isinstance(seat, int) and 0 <= seat < 4 else what
     return {"hands": hands, "board": board, "said": said, "closes": closes,
             "over": hand.over, "turn": hand.to_act}  # fmt: skip

@@ -19,6 +19,7 @@ from bot.commands.registry import NOT_ON_PAGE, PLAYS_CHOSEN, PRESSED_IN_PRIVATE
 from bot.games import BadInput
 from bot.i18n import N_, t
 from bot.table.hand_views import hand_controls
+from bot.table.hint_answers import hint_on_page
 from bot.table.playing import refusal_text
 from bot.table.state import BETWEEN, CLOSED, PLAYING, Table
 from bot.views.controls import Selection
@@ -44,6 +45,7 @@ WORDS = {
     "seconds": N_("{seconds} s"),
     "hide": N_("Hide"),
     "settlement": N_("Settlement"),
+    "replay": N_("Replay this hand"),
     "auto": N_("(auto)"),
     "ai": N_("AI"),
     "pass": N_("pass"),
@@ -102,6 +104,8 @@ def page_state(table: Table, user: str | None, lang: str) -> dict[str, Any]:
         "prompt": "",
         "settlement": "",
         "notice": "",
+        "hint": {},
+        "replay": None,
         "words": {key: t(lang, message) for key, message in WORDS.items()},
     }
     view = None if hand is None else hand.view(seat)
@@ -114,7 +118,10 @@ def page_state(table: Table, user: str | None, lang: str) -> dict[str, Any]:
                 state["seconds"] = table.seconds_left()
         if seat is not None and table.turn_seat == seat and not hand.over:
             state["prompt"] = front.page_prompt(lang, view, hand.legal_actions(seat))
+            state["hint"] = hint_on_page(table, seat, lang, board.hand)
         state["settlement"] = settlement(table, hand, lang)
+        if state["settlement"]:  # the hand just settled, stepped through from its record
+            state["replay"] = table.hand_number
     state["seats"] = seats(table, names, state["board"])
     if seat is not None:
         state["controls"] = controls(table, seat, lang, view)

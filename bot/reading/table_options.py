@@ -27,7 +27,10 @@ class TableOptions:
     settlement as pictures too (beside their text) where the platform shows them (the console
     only with ``--pictures``); ``ai_level`` is the level of AI players added without one (and,
     when changed, of those seated); ``idle_minutes``: a table nobody plays at pauses, then
-    closes after this many minutes, its ledger posted."""
+    closes after this many minutes, its ledger posted; ``hints_per_hand``: the /hint answers
+    each player may have in a hand (0: none, as at a group's table; `UNLIMITED`);
+    ``practice_mode``: ``on`` (see `practising`), ``timed`` (the same with the turn's time
+    limit) or ``off``."""
 
     stake: Fraction = Fraction(1)
     ai_delay: float = 1.0
@@ -38,6 +41,26 @@ class TableOptions:
     pictures: bool = True
     ai_level: str = "normal"
     idle_minutes: int = 10
+    hints_per_hand: int = 0
+    practice_mode: str = "off"
+
+    @property
+    def practising(self) -> bool:
+        """A practice table (``/settings practice_mode on|timed``, `/practice`, the console's
+        ``--practice``): hints without limit, a lesson beside each refusal, its hands kept out
+        of /stats, /top and the records (stored as any hand is, for a restart and replay, but
+        no ledger line is written)."""
+        return self.practice_mode != "off"
+
+    @property
+    def untimed(self) -> bool:
+        """A person's turn waits for them, however long (practice not asked for time)."""
+        return self.practice_mode == "on"
+
+    @property
+    def hints_allowed(self) -> int:
+        """Hints a player may ask for in a hand (`UNLIMITED`: no limit)."""
+        return UNLIMITED if self.practising else self.hints_per_hand
 
     def with_typed(self, name: str, text: str) -> TableOptions:
         """These options with ``name`` set to what ``text`` says (`BadSetting`, saying what
@@ -71,6 +94,8 @@ class TableOptions:
 
 def _typed_back(value: object) -> str:
     """A value as a player would type it: ``on``/``off``, ``0.5``, ``1/2``."""
+    if value == UNLIMITED and not isinstance(value, bool):
+        return UNLIMITED_WORD
     if isinstance(value, bool):
         return "on" if value else "off"
     if isinstance(value, float):
@@ -80,6 +105,7 @@ def _typed_back(value: object) -> str:
 
 TABLE_OPTION_NAMES = tuple(field.name for field in fields(TableOptions))
 """The table options' names, as /settings takes them."""
+
 TABLE_OPTION_TITLES: dict[str, str] = {
     "preset": N_("the rule set"),
     "stake": N_("settlement multiplier"),
@@ -91,6 +117,8 @@ TABLE_OPTION_TITLES: dict[str, str] = {
     "pictures": N_("pictures of hands and settlements"),
     "ai_level": N_("level of AI players"),
     "idle_minutes": N_("minutes a table without people plays on before it closes"),
+    "hints_per_hand": N_("hints each player may ask for in a hand (0: none; unlimited)"),
+    "practice_mode": N_("practice: on, timed or off (hints, no time limit, not counted in /stats)"),
 }
 """Message id of what each table setting is (the preset's too), beside its name."""
 AI_LEVEL_WORDS = {
@@ -120,7 +148,16 @@ class Bounds:
 
 SECONDS = {"ai_delay": Bounds(0, 30), "ready_seconds": Bounds(5, 3600),
            "lobby_timeout": Bounds(60, 86400)}  # fmt: skip
-COUNTS = {"max_hands": Bounds(0, 1000), "idle_minutes": Bounds(1, 1440)}
+COUNTS = {"max_hands": Bounds(0, 1000), "idle_minutes": Bounds(1, 1440),
+          "hints_per_hand": Bounds(0, 100)}  # fmt: skip
+PRACTICE_WORDS = {**{word: "on" for word in TRUE_WORDS}, **{word: "off" for word in FALSE_WORDS},
+                  "timed": "timed", "计时": "timed", "計時": "timed"}  # fmt: skip
+"""``practice_mode`` as a player may write it."""
+UNLIMITED_WORDS = frozenset({"unlimited", "不限", "无限", "無限"})
+"""How a player says ``hints_per_hand`` has no limit (kept as `UNLIMITED_WORD`)."""
+UNLIMITED_WORD = "unlimited"
+UNLIMITED = -1
+"""``hints_per_hand`` without a limit."""
 
 
 def read_bool(text: str) -> bool:
@@ -184,6 +221,13 @@ def read_table_option(name: str, text: str) -> Any:
         return read_amount(text)
     if name == "ai_level":
         return read_ai_level(text)
+    if name == "hints_per_hand" and text.strip().lower() in UNLIMITED_WORDS:
+        return UNLIMITED
+    if name == "practice_mode":
+        word = PRACTICE_WORDS.get(text.strip().lower())
+        if word is None:
+            raise BadSetting("Say on, timed or off.")
+        return word
     if name in ("mention_turn", "pictures"):
         return read_bool(text)
     if name in SECONDS:

@@ -93,13 +93,20 @@ def end_hand(table: Table, result: Result) -> Effects:
                                       "not decided: the match goes on until it is.")  # fmt: skip
         picture = settlement_drawing(table, result, names, totals, running)
         # No next hand to be ready for: the match is over, or it waits for someone to come back.
-        buttons = () if match_over or nobody_played else ((ready,),)
+        # Replay: pressed in the group, /replay N answers the presser with the hand's page.
+        replay = Button(table.say("Replay this hand"), f"/replay {table.hand_number}",
+                        table.stamp().text())  # fmt: skip
+        buttons = () if match_over or nobody_played else ((ready,), (replay,))
         effects.settlement = Outgoing(Kind.GROUP, table.chat, text, buttons=buttons,
                                       picture=drawn_once(picture))  # fmt: skip
         if buttons:
             effects.settlement = table.with_buttons_of_the_phase(effects.settlement, "settled")
         effects.out.append(effects.settlement)
-    effects.hand_finished = (result.to_json(), ledger_lines)
+    # A practice hand is stored (restart, replay) but leaves no line for /stats or the records.
+    effects.hand_finished = (
+        result.to_json(),
+        [] if table.table_options.practising else ledger_lines,
+    )
     if match_over:
         effects.extend(close_match(table))
         return effects

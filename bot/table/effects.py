@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.views.outgoing import Outgoing
+
+if TYPE_CHECKING:
+    from bot.table.hint_book import HintAsked
 
 LedgerLine = tuple[str, str, str, bool, str]
 """(player key, name, amount, whether first out, bonus) of one seat's settled hand."""
@@ -29,6 +32,10 @@ class Effects:
     line once the hand is stored (`bot.community.record_book`), rather than coming as a post of its
     own."""
 
+    hint_asked: HintAsked | None = None
+    """A hint asked in this step, to be thought out once the table's lock is let go
+    (`bot.hosting.hinting`)."""
+
     def extend(self, other: Effects) -> None:
         self.out += other.out
         self.hand_started = self.hand_started or other.hand_started
@@ -37,3 +44,4 @@ class Effects:
         self.table_changed = self.table_changed or other.table_changed
         self.settlement = self.settlement or other.settlement
         self.told = self.told or other.told
+        self.hint_asked = self.hint_asked or other.hint_asked

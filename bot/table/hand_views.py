@@ -18,7 +18,7 @@ from bot.games.pictured import drawn_hand, drawn_settlement
 from bot.i18n import N_, t
 from bot.pictures import PictureError
 from bot.table.state import Table
-from bot.views.controls import Selection, auto_toggle
+from bot.views.controls import Selection, Stamp, auto_toggle
 from bot.views.outgoing import Button, Kind, Outgoing
 from bot.views.shared_texts import money, seat_number
 from engine.game import Result
@@ -188,8 +188,17 @@ def hand_controls(
     legal = hand.legal_actions(index)
     stamps = Stamps(table.stamp(), table.stamp(turn=True))
     rows = table.front.hand_buttons(lang, view, legal, selection, stamps)
-    toggle = auto_toggle(lang, legal, stamps.whole)
-    return tuple([*rows, toggle] if toggle else rows)
+    extra = [row for row in (hint_button(table, index, lang, stamps.turn),
+                             auto_toggle(lang, legal, stamps.whole)) if row]  # fmt: skip
+    return tuple([*rows, *extra])
+
+
+def hint_button(table: Table, index: int, lang: str, stamp: Stamp) -> tuple[Button, ...]:
+    """提示 / Hint (`bot.hosting.hinting`), on the seat's own turn while it has hints left."""
+    allowed = table.table_options.hints_allowed
+    if table.turn_seat != index or table.hints.left(table.hand_number, index, allowed) == 0:
+        return ()
+    return (Button(t(lang, "Hint"), "/hint", stamp.text()),)
 
 
 def result_line(table: Table, index: int, lang: str) -> str:

@@ -27,6 +27,7 @@ from bot.table.hand_views import (
     table_message,
     turn_notice,
 )
+from bot.table.refusal_lessons import lesson
 from bot.table.state import PLAYING, Table
 from bot.views.outgoing import Kind, Outgoing
 from engine.actions import Action, Auto, Timeout
@@ -164,6 +165,8 @@ def apply_action(table: Table, action: Action, command: Command | None = None) -
     if isinstance(action, Auto) and action not in hand.legal_actions(action.seat):
         key = "You are on 托管 already." if action.on else "You are not on 托管."
         return _refused_plainly(table, command, key)
+    hinted = command is not None and table.hints.hinted(table.hand_number, table.turn_count,
+                                                         action)  # fmt: skip
     try:
         events = hand.apply(action)
     except IllegalAction as refusal:
@@ -171,8 +174,13 @@ def apply_action(table: Table, action: Action, command: Command | None = None) -
             raise
         metrics.refused(table.chat, table.game)
         text = refusal_text(table, refusal, table.answer_lang(command), action.seat)
+        if table.table_options.practising:
+            text += "\n" + lesson(table.answer_lang(command), table.front, refusal.code)
         return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=command.user)])
-    effects = Effects(actions=[action.to_json()])
+    record = action.to_json()
+    if hinted:  # the hand record says which moves a hint gave (replay reads past the mark)
+        record["hinted"] = True
+    effects = Effects(actions=[record])
     effects.extend(after_action(table, action, events, by_player=command is not None))
     return effects
 

@@ -117,12 +117,3 @@ def _changed(table: Table, name: str, value: Any) -> Effects:
     return Effects(
         out=[table.group("{name} is now {value}.", name=shown, value=value)], table_changed=True
     )
-
-
-def rules(table: Table, command: Command) -> Effects:
-    language = table.answer_lang(command)
-    text = t(language, table.front.rules_text)
-    if table.front.tips_text:
-        text += "\n\n" + t(language, table.front.tips_text)
-    text += "\n" + t(language, "This table's options: /settings. Every command: /help.")
-    return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=command.user)])

@@ -33,4 +33,5 @@ def table_snapshot(table: Table) -> dict[str, Any]:
         "people_acted": table.people_acted,
         "on_hold": table.on_hold,
         "unattended": table.unattended,
+        "hints": table.hints.counts(),
     }

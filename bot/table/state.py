@@ -226,6 +226,8 @@ class Table(TableFields):
             self.deadline = None
         elif self.acts_by_itself(seat) or self.carried_auto:  # their 托管 first: `carry_auto`
             self.deadline = now + self.table_options.ai_delay
+        elif self.table_options.untimed:  # a practice table waits for its person
+            self.deadline = None
         else:
             self.deadline = now + float(self.hand.time_limit)
             self._set_reminder()
@@ -347,6 +349,7 @@ class Table(TableFields):
         self.people_acted = data.get("people_acted", True)  # stored before: no pause
         self.on_hold = data.get("on_hold", False)
         self.unattended = data.get("unattended", not self.people())
+        self.hints.restore(data.get("hints"))
 
 
 def _stored_carry(data: dict[str, Any]) -> Carry | None:

@@ -17,6 +17,7 @@ from bot.reading.command import Command
 from bot.reading.table_options import TableOptions
 from bot.table.closings import Closings
 from bot.table.effects import Effects
+from bot.table.hint_book import HintBook
 from bot.table.seats import Seat
 from bot.table.table_phases import Phase
 from bot.table.what_was_shown import WhatWasShown
@@ -99,6 +100,8 @@ class TableFields:
         """What was sent (memory only): turn notices, private views, the phase's buttons."""
         self.selections: dict[int, Selection] = {}
         """Cards chosen by button, not yet played (kept in memory only)."""
+        self.hints = HintBook()
+        """The hints given in the hand being played (`bot.hosting.hinting`)."""
         self.acted_at: dict[int, float] = {}
         """When each seat last acted (a notice right after is not needed)."""
         self.confirming: tuple[int, int, int, str] | None = None

@@ -25,6 +25,7 @@ import math
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from engine.actions import Action
 
@@ -53,6 +54,17 @@ CULL_AFTER = 8
 CULL_SPREAD = 1.0
 """The least spread of gains a candidate is dropped on: a gain is mostly 0 (the same result)
 and now and then ±2 (a hand won or lost), so a few equal results show little of it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Weighing:
+    """What a search saw in its last decision, for the hint's why-line (`bot.hosting.hinting`):
+    how many sampled deals of the unseen cards every candidate was played out on, how many
+    candidates were weighed, and whether one beat the ``normal`` player's choice."""
+
+    samples: int = 0
+    candidates: int = 1
+    replaced: bool = False
 
 
 class Search:
@@ -94,6 +106,13 @@ class Search:
         """Iterations of the last search (for tests and the benchmark)."""
         self.samples = 0
         """Of those, the sampled deals every candidate was played out on."""
+        self.weighing = Weighing()
+        """What the last decision saw (none weighed: the ``normal`` choice, unsearched)."""
+
+    def unweighed(self, action: Action) -> Action:
+        """``action``, decided without a search: the last weighing says so."""
+        self.weighing = Weighing()
+        return action
 
     def _choose(
         self,
@@ -154,6 +173,7 @@ class Search:
             mean, sure = self._gain(gains[i])
             if mean >= self.min_gain and sure and mean > best_gain:
                 best, best_gain = i, mean
+        self.weighing = Weighing(self.samples, len(candidates), best != 0)
         return candidates[best]
 
     def _hopeless(self, gains: list[float]) -> bool:

@@ -20,8 +20,50 @@
       method: "POST", headers: { "Content-Type": "application/json" },
       body: $("record").value,
     });
-    const data = await answer.json();
-    if (!answer.ok) { $("refusal").textContent = data.error || String(answer.status); return; }
+    show(answer);
+  }
+
+  // A hand of the table this tab's table page was opened at (its Replay button): asked with
+  // that page's credential, which the server checks as it checks the table page's.
+  async function loadStored(hand) {
+    $("record").hidden = true;
+    act("load").hidden = true;
+    const query = new URLSearchParams(location.search);
+    const credential = miniAppCredential() || sessionStorage.getItem("table-credential") || "";
+    const table = query.get("t") || sessionStorage.getItem("table-param");
+    const answer = await fetch("/replay/api/hand", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Authorization": credential },
+      body: JSON.stringify(table ? { hand, table } : { hand }),
+    });
+    show(answer);
+  }
+
+  // Opened from a chat's Replay button: a Telegram Mini App's initData, or a link signed for
+  // the user (Discord), both after "#" (never sent to a server in a URL).
+  function miniAppCredential() {
+    const telegram = window.Telegram && window.Telegram.WebApp && window.Telegram.WebApp.initData;
+    if (telegram) return "tma " + telegram;
+    const hash = location.hash.slice(1);
+    if (!hash) return null;
+    if (!hash.includes("tgWebAppData=")) {  // a link signed for this user (Discord)
+      sessionStorage.setItem("table-credential", "Link " + hash);
+      history.replaceState(null, "", location.pathname + location.search);
+      return "Link " + hash;
+    }
+    const data = new URLSearchParams(hash).get("tgWebAppData");
+    return data ? "tma " + data : null;
+  }
+
+  async function show(answer) {
+    let data = {};
+    try { data = await answer.json(); } catch (error) { data = {}; }
+    if (!answer.ok) {
+      document.body.dataset.refused = String(answer.status);
+      $("refusal").textContent = data.error || (answer.status === 401 || answer.status === 410
+        ? "这个链接无效。Not a replay you may open." : String(answer.status));
+      return;
+    }
     replay = data;
     at = 0;
     draw();
@@ -33,6 +75,7 @@
     const byRank = frame.board.by_rank;
     $("title").textContent = replay.title;
     $("step").textContent = `${at} / ${replay.frames.length - 1}`;
+    document.body.dataset.step = String(at);
     $("said").textContent = frame.said;
     const hands = $("hands");
     hands.replaceChildren();
@@ -78,6 +121,8 @@
   }
 
   act("load").addEventListener("click", load);
+  const stored = Number(new URLSearchParams(location.search).get("hand"));
+  if (stored > 0) loadStored(stored);
   act("first").addEventListener("click", () => go(0));
   act("back").addEventListener("click", () => go(at - 1));
   act("next").addEventListener("click", () => go(at + 1));

@@ -16,6 +16,7 @@
   let retry = 500;
   let settlementSeen = "";
   let playable = false;
+  let hintShown = "";           // the hint (hand and turn) whose cards were chosen for the player
   const TAP_STRIP = 24;         // px of each overlapped card left to tap, where rows allow         // the host said the chosen cards may be played (its verdict)
 
   // ------------------------------------------------------------- who we are
@@ -112,6 +113,7 @@
     renderFacts(board);
     $("prompt").textContent = state.prompt || "";
     renderHand(board);
+    renderHint();
     const last = $("show-last");
     last.hidden = !(board && board.last.length);
     if (board) last.textContent = board.last_title;
@@ -123,6 +125,24 @@
     $("hide-settlement").textContent = state.words.hide;
     $("hide-last").textContent = state.words.hide;
     tick();
+  }
+
+  // A hint (/hint, the Hint button) shows its line, and chooses its cards once: a player who
+  // then changes the choice keeps their own.
+  function renderHint() {
+    const hint = state.hint || {};
+    const line = $("hint");
+    line.hidden = !hint.text;
+    line.textContent = hint.text || "";
+    const key = hint.text ? `${state.number}:${hint.turn}` : "";
+    if (!key || key === hintShown) return;
+    hintShown = key;
+    if (!(hint.chosen && hint.chosen.length)) return;
+    chosen = new Set(hint.chosen);
+    for (const el of $("hand").children) {
+      el.classList.toggle("chosen", chosen.has(Number(el.dataset.index)));
+    }
+    askVerdict();
   }
 
   // A new settlement opens by itself; hidden, the bar's button opens it again while the
@@ -137,6 +157,9 @@
       $("settlement-text").textContent = state.settlement;
       panel.hidden = false;
     }
+    const replay = $("replay");
+    replay.hidden = !state.replay;
+    replay.textContent = state.words.replay;
     const reopen = $("show-settlement");
     reopen.textContent = state.words.settlement;
     reopen.hidden = !state.settlement || !panel.hidden;
@@ -367,5 +390,11 @@
   window.addEventListener("resize", () => { if (state) layoutHand(); });
   setInterval(tick, 250);
   credential = readCredential();
+  // The replay page (same origin, same tab) asks with this page's credential and table.
+  if (credential) sessionStorage.setItem("table-credential", credential);
+  if (table) sessionStorage.setItem("table-param", table); else sessionStorage.removeItem("table-param");
+  $("replay").addEventListener("click", () => {
+    if (state && state.replay) location.href = `/replay?hand=${state.replay}&lang=${state.lang}`;
+  });
   connect();
 })();

@@ -9,14 +9,14 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from bot.games.board import Board
-from bot.games.erqiwang import narration, prompts, settling, texts
+from bot.games.erqiwang import hints, lessons, narration, primer, prompts, settling, texts
 from bot.games.erqiwang.bids import read_bid
 from bot.games.erqiwang.board import board as erqiwang_board
 from bot.games.erqiwang.refusal_texts import SUIT_BUTTONS, explained
 from bot.games.game_front import BadInput, GameFront, Reader, Stamps
 from bot.games.pictured import face, hand_picture, settlement_picture
 from bot.i18n import N_, t
-from bot.pictures import HandPicture, Layout, SettlementPicture
+from bot.pictures import HandPicture, Layout, SettlementPicture, TablePicture
 from bot.reading.echo import echoed
 from bot.views.controls import Selection, rows
 from bot.views.outgoing import Button
@@ -31,6 +31,7 @@ from engine.actions import (
     Play,
     Surrender,
 )
+from engine.ai.search_decision import Weighing
 from engine.cards import Card, parse_card, parse_cards, parse_suit
 from engine.erqiwang import ERQIWANG, ErqiwangResult, ErqiwangView, Rules, deck_defaults
 from engine.erqiwang.events import ErqiwangEvent, TrickWon
@@ -103,6 +104,8 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
     title = N_("erqiwang")
     tips_text = N_("tips_erqiwang")
     rules_text = N_("rules_erqiwang")
+    refusal_lessons = lessons.LESSONS
+    primer_text = primer.PRIMER
     commands = frozenset(READERS)
     preset_titles: Mapping[str, str] = MappingProxyType(
         {
@@ -292,6 +295,12 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
         footer = settling.footer(lang, result, names)
         title = t(lang, "二七王 · hand {number}", number=number)
         return settlement_picture(lang, title, names, results, totals, running, bonuses, footer)
+
+    def primer_picture(self, lang: str) -> TablePicture:
+        return primer.primer_picture(lang)
+
+    def hint_text(self, lang: str, view: ErqiwangView, move: Action, weighing: Weighing) -> str:
+        return hints.hint_text(lang, view, move, weighing)
 
     def explain(self, lang: str, refusal: IllegalAction, view: ErqiwangView | None = None) -> str:
         return explained(lang, refusal, view)

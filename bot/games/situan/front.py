@@ -12,17 +12,18 @@ from types import MappingProxyType
 from bot.games.board import Board
 from bot.games.game_front import BadInput, GameFront, Reader, Stamps
 from bot.games.pictured import face, hand_picture, settlement_picture
-from bot.games.situan import prompts, settling, texts
+from bot.games.situan import hints, lessons, primer, prompts, settling, texts
 from bot.games.situan.board import board as situan_board
 from bot.games.situan.notation import CountOutOfRange, count_text, read_notation
 from bot.i18n import N_, t
-from bot.pictures import HandPicture, Layout, SettlementPicture
+from bot.pictures import HandPicture, Layout, SettlementPicture, TablePicture
 from bot.reading.echo import echoed
 from bot.reading.refusals import plain_refusal
 from bot.views.controls import Selection, rows
 from bot.views.outgoing import Button
 from bot.views.shared_texts import cards_text, money, rank_text, seat_number
 from engine.actions import Action, AnswerShow, Pass, PickShow, Play, StartShow, read_play
+from engine.ai.search_decision import Weighing
 from engine.cards import parse_card, parse_rank_run
 from engine.errors import IllegalAction, RecordError
 from engine.game import Game, Hand, Result
@@ -81,6 +82,8 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
     title = N_("situan")
     tips_text = N_("tips_situan")
     rules_text = N_("rules_situan")
+    refusal_lessons = lessons.LESSONS
+    primer_text = primer.PRIMER
     commands = frozenset(READERS)
     preset_titles: Mapping[str, str] = MappingProxyType(
         {
@@ -292,6 +295,12 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
         footer = settling.footer_text(lang, result)
         title = t(lang, "四团 · hand {number}", number=number)
         return settlement_picture(lang, title, names, results, totals, running, bonuses, footer)
+
+    def primer_picture(self, lang: str) -> TablePicture:
+        return primer.primer_picture(lang)
+
+    def hint_text(self, lang: str, view: SituanView, move: Action, weighing: Weighing) -> str:
+        return hints.hint_text(lang, view, move, weighing)
 
     def explain(self, lang: str, refusal: IllegalAction, view: SituanView | None = None) -> str:
         facts = refusal.facts

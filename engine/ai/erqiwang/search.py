@@ -49,12 +49,12 @@ class ErqiwangSearchAI(Search):
         if isinstance(fallback, (NameTrump, Bury)):
             return self._declare(view, fallback)
         if view.phase != ERQIWANG_PLAY or not isinstance(fallback, Play):
-            return fallback
+            return self.unweighed(fallback)
         seat = view.seat
         assert seat is not None
         candidates = erqiwang_candidates(view, legal, fallback, MAX_CANDIDATES)
         if len(candidates) <= 1:
-            return fallback
+            return self.unweighed(fallback)
         rng = random.Random(f"{self.seed}:{seat}:{len(view.played_cards)}:{view.trick}")
 
         # Every candidate meets the same sampled deal (the search resets the generator to
@@ -84,7 +84,7 @@ class ErqiwangSearchAI(Search):
         else:
             candidates = bury_candidates(view, fallback, MAX_CANDIDATES)
         if len(candidates) <= 1:
-            return fallback
+            return self.unweighed(fallback)
         seat = view.seat
         assert seat is not None
         rng = random.Random(f"{self.seed}:{seat}:{view.phase}")

@@ -41,11 +41,12 @@ class SituanSearchAI(Search):
     def decide(self, view: SituanView, legal: Sequence[Action]) -> Action:
         fallback = self.policy.decide(view, legal)
         if view.phase != SITUAN_PLAY or not isinstance(fallback, (Play, Pass)):
-            return fallback  # a 亮牌 started or picked is the ``normal`` player's call
+            # a 亮牌 started or picked is the ``normal`` player's call
+            return self.unweighed(fallback)
         turn = [a for a in legal if isinstance(a, (Play, Pass))]
         candidates = situan_candidates(view, turn, fallback, MAX_CANDIDATES)
         if len(candidates) <= 1:
-            return fallback
+            return self.unweighed(fallback)
         seat = view.seat
         assert seat is not None
         rng = random.Random(f"{self.seed}:{seat}:{view.held}:{view.played_counts}:{view.turn}")
