@@ -23,15 +23,21 @@ SECRET = "shared-secret"
 GROUP = -100777
 CHAT = f"tg:{GROUP}"
 ANN = user(11, "Ann", "en")
+LEASE = 3.0
+"""The processes' lease: what an update for a gone owner's table waits out."""
+LONG_LEASE = 60.0
+"""A lease no answer waits out unless it waits for the lease: "answered at once" is told
+from "waited for the lease" by far more than any load stretches the answer."""
 
 
 class Process:
-    def __init__(self, name: str, base: str, db: Database, secret: str = SECRET) -> None:
+    def __init__(self, name: str, base: str, db: Database, secret: str = SECRET,
+                 lease: float = LEASE) -> None:  # fmt: skip
         self.secret = secret
         self.port = free_port()
         peer = f"http://127.0.0.1:{self.port}"
         self.manager = TableManager(db, lambda m: asyncio.sleep(0), ownership=Ownership(
-            name, peer, seconds=3.0))  # fmt: skip
+            name, peer, seconds=lease))  # fmt: skip
         settings = TelegramSettings(
             token="123:TEST", base_url=base, webhook_url="https://cards.example/telegram",
             webhook_listen="127.0.0.1", webhook_port=self.port, webhook_secret=secret,
@@ -82,9 +88,10 @@ async def test_an_update_for_another_processes_table_is_handled_by_its_owner(pos
         assert CHAT not in b.manager.tables
         await a.adapter.stop()  # a is gone: its webhook does not answer, its lease runs out
         expires = (await b.manager.db.leases_of([CHAT], time.time()))[CHAT].expires
-        waited = await b.post("/addbot", 3)
+        await b.post("/addbot", 3)
         await until(lambda: seats(b) == 3)  # b waited out the lease, took the table, added
-        assert time.time() >= expires and waited < 3.0 + 2.0
+        # Not before the lease ran out (how soon after is a speed: the failover test prints it).
+        assert time.time() >= expires
         assert b.manager.held == {CHAT}
     finally:
         await b.adapter.stop()
@@ -100,15 +107,16 @@ async def test_an_owner_that_refuses_a_handed_update_is_not_waited_for(postgres_
     api = FakeBotAPI()
     base = await api.start()
     address = postgres_server.database()
-    a = Process("a", base, await Database.open(address))
-    b = Process("b", base, await Database.open(address), secret="another-secret")
+    a = Process("a", base, await Database.open(address), lease=LONG_LEASE)
+    b = Process("b", base, await Database.open(address), secret="another-secret",
+                lease=LONG_LEASE)  # fmt: skip
     await a.adapter.start()
     await b.adapter.start()
     try:
         await a.post("/new situan", 1)
         await until(lambda: seats(a) == 1)
         waited = await b.post("/addbot", 2)
-        assert waited < 3.0  # not the lease's 3 s: answered once refused (load may slow it)
+        assert waited < LONG_LEASE  # answered once refused, not when the lease ran out
         await asyncio.sleep(0.3)
         assert seats(a) == 1 and CHAT not in b.manager.tables
         for body in ([1, 2], 7, {"message": 5}, {}):

@@ -132,6 +132,10 @@ async def spectator(bot: Bot, session: aiohttp.ClientSession, number: int = 0) -
         return await asyncio.wait_for(page.receive_json(), timeout=10)
 
 
+ORPHANS_GONE = 30.0
+"""Seconds a killed bot's processes may take to notice and end, however loaded the machine."""
+
+
 async def test_sigterm_with_open_spectator_pages_and_slow_clients_exits_by_itself(
     tmp_path: Path,
 ):
@@ -176,7 +180,9 @@ async def test_sigterm_with_open_spectator_pages_and_slow_clients_exits_by_itsel
 
 async def test_kill_9_leaves_no_worker_behind(tmp_path: Path):
     """AI workers (and the replay worker, and multiprocessing's resource tracker) end with
-    the bot: kill -9 it, and 5 s later none of its processes is alive."""
+    the bot: kill -9 it, and soon none of its processes is alive — within `ORPHANS_GONE`, a
+    bound only a process that never ends breaks (they end as soon as the bot does; on the old code
+    they ran on for good)."""
     async with running_bot(tmp_path, log=False, BOT_AI_WORKERS="2") as (api, bot):
         async with aiohttp.ClientSession() as session:
             await a_table(api, bot, session)  # the timers run: the AI workers are started
@@ -193,13 +199,13 @@ async def test_kill_9_leaves_no_worker_behind(tmp_path: Path):
         bot.process.kill()
         await bot.process.wait()
         killed = time.monotonic()
-        while time.monotonic() - killed < 5.0 and any(alive(p) for p in under):
+        while time.monotonic() - killed < ORPHANS_GONE and any(alive(p) for p in under):
             await asyncio.sleep(0.05)
         left = sorted(p for p in under if alive(p))
         for orphan in left:  # (on the old code: not to leave them running after the test)
             with contextlib.suppress(OSError):
                 os.kill(orphan, signal.SIGKILL)
-        assert left == [], f"alive 5 s after kill -9: {left}"
+        assert left == [], f"alive {ORPHANS_GONE:g} s after kill -9: {left}"
 
 
 async def test_readyz_is_503_until_the_store_is_open_and_the_adapters_started(tmp_path: Path):
