@@ -7,6 +7,7 @@ hand each table is playing and how many of its actions are stored.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import replace
@@ -27,6 +28,7 @@ from engine.game import AnyHand
 from storage import Database
 from storage.base import ActionRow, LedgerLine, StoredTable, TableRow, TimerRow, Transaction
 from storage.leases import LeaseLost
+from storage.signals import STEPS
 
 log = logging.getLogger(__name__)
 Sender = Callable[[Outgoing], Awaitable[None]]
@@ -148,6 +150,14 @@ class TableKeeper:
         if effects.told is not None:
             users, at = effects.told
             await tx.mark_told(chat, users, at)
+        await self._signal(tx, table)
+
+    async def _signal(self, tx: Transaction, table: Table) -> None:
+        """Sharing the database, the other processes hear of the step as it commits: the
+        pages connected to them read the table from the store (`bot.page_questions`)."""
+        if self.ownership is not None:
+            step = json.dumps({"table": table.chat, "step": table.turn_count})
+            await tx.tell(STEPS, step)
 
     async def store_batch(self, steps: list[tuple[Table, Effects]]) -> None:
         """Store several tables' steps in one transaction, committed on return (the common
@@ -209,6 +219,7 @@ class TableKeeper:
                 await self.store(tx, table, effects)  # rare: a hand ends or starts
                 continue
             rows += self._action_rows(table.chat, effects)
+            await self._signal(tx, table)
             if effects.table_changed:
                 snapshots.append(TableRow(table.chat, table.game, table.state,
                                           table_snapshot(table), self.clock()))  # fmt: skip

@@ -29,6 +29,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from storage.leases import LeaseReads, LeaseWrites
+from storage.signals import Signals
 
 JsonObject = dict[str, Any]
 
@@ -138,6 +139,10 @@ class Transaction(LeaseWrites, ABC):
         """Called by the back end when the transaction has committed or rolled back."""
         self._finished = True
 
+    async def tell(self, channel: str, payload: str) -> None:
+        """Signal the other processes sharing the database (`storage.signals`) when this
+        transaction commits; never if it rolls back. One process (SQLite): nothing to do."""
+
     def _ensure_open(self) -> None:
         if self._finished:
             # A write here would land outside the writer lock, in nobody's transaction.
@@ -243,6 +248,12 @@ class Database(LeaseReads, ABC):
         self.on_commit: Callable[[float], None] | None = None
         """Told each committed transaction's seconds, from its first write to its commit
         (the writer lock's wait left out): the metrics' storage commit time."""
+
+    @property
+    def signals(self) -> Signals | None:
+        """How processes sharing this database signal each other (None: only one process
+        uses it, as with SQLite)."""
+        return None
 
     def time_commits(self, on_commit: Callable[[float], None]) -> None:
         """From now on, ``on_commit`` is told each transaction's time in seconds."""

@@ -43,6 +43,7 @@ from storage.base import (
     to_json,
 )
 from storage.postgres_leases import PostgresLeaseReads, PostgresLeaseWrites
+from storage.postgres_signals import PostgresSignals
 from storage.schema import DUMPED, POSTGRES, VALUE_TYPES, dumped_columns
 
 MIGRATIONS: tuple[str, ...] = POSTGRES.migrations()
@@ -81,6 +82,9 @@ class PostgresTransaction(PostgresLeaseWrites, Transaction):
     def _db(self) -> Connection:
         self._ensure_open()
         return self._connection
+
+    async def tell(self, channel: str, payload: str) -> None:
+        await self._db.execute("SELECT pg_notify($1, $2)", channel, payload)
 
     async def save_tables(self, rows: Sequence[TableRow]) -> None:
         if rows:
@@ -254,6 +258,11 @@ class PostgresDatabase(PostgresLeaseReads, Database):
     def __init__(self, pool: asyncpg.Pool[asyncpg.Record]) -> None:
         super().__init__()
         self._pool = pool
+        self._signals = PostgresSignals(pool)
+
+    @property
+    def signals(self) -> PostgresSignals:
+        return self._signals
 
     @classmethod
     async def connect(
@@ -278,6 +287,7 @@ class PostgresDatabase(PostgresLeaseReads, Database):
         return database
 
     async def close(self) -> None:
+        await self._signals.close()
         await self._pool.close()
 
     async def _migrate(self) -> None:

@@ -52,12 +52,15 @@ from adapters.serving import (
     waiting_for_first_message,
 )
 from adapters.web.auth import WATCH, Denied, LinkSigner, Visitor, visitor_of
+from adapters.web.buckets import Bucket
+from adapters.web.following import StepFollowing
 from adapters.web.pages import Page, Pages, frame
 from adapters.web.params import chat_of_param
 from adapters.web.replaying import RECORD_BYTES, Busy, Replays
 from bot.commands import Command
 from bot.manager import TableManager
-from bot.outgoing import Kind
+from bot.page_moves import PageMoves
+from bot.page_questions import PageQuestions
 from bot.pictures.bundled import REGULAR_FONT
 from bot.registry import TAKES_CARDS
 from bot.web_view import PAGE_COMMANDS, unknown_reader_words
@@ -103,23 +106,6 @@ class NoTable(Exception):
     is another match's link), or the table is not this user's to see. One answer for both."""
 
 
-class Bucket:
-    """A token bucket: ``burst`` at once, then ``rate`` a second."""
-
-    def __init__(self, burst: float, rate: float, clock: Callable[[], float] = time.monotonic):
-        self.burst, self.rate, self.clock = burst, rate, clock
-        self.tokens, self.since = burst, clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.since) * self.rate)
-        self.since = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
 PAGES = web.AppKey("pages", Pages)
 
 
@@ -134,14 +120,21 @@ class WebTable:
     ``bot_token``: the Telegram bot's token, to check Mini Apps' ``initData`` (None: only
     signed links). ``may_watch``: asked whether a Telegram user not seated may watch a
     table (the Telegram adapter answers from the group's members); without it only seated
-    players and watch links open a page."""
+    players and watch links open a page. Any process sharing the store serves any page: a
+    table held elsewhere is read from the store (``questions``), its steps followed by their
+    signals (`adapters.web.following`), its moves carried out by its owner (``moves``)."""
 
     def __init__(
         self, manager: TableManager, signer: LinkSigner | None = None,
         bot_token: str | None = None, limits: ServerLimits | None = None,
         init_data_max_age: float | None = None, clock: Callable[[], float] = time.time,
+        questions: PageQuestions | None = None, moves: PageMoves | None = None,
     ) -> None:  # fmt: skip
         self.manager = manager
+        self.questions = questions or PageQuestions(
+            manager.open, manager.db, manager.keeper.table_from, manager.language
+        )
+        self.moves = moves or PageMoves(manager, manager.db.signals)
         self.signer = signer or LinkSigner()
         self.bot_token = bot_token
         self.limits = limits or WEB_LIMITS
@@ -158,6 +151,7 @@ class WebTable:
         self.sockets: set[web.WebSocketResponse] = set()
         """Every open WebSocket, said hello or not (closed at shutdown)."""
         manager.listen_to_steps(self.pages.step)
+        self.following = StepFollowing(self.pages, self.questions, manager.db.signals)
 
     def match_of(self, chat: str) -> str | None:
         """The match now at the table of ``chat`` (a link is signed for it)."""
@@ -175,12 +169,13 @@ class WebTable:
     async def admit(self, visitor: Visitor) -> int | None:
         """The seat whose view ``visitor`` gets (None: the public view); `Denied` when the
         credential gives no view of this table, `NoTable` when it is gone."""
-        manager, chat = self.manager, visitor.chat
-        if not chat or not manager.has_table(chat):
+        chat = visitor.chat
+        table = await self.questions.table(chat) if chat else None
+        if table is None:
             raise NoTable(chat)
-        if visitor.match is not None and visitor.match != self.match_of(chat):
+        if visitor.match is not None and visitor.match != table.match:
             raise NoTable(chat)  # a link of an earlier match at this chat
-        seat = manager.seat_at(chat, visitor.user)
+        seat = self.questions.seat_at(table, visitor.user)
         if visitor.seat is not None and visitor.seat != WATCH:
             if seat != visitor.seat:
                 raise Denied("not this seat")
@@ -193,15 +188,16 @@ class WebTable:
 
     # ----------------------------------------------------------------- what a page asks
 
-    def state(self, visitor: Visitor) -> dict[str, Any] | None:
-        return self.manager.page_state(visitor.chat, visitor.user, visitor.lang)
+    async def state(self, visitor: Visitor) -> dict[str, Any] | None:
+        table = await self.questions.table(visitor.chat)
+        return None if table is None else self.questions.state(table, visitor.user, visitor.lang)
 
-    def check(self, visitor: Visitor, message: dict[str, Any]) -> dict[str, Any]:
+    async def check(self, visitor: Visitor, message: dict[str, Any]) -> dict[str, Any]:
         move, cards = message.get("action"), _strings(message.get("cards"))
         if move not in TAKES_CARDS or cards is None:
             return {"ok": False, "text": ""}
-        ok, text = self.manager.page_verdict(visitor.chat, visitor.user, str(move), cards,
-                                             visitor.lang)  # fmt: skip
+        table = await self.questions.table(visitor.chat)
+        ok, text = self.questions.verdict(table, visitor.user, str(move), cards, visitor.lang)
         return {"ok": ok, "text": text, "cards": cards}
 
     async def act(self, visitor: Visitor, message: dict[str, Any]) -> list[str]:
@@ -216,16 +212,12 @@ class WebTable:
             return []
         if stamp is not None and (not isinstance(stamp, str) or len(stamp) > 64):
             return []
-        manager, chat = self.manager, visitor.chat
-        command = Command(str(name), tuple(args), visitor.user, manager.name_at(chat, visitor.user),
-                          chat, lang=visitor.lang, stamp=stamp)  # fmt: skip
-        said = []
-        for message_out in await manager.handle(command):
-            if message_out.kind == Kind.REPLY and message_out.user == visitor.user:
-                said.append(message_out.resolved().text)
-            else:
-                await manager.send(message_out)
-        return said
+        table = await self.questions.table(visitor.chat)
+        known = table.names.get(visitor.user) if table is not None else None
+        named = known or self.manager.name_at(visitor.chat, visitor.user)
+        command = Command(str(name), tuple(args), visitor.user, named, visitor.chat,
+                          lang=visitor.lang, stamp=stamp)  # fmt: skip
+        return await self.moves.carry_out(command)
 
     # ----------------------------------------------------------------- routes
 
@@ -237,7 +229,16 @@ class WebTable:
         self.add_routes(app)
         app.on_shutdown.append(self._close_pages)
         app.cleanup_ctx.append(self._replay_worker)
+        app.cleanup_ctx.append(self._sharing)
         return app
+
+    async def _sharing(self, app: web.Application) -> AsyncIterator[None]:
+        """Sharing the store: other processes' steps followed, moves handed between them."""
+        await self.following.start()
+        await self.moves.start()
+        yield
+        await self.moves.stop()
+        await self.following.stop()
 
     async def _close_pages(self, app: web.Application) -> None:
         """Every open page told the server is going away (1001), within a second: a stop
@@ -317,7 +318,7 @@ class WebTable:
 
     async def _http_state(self, request: web.Request) -> web.Response:
         visitor, _ = await self._http_visitor(request)
-        return web.json_response({"state": self.state(visitor)}, headers=HEADERS)
+        return web.json_response({"state": await self.state(visitor)}, headers=HEADERS)
 
     async def _http_check(self, request: web.Request) -> web.Response:
         visitor, message = await self._http_visitor(request)
@@ -329,14 +330,15 @@ class WebTable:
         if not bucket.take():
             self.refusals.refused(f"a check of {visitor.user}: past {CHECKS_RATE:g} a second")
             raise web.HTTPTooManyRequests(headers={"Retry-After": "1"})
-        return web.json_response(self.check(visitor, message), headers=HEADERS)
+        return web.json_response(await self.check(visitor, message), headers=HEADERS)
 
     async def _http_act(self, request: web.Request) -> web.Response:
         visitor, message = await self._http_visitor(request)
         if visitor.seat == WATCH:
             raise web.HTTPForbidden()
         said = await self.act(visitor, message)
-        return web.json_response({"said": said, "state": self.state(visitor)}, headers=HEADERS)
+        return web.json_response({"said": said, "state": await self.state(visitor)},
+                                 headers=HEADERS)  # fmt: skip
 
     async def _replay(self, request: web.Request) -> web.Response:
         """A record's replay, worked out off the event loop (`adapters.web.replaying`)."""
@@ -382,12 +384,14 @@ class WebTable:
             crowded.deny()
         writer = asyncio.create_task(page.run_writer())
         try:
-            state = self.state(visitor)
+            state = await self.state(visitor)
             if state is not None:
                 page.offer_state(state)
             await self._read(socket, page)
         finally:
             self.pages.remove(page)
+            if visitor.chat not in self.pages.by_chat:
+                self.questions.forget(visitor.chat)
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await writer
@@ -439,7 +443,7 @@ class WebTable:
             if kind == "check":
                 if not checks.take():
                     continue
-                answer = self.check(page.visitor, data)
+                answer = await self.check(page.visitor, data)
                 page.offer(frame("verdict", id=data.get("id"), **answer))
             elif kind == "act" and page.visitor.seat != WATCH:
                 for text in await self.act(page.visitor, data):
