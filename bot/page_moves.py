@@ -22,6 +22,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from bot.commands import Command, Delivery
@@ -34,6 +35,8 @@ MOVES = "cardbot_moves"
 """``{"to": owner, "from": asker, "id": …, "command": {…}}``: run this move, owner."""
 ANSWERS = "cardbot_answers"
 """``{"to": asker, "id": …, "said": [texts]}``: the move was run; the player was told these."""
+ANSWER_WITHIN = 2.0
+"""Seconds a live owner answers a forwarded move within (on a loaded machine too)."""
 PLATFORM = "web"
 """The platform of a forwarded move's delivery key."""
 
@@ -78,8 +81,11 @@ class PageMoves:
         if lease is None or lease.owner == ownership.owner:
             return await self.here(command)  # nobody's: taken here (`TableManager.handle`)
         move = secrets.token_hex(8)
-        command = _delivered(command, move)
-        said = await self._forward(lease.owner, move, command, ownership.seconds)
+        command = replace(command, delivery=Delivery(PLATFORM, move))
+        # Waited for until its lease has run out, at the least: a live owner answers long
+        # before; a dead one's table can be taken here then.
+        wait = max(lease.expires - self.clock(), ANSWER_WITHIN) + ANSWER_WITHIN / 4
+        said = await self._forward(lease.owner, move, command, wait)
         return await self.here(command) if said is None else said
 
     async def here(self, command: Command) -> list[str]:
@@ -151,12 +157,6 @@ class PageMoves:
             return
         if waiting is not None and not waiting.done():
             waiting.set_result(said)
-
-
-def _delivered(command: Command, move: str) -> Command:
-    from dataclasses import replace
-
-    return replace(command, delivery=Delivery(PLATFORM, move))
 
 
 def _written(command: Command) -> dict[str, Any]:
