@@ -275,9 +275,7 @@ def test_the_web_table_is_public_on_every_process_and_health_and_metrics_are_not
     assert matcher.group(1).split() == ["/table", "/table/*", "/web/*", "/replay", "/replay/*"]
     block = caddyfile[caddyfile.index("handle @web {") :]
     upstreams = re.search(r"reverse_proxy ([^{]+)\{", block)
-    assert upstreams is not None and upstreams.group(1).split() == [
-        f"bot-1:{web}", f"bot-2:{web}"
-    ]
+    assert upstreams is not None and upstreams.group(1).split() == [f"bot-1:{web}", f"bot-2:{web}"]
     assert f"health_port {health}" in block and "health_uri /readyz" in block
     handled = re.findall(r"^\s*(?:handle|@\w+ path) ([^{\n]*)", caddyfile, re.MULTILINE)
     public = " ".join(handled)
