@@ -51,6 +51,7 @@ from adapters.serving import (
     read_body,
     waiting_for_first_message,
 )
+from adapters.web.answers import NoTable, gone, page_words, unauthorized
 from adapters.web.auth import WATCH, Denied, LinkSigner, Visitor, visitor_of
 from adapters.web.buckets import Bucket
 from adapters.web.following import StepFollowing
@@ -70,7 +71,6 @@ HELLO_SECONDS = 10.0
 """A WebSocket must name its visitor this soon after opening."""
 MESSAGE_BYTES = 16 * 1024
 """A page's message is small (a few cards): anything larger closes the socket."""
-ARGS_AT_MOST = 64
 CHECKS_BURST, CHECKS_RATE = 40.0, 10.0
 """Selection checks per page (and per user over HTTP): a burst (tapping cards fast), then
 this many a second; checks past them go unanswered."""
@@ -80,8 +80,6 @@ no page (a person taps a few times a second): it is closed with 1008."""
 PER_ADDRESS = 16
 """Connections one address may hold to the web table (several pages of a household)."""
 WEB_LIMITS = ServerLimits(per_address=PER_ADDRESS)
-GONE_BODY = '{"error": "no table"}'
-"""The one answer for a good credential that opens no table: none there, or not for you."""
 STATIC = {
     "table.html": "text/html",
     "replay.html": "text/html",
@@ -99,11 +97,6 @@ HEADERS = {
 }
 MayWatch = Callable[[str, str], Awaitable[bool]]
 """Whether a user not seated at the table of a chat may watch it (a member of the group)."""
-
-
-class NoTable(Exception):
-    """The credential is good but opens no table: none is there (its match is over, or it
-    is another match's link), or the table is not this user's to see. One answer for both."""
 
 
 PAGES = web.AppKey("pages", Pages)
@@ -193,7 +186,7 @@ class WebTable:
         return None if table is None else self.questions.state(table, visitor.user, visitor.lang)
 
     async def check(self, visitor: Visitor, message: dict[str, Any]) -> dict[str, Any]:
-        move, cards = message.get("action"), _strings(message.get("cards"))
+        move, cards = message.get("action"), page_words(message.get("cards"))
         if move not in TAKES_CARDS or cards is None:
             return {"ok": False, "text": ""}
         table = await self.questions.table(visitor.chat)
@@ -205,7 +198,7 @@ class WebTable:
         (sent to the page, not to the chat), the rest sent as any command's answers are."""
         name, args, stamp = (
             message.get("action"),
-            _strings(message.get("args")),
+            page_words(message.get("args")),
             message.get("stamp"),
         )
         if name not in PAGE_COMMANDS or args is None:
@@ -233,12 +226,10 @@ class WebTable:
         return app
 
     async def _sharing(self, app: web.Application) -> AsyncIterator[None]:
-        """Sharing the store: other processes' steps followed, moves handed between them."""
-        await self.following.start()
+        await self.following.start()  # sharing the store: other processes' steps followed
         await self.moves.start()
         yield
-        await self.moves.stop()
-        await self.following.stop()
+        await asyncio.gather(self.moves.stop(), self.following.stop())
 
     async def _close_pages(self, app: web.Application) -> None:
         """Every open page told the server is going away (1001), within a second: a stop
@@ -296,7 +287,7 @@ class WebTable:
         try:
             proven = self.visitor(request.headers.get("Authorization", ""), "")
         except Denied:
-            raise _unauthorized() from None
+            raise unauthorized() from None
         body = await read_body(request, self.limits)
         try:
             message = parse_json(body) if body else {}
@@ -311,9 +302,9 @@ class WebTable:
         try:
             seat = await self.admit(proven)
         except Denied:
-            raise _unauthorized() from None
+            raise unauthorized() from None
         except NoTable:
-            raise _gone() from None
+            raise gone() from None
         return dataclasses.replace(proven, seat=seat if seat is not None else WATCH), message
 
     async def _http_state(self, request: web.Request) -> web.Response:
@@ -457,23 +448,3 @@ class WebTable:
         runner = GuardedRunner(self.app(), self.limits, self.refusals)
         taken = await runner.start(listen, port)
         return runner, taken
-
-
-def _gone() -> web.HTTPNotFound:
-    return web.HTTPNotFound(text=GONE_BODY, content_type="application/json")
-
-
-def _unauthorized() -> web.HTTPUnauthorized:
-    return web.HTTPUnauthorized(text='{"error": "unauthorized"}', content_type="application/json",
-                                headers={"WWW-Authenticate": "Link, tma"})  # fmt: skip
-
-
-def _strings(value: Any) -> list[str] | None:
-    """A page's list of short words (cards, a bid); None for anything else."""
-    if value is None:
-        return []
-    if not isinstance(value, list) or len(value) > ARGS_AT_MOST:
-        return None
-    if not all(isinstance(v, str) and 0 < len(v) <= 12 for v in value):
-        return None
-    return list(value)
