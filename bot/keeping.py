@@ -150,14 +150,15 @@ class TableKeeper:
         if effects.told is not None:
             users, at = effects.told
             await tx.mark_told(chat, users, at)
-        await self._signal(tx, table)
+        await self._signal(tx, [table])
 
-    async def _signal(self, tx: Transaction, table: Table) -> None:
-        """Sharing the database, the other processes hear of the step as it commits: the
+    async def _signal(self, tx: Transaction, tables: Sequence[Table]) -> None:
+        """Sharing the database, the other processes hear of the steps as they commit: the
         pages connected to them read the table from the store (`bot.page_questions`)."""
         if self.ownership is not None:
-            step = json.dumps({"table": table.chat, "step": table.turn_count})
-            await tx.tell(STEPS, step)
+            steps = [json.dumps({"table": table.chat, "step": table.turn_count})
+                     for table in tables]  # fmt: skip
+            await tx.tell(STEPS, steps)
 
     async def store_batch(self, steps: list[tuple[Table, Effects]]) -> None:
         """Store several tables' steps in one transaction, committed on return (the common
@@ -211,6 +212,7 @@ class TableKeeper:
     async def _store_steps(self, tx: Transaction, steps: list[tuple[Table, Effects]]) -> None:
         await self._hold(tx, [table.chat for table, _ in steps])
         rows: list[ActionRow] = []
+        signalled: list[Table] = []  # (a step stored by `store` signals itself)
         snapshots: list[TableRow] = []
         timers: list[TimerRow] = []
         for table, effects in steps:
@@ -219,7 +221,7 @@ class TableKeeper:
                 await self.store(tx, table, effects)  # rare: a hand ends or starts
                 continue
             rows += self._action_rows(table.chat, effects)
-            await self._signal(tx, table)
+            signalled.append(table)
             if effects.table_changed:
                 snapshots.append(TableRow(table.chat, table.game, table.state,
                                           table_snapshot(table), self.clock()))  # fmt: skip
@@ -232,6 +234,7 @@ class TableKeeper:
             await tx.save_tables(snapshots)
         if timers:
             await tx.save_timers(timers)
+        await self._signal(tx, signalled)
 
     def _action_rows(self, chat: str, effects: Effects) -> list[ActionRow]:
         seq = self.stored_actions.get(chat, 0)

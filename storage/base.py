@@ -139,9 +139,10 @@ class Transaction(LeaseWrites, ABC):
         """Called by the back end when the transaction has committed or rolled back."""
         self._finished = True
 
-    async def tell(self, channel: str, payload: str) -> None:
-        """Signal the other processes sharing the database (`storage.signals`) when this
-        transaction commits; never if it rolls back. One process (SQLite): nothing to do."""
+    async def tell(self, channel: str, payloads: Sequence[str]) -> None:
+        """Signal the other processes sharing the database (`storage.signals`), one signal a
+        payload, when this transaction commits; never if it rolls back. One process
+        (SQLite): nothing to do."""
 
     def _ensure_open(self) -> None:
         if self._finished:
@@ -241,6 +242,9 @@ class Database(LeaseReads, ABC):
 
     backend = "sqlite"
     """The back end's name, as the figures label it."""
+    signals: Signals | None = None
+    """How processes sharing this database signal each other (None: only one process uses
+    it, as with SQLite)."""
 
     def __init__(self) -> None:
         self._one_writer = asyncio.Lock()
@@ -248,12 +252,6 @@ class Database(LeaseReads, ABC):
         self.on_commit: Callable[[float], None] | None = None
         """Told each committed transaction's seconds, from its first write to its commit
         (the writer lock's wait left out): the metrics' storage commit time."""
-
-    @property
-    def signals(self) -> Signals | None:
-        """How processes sharing this database signal each other (None: only one process
-        uses it, as with SQLite)."""
-        return None
 
     def time_commits(self, on_commit: Callable[[float], None]) -> None:
         """From now on, ``on_commit`` is told each transaction's time in seconds."""

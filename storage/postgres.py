@@ -83,8 +83,10 @@ class PostgresTransaction(PostgresLeaseWrites, Transaction):
         self._ensure_open()
         return self._connection
 
-    async def tell(self, channel: str, payload: str) -> None:
-        await self._db.execute("SELECT pg_notify($1, $2)", channel, payload)
+    async def tell(self, channel: str, payloads: Sequence[str]) -> None:
+        if payloads:  # one statement for a batch of steps
+            await self._db.execute("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p",
+                                   channel, list(payloads))  # fmt: skip
 
     async def save_tables(self, rows: Sequence[TableRow]) -> None:
         if rows:
@@ -258,11 +260,7 @@ class PostgresDatabase(PostgresLeaseReads, Database):
     def __init__(self, pool: asyncpg.Pool[asyncpg.Record]) -> None:
         super().__init__()
         self._pool = pool
-        self._signals = PostgresSignals(pool)
-
-    @property
-    def signals(self) -> PostgresSignals:
-        return self._signals
+        self.signals: PostgresSignals = PostgresSignals(pool)
 
     @classmethod
     async def connect(
@@ -287,7 +285,7 @@ class PostgresDatabase(PostgresLeaseReads, Database):
         return database
 
     async def close(self) -> None:
-        await self._signals.close()
+        await self.signals.close()
         await self._pool.close()
 
     async def _migrate(self) -> None:
