@@ -131,19 +131,21 @@ class PageQuestions:
         table = fresh.table
         if table.state not in (PLAYING, BETWEEN) or table.hand_number == 0:
             return
-        hands = await self.db.hands_of(table.chat, table.match, table.hand_number)
-        if not hands:
-            return
-        last = hands[-1]
         game = table.front.game
-        if (before is not None and before.hand is not None and before.hand_id == last.id
-                and before.applied <= len(last.actions)):  # fmt: skip
-            hand, done = before.hand, before.applied
+        if (before is not None and before.hand is not None and before.hand_id is not None
+                and (before.table.match, before.table.hand_number)
+                == (table.match, table.hand_number)):  # fmt: skip
+            hand, hand_id, done = before.hand, before.hand_id, before.applied
+            actions = await self.db.actions_after(hand_id, done)
         else:
-            hand, done = game.hand_from_record(last.start), 0
-        for raw in last.actions[done:]:
+            hands = await self.db.hands_of(table.chat, table.match, table.hand_number)
+            if not hands:
+                return
+            hand_id, actions, done = hands[-1].id, hands[-1].actions, 0
+            hand = game.hand_from_record(hands[-1].start)
+        for raw in actions:
             hand.apply(game.action_from_json(raw))
-        fresh.hand_id, fresh.hand, fresh.applied = last.id, hand, len(last.actions)
+        fresh.hand_id, fresh.hand, fresh.applied = hand_id, hand, done + len(actions)
         table.resume(hand, self.clock())
 
     # ----------------------------------------------------------------- a page's questions

@@ -327,6 +327,11 @@ class Database(LeaseReads, ABC):
         settings folded into them."""
 
     @abstractmethod
+    async def actions_after(self, hand_id: int, seq: int) -> list[JsonObject]:
+        """The actions of hand ``hand_id`` numbered ``seq`` or later, in order: a copy of a
+        table another process holds, moved on (`bot.page_questions`)."""
+
+    @abstractmethod
     async def closed_table(self, chat: str) -> StoredTable | None:
         """The table of ``chat`` as its closing step stored it, until the retention period
         forgets it (None: the chat's table is open, or none is stored)."""

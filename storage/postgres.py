@@ -42,6 +42,7 @@ from storage.base import (
     table_values,
     to_json,
 )
+from storage.postgres_copies import PostgresCopyReads
 from storage.postgres_leases import PostgresLeaseReads, PostgresLeaseWrites
 from storage.postgres_signals import PostgresSignals
 from storage.schema import DUMPED, POSTGRES, VALUE_TYPES, dumped_columns
@@ -252,7 +253,7 @@ other process's claim of those tables would wait on them: no table of it would e
 taken over. A live step waits on nothing but the database between its statements."""
 
 
-class PostgresDatabase(PostgresLeaseReads, Database):
+class PostgresDatabase(PostgresLeaseReads, PostgresCopyReads, Database):
     """A pool of connections to one PostgreSQL database."""
 
     backend = "postgresql"
