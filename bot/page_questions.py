@@ -10,10 +10,9 @@ table or stores anything. On SQLite (one process) only held tables are answered,
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,13 +32,29 @@ closes; this bounds what hellos that opened nothing leave behind)."""
 
 
 @dataclass
+class Replay:
+    """A hand read from the store, moved on by its actions as they are stored. Copies of a
+    table share it while its hand lasts; an action is applied once however many reads
+    fetched it (applying has no wait in it: reads running at once cannot interleave)."""
+
+    hand_id: int
+    hand: AnyHand
+    applied: int = 0
+
+    def move_on(self, game: Any, actions: list[Any], first: int) -> None:
+        """Apply ``actions`` (the stored ones numbered from ``first``) not yet applied."""
+        for seq, raw in enumerate(actions, first):
+            if seq == self.applied:
+                self.hand.apply(game.action_from_json(raw))
+                self.applied += 1
+
+
+@dataclass
 class Copy:
-    """A table another process holds, as the store had it, and how far its hand is read."""
+    """A table another process holds, as the store had it, and its hand."""
 
     table: Table
-    hand_id: int | None = None
-    hand: AnyHand | None = None
-    applied: int = 0
+    replay: Replay | None = None
 
 
 class PageQuestions:
@@ -59,7 +74,10 @@ class PageQuestions:
         self.copies: dict[str, Copy] = {}
         self.stale: set[str] = set()
         """Copies a signal said are behind the store: read again when next asked."""
-        self._reading: dict[str, asyncio.Lock] = {}
+        self._tickets: dict[str, int] = {}
+        """Per table, the number of the last read begun and of the last one kept: a read
+        that ends after a later one began keeps nothing (the later one read newer rows)."""
+        self._kept: dict[str, int] = {}
         self.reads = 0
         """Tables read from the store so far (for tests and the bench)."""
 
@@ -77,9 +95,10 @@ class PageQuestions:
         if held is not None or not self.shared:
             return held
         copy = self.copies.get(chat)
-        if copy is not None and chat not in self.stale:
-            return copy.table
-        return await self._read(chat)
+        if copy is None or chat in self.stale:
+            await self.refresh([chat])
+            copy = self.copies.get(chat)
+        return None if copy is None else copy.table
 
     async def last_table(self, chat: str) -> Table | None:
         """`table`, or the table as its closing step left it: what a page is shown last."""
@@ -102,51 +121,64 @@ class PageQuestions:
         """No page of ``chat`` is open here any more."""
         self.copies.pop(chat, None)
         self.stale.discard(chat)
-        lock = self._reading.get(chat)
-        if lock is not None and not lock.locked():
-            del self._reading[chat]
+        self._tickets.pop(chat, None)
+        self._kept.pop(chat, None)
 
-    async def _read(self, chat: str) -> Table | None:
-        lock = self._reading.setdefault(chat, asyncio.Lock())
-        async with lock:  # pages asking at once share one read
-            copy = self.copies.get(chat)
-            if copy is not None and chat not in self.stale:
-                return copy.table
-            self.stale.discard(chat)  # first: a step stored while reading marks it again
-            self.reads += 1
-            stored = await self.db.open_tables(chat)
-            if not stored:
+    async def refresh(self, chats: Collection[str]) -> None:
+        """Read the copies of ``chats`` again: their rows in one query, the actions their
+        hands stored since in another (a hand just dealt is read whole)."""
+        tickets = {}
+        for chat in chats:  # first: a step stored while reading marks it again
+            self.stale.discard(chat)
+            tickets[chat] = self._tickets[chat] = self._tickets.get(chat, 0) + 1
+        self.reads += len(tickets)
+        rows = {stored.chat: stored for stored in await self.db.open_tables_in(list(tickets))}
+        fresh: dict[str, Copy | None] = {}
+        moving: list[tuple[Copy, Replay]] = []
+        for chat in tickets:
+            stored = rows.get(chat)
+            if stored is None:
+                fresh[chat] = None
+                continue
+            copy = fresh[chat] = Copy(self.table_from(stored))
+            table, before = copy.table, self.copies.get(chat)
+            if table.state not in (PLAYING, BETWEEN) or table.hand_number == 0:
+                continue
+            if (before is not None and before.replay is not None
+                    and (before.table.match, before.table.hand_number)
+                    == (table.match, table.hand_number)):  # fmt: skip
+                moving.append((copy, before.replay))
+            else:
+                copy.replay = await self._replayed(table)
+        if moving:
+            since = {replay.hand_id: replay.applied for _, replay in moving}
+            actions = await self.db.actions_after_each(sorted(since.items()))
+            for moved, replay in moving:
+                game = moved.table.front.game
+                replay.move_on(game, actions[replay.hand_id], since[replay.hand_id])
+                moved.replay = replay
+        for chat, kept in fresh.items():
+            if self._kept.get(chat, 0) > tickets[chat]:
+                continue  # a later read was kept already
+            self._kept[chat] = tickets[chat]
+            if kept is None:
                 self.copies.pop(chat, None)
-                return None
-            fresh = Copy(self.table_from(stored[0]))
-            await self._read_hand(fresh, copy)
+                continue
+            if kept.replay is not None:
+                kept.table.resume(kept.replay.hand, self.clock())
             if len(self.copies) >= COPIES_AT_MOST:
                 self.copies.clear()
-            self.copies[chat] = fresh
-            return fresh.table
+            self.copies[chat] = kept
 
-    async def _read_hand(self, fresh: Copy, before: Copy | None) -> None:
-        """The copy's hand: the one being played (or just played, between two hands), moved
-        on from the copy before by the actions stored since, else replayed from its start."""
-        table = fresh.table
-        if table.state not in (PLAYING, BETWEEN) or table.hand_number == 0:
-            return
+    async def _replayed(self, table: Table) -> Replay | None:
+        """The table's hand, replayed from its start and every action stored."""
+        hands = await self.db.hands_of(table.chat, table.match, table.hand_number)
+        if not hands:
+            return None
         game = table.front.game
-        if (before is not None and before.hand is not None and before.hand_id is not None
-                and (before.table.match, before.table.hand_number)
-                == (table.match, table.hand_number)):  # fmt: skip
-            hand, hand_id, done = before.hand, before.hand_id, before.applied
-            actions = await self.db.actions_after(hand_id, done)
-        else:
-            hands = await self.db.hands_of(table.chat, table.match, table.hand_number)
-            if not hands:
-                return
-            hand_id, actions, done = hands[-1].id, hands[-1].actions, 0
-            hand = game.hand_from_record(hands[-1].start)
-        for raw in actions:
-            hand.apply(game.action_from_json(raw))
-        fresh.hand_id, fresh.hand, fresh.applied = hand_id, hand, done + len(actions)
-        table.resume(hand, self.clock())
+        replay = Replay(hands[-1].id, game.hand_from_record(hands[-1].start))
+        replay.move_on(game, hands[-1].actions, 0)
+        return replay
 
     # ----------------------------------------------------------------- a page's questions
 

@@ -331,6 +331,17 @@ class Database(LeaseReads, ABC):
         """The actions of hand ``hand_id`` numbered ``seq`` or later, in order: a copy of a
         table another process holds, moved on (`bot.page_questions`)."""
 
+    async def actions_after_each(
+        self, wanted: Sequence[tuple[int, int]]
+    ) -> dict[int, list[JsonObject]]:
+        """`actions_after` of each (hand id, seq) of ``wanted``, by hand id (PostgreSQL
+        reads them all in one query)."""
+        return {hand: await self.actions_after(hand, seq) for hand, seq in wanted}
+
+    async def open_tables_in(self, chats: Sequence[str]) -> list[StoredTable]:
+        """The open tables of ``chats`` (PostgreSQL reads them in one query)."""
+        return [table for chat in chats for table in await self.open_tables(chat)]
+
     @abstractmethod
     async def closed_table(self, chat: str) -> StoredTable | None:
         """The table of ``chat`` as its closing step stored it, until the retention period

@@ -31,19 +31,18 @@ class StepFollowing:
         self.pages = pages
         self.questions = questions
         self.signals = signals
-        self.reading: dict[str, asyncio.Task[None]] = {}
-        self.again: set[str] = set()
-        """Tables that stepped again while being read."""
+        self.due: set[str] = set()
+        """Tables that stepped since they were last read."""
+        self.reading: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         if self.signals is not None:
             await self.signals.listen(STEPS, self.heard)
 
     async def stop(self) -> None:
-        tasks = list(self.reading.values())
-        for task in tasks:
+        task, self.reading = self.reading, None
+        if task is not None:
             task.cancel()
-        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
 
@@ -64,23 +63,30 @@ class StepFollowing:
     def _follow(self, chat: str) -> None:
         if chat not in self.pages.by_chat or self.questions.held(chat):
             return  # no page here, or its holder is this process: pushed from memory
-        if chat in self.reading:
-            self.again.add(chat)
-            return
-        self.reading[chat] = asyncio.ensure_future(self._push(chat))
+        self.due.add(chat)
+        if self.reading is None:
+            self.reading = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        """Read every table due, all at once (two queries however many: the steps of a
+        timer pass come together), push their pages, and again while more are due."""
+        try:
+            while self.due:
+                chats, self.due = self.due, set()
+                try:
+                    await self.questions.refresh(chats)
+                except Exception:
+                    log.exception("%d tables could not be read for their pages", len(chats))
+                    continue
+                for chat in chats:
+                    await self._push(chat)
+        finally:
+            self.reading = None
 
     async def _push(self, chat: str) -> None:
-        try:
-            while True:
-                self.again.discard(chat)
-                try:
-                    table = await self.questions.last_table(chat)
-                except Exception:
-                    log.exception("the table of %s could not be read for its pages", chat)
-                    table = None
-                if table is not None and not self.questions.held(chat):
-                    self.pages.step(chat, functools.partial(self.questions.state, table))
-                if chat not in self.again:
-                    return
-        finally:
-            del self.reading[chat]
+        if chat not in self.pages.by_chat or self.questions.held(chat):
+            return
+        copy = self.questions.copies.get(chat)
+        table = copy.table if copy is not None else await self.questions.last_table(chat)
+        if table is not None:
+            self.pages.step(chat, functools.partial(self.questions.state, table))
