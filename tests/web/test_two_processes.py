@@ -24,7 +24,7 @@ from engine import game_of
 from engine.actions import Auto
 from storage import Database
 from tests.telegram.fake_bot_api import FakeBotAPI, text_update, user
-from tests.web.test_browser import open_page
+from tests.web.test_browser import open_page, tap
 from tests.web.two_processes import SECRET, BotProcess, Doorway, Telegram, seen_views, unseen_cards
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -68,6 +68,7 @@ async def test_pages_on_two_processes_play_a_hand_of_each_game_through_a_kill_9(
             await door.start()
         for game, group in GROUPS.items():
             for sender, text in ((ANN, f"/new {game}"), (ANN, "/settings ai_delay 0"),
+                                 (ANN, "/settings turn_seconds 600"),
                                  (BOB, "/join"), (ANN, "/addbot"), (ANN, "/addbot"),
                                  (ANN, "/start")):  # fmt: skip
                 await telegram.post(a, text_update(sender, group, text))
@@ -86,7 +87,11 @@ async def test_pages_on_two_processes_play_a_hand_of_each_game_through_a_kill_9(
                 pages[game, seat] = page = await open_page(browser, url, seen)
                 await page.locator('[data-role="hand"] [data-card]').first.wait_for()
 
-        # Seat 1's page is on B, which does not hold the table: its move goes to A.
+        # Seat 1's page is on B, which does not hold the table: B judges its choice from
+        # the store, and its moves go to A — a card (or a pass) in 四团, then 托管.
+        await turn_of_seat_1(pages["situan", 0], frames["situan", 0], frames["situan", 1])
+        await play_or_pass(pages["situan", 1])
+        await until(lambda: _acted(db, chats["situan"], 1, ("play", "pass")))
         for game in chats:
             await pages[game, 1].locator('[data-action="auto"][data-args="on"]').click()
         for game, chat in chats.items():
@@ -138,6 +143,45 @@ async def test_pages_on_two_processes_play_a_hand_of_each_game_through_a_kill_9(
             await door.close()
         await db.close()
         await api.stop()
+
+
+READY_OR_REFUSED = """() => document.querySelector('[data-action="play"][data-ready="true"]')
+    !== null || document.querySelector('[data-role="refusal"]').textContent !== ''"""
+"""The page has the host's verdict on the cards chosen (a function: the page's CSP)."""
+
+
+async def play_or_pass(page: Any) -> None:
+    """Seat 1's page, its turn come: a single card the host says may be played (tapped
+    one after another), else pass."""
+    cards = page.locator('[data-role="hand"] [data-card]')
+    refusal = page.locator('[data-role="refusal"]')
+    for index in range(await cards.count()):
+        await refusal.evaluate("el => el.textContent = ''")
+        await tap(page, [index])
+        await page.wait_for_function(READY_OR_REFUSED)
+        if await page.locator('[data-action="play"][data-ready="true"]').count():
+            await page.locator('[data-action="play"]').click()
+            return
+        await tap(page, [index])  # unchosen
+    await page.locator('[data-action="pass"]').click()
+
+
+async def turn_of_seat_1(first: Any, seen_first: list[Any], seen_second: list[Any]) -> None:
+    """Until seat 1 is to play: seat 0's page plays when its turn comes first (on A)."""
+    deadline = time.monotonic() + NEVER
+    while (states(seen_second) or [{}])[-1].get("turn") != 1:
+        last = (states(seen_first) or [{}])[-1]
+        if last.get("turn") == 0:
+            await play_or_pass(first)
+            await until(lambda moves=last["moves"]: states(seen_first)[-1]["moves"] > moves)
+        assert time.monotonic() < deadline, "seat 1 never came to play"
+        await asyncio.sleep(0.05)
+
+
+async def _acted(db: Database, chat: str, seat: int, acts: tuple[str, ...]) -> bool:
+    hands = await db.hands_of(chat)
+    return bool(hands) and any(raw.get("seat") == seat and raw.get("act") in acts
+                               for raw in hands[0].actions)  # fmt: skip
 
 
 async def _dealt(db: Database, chat: str) -> bool:
