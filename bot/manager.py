@@ -33,6 +33,7 @@ from bot.notices import Invitations
 from bot.open_tables import ChatLock, OpenTables
 from bot.outgoing import Kind, Outgoing
 from bot.ownership import Ownership
+from bot.page_questions import PageQuestions
 from bot.private import name_the_table, needs_routing, route
 from bot.record_book import RecordBook
 from bot.registry import spec_of
@@ -246,10 +247,7 @@ class TableManager:
         table's lock, with a way to draw each page of it as it is then."""
 
         def told(table: Table) -> None:
-            def state(user: str | None, lang: str | None) -> dict[str, Any]:
-                return web_view.page_state(table, user, web_view.reader_lang(table, user, lang))
-
-            listener(table.chat, state)
+            listener(table.chat, PageQuestions.drawer(table))  # each view drawn once a step
 
         self.keeper.listeners.append(told)
 

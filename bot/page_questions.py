@@ -188,6 +188,21 @@ class PageQuestions:
         return table.seat_of(user) if table.is_open() else None
 
     @staticmethod
+    def drawer(table: Table) -> Callable[[str | None, str | None], dict[str, Any]]:
+        """`state` of ``table`` for each reader, each view drawn once: its spectators (and a
+        seat's pages) in one language share one state (a step's pages are drawn at once)."""
+        drawn: dict[tuple[int | None, str], dict[str, Any]] = {}
+
+        def state(user: str | None, lang: str | None) -> dict[str, Any]:
+            seat = table.seat_of(user) if user is not None else None
+            key = (seat, web_view.reader_lang(table, user, lang))
+            if key not in drawn:
+                drawn[key] = web_view.page_state(table, user, key[1])
+            return drawn[key]
+
+        return state
+
+    @staticmethod
     def state(table: Table, user: str | None, lang: str | None) -> dict[str, Any]:
         """What ``user``'s page (None or not seated: a spectator's) shows of ``table`` now, in
         their language (`bot.web_view.page_state`)."""

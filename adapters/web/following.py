@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import json
 import logging
 
@@ -89,4 +88,4 @@ class StepFollowing:
         copy = self.questions.copies.get(chat)
         table = copy.table if copy is not None else await self.questions.last_table(chat)
         if table is not None:
-            self.pages.step(chat, functools.partial(self.questions.state, table))
+            self.pages.step(chat, self.questions.drawer(table))

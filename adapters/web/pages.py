@@ -44,8 +44,9 @@ class Page:
         self.wake = asyncio.Event()
         self.denied = False
 
-    def offer_state(self, state: dict[str, Any]) -> None:
-        text = frame("state", state=state)
+    def offer_state(self, state: dict[str, Any], text: str | None = None) -> None:
+        """``text``: the state's frame, when written already for another page."""
+        text = text or frame("state", state=state)
         if text == self.last_state:
             return
         self.last_state = text
@@ -107,6 +108,7 @@ class Pages:
 
     def step(self, chat: str, state_of: PageState) -> None:
         """A step of the table of ``chat`` is stored: every page of it gets its own view."""
+        written: dict[int, str] = {}
         for page in list(self.by_chat.get(chat, ())):
             if page.denied:
                 continue
@@ -119,5 +121,8 @@ class Pages:
             if visitor.seat is not None and visitor.seat != WATCH and state["you"] != visitor.seat:
                 page.deny()  # a link is for one seat: its user left it
                 continue
-            page.offer_state(state)
+            text = written.get(id(state))  # a view shared by pages is written once
+            if text is None:
+                text = written[id(state)] = frame("state", state=state)
+            page.offer_state(state, text)
             self.pushed += 1
