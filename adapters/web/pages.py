@@ -5,7 +5,10 @@ The manager tells `Pages.step` of each step as soon as it is stored, under the t
 drawn for its own visitor — a seat's page its seat's view, a spectator's the public one —
 and only when it changed. A page slow to read gets the newest state, not every one between
 (a state waiting to be written is replaced). A page whose link was for a seat its user no
-longer holds is told so and closed.
+longer holds is told so and closed. The pages of a table another process holds are pushed
+the same way, from a copy read from the store when that process's step is signalled
+(`adapters.web.following`). A view shared by several pages (a table's spectators) is drawn
+and written once a step.
 """
 
 from __future__ import annotations
