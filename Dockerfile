@@ -26,14 +26,17 @@ COPY --from=build /wheels /wheels
 RUN pip install --no-cache-dir --no-index /wheels/*.whl && rm -rf /wheels
 USER cardbot
 WORKDIR /data
-# The database lives in the volume; /healthz (and /metrics, with BOT_METRICS=on) on 8080;
-# Telegram's webhook, when TELEGRAM_WEBHOOK_URL is set, on 8443.
+# The database lives in the volume; /healthz (and /metrics, with BOT_METRICS=on) on 8080,
+# never public; the web table, when WEB_PUBLIC_URL is set, on 8081 (its own port: exposing
+# it exposes no health or metrics); Telegram's webhook, when TELEGRAM_WEBHOOK_URL is set, on
+# 8443.
 ENV BOT_DB=/data/cardbot.sqlite3 \
     BOT_HEALTH_PORT=8080 \
     BOT_HEALTH_LISTEN=0.0.0.0 \
+    WEB_PORT=8081 \
     PYTHONUNBUFFERED=1
 VOLUME ["/data"]
-EXPOSE 8080 8443
+EXPOSE 8080 8081 8443
 # 200 from /healthz while the store answers; 503 (or no answer) makes urlopen raise: exit 1.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["python", "-c", "import os, urllib.request as r; r.urlopen('http://127.0.0.1:%s/readyz' % os.environ.get('BOT_HEALTH_PORT', '8080'), timeout=4)"]

@@ -1,6 +1,8 @@
 """The web table's push latency: from an accepted action to every open page's update.
 
-Run: ``python bench/web_latency.py [--actions 400] [--pages 4] [--game situan|erqiwang|both]``
+Run: ``python bench/web_latency.py [--actions 400] [--pages 4] [--game situan|erqiwang|both]``;
+with ``--processes 1|2`` (``--pages`` over many tables, on one process or two sharing
+PostgreSQL) see `bench.web_cluster`.
 
 One TableManager on a real SQLite file serves its web table on 127.0.0.1 (the bot's own
 aiohttp server, `adapters.web.server.WebTable`). A table of one person (on 托管) and three AI
@@ -140,7 +142,22 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=400)
     parser.add_argument("--pages", type=int, default=4)
     parser.add_argument("--game", choices=("situan", "erqiwang", "both"), default="both")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        choices=(1, 2),
+        default=None,
+        help="tables over one process or two (bench/web_cluster.py)",
+    )
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--ai-delay", type=float, default=1.0)
+    parser.add_argument("--toggle-every", type=float, default=10.0)
     args = parser.parse_args()
+    if args.processes is not None:
+        from bench.web_cluster import run
+
+        run(args.processes, args.pages, args.seconds, args.ai_delay, args.toggle_every)
+        return
     games = ("situan", "erqiwang") if args.game == "both" else (args.game,)
     for game in games:
         latencies = asyncio.run(play(game, args.actions, args.pages))

@@ -36,6 +36,7 @@ from storage.rows import (
     TableRow,
     TimerRow,
 )
+from storage.signals import Signals
 
 UPDATES_KEPT_FOR = 3600.0
 """How long an update's id is remembered (`Transaction.first_delivery`): Telegram re-sends a
@@ -50,6 +51,11 @@ class Transaction(LeaseWrites, ABC):
     def finish(self) -> None:
         """Called by the back end when the transaction has committed or rolled back."""
         self._finished = True
+
+    async def tell(self, channel: str, payloads: Sequence[str]) -> None:
+        """Signal the other processes sharing the database (`storage.signals`), one signal a
+        payload, when this transaction commits; never if it rolls back. One process
+        (SQLite): nothing to do."""
 
     def _ensure_open(self) -> None:
         if self._finished:
@@ -149,6 +155,9 @@ class Database(LeaseReads, ABC):
 
     backend = "sqlite"
     """The back end's name, as the figures label it."""
+    signals: Signals | None = None
+    """How processes sharing this database signal each other (None: only one process uses
+    it, as with SQLite)."""
 
     def __init__(self) -> None:
         self._one_writer = asyncio.Lock()
@@ -229,6 +238,22 @@ class Database(LeaseReads, ABC):
     async def open_tables(self, chat: str | None = None) -> list[StoredTable]:
         """Every table not closed (or only the one of ``chat``), with a timer saved after its
         settings folded into them."""
+
+    @abstractmethod
+    async def actions_after(self, hand_id: int, seq: int) -> list[JsonObject]:
+        """The actions of hand ``hand_id`` numbered ``seq`` or later, in order: a copy of a
+        table another process holds, moved on (`bot.hosting.page_questions`)."""
+
+    async def actions_after_each(
+        self, wanted: Sequence[tuple[int, int]]
+    ) -> dict[int, list[JsonObject]]:
+        """`actions_after` of each (hand id, seq) of ``wanted``, by hand id (PostgreSQL
+        reads them all in one query)."""
+        return {hand: await self.actions_after(hand, seq) for hand, seq in wanted}
+
+    async def open_tables_in(self, chats: Sequence[str]) -> list[StoredTable]:
+        """The open tables of ``chats`` (PostgreSQL reads them in one query)."""
+        return [table for chat in chats for table in await self.open_tables(chat)]
 
     @abstractmethod
     async def closed_table(self, chat: str) -> StoredTable | None:

@@ -20,7 +20,9 @@ import asyncpg
 import asyncpg.pool
 
 from storage.base import UPDATES_KEPT_FOR, Database, Transaction
+from storage.postgres_copies import PostgresCopyReads
 from storage.postgres_leases import PostgresLeaseReads, PostgresLeaseWrites
+from storage.postgres_signals import PostgresSignals
 from storage.row_codec import (
     assemble_finished,
     assemble_hands,
@@ -81,6 +83,11 @@ class PostgresTransaction(PostgresLeaseWrites, Transaction):
     def _db(self) -> Connection:
         self._ensure_open()
         return self._connection
+
+    async def tell(self, channel: str, payloads: Sequence[str]) -> None:
+        if payloads:  # one statement for a batch of steps
+            await self._db.execute("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p",
+                                   channel, list(payloads))  # fmt: skip
 
     async def save_tables(self, rows: Sequence[TableRow]) -> None:
         if rows:
@@ -246,7 +253,7 @@ other process's claim of those tables would wait on them: no table of it would e
 taken over. A live step waits on nothing but the database between its statements."""
 
 
-class PostgresDatabase(PostgresLeaseReads, Database):
+class PostgresDatabase(PostgresLeaseReads, PostgresCopyReads, Database):
     """A pool of connections to one PostgreSQL database."""
 
     backend = "postgresql"
@@ -254,6 +261,7 @@ class PostgresDatabase(PostgresLeaseReads, Database):
     def __init__(self, pool: asyncpg.Pool[asyncpg.Record]) -> None:
         super().__init__()
         self._pool = pool
+        self.signals: PostgresSignals = PostgresSignals(pool)
 
     @classmethod
     async def connect(
@@ -278,6 +286,7 @@ class PostgresDatabase(PostgresLeaseReads, Database):
         return database
 
     async def close(self) -> None:
+        await self.signals.close()
         await self._pool.close()
 
     async def _migrate(self) -> None:

@@ -21,6 +21,7 @@ from storage.row_codec import (
     assemble_finished,
     assemble_hands,
     dump_row,
+    from_json,
     grouped,
     ranking,
     stats_of,
@@ -274,6 +275,12 @@ class SqliteDatabase(SqliteLeaseReads, Database):
         await self._connection.commit()
 
     # ----------------------------------------------------------------- reading
+
+    async def actions_after(self, hand_id: int, seq: int) -> list[JsonObject]:
+        rows = await self._all(
+            "SELECT action FROM actions WHERE hand = ? AND seq >= ? ORDER BY seq", (hand_id, seq)
+        )
+        return [from_json(row[0]) for row in rows]
 
     async def _all(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[Any]:
         async with self._connection.execute(sql, parameters) as cursor:

@@ -28,7 +28,13 @@ def wiring_after_construction(path: Path, functions: set[str]) -> list[str]:
     lambda, or a name or attribute naming a function — and assignments reaching through
     another object (``self.keeper.records = …``, ``manager.keeper.committed = …``)."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    defined_here = {
+        node.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    }  # a bare name is a function only where this module defines one of that name
+    for node in ast.walk(tree):
         if not isinstance(node, ast.Assign):
             continue
         for target in node.targets:
@@ -38,8 +44,12 @@ def wiring_after_construction(path: Path, functions: set[str]) -> list[str]:
             through = isinstance(owner, ast.Attribute)  # a.b.c = …: b is someone else's
             own = isinstance(owner, ast.Name) and owner.id in ("self", "cls")
             value = node.value
-            named = value.attr if isinstance(value, ast.Attribute) else getattr(value, "id", "")
-            a_function = isinstance(value, ast.Lambda) or named in functions
+            if isinstance(value, ast.Attribute):
+                a_function = value.attr in functions  # a bound method, or a module's function
+            else:
+                a_function = (
+                    isinstance(value, ast.Lambda) or getattr(value, "id", "") in defined_here
+                )
             if through or (a_function and not own):
                 found.append(f"{path.name}:{node.lineno} {ast.unparse(target)}")
     return found
@@ -63,6 +73,7 @@ def test_the_check_finds_wiring_after_construction(tmp_path: Path):
         "    manager.keeper.records = records\n"  # through another object
         "    web.may_watch = adapter.is_member\n"  # a bound method
         "    table.clock = lambda: 0.0\n"  # a lambda
+        "    copy.replay = replay\n"  # a local value that shares a function's name: fine
         "    effects.out = [1]\n"  # data: fine
         "    self.send = send\n",  # its own field: fine
         encoding="utf-8",

@@ -1,12 +1,8 @@
-"""What the web table answers a page or a request that asks wrongly, and how much it lets
-a page ask: the one answer for a table it may not open (``gone``, 404 — none there, or not
-for this user: the same body), the one for a bad credential (401), a page's words read
-safely, and the token buckets that limit a page's messages (`adapters.web.server`)."""
+"""The web table's refusals (one answer for "no table" and "not for you"), and the reading of
+the words a page sends (cards, a bid)."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
@@ -16,21 +12,9 @@ GONE_BODY = '{"error": "no table"}'
 """The one answer for a good credential that opens no table: none there, or not for you."""
 
 
-class Bucket:
-    """A token bucket: ``burst`` at once, then ``rate`` a second."""
-
-    def __init__(self, burst: float, rate: float, clock: Callable[[], float] = time.monotonic):
-        self.burst, self.rate, self.clock = burst, rate, clock
-        self.tokens, self.since = burst, clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.since) * self.rate)
-        self.since = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+class NoTable(Exception):
+    """The credential is good but opens no table: none is there (its match is over, or it
+    is another match's link), or the table is not this user's to see. One answer for both."""
 
 
 def gone() -> web.HTTPNotFound:
@@ -42,7 +26,7 @@ def unauthorized() -> web.HTTPUnauthorized:
                                 headers={"WWW-Authenticate": "Link, tma"})  # fmt: skip
 
 
-def short_words(value: Any) -> list[str] | None:
+def page_words(value: Any) -> list[str] | None:
     """A page's list of short words (cards, a bid); None for anything else."""
     if value is None:
         return []

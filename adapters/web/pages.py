@@ -5,7 +5,10 @@ The manager tells `Pages.step` of each step as soon as it is stored, under the t
 drawn for its own visitor — a seat's page its seat's view, a spectator's the public one —
 and only when it changed. A page slow to read gets the newest state, not every one between
 (a state waiting to be written is replaced). A page whose link was for a seat its user no
-longer holds is told so and closed.
+longer holds is told so and closed. The pages of a table another process holds are pushed
+the same way, from a copy read from the store when that process's step is signalled
+(`adapters.web.following`). A view shared by several pages (a table's spectators) is drawn
+and written once a step.
 """
 
 from __future__ import annotations
@@ -44,8 +47,9 @@ class Page:
         self.wake = asyncio.Event()
         self.denied = False
 
-    def offer_state(self, state: dict[str, Any]) -> None:
-        text = frame("state", state=state)
+    def offer_state(self, state: dict[str, Any], text: str | None = None) -> None:
+        """``text``: the state's frame, when written already for another page."""
+        text = text or frame("state", state=state)
         if text == self.last_state:
             return
         self.last_state = text
@@ -107,6 +111,7 @@ class Pages:
 
     def step(self, chat: str, state_of: PageState) -> None:
         """A step of the table of ``chat`` is stored: every page of it gets its own view."""
+        written: dict[int, str] = {}
         for page in list(self.by_chat.get(chat, ())):
             if page.denied:
                 continue
@@ -119,5 +124,8 @@ class Pages:
             if visitor.seat is not None and visitor.seat != WATCH and state["you"] != visitor.seat:
                 page.deny()  # a link is for one seat: its user left it
                 continue
-            page.offer_state(state)
+            text = written.get(id(state))  # a view shared by pages is written once
+            if text is None:
+                text = written[id(state)] = frame("state", state=state)
+            page.offer_state(state, text)
             self.pushed += 1

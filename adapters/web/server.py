@@ -20,7 +20,7 @@ closed with 1008; JSON is read with a depth limit (400, or the socket closed, be
 credential is checked before a body is read (401 without reading it). A good credential
 that opens no table — none there, or not this user's — is one answer, 404 with the same
 body (``gone``), so that no one learns from it whether a chat has a table. A match over
-still opens its end (`TableManager.ended_table`); a link opens nothing of a later match.
+still opens its end (`PageQuestions.ended`); a link opens nothing of a later match.
 
 An action is a command like any chat command (`TableManager.handle`): the same refusals in
 the player's language, the same storage before sending, the same per-user flood limit. What
@@ -51,18 +51,21 @@ from adapters.serving import (
     read_body,
     waiting_for_first_message,
 )
-from adapters.web.answers import Bucket, gone, short_words, unauthorized
+from adapters.web.answers import NoTable, gone, page_words, unauthorized
 from adapters.web.auth import WATCH, Denied, LinkSigner, Visitor, visitor_of
+from adapters.web.buckets import Bucket
+from adapters.web.following import StepFollowing
 from adapters.web.hand_replay import StoredReplays
 from adapters.web.pages import Page, Pages, frame
 from adapters.web.params import chat_of_param
 from adapters.web.replaying import RECORD_BYTES, Busy, Replays
 from bot.commands.registry import TAKES_CARDS
 from bot.hosting.manager import TableManager
-from bot.page.seat_view import PAGE_COMMANDS, page_state, reader_lang, unknown_reader_words
+from bot.hosting.page_moves import PageMoves
+from bot.hosting.page_questions import PageQuestions
+from bot.page.seat_view import PAGE_COMMANDS, unknown_reader_words
 from bot.pictures.bundled import REGULAR_FONT
 from bot.reading.command import Command
-from bot.views.outgoing import Kind
 
 log = logging.getLogger(__name__)
 HELLO_SECONDS = 10.0
@@ -97,11 +100,6 @@ MayWatch = Callable[[str, str], Awaitable[bool]]
 """Whether a user not seated at the table of a chat may watch it (a member of the group)."""
 
 
-class NoTable(Exception):
-    """The credential is good but opens no table: none is there (its match is over, or it
-    is another match's link), or the table is not this user's to see. One answer for both."""
-
-
 PAGES = web.AppKey("pages", Pages)
 
 
@@ -116,15 +114,22 @@ class WebTable:
     ``bot_token``: the Telegram bot's token, to check Mini Apps' ``initData`` (None: only
     signed links). ``may_watch``: asked whether a Telegram user not seated may watch a
     table (the Telegram adapter answers from the group's members); without it only seated
-    players and watch links open a page."""
+    players and watch links open a page. Any process sharing the store serves any page: a
+    table held elsewhere is read from the store (``questions``), its steps followed by their
+    signals (`adapters.web.following`), its moves carried out by its owner (``moves``)."""
 
     def __init__(
         self, manager: TableManager, signer: LinkSigner | None = None,
         bot_token: str | None = None, limits: ServerLimits | None = None,
         init_data_max_age: float | None = None, clock: Callable[[], float] = time.time,
+        questions: PageQuestions | None = None, moves: PageMoves | None = None,
         may_watch: MayWatch | None = None,
     ) -> None:  # fmt: skip
         self.manager = manager
+        self.questions = questions or PageQuestions(
+            manager.open, manager.db, manager.keeper.table_from, manager.language
+        )
+        self.moves = moves or PageMoves(manager, manager.db.signals)
         self.signer = signer or LinkSigner(match_of=manager.match_at)
         self.bot_token = bot_token
         self.limits = limits or WEB_LIMITS
@@ -141,6 +146,7 @@ class WebTable:
         self.sockets: set[web.WebSocketResponse] = set()
         """Every open WebSocket, said hello or not (closed at shutdown)."""
         manager.listen_to_steps(self.pages.step)
+        self.following = StepFollowing(self.pages, self.questions, manager.db.signals)
 
     # ----------------------------------------------------------------- who it is
 
@@ -153,14 +159,16 @@ class WebTable:
     async def admit(self, visitor: Visitor) -> int | None:
         """The seat whose view ``visitor`` gets (None: the public view); `Denied` when the
         credential gives no view of this table, `NoTable` when it is gone."""
-        manager, chat = self.manager, visitor.chat
-        ended = None if manager.has_table(chat) else await manager.ended_table(chat)
-        if not chat or (ended is None and not manager.has_table(chat)):
+        chat = visitor.chat
+        table = await self.questions.table(chat) if chat else None
+        ended = None if table is not None or not chat else await self.questions.ended(chat)
+        table = table or ended
+        if table is None:
             raise NoTable(chat)
-        match = manager.match_at(chat) if ended is None else ended.match
-        if visitor.match is not None and visitor.match != match:
+        if visitor.match is not None and visitor.match != table.match:
             raise NoTable(chat)  # a link of an earlier match at this chat
-        seat = manager.seat_at(chat, visitor.user) if ended is None else ended.seat_of(visitor.user)
+        # a match's end shows each player their own seat's last view
+        seat = table.seat_of(visitor.user) if ended else self.questions.seat_at(table, visitor.user)
         if visitor.seat is not None and visitor.seat != WATCH:
             if seat != visitor.seat:
                 raise Denied("not this seat")
@@ -175,19 +183,15 @@ class WebTable:
 
     async def state(self, visitor: Visitor) -> dict[str, Any] | None:
         """The page's state; once the match is over, its end as storage keeps it."""
-        state = self.manager.page_state(visitor.chat, visitor.user, visitor.lang)
-        ended = None if state is not None else await self.manager.ended_table(visitor.chat)
-        if ended is not None:
-            lang = reader_lang(ended, visitor.user, visitor.lang)
-            state = page_state(ended, visitor.user, lang)
-        return state
+        table = await self.questions.table(visitor.chat) or await self.questions.ended(visitor.chat)
+        return None if table is None else self.questions.state(table, visitor.user, visitor.lang)
 
-    def check(self, visitor: Visitor, message: dict[str, Any]) -> dict[str, Any]:
-        move, cards = message.get("action"), short_words(message.get("cards"))
+    async def check(self, visitor: Visitor, message: dict[str, Any]) -> dict[str, Any]:
+        move, cards = message.get("action"), page_words(message.get("cards"))
         if move not in TAKES_CARDS or cards is None:
             return {"ok": False, "text": ""}
-        ok, text = self.manager.page_verdict(visitor.chat, visitor.user, str(move), cards,
-                                             visitor.lang)  # fmt: skip
+        table = await self.questions.table(visitor.chat)
+        ok, text = self.questions.verdict(table, visitor.user, str(move), cards, visitor.lang)
         return {"ok": ok, "text": text, "cards": cards}
 
     async def act(self, visitor: Visitor, message: dict[str, Any]) -> list[str]:
@@ -195,23 +199,19 @@ class WebTable:
         (sent to the page, not to the chat), the rest sent as any command's answers are."""
         name, args, stamp = (
             message.get("action"),
-            short_words(message.get("args")),
+            page_words(message.get("args")),
             message.get("stamp"),
         )
         if name not in PAGE_COMMANDS or args is None:
             return []
         if stamp is not None and (not isinstance(stamp, str) or len(stamp) > 64):
             return []
-        manager, chat = self.manager, visitor.chat
-        command = Command(str(name), tuple(args), visitor.user, manager.name_at(chat, visitor.user),
-                          chat, lang=visitor.lang, stamp=stamp)  # fmt: skip
-        said = []
-        for message_out in await manager.handle(command):
-            if message_out.kind == Kind.REPLY and message_out.user == visitor.user:
-                said.append(message_out.resolved().text)
-            else:
-                await manager.send(message_out)
-        return said
+        table = await self.questions.table(visitor.chat)
+        known = table.names.get(visitor.user) if table is not None else None
+        named = known or self.manager.name_at(visitor.chat, visitor.user)
+        command = Command(str(name), tuple(args), visitor.user, named, visitor.chat,
+                          lang=visitor.lang, stamp=stamp)  # fmt: skip
+        return await self.moves.carry_out(command)
 
     # ----------------------------------------------------------------- routes
 
@@ -223,7 +223,14 @@ class WebTable:
         self.add_routes(app)
         app.on_shutdown.append(self._close_pages)
         app.cleanup_ctx.append(self._replay_worker)
+        app.cleanup_ctx.append(self._sharing)
         return app
+
+    async def _sharing(self, app: web.Application) -> AsyncIterator[None]:
+        await self.following.start()  # sharing the store: other processes' steps followed
+        await self.moves.start()
+        yield
+        await asyncio.gather(self.moves.stop(), self.following.stop())
 
     async def _close_pages(self, app: web.Application) -> None:
         """Every open page told the server is going away (1001), within a second: a stop
@@ -316,7 +323,7 @@ class WebTable:
         if not bucket.take():
             self.refusals.refused(f"a check of {visitor.user}: past {CHECKS_RATE:g} a second")
             raise web.HTTPTooManyRequests(headers={"Retry-After": "1"})
-        return web.json_response(self.check(visitor, message), headers=HEADERS)
+        return web.json_response(await self.check(visitor, message), headers=HEADERS)
 
     async def _http_act(self, request: web.Request) -> web.Response:
         visitor, message = await self._http_visitor(request)
@@ -376,6 +383,8 @@ class WebTable:
             await self._read(socket, page)
         finally:
             self.pages.remove(page)
+            if visitor.chat not in self.pages.by_chat:
+                self.questions.forget(visitor.chat)
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await writer
@@ -427,7 +436,7 @@ class WebTable:
             if kind == "check":
                 if not checks.take():
                     continue
-                answer = self.check(page.visitor, data)
+                answer = await self.check(page.visitor, data)
                 page.offer(frame("verdict", id=data.get("id"), **answer))
             elif kind == "act" and page.visitor.seat != WATCH:
                 for text in await self.act(page.visitor, data):

@@ -6,6 +6,7 @@ stored hand each table is playing and how many of its actions are stored."""
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import replace
@@ -27,6 +28,7 @@ from storage import Database
 from storage.base import Transaction
 from storage.leases import LeaseLost
 from storage.rows import ActionRow, LedgerLine, StoredTable, TableRow, TimerRow
+from storage.signals import STEPS
 
 log = logging.getLogger(__name__)
 Sender = Callable[[Outgoing], Awaitable[None]]
@@ -150,6 +152,15 @@ class TableKeeper:
         if effects.told is not None:
             users, at = effects.told
             await tx.mark_told(chat, users, at)
+        await self._signal(tx, [table])
+
+    async def _signal(self, tx: Transaction, tables: Sequence[Table]) -> None:
+        """Sharing the database, the other processes hear of the steps as they commit: the
+        pages connected to them read the table from the store (`bot.hosting.page_questions`)."""
+        if self.ownership is not None:
+            steps = [json.dumps({"table": table.chat, "step": table.turn_count})
+                     for table in tables]  # fmt: skip
+            await tx.tell(STEPS, steps)
 
     async def store_batch(self, steps: list[tuple[Table, Effects]]) -> None:
         """Store several tables' steps in one transaction, committed on return (the common
@@ -203,6 +214,7 @@ class TableKeeper:
     async def _store_steps(self, tx: Transaction, steps: list[tuple[Table, Effects]]) -> None:
         await self._hold(tx, [table.chat for table, _ in steps])
         rows: list[ActionRow] = []
+        signalled: list[Table] = []  # (a step stored by `store` signals itself)
         snapshots: list[TableRow] = []
         timers: list[TimerRow] = []
         for table, effects in steps:
@@ -211,6 +223,7 @@ class TableKeeper:
                 await self.store(tx, table, effects)  # rare: a hand ends or starts
                 continue
             rows += self._action_rows(table.chat, effects)
+            signalled.append(table)
             if effects.table_changed:
                 snapshots.append(TableRow(table.chat, table.game, table.state,
                                           table_snapshot(table), self.clock()))  # fmt: skip
@@ -223,6 +236,7 @@ class TableKeeper:
             await tx.save_tables(snapshots)
         if timers:
             await tx.save_timers(timers)
+        await self._signal(tx, signalled)
 
     def _action_rows(self, chat: str, effects: Effects) -> list[ActionRow]:
         seq = self.stored_actions.get(chat, 0)

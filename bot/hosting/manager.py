@@ -28,6 +28,7 @@ from bot.hosting.faults import Faults
 from bot.hosting.hinting import Hints
 from bot.hosting.keeping import Sender, TableKeeper
 from bot.hosting.open_tables import OpenTables
+from bot.hosting.page_questions import PageQuestions
 from bot.hosting.process_identity import Ownership
 from bot.hosting.table_leases import Leases
 from bot.hosting.table_questions import TableQuestions
@@ -138,12 +139,7 @@ class TableManager(TableQuestions):
         table's lock, with a way to draw each page of it as it is then."""
 
         def told(table: Table) -> None:
-            def state(user: str | None, lang: str | None) -> dict[str, Any]:
-                return web_seat_view.page_state(
-                    table, user, web_seat_view.reader_lang(table, user, lang)
-                )
-
-            listener(table.chat, state)
+            listener(table.chat, PageQuestions.drawer(table))  # each view drawn once a step
 
         self.keeper.listeners.append(told)
 
@@ -164,28 +160,6 @@ class TableManager(TableQuestions):
         storage has it anyway, until the retention period, and across restarts)."""
         stored = await self.db.closed_table(chat)
         return None if stored is None else self.keeper.table_from(stored)
-
-    async def ended_table(self, chat: str) -> Table | None:
-        """The table last closed in ``chat`` with the hand its match ended with, as a page
-        opened after the end draws it (None: none is stored, or the chat has an open table).
-        Nothing of it changes any more, and nothing can be played there."""
-        if not chat or self.has_table(chat):
-            return None
-        table = await self.closed_table(chat)
-        if table is None:
-            return None
-        hands = await self.db.hands_of(chat, table.match, table.hand_number)
-        if hands and hands[-1].result is not None:
-            game = table.front.game
-            try:
-                hand = game.hand_from_record(hands[-1].start)
-                for raw in hands[-1].actions:
-                    hand.apply(game.action_from_json(raw))
-            except Exception:  # a record this version cannot read: the score alone is shown
-                log.exception("the last hand of %s could not be replayed", chat)
-            else:
-                table.recall_last_hand(hand)
-        return table
 
     # ----------------------------------------------------------------- commands
 

@@ -260,3 +260,30 @@ def test_every_variable_the_bots_get_is_a_setting(compose: dict):
     )
     for used in set(re.findall(r"\$\{(\w+)", (ROOT / "compose.yaml").read_text())):
         assert used in header, f"{used} is not named in compose.yaml's opening comment"
+
+
+def test_the_web_table_is_public_on_every_process_and_health_and_metrics_are_not(compose: dict):
+    """Issue 50 item 2: the proxy sends the page, its WebSocket and API, its files and the
+    replay to both processes' web table ports; the image's web port is not its health port
+    (where /metrics is); compose gives both profiles WEB_PUBLIC_URL from one variable."""
+    env = dict(re.findall(r"(\w+)=(\S+)", only(stages()[1], "ENV")))
+    web, health = env["WEB_PORT"], env["BOT_HEALTH_PORT"]
+    assert web != health and web in only(stages()[1], "EXPOSE").split()
+    caddyfile = (ROOT / "deploy" / "Caddyfile").read_text()
+    matcher = re.search(r"@web path ([^\n]+)", caddyfile)
+    assert matcher is not None
+    assert matcher.group(1).split() == ["/table", "/table/*", "/web/*", "/replay", "/replay/*"]
+    block = caddyfile[caddyfile.index("handle @web {") :]
+    upstreams = re.search(r"reverse_proxy ([^{]+)\{", block)
+    assert upstreams is not None and upstreams.group(1).split() == [f"bot-1:{web}", f"bot-2:{web}"]
+    assert f"health_port {health}" in block and "health_uri /readyz" in block
+    handled = re.findall(r"^\s*(?:handle|@\w+ path) ([^{\n]*)", caddyfile, re.MULTILINE)
+    public = " ".join(handled)
+    assert "/metrics" not in public and "/healthz" not in public and "/forwarded" not in public
+    for name in ("bot", "bot-1", "bot-2"):
+        service = compose["services"][name]
+        assert service["environment"]["WEB_PUBLIC_URL"] == "${WEB_PUBLIC_URL:-}", name
+        for published in service.get("ports", []):
+            assert published.rsplit(":", 1)[-1] == web, (name, published)
+    cluster = [compose["services"][name]["environment"] for name in ("bot-1", "bot-2")]
+    assert cluster[0]["WEB_LINK_SECRET"] == cluster[1]["WEB_LINK_SECRET"]

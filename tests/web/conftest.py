@@ -13,6 +13,10 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
+from tests.storage.conftest import postgres_server
+
+__all__ = ["browser", "postgres_server"]
+
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update",
         "--disable-sync"]  # fmt: skip
