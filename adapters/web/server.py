@@ -36,7 +36,6 @@ import dataclasses
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from importlib import resources
 from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -59,6 +58,7 @@ from adapters.web.hand_replay import StoredReplays
 from adapters.web.pages import Page, Pages, frame
 from adapters.web.params import chat_of_param
 from adapters.web.replaying import RECORD_BYTES, Busy, Replays
+from adapters.web.static_files import HEADERS, STATIC, static_files
 from bot.commands.registry import TAKES_CARDS
 from bot.hosting.manager import TableManager
 from bot.hosting.page_moves import PageMoves
@@ -81,31 +81,11 @@ no page (a person taps a few times a second): it is closed with 1008."""
 PER_ADDRESS = 16
 """Connections one address may hold to the web table (several pages of a household)."""
 WEB_LIMITS = ServerLimits(per_address=PER_ADDRESS)
-STATIC = {
-    "table.html": "text/html",
-    "replay.html": "text/html",
-    "table.css": "text/css",
-    "table.js": "text/javascript",
-    "cards.js": "text/javascript",
-    "replay.js": "text/javascript",
-}
-HEADERS = {
-    "Cache-Control": "no-cache",
-    "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
-    "style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'",
-}
 MayWatch = Callable[[str, str], Awaitable[bool]]
 """Whether a user not seated at the table of a chat may watch it (a member of the group)."""
 
 
 PAGES = web.AppKey("pages", Pages)
-
-
-def static_files() -> dict[str, bytes]:
-    folder = resources.files("adapters.web") / "static"
-    return {name: (folder / name).read_bytes() for name in STATIC}
 
 
 class WebTable:
