@@ -29,6 +29,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from storage.leases import LeaseReads, LeaseWrites
+from storage.ratings import RatingReads, RatingWrites
 
 JsonObject = dict[str, Any]
 
@@ -46,6 +47,9 @@ DUMP_KINDS: dict[str, tuple[str, ...]] = {
     "ledger": ("chat", "hand", "user", "name", "amount", "first_out", "bonus"),
     "subscription": ("chat", "user", "title", "since", "told_at"),
     "achievement": ("chat", "user", "code", "at"),
+    "rating": ("user", "game", "name", "mu", "sigma", "hands"),
+    "rating_change": ("user", "game", "hand", "name", "mu_before", "sigma_before", "mu",
+                      "sigma", "at"),
 }  # fmt: skip
 """The fields of each kind of dumped row, in the order ``dump()`` yields the kinds."""
 
@@ -129,7 +133,7 @@ class StoredTable:
     updated: float
 
 
-class Transaction(LeaseWrites, ABC):
+class Transaction(LeaseWrites, RatingWrites, ABC):
     """The writes of one step; obtained from ``Database.transaction()`` only."""
 
     _finished = False
@@ -229,7 +233,7 @@ class Transaction(LeaseWrites, ABC):
         their ids, ledger lines their order, tables their separate timer columns."""
 
 
-class Database(LeaseReads, ABC):
+class Database(LeaseReads, RatingReads, ABC):
     """The bot's storage. ``await Database.open(address)`` (or ``storage.open_database``)
     picks the back end from the address: ``postgresql://…`` or ``postgres://…`` is
     PostgreSQL, anything else (a path, ``:memory:``) is a SQLite file."""

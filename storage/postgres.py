@@ -43,6 +43,7 @@ from storage.base import (
     to_json,
 )
 from storage.postgres_leases import PostgresLeaseReads, PostgresLeaseWrites
+from storage.postgres_ratings import PostgresRatingReads, PostgresRatingWrites
 from storage.schema import DUMPED, POSTGRES, VALUE_TYPES, dumped_columns
 
 MIGRATIONS: tuple[str, ...] = POSTGRES.migrations()
@@ -71,7 +72,7 @@ TYPES = {
 Connection: TypeAlias = "asyncpg.pool.PoolConnectionProxy[asyncpg.Record]"
 
 
-class PostgresTransaction(PostgresLeaseWrites, Transaction):
+class PostgresTransaction(PostgresLeaseWrites, PostgresRatingWrites, Transaction):
     """Writes on one pooled connection inside a database transaction."""
 
     def __init__(self, connection: Connection) -> None:
@@ -246,7 +247,7 @@ other process's claim of those tables would wait on them: no table of it would e
 taken over. A live step waits on nothing but the database between its statements."""
 
 
-class PostgresDatabase(PostgresLeaseReads, Database):
+class PostgresDatabase(PostgresLeaseReads, PostgresRatingReads, Database):
     """A pool of connections to one PostgreSQL database."""
 
     backend = "postgresql"
