@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.outgoing import Outgoing
+from bot.ratings import RatedSeat
 
 LedgerLine = tuple[str, str, str, bool, str]
 """(player key, name, amount, whether first out, bonus) of one seat's settled hand."""
@@ -27,6 +28,9 @@ class Effects:
     settlement: Outgoing | None = None
     """The post that ends the hand (one of ``out``): what was achieved in it joins it as a
     line once the hand is stored (`bot.record_book`), rather than coming as a post of its own."""
+    rated_seats: tuple[RatedSeat, ...] | None = None
+    """Who sat where when the hand finished in this step ended, at a rated table: rated
+    with the hand, in its transaction (`bot.rated_hands`)."""
 
     def extend(self, other: Effects) -> None:
         self.out += other.out
@@ -36,3 +40,4 @@ class Effects:
         self.table_changed = self.table_changed or other.table_changed
         self.settlement = self.settlement or other.settlement
         self.told = self.told or other.told
+        self.rated_seats = self.rated_seats or other.rated_seats

@@ -20,6 +20,7 @@ from bot.notices import Invitations
 from bot.open_tables import OpenTables
 from bot.outgoing import Kind, Outgoing
 from bot.ownership import Ownership
+from bot.rated_hands import rate_hand
 from bot.record_book import RecordBook
 from bot.snapshot import table_snapshot
 from bot.table import PLAYING, Table
@@ -137,6 +138,9 @@ class TableKeeper:
             result, ledger = effects.hand_finished
             lines = [LedgerLine(*line) for line in ledger]
             await tx.finish_hand(self.hand_ids[chat], chat, result, lines)
+            if effects.rated_seats is not None:
+                await rate_hand(tx, table.game, result, effects.rated_seats,
+                                self.hand_ids[chat], self.clock())  # fmt: skip
         if effects.hand_started is not None:
             hand_id = await tx.start_hand(chat, table.match, table.hand_number,
                                           effects.hand_started)  # fmt: skip

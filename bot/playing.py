@@ -31,6 +31,7 @@ from bot.hand_views import (
 )
 from bot.i18n import N_, t, tn
 from bot.outgoing import Button, Kind, Outgoing
+from bot.rated_hands import rated_seats
 from bot.settings import read_bool
 from bot.shared_texts import ledger_text
 from bot.table import PLAYING, Table
@@ -378,6 +379,7 @@ def end_hand(table: Table, result: Result) -> Effects:
             effects.settlement = table.with_buttons_of_the_phase(effects.settlement, "settled")
         effects.out.append(effects.settlement)
     effects.hand_finished = (result.to_json(), ledger_lines)
+    effects.rated_seats = rated_seats(table)
     if match_over:
         effects.extend(close_match(table))
         return effects

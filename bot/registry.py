@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot import chat_commands, lobby, notices, playing
+from bot import chat_commands, lobby, notices, playing, rating_commands
 from bot.chat_commands import ChatHandler, ChatHost, games_text
 from bot.commands import Command
 from bot.effects import Effects
@@ -184,7 +184,10 @@ COMMANDS: tuple[Spec, ...] = (
     Spec("stop", N_("End the match"), table=lobby.stop, host=True),
     Spec("export", N_("The last hand's record"), chat=chat_commands.export),
     Spec("stats", N_("Your statistics"), chat=chat_commands.stats, needs_table=False),
-    Spec("top", N_("This chat's leaderboard"), chat=chat_commands.top),
+    Spec("top", N_("This chat's leaderboard (/top rating: the skill ratings)"),
+         chat=rating_commands.top),
+    Spec("rating", N_("Your skill ratings"), N_("[GAME]"), chat=rating_commands.rating,
+         needs_table=False, options=(Option("game", Arg.GAME, N_("Which game"), False),)),
     Spec("notify", N_("Tell me privately when a game starts here (privately: list, stop)"),
          "[1|all]", chat=notices.notify, needs_table=False, asks_alerts=True,
          options=(Option("which", Arg.TEXT, N_("Privately: which alert to stop (a number or all)"),

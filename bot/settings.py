@@ -27,13 +27,16 @@ TABLE_OPTIONS: dict[str, Any] = {
     "pictures": True,
     "ai_level": "normal",
     "idle_minutes": 10,
+    "rated": False,
 }
 """Table settings beside the game's rules; ``max_hands`` 0 plays on until /stop;
 ``pictures`` sends the private hand and the settlement as pictures too (beside their text)
 where the platform shows them (the console only with ``--pictures``); ``ai_level`` is the
 level of AI players added without one (and, when changed, of those seated);
 ``idle_minutes``: a table with no person left at it (only AI players, or players gone) closes
-after this many minutes, its ledger posted."""
+after this many minutes, its ledger posted; ``rated``: each finished hand moves the
+players' skill ratings (`bot.ratings`) — a group's administrators turn it on (quick tables
+are rated always)."""
 TABLE_OPTION_TITLES: dict[str, str] = {
     "preset": N_("the rule set"),
     "stake": N_("settlement multiplier"),
@@ -45,6 +48,7 @@ TABLE_OPTION_TITLES: dict[str, str] = {
     "pictures": N_("pictures of hands and settlements"),
     "ai_level": N_("level of AI players"),
     "idle_minutes": N_("minutes a table without people plays on before it closes"),
+    "rated": N_("hands move the players' ratings (/rating; the group's administrators)"),
 }
 """Message id of what each table setting is (the preset's too), beside its name."""
 AI_LEVEL_WORDS = {
