@@ -25,7 +25,7 @@ WEEK = 7 * 86_400.0
 
 def rating_line(lang: str, game: str, rating: Rating, hands: int) -> str:
     value = display(rating)
-    return t(lang, "{game}: {value} {title} (μ {mu:.1f}, σ {sigma:.1f}; {hands} rated hands)",
+    return t(lang, "{game}: {value} {title} (μ {mu:.1f}, σ {sigma:.1f}; rated hands: {hands})",
              game=t(lang, FRONTS[game].title), value=value, title=t(lang, title_of(value)),
              mu=rating.mu, sigma=rating.sigma, hands=hands)  # fmt: skip
 

@@ -117,6 +117,7 @@ async def test_a_table_not_rated_moves_nobody(tmp_path: Path):
     await play_one_hand(harness, "situan", rated=False)
     assert [h for h in await harness.db.hands_of(CHAT) if h.result is not None]
     assert await harness.db.ratings_of("ann") == []
+    await harness.db.close()
 
 
 async def test_only_an_administrator_turns_rating_on(tmp_path: Path):
@@ -127,3 +128,4 @@ async def test_only_an_administrator_turns_rating_on(tmp_path: Path):
     assert harness.table().table_options["rated"] is False
     await as_admin(harness, "ann", "/settings rated on")
     assert harness.table().table_options["rated"] is True
+    await harness.db.close()
