@@ -29,6 +29,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from storage.leases import LeaseReads, LeaseWrites
+from storage.quick_queue import QuickReads, QuickWrites
 from storage.ratings import RatingReads, RatingWrites
 
 JsonObject = dict[str, Any]
@@ -133,7 +134,7 @@ class StoredTable:
     updated: float
 
 
-class Transaction(LeaseWrites, RatingWrites, ABC):
+class Transaction(LeaseWrites, RatingWrites, QuickWrites, ABC):
     """The writes of one step; obtained from ``Database.transaction()`` only."""
 
     _finished = False
@@ -233,7 +234,7 @@ class Transaction(LeaseWrites, RatingWrites, ABC):
         their ids, ledger lines their order, tables their separate timer columns."""
 
 
-class Database(LeaseReads, RatingReads, ABC):
+class Database(LeaseReads, RatingReads, QuickReads, ABC):
     """The bot's storage. ``await Database.open(address)`` (or ``storage.open_database``)
     picks the back end from the address: ``postgresql://…`` or ``postgres://…`` is
     PostgreSQL, anything else (a path, ``:memory:``) is a SQLite file."""

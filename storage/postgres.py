@@ -43,6 +43,7 @@ from storage.base import (
     to_json,
 )
 from storage.postgres_leases import PostgresLeaseReads, PostgresLeaseWrites
+from storage.postgres_quick import PostgresQuickReads, PostgresQuickWrites
 from storage.postgres_ratings import PostgresRatingReads, PostgresRatingWrites
 from storage.schema import DUMPED, POSTGRES, VALUE_TYPES, dumped_columns
 
@@ -72,7 +73,9 @@ TYPES = {
 Connection: TypeAlias = "asyncpg.pool.PoolConnectionProxy[asyncpg.Record]"
 
 
-class PostgresTransaction(PostgresLeaseWrites, PostgresRatingWrites, Transaction):
+class PostgresTransaction(
+    PostgresLeaseWrites, PostgresRatingWrites, PostgresQuickWrites, Transaction
+):
     """Writes on one pooled connection inside a database transaction."""
 
     def __init__(self, connection: Connection) -> None:
@@ -247,7 +250,7 @@ other process's claim of those tables would wait on them: no table of it would e
 taken over. A live step waits on nothing but the database between its statements."""
 
 
-class PostgresDatabase(PostgresLeaseReads, PostgresRatingReads, Database):
+class PostgresDatabase(PostgresLeaseReads, PostgresRatingReads, PostgresQuickReads, Database):
     """A pool of connections to one PostgreSQL database."""
 
     backend = "postgresql"

@@ -201,6 +201,29 @@ STEPS: tuple[Step, ...] = (
         ),
         indexes=(Index("rating_changes_at", "rating_changes", "at"),),
     ),
+    # 8: the quick queues and the quick tables opened from them (`storage.quick_queue`).
+    # Not dumped: a queue lasts minutes; a table opened lives on as a table and its hands.
+    Step(
+        tables=(
+            Table("quick_queue", (
+                Column("user", Kind.TEXT, primary_key=True),
+                Column("game", Kind.TEXT),
+                Column("preset", Kind.TEXT),
+                Column("mu", Kind.REAL),
+                Column("since", Kind.REAL),
+                Column("accepts_ai", Kind.FLAG, default=True),
+            )),
+            Table("quick_tables", (
+                Column("chat", Kind.TEXT, primary_key=True),
+                Column("game", Kind.TEXT),
+                Column("preset", Kind.TEXT),
+                Column("users", Kind.TEXT),
+                Column("opened", Kind.REAL),
+            )),
+        ),
+        indexes=(Index("quick_queue_game", "quick_queue", "game"),
+                 Index("quick_tables_opened", "quick_tables", "opened")),
+    ),
 )  # fmt: skip
 
 
@@ -383,7 +406,7 @@ SQLITE = Dialect(
     true="1",
     false="0",
     names={},
-    versions=(1, 1, 1, 1, 1, 1, 1),
+    versions=(1, 1, 1, 1, 1, 1, 1, 1),
     numbered=False,
     bytewise="",
     unwritten_order="rowid",
@@ -403,7 +426,7 @@ POSTGRES = Dialect(
     true="TRUE",
     false="FALSE",
     names={"user": "user_id"},
-    versions=(3, 1, 1, 1, 1),
+    versions=(3, 1, 1, 1, 1, 1),
     numbered=True,
     bytewise=' COLLATE "C"',
     unwritten_order="id",
