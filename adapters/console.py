@@ -33,7 +33,7 @@ from bot.manager import TableManager
 from bot.outgoing import Kind, Outgoing
 from bot.phases import Phase
 from bot.pictures import render_async
-from bot.registry import SETS_LANGUAGE
+from bot.registry import PRIVATE_ONLY, SETS_LANGUAGE
 from bot.settings import AI_LEVELS
 from storage import Database
 
@@ -386,6 +386,8 @@ async def type_line(manager: TableManager, text: str, lang: str) -> None:
         await manager.handle(command)  # the table's: its answer is for a chat with others
         await manager.send(Outgoing(Kind.REPLY, CHAT, t(wanted, "Language set."), user=HUMAN))
         return
+    if command.name in PRIVATE_ONLY:  # the console's one person says it to the bot alone
+        command = replace(command, private=True)
     for message in await manager.handle(command):
         await manager.send(message)
 
