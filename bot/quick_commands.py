@@ -71,6 +71,30 @@ async def _where(host: ChatHost, command: Command, lang: str) -> Effects:
                  preset=preset_text(lang, entry.game, entry.preset))  # fmt: skip
 
 
+async def block(host: ChatHost, command: Command, table: Table | None, lang: str) -> Effects:
+    """``/block NAME``: the person of that name at the sender's last quick table is never
+    matched with them again (either way round)."""
+    if not command.private:
+        return reply(command, lang, "/block is for a private chat with the bot: write it to "
+                     "me there.")  # fmt: skip
+    tables = [users for _, users in await host.db.quick_tables() if command.user in users]
+    if not tables:
+        return reply(command, lang, "/block is for the players of your last quick table, and "
+                     "you have not played at one yet.")  # fmt: skip
+    others = [user for user in tables[-1] if user != command.user]
+    names = await host.db.names_of(others)
+    wanted = " ".join(command.args).strip().casefold()
+    found = [user for user in others if names.get(user, "").casefold() == wanted]
+    if not wanted or not found:
+        listed = t(lang, ", ").join(names.get(user, "?") for user in others)
+        return reply(command, lang, "Say /block and the name of a player at your last quick "
+                     "table: {names}.", names=listed)  # fmt: skip
+    async with host.db.transaction() as tx:
+        await tx.block(command.user, found[0], host.clock())
+    return reply(command, lang, "You will not be matched with {name} again.",
+                 name=names[found[0]])  # fmt: skip
+
+
 NOT_WAITING = N_("You are in no quick queue. Say /quick and a game to join one: {games}.")
 QUEUED = N_("You are in the quick queue for {game} ({preset}). A table opens when four are "
             "waiting, or after {seconds} s with AI players in the empty seats. /quick to see "

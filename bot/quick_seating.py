@@ -29,7 +29,12 @@ async def seat_waiting(
     async with db.transaction() as tx:
         claimed = await tx.claim_waiting(game, preset)
         by_user = {entry.user: entry for entry in claimed}
-        waiting = [Waiting(e.user, e.mu, e.since, e.accepts_ai) for e in claimed]
+        apart: dict[str, set[str]] = {}
+        for user, blocked in await db.blocks_among(list(by_user)):
+            apart.setdefault(user, set()).add(blocked)
+            apart.setdefault(blocked, set()).add(user)
+        waiting = [Waiting(e.user, e.mu, e.since, e.accepts_ai, frozenset(apart.get(e.user, ())))
+                   for e in claimed]  # fmt: skip
         found: list[Match] = match(waiting, now, quick_wait, last)
         for table in found:
             chat = new_chat()

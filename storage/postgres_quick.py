@@ -45,6 +45,14 @@ class PostgresQuickWrites(QuickWrites):
         )
         return [QueueEntry(*row) for row in rows]
 
+    async def block(self, user: str, blocked: str, at: float) -> bool:
+        added = await self._db.fetchval(
+            "INSERT INTO blocks (user_id, blocked, at) VALUES ($1, $2, $3)"
+            " ON CONFLICT (user_id, blocked) DO NOTHING RETURNING 1",
+            user, blocked, at,
+        )  # fmt: skip
+        return added is not None
+
     async def seat(self, chat: str, entries: Sequence[QueueEntry], at: float) -> None:
         users = [seated.user for seated in entries]
         await self._db.execute("DELETE FROM quick_queue WHERE user_id = ANY($1::text[])", users)
@@ -64,6 +72,20 @@ class PostgresQuickReads(QuickReads):
             f"SELECT {COLUMNS} FROM quick_queue WHERE user_id = $1", user
         )
         return None if row is None else QueueEntry(*row)
+
+    async def blocks_among(self, users: Sequence[str]) -> set[tuple[str, str]]:
+        rows = await self._pool.fetch(
+            "SELECT user_id, blocked FROM blocks WHERE user_id = ANY($1::text[])"
+            " OR blocked = ANY($1::text[])",
+            list(users),
+        )
+        return {(row[0], row[1]) for row in rows}
+
+    async def names_of(self, users: Sequence[str]) -> dict[str, str]:
+        rows = await self._pool.fetch(
+            "SELECT user_id, name FROM players WHERE user_id = ANY($1::text[])", list(users)
+        )
+        return {row[0]: row[1] for row in rows}
 
     async def quick_tables(self, since: float = 0.0) -> list[tuple[str, tuple[str, ...]]]:
         rows = await self._pool.fetch(

@@ -9,6 +9,7 @@ takes their rows out of the queue and records the table, in the same transaction
 is therefore seated by one process only, and a table is recorded once (its chat is the key).
 
 Not dumped: a queue is minutes long, and the tables opened live on as tables and hands.
+Blocks are (who blocked, whom), kept until removed.
 """
 
 from __future__ import annotations
@@ -46,6 +47,10 @@ class QuickWrites(ABC):
         first, claimed by this one until it ends."""
 
     @abstractmethod
+    async def block(self, user: str, blocked: str, at: float) -> bool:
+        """``user`` is never matched with ``blocked`` again; False if they were already."""
+
+    @abstractmethod
     async def seat(self, chat: str, entries: Sequence[QueueEntry], at: float) -> None:
         """Take ``entries`` (claimed by this transaction) out of the queue and record the quick
         table ``chat`` opened for them at ``at``."""
@@ -57,6 +62,14 @@ class QuickReads(ABC):
     @abstractmethod
     async def queue_entry(self, user: str) -> QueueEntry | None:
         """Where the person waits (None: in no queue)."""
+
+    @abstractmethod
+    async def blocks_among(self, users: Sequence[str]) -> set[tuple[str, str]]:
+        """(who blocked, whom) of every block either side of which is one of ``users``."""
+
+    @abstractmethod
+    async def names_of(self, users: Sequence[str]) -> dict[str, str]:
+        """The latest name of each of ``users`` the bot knows (`Transaction.set_player`)."""
 
     @abstractmethod
     async def quick_tables(self, since: float = 0.0) -> list[tuple[str, tuple[str, ...]]]:

@@ -201,7 +201,8 @@ STEPS: tuple[Step, ...] = (
         ),
         indexes=(Index("rating_changes_at", "rating_changes", "at"),),
     ),
-    # 8: the quick queues and the quick tables opened from them (`storage.quick_queue`).
+    # 8: the quick queues and the quick tables opened from them, and who blocked whom
+    # (`storage.quick_queue`).
     # Not dumped: a queue lasts minutes; a table opened lives on as a table and its hands.
     Step(
         tables=(
@@ -220,6 +221,11 @@ STEPS: tuple[Step, ...] = (
                 Column("users", Kind.TEXT),
                 Column("opened", Kind.REAL),
             )),
+            Table("blocks", (
+                Column("user", Kind.TEXT),
+                Column("blocked", Kind.TEXT),
+                Column("at", Kind.REAL),
+            ), key=("user", "blocked")),
         ),
         indexes=(Index("quick_queue_game", "quick_queue", "game"),
                  Index("quick_tables_opened", "quick_tables", "opened")),

@@ -45,6 +45,14 @@ class SqliteQuickWrites(QuickWrites):
         ) as cursor:
             return [entry(row) for row in await cursor.fetchall()]
 
+    async def block(self, user: str, blocked: str, at: float) -> bool:
+        async with self._db.execute(
+            "INSERT INTO blocks (user, blocked, at) VALUES (?, ?, ?)"
+            " ON CONFLICT (user, blocked) DO NOTHING",
+            (user, blocked, at),
+        ) as cursor:
+            return cursor.rowcount == 1
+
     async def seat(self, chat: str, entries: Sequence[QueueEntry], at: float) -> None:
         users = [seated.user for seated in entries]
         await self._db.executemany("DELETE FROM quick_queue WHERE user = ?", [(u,) for u in users])
@@ -62,6 +70,23 @@ class SqliteQuickReads(QuickReads):
     async def queue_entry(self, user: str) -> QueueEntry | None:
         rows = await self._all(f"SELECT {COLUMNS} FROM quick_queue WHERE user = ?", (user,))
         return entry(rows[0]) if rows else None
+
+    async def blocks_among(self, users: Sequence[str]) -> set[tuple[str, str]]:
+        if not users:
+            return set()
+        marks = ", ".join("?" * len(users))
+        rows = await self._all(
+            f"SELECT user, blocked FROM blocks WHERE user IN ({marks}) OR blocked IN ({marks})",
+            (*users, *users),
+        )
+        return {(row[0], row[1]) for row in rows}
+
+    async def names_of(self, users: Sequence[str]) -> dict[str, str]:
+        if not users:
+            return {}
+        marks = ", ".join("?" * len(users))
+        rows = await self._all(f"SELECT user, name FROM players WHERE user IN ({marks})", (*users,))
+        return {row[0]: row[1] for row in rows}
 
     async def quick_tables(self, since: float = 0.0) -> list[tuple[str, tuple[str, ...]]]:
         rows = await self._all(

@@ -3,6 +3,7 @@ in a group and for an unknown game in all three languages, changing nothing."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 from bot.quick_seating import seat_waiting
@@ -65,4 +66,37 @@ async def test_four_who_said_quick_are_seated_at_one_table(tmp_path: Path):
     ]
     (nowhere,) = await harness.say("tg:1", "/quick", private=True, lang="en")
     assert nowhere.text.startswith("You are in no quick queue")
+    await harness.db.close()
+
+
+async def test_block_keeps_two_apart_from_then_on(tmp_path: Path):
+    harness = await Harness.open(str(tmp_path / "b.db"))
+    (early,) = await harness.say("tg:1", "/block Bob", private=True, lang="en")
+    assert early.text.startswith("/block is for the players of your last quick table")
+    for user, name in (("tg:1", "Ann"), ("dc:2", "Bob"), ("tg:3", "Cy"), ("tg:4", "Di")):
+        await harness.say(user, "/quick situan", private=True, lang="en")
+        async with harness.db.transaction() as tx:
+            await tx.set_player(user, name)
+    preset = (await harness.db.queue_entry("tg:1")).preset
+    numbers = itertools.count()
+    assert await seat_waiting(harness.db, "situan", preset, harness.clock(), 90.0,
+                              lambda: f"quick:{next(numbers)}")  # fmt: skip
+    (wrong,) = await harness.say("tg:1", "/block Zed", private=True, lang="zh-Hans")
+    assert wrong.text == "请说 /block 加你上一桌快速匹配的牌友名字：Bob、Cy、Di。"
+    (done,) = await harness.say("tg:1", "/block bob", private=True, lang="en")
+    assert done.text == "You will not be matched with Bob again."
+    (group,) = await harness.say("tg:1", "/block Bob", lang="en")
+    assert group.text.startswith("/block is for a private chat")
+    # Ann and Bob never meet again, whoever else waits, over 50 matches (they still play).
+    met = played = 0
+    for _ in range(50):
+        for user in ("tg:1", "dc:2", "tg:3", "tg:4", "tg:5", "tg:6", "tg:7", "tg:8"):
+            await harness.say(user, "/quick situan", private=True, lang="en")
+        harness.clock.advance(100)
+        for _, people, _ in await seat_waiting(harness.db, "situan", preset, harness.clock(),
+                                               90.0, lambda: f"quick:{next(numbers)}"):  # fmt: skip
+            users = {p.user for p in people}
+            met += {"tg:1", "dc:2"} <= users
+            played += bool(users & {"tg:1", "dc:2"})
+    assert met == 0 and played >= 50
     await harness.db.close()
