@@ -129,3 +129,30 @@ async def test_only_an_administrator_turns_rating_on(tmp_path: Path):
     await as_admin(harness, "ann", "/settings rated on")
     assert harness.table().table_options["rated"] is True
     await harness.db.close()
+
+
+async def test_a_player_who_leaves_mid_hand_is_rated_as_having_lost_it(tmp_path: Path):
+    harness = await Harness.open(str(tmp_path / "left.db"), seed=3)
+    await harness.say("ann", "/new situan", lang="en")
+    await harness.say("bob", "/join", lang="en")
+    await harness.say("ann", "/settings max_hands 1")
+    await as_admin(harness, "ann", "/settings rated on")
+    await harness.say("ann", "/addbot normal")
+    await harness.say("ann", "/addbot normal")
+    await harness.say("ann", "/start")
+    await harness.say("ann", "/auto on")
+    await harness.say("bob", "/leave")  # mid-hand: 托管 plays for Bob
+    assert harness.table().seats[1].left
+    await harness.run_until(lambda: not harness.table().is_open())
+    finished = [h.result for h in await harness.db.hands_of(CHAT) if h.result is not None]
+    (teams,) = [teams for r in finished if (teams := ranked_teams("situan", r)) is not None]
+    fixed = RECORD_READERS["situan"].ai_ratings["normal"]
+    start = {0: (25.0, 25 / 3), 1: (25.0, 25 / 3), 2: fixed, 3: fixed}
+    groups = [[seat for seat in team if seat != 1] for team in teams] + [[1]]
+    rated = by_library([[start[seat] for seat in group] for group in groups])
+    (bob,) = await harness.db.ratings_of("bob")
+    assert (bob.mu, bob.sigma) == rated[-1][0] and bob.mu < 25.0  # last: lost
+    (ann,) = await harness.db.ratings_of("ann")
+    place = next(i for i, group in enumerate(groups) if 0 in group)
+    assert (ann.mu, ann.sigma) == rated[place][0]
+    await harness.db.close()
