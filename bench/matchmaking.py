@@ -16,9 +16,10 @@ PostgreSQL server of its own with tests/pg_server.py).
   queue once a second.
 
 The last line is JSON: people, tables, wait_p50_s and wait_p99_s (join to seat, of those
-seated), seated_twice (a person seated twice for one join), tables_opened_twice (a table
-chat recorded twice), rating_gap_p50 (μ between a table's highest and lowest person) and
-ai_seats_share (AI seats over all seats), with still_waiting (in a queue at the end).
+seated), seated_twice (a person seated at a table while not waiting: twice for one join),
+tables_opened_twice (a table of people none of whom was waiting: one opened again),
+rating_gap_p50 (μ between a table's highest and lowest person) and ai_seats_share (AI seats
+over all seats), with still_waiting (in a queue at the end).
 """
 
 from __future__ import annotations
@@ -85,12 +86,12 @@ async def people(db: Database, count: int, seconds: float) -> dict[str, Any]:
     joined: dict[str, float] = {}
     waits: list[float] = []
     seated_twice = 0
-    seen_chats: dict[str, int] = {}
+    seen_chats: dict[str, float] = {}
     mus = {user: mu for user, (_, mu, _) in person.items()}
     gaps: list[float] = []
     ai_seats = seats = 0
     ends = time.time() + seconds
-    read_since = 0.0
+    tables_twice = 0
     while time.time() < ends:
         now = time.time()
         due = [user for user, at in rejoin_at.items() if at <= now]
@@ -101,21 +102,23 @@ async def people(db: Database, count: int, seconds: float) -> dict[str, Any]:
                     await tx.join_queue(QueueEntry(user, game, preset, mu, now, accepts_ai))
                     joined[user] = now
                     del rejoin_at[user]
-        for chat, users in await db.quick_tables(read_since):
-            seen_chats[chat] = seen_chats.get(chat, 0) + 1
-            if seen_chats[chat] > 1:
+        for chat, users in await db.quick_tables():
+            if chat in seen_chats:
+                continue  # read before (every table is read each time: one opened a moment
+                # ago may commit after a later one, so reading "since" would miss it)
+            seen_chats[chat] = now
+            pending = [user for user in users if user in joined]
+            if not pending:
+                tables_twice += 1  # nobody of it was waiting: a table opened again
                 continue
-            for user in users:
-                if user not in joined:
-                    seated_twice += 1  # seated with no join of theirs pending
-                    continue
+            seated_twice += len(users) - len(pending)  # seated with no join of theirs pending
+            for user in pending:
                 waits.append(now - joined.pop(user))
                 rejoin_at[user] = now + draw.uniform(40, 80) + draw.uniform(0, 10)
             table_mus = [mus[user] for user in users]
             gaps.append(max(table_mus) - min(table_mus))
             ai_seats += 4 - len(users)
             seats += 4
-        read_since = now - 0.001
         await asyncio.sleep(0.2)
     waits.sort()
     return {
@@ -124,7 +127,7 @@ async def people(db: Database, count: int, seconds: float) -> dict[str, Any]:
         "wait_p99_s": round(waits[min(len(waits) - 1, int(0.99 * len(waits)))], 1)
         if waits else None,
         "seated_twice": seated_twice,
-        "tables_opened_twice": sum(1 for n in seen_chats.values() if n > 1),
+        "tables_opened_twice": tables_twice,
         "rating_gap_p50": round(statistics.median(gaps), 2) if gaps else None,
         "ai_seats_share": round(ai_seats / seats, 3) if seats else None,
         "still_waiting": len(joined),
