@@ -24,7 +24,7 @@ from typing import Any
 from adapters.console_keyboard import Keyboard
 from adapters.console_printer import CHAT, HUMAN, ConsolePrinter
 from adapters.console_web import WEB_PORT, LocalWeb
-from bot.commands.registry import SETS_LANGUAGE
+from bot.commands.registry import PRIVATE_ONLY, SETS_LANGUAGE
 from bot.games import GAME_NAMES, presets
 from bot.hosting.manager import TableManager
 from bot.i18n import LANGUAGES, N_, normalize_language, t
@@ -230,6 +230,8 @@ async def type_line(manager: TableManager, text: str, lang: str) -> None:
         await manager.handle(command)  # the table's: its answer is for a chat with others
         await manager.send(Outgoing(Kind.REPLY, CHAT, t(wanted, "Language set."), user=HUMAN))
         return
+    if command.name in PRIVATE_ONLY:  # the console's one person says it to the bot alone
+        command = replace(command, private=True)
     for message in await manager.handle(command):
         await manager.send(message)
 

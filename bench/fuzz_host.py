@@ -135,29 +135,37 @@ async def fuzz(db_path: str, commands: int, seed: int) -> Report:
     rng = random.Random(seed)
     report = Report()
     clock = FakeClock()
-    group_texts: list[tuple[str, set[str]]] = []
+    group_texts: list[tuple[str, str, int | None]] = []
     """Each group post, with the players whose hand was public in its chat then (亮牌)."""
-    private_hands: dict[str, str] = {}
+    private_hands: dict[str, tuple[str, str, int | None]] = {}
 
     async def send(message: Outgoing) -> None:
         record(message.resolved())
 
-    def shown_hands(chat: str) -> set[str]:
-        """The players whose hand a 四团 show (亮牌) has made public at this table: the
-        table prints it by rule, which is no leak."""
+    last_shown: dict[str, tuple[int, int]] = {}
+    """Per table, the hand number and seat of its last 四团 show (亮牌)."""
+
+    def shown_seat(chat: str) -> int | None:
+        """The seat whose hand a 四团 show (亮牌) has made public at this table: the table
+        prints it by rule, which is no leak — whoever sits there now (a player who left
+        handed their cards to a stand-in), and in the posts that end the hand too (the table
+        may be closed by then)."""
         table = manager.tables.get(chat)
-        hand = None if table is None else table.hand
-        shown = getattr(hand, "revealed", None)
-        if table is None or shown is None:
-            return set()
-        seat = table.seats[shown]
-        return set() if seat is None or seat.user is None else {seat.user}
+        if table is None:  # closed by this step: its last post shows the hand it stopped in
+            return last_shown.get(chat, (-1, None))[1]
+        shown = getattr(table.hand, "revealed", None)
+        if isinstance(shown, int):
+            last_shown[chat] = (table.hand_number, shown)
+        number, seat = last_shown.get(chat, (-1, -1))
+        return seat if number == table.hand_number else None
 
     def record(message: Outgoing) -> None:
         if message.kind in ("group", "table"):
-            group_texts.append((message.text, shown_hands(message.chat)))
+            group_texts.append((message.text, message.chat, shown_seat(message.chat)))
         elif message.kind == Kind.PRIVATE and message.user is not None and "：" in message.text:
-            private_hands[message.user] = message.text.split("\n")[0]
+            table = manager.tables.get(message.chat)
+            seat = None if table is None else table.seat_of(message.user)
+            private_hands[message.user] = (message.text.split("\n")[0], message.chat, seat)
 
     db = await Database.open(db_path)
     manager = TableManager(db, send, clock=clock, seeds=lambda n: seed * 7919 + n,
@@ -213,10 +221,11 @@ async def fuzz(db_path: str, commands: int, seed: int) -> Report:
             except Exception as error:
                 report.escaped += 1
                 report.notes.append(f"tick: {error!r}")
-    for text, shown in group_texts:
-        for user, line in private_hands.items():
+    for text, chat, shown in group_texts:
+        for user, (line, hand_chat, seat) in private_hands.items():
             cards = line.split("：", 1)[-1].strip()
-            if len(cards) > 12 and cards in text and user not in shown:
+            revealed = hand_chat == chat and shown is not None and seat == shown
+            if len(cards) > 12 and cards in text and not revealed:
                 report.private_leaks += 1
                 report.notes.append(f"{user}'s hand in a group message")
     live = {chat: state_of(manager, chat, timer=False) for chat in manager.tables}

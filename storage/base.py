@@ -25,6 +25,8 @@ from collections.abc import (
 from typing import Any
 
 from storage.leases import LeaseReads, LeaseWrites
+from storage.quick_queue import QuickReads, QuickWrites
+from storage.ratings import RatingReads, RatingWrites
 from storage.rows import (
     ActionRow,
     DumpRow,
@@ -43,7 +45,7 @@ UPDATES_KEPT_FOR = 3600.0
 webhook post for a while and a polled batch is fetched again after a crash, well within it."""
 
 
-class Transaction(LeaseWrites, ABC):
+class Transaction(LeaseWrites, RatingWrites, QuickWrites, ABC):
     """The writes of one step; obtained from ``Database.transaction()`` only."""
 
     _finished = False
@@ -148,7 +150,7 @@ class Transaction(LeaseWrites, ABC):
         their ids, ledger lines their order, tables their separate timer columns."""
 
 
-class Database(LeaseReads, ABC):
+class Database(LeaseReads, RatingReads, QuickReads, ABC):
     """The bot's storage. ``await Database.open(address)`` (or ``storage.open_database``)
     picks the back end from the address: ``postgresql://…`` or ``postgres://…`` is
     PostgreSQL, anything else (a path, ``:memory:``) is a SQLite file."""

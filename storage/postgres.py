@@ -22,6 +22,8 @@ import asyncpg.pool
 from storage.base import UPDATES_KEPT_FOR, Database, Transaction
 from storage.postgres_copies import PostgresCopyReads
 from storage.postgres_leases import PostgresLeaseReads, PostgresLeaseWrites
+from storage.postgres_quick import PostgresQuickReads, PostgresQuickWrites
+from storage.postgres_ratings import PostgresRatingReads, PostgresRatingWrites
 from storage.postgres_signals import PostgresSignals
 from storage.row_codec import (
     assemble_finished,
@@ -73,7 +75,9 @@ TYPES = {
 Connection: TypeAlias = "asyncpg.pool.PoolConnectionProxy[asyncpg.Record]"
 
 
-class PostgresTransaction(PostgresLeaseWrites, Transaction):
+class PostgresTransaction(
+    PostgresLeaseWrites, PostgresRatingWrites, PostgresQuickWrites, Transaction
+):
     """Writes on one pooled connection inside a database transaction."""
 
     def __init__(self, connection: Connection) -> None:
@@ -253,7 +257,9 @@ other process's claim of those tables would wait on them: no table of it would e
 taken over. A live step waits on nothing but the database between its statements."""
 
 
-class PostgresDatabase(PostgresLeaseReads, PostgresCopyReads, Database):
+class PostgresDatabase(
+    PostgresLeaseReads, PostgresCopyReads, PostgresRatingReads, PostgresQuickReads, Database
+):
     """A pool of connections to one PostgreSQL database."""
 
     backend = "postgresql"

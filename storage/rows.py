@@ -23,6 +23,9 @@ DUMP_KINDS: dict[str, tuple[str, ...]] = {
     "ledger": ("chat", "hand", "user", "name", "amount", "first_out", "bonus"),
     "subscription": ("chat", "user", "title", "since", "told_at"),
     "achievement": ("chat", "user", "code", "at"),
+    "rating": ("user", "game", "name", "mu", "sigma", "hands"),
+    "rating_change": ("user", "game", "hand", "name", "mu_before", "sigma_before", "mu",
+                      "sigma", "at"),
 }  # fmt: skip
 """The fields of each kind of dumped row, in the order ``dump()`` yields the kinds."""
 

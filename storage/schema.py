@@ -174,6 +174,62 @@ STEPS: tuple[Step, ...] = (
         ),
         indexes=(Index("subscriptions_user", "subscriptions", "user"),),
     ),
+    # 7: skill ratings per player and game (`storage.ratings`), and each change of one, so
+    # that the week's movers can be read back.
+    Step(
+        tables=(
+            Table("ratings", (
+                Column("user", Kind.TEXT),
+                Column("game", Kind.TEXT),
+                Column("name", Kind.TEXT),
+                Column("mu", Kind.REAL),
+                Column("sigma", Kind.REAL),
+                Column("hands", Kind.INTEGER),
+            ), key=("user", "game")),
+            Table("rating_changes", (
+                Column("id", Kind.ORDER),
+                Column("user", Kind.TEXT),
+                Column("game", Kind.TEXT),
+                Column("hand", Kind.INTEGER),
+                Column("name", Kind.TEXT),
+                Column("mu_before", Kind.REAL),
+                Column("sigma_before", Kind.REAL),
+                Column("mu", Kind.REAL),
+                Column("sigma", Kind.REAL),
+                Column("at", Kind.REAL),
+            )),
+        ),
+        indexes=(Index("rating_changes_at", "rating_changes", "at"),),
+    ),
+    # 8: the quick queues and the quick tables opened from them, and who blocked whom
+    # (`storage.quick_queue`).
+    # Not dumped: a queue lasts minutes; a table opened lives on as a table and its hands.
+    Step(
+        tables=(
+            Table("quick_queue", (
+                Column("user", Kind.TEXT, primary_key=True),
+                Column("game", Kind.TEXT),
+                Column("preset", Kind.TEXT),
+                Column("mu", Kind.REAL),
+                Column("since", Kind.REAL),
+                Column("accepts_ai", Kind.FLAG, default=True),
+            )),
+            Table("quick_tables", (
+                Column("chat", Kind.TEXT, primary_key=True),
+                Column("game", Kind.TEXT),
+                Column("preset", Kind.TEXT),
+                Column("users", Kind.TEXT),
+                Column("opened", Kind.REAL),
+            )),
+            Table("blocks", (
+                Column("user", Kind.TEXT),
+                Column("blocked", Kind.TEXT),
+                Column("at", Kind.REAL),
+            ), key=("user", "blocked")),
+        ),
+        indexes=(Index("quick_queue_game", "quick_queue", "game"),
+                 Index("quick_tables_opened", "quick_tables", "opened")),
+    ),
 )  # fmt: skip
 
 
@@ -193,6 +249,8 @@ DUMPED: dict[str, Table] = {
     "ledger": latest("ledger"),
     "subscription": latest("subscriptions"),
     "achievement": latest("achievements"),
+    "rating": latest("ratings"),
+    "rating_change": latest("rating_changes"),
 }
 """The table each kind of dumped row (`storage.rows.DUMP_KINDS`) comes from."""
 
@@ -354,7 +412,7 @@ SQLITE = Dialect(
     true="1",
     false="0",
     names={},
-    versions=(1, 1, 1, 1, 1, 1),
+    versions=(1, 1, 1, 1, 1, 1, 1, 1),
     numbered=False,
     bytewise="",
     unwritten_order="rowid",
@@ -374,7 +432,7 @@ POSTGRES = Dialect(
     true="TRUE",
     false="FALSE",
     names={"user": "user_id"},
-    versions=(3, 1, 1, 1),
+    versions=(3, 1, 1, 1, 1, 1),
     numbered=True,
     bytewise=' COLLATE "C"',
     unwritten_order="id",

@@ -42,6 +42,8 @@ from storage.rows import (
 )
 from storage.schema import DUMPED, SQLITE, Kind, dumped_columns
 from storage.sqlite_leases import SqliteLeaseReads, SqliteLeaseWrites
+from storage.sqlite_quick import SqliteQuickReads, SqliteQuickWrites
+from storage.sqlite_ratings import SqliteRatingReads, SqliteRatingWrites
 
 MIGRATIONS: tuple[str, ...] = SQLITE.migrations()
 
@@ -70,7 +72,7 @@ FLAGS = {kind: at for kind in DUMPED for at, column in enumerate(dumped_columns(
 """Where each kind of row has its boolean (an integer column here)."""
 
 
-class SqliteTransaction(SqliteLeaseWrites, Transaction):
+class SqliteTransaction(SqliteLeaseWrites, SqliteRatingWrites, SqliteQuickWrites, Transaction):
     """Writes on the connection; committing or rolling back is ``SqliteDatabase._begin``'s."""
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
@@ -202,7 +204,7 @@ class SqliteTransaction(SqliteLeaseWrites, Transaction):
             await self._db.executemany(LOAD[kind], values)
 
 
-class SqliteDatabase(SqliteLeaseReads, Database):
+class SqliteDatabase(SqliteLeaseReads, SqliteRatingReads, SqliteQuickReads, Database):
     """One connection to the bot's SQLite file (``:memory:`` works for tests)."""
 
     def __init__(self, connection: aiosqlite.Connection) -> None:

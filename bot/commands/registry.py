@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.commands import chat as chat_commands
-from bot.commands import notices, practice_table
+from bot.commands import notices, practice_table, quick_commands, rating_commands
 from bot.commands.chat import ChatHandler, ChatHost, games_text
 from bot.i18n import N_, t
 from bot.reading.command import Command
@@ -100,6 +100,9 @@ class Spec:
     sets_language: bool = False
     """Changes the language the chat is answered in: a front that keeps its own copy of it
     (Telegram's command menus, the console's prompt) learns the new one."""
+    private_only: bool = False
+    """Said in a private chat with the bot only (in a group it is refused, saying so); the
+    console, where the one person types everything, gives it as said privately."""
     seats_player: bool = False
     """Seats the person who gives it, whose cards then go to their private chat: on
     Telegram, a person the bot cannot write to privately yet is asked to open it; its button
@@ -198,7 +201,18 @@ COMMANDS: tuple[Spec, ...] = (
     Spec("stop", N_("End the match"), table=lobby.stop, host=True),
     Spec("export", N_("The last hand's record"), chat=chat_commands.export),
     Spec("stats", N_("Your statistics"), chat=chat_commands.stats, needs_table=False),
-    Spec("top", N_("This chat's leaderboard"), chat=chat_commands.top),
+    Spec("top", N_("This chat's leaderboard (/top rating: the skill ratings)"),
+         chat=rating_commands.top),
+    Spec("quick", N_("A table of players from anywhere, matched by skill (in a private chat)"),
+         N_("[GAME [PRESET] [noai] | stop]"), chat=quick_commands.quick, needs_table=False,
+         private_only=True,
+         options=(Option("what", Arg.TEXT, N_("A game, or stop"), False),
+                  Option("preset", Arg.PRESET, N_("Preset (rule set)"), False, True))),
+    Spec("block", N_("Never be matched again with a player of your last quick table"),
+         N_("NAME"), chat=quick_commands.block, needs_table=False, private_only=True,
+         options=(Option("name", Arg.TEXT, N_("Their name")),)),
+    Spec("rating", N_("Your skill ratings"), N_("[GAME]"), chat=rating_commands.rating,
+         needs_table=False, options=(Option("game", Arg.GAME, N_("Which game"), False),)),
     Spec("notify", N_("Tell me privately when a game starts here (privately: list, stop)"),
          "[1|all]", chat=notices.notify, needs_table=False, asks_alerts=True,
          options=(Option("which", Arg.TEXT, N_("Privately: which alert to stop (a number or all)"),
@@ -237,6 +251,7 @@ TAKES_CARDS = frozenset(
 PLAYS_CHOSEN = frozenset(name for name, spec in BY_NAME.items() if spec.plays_chosen)
 ASKS_ALERTS = frozenset(name for name, spec in BY_NAME.items() if spec.asks_alerts)
 SETS_LANGUAGE = frozenset(name for name, spec in BY_NAME.items() if spec.sets_language)
+PRIVATE_ONLY = frozenset(name for name, spec in BY_NAME.items() if spec.private_only)
 SEATS_PLAYER = frozenset(name for name, spec in BY_NAME.items() if spec.seats_player)
 GAME_COMMANDS = frozenset(
     name for name, spec in BY_NAME.items() if spec.table is playing.game_command

@@ -43,6 +43,17 @@ class RecordReader(Protocol):
 
     def stats_lines(self, lang: str, record: PlayerRecord) -> list[str]: ...
 
+    def rated_teams(self, result: Mapping[str, Any]) -> list[list[int]] | None:
+        """The seats of each team of a finished hand, the winners first, as skill ratings
+        take them (`bot.community.skill_ratings`); None when the hand decides nothing to rate."""
+        ...
+
+    @property
+    def ai_ratings(self) -> Mapping[str, tuple[float, float]]:
+        """Each AI level's fixed rating (μ, σ) at this game, measured by
+        ``bench/ai_ratings.py``."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Achievement:

@@ -20,6 +20,7 @@ from bot.i18n import N_
 from bot.ops import metrics
 from bot.table.effects import Effects
 from bot.table.hand_views import table_message
+from bot.table.rated_hands import rate_hand
 from bot.table.snapshot import table_snapshot
 from bot.table.state import PLAYING, Table
 from bot.views.outgoing import Kind, Outgoing
@@ -141,6 +142,9 @@ class TableKeeper:
             result, ledger = effects.hand_finished
             lines = [LedgerLine(*line) for line in ledger]
             await tx.finish_hand(self.hand_ids[chat], chat, result, lines)
+            if effects.rated_seats is not None:
+                await rate_hand(tx, table.game, result, effects.rated_seats,
+                                self.hand_ids[chat], self.clock())  # fmt: skip
         if effects.hand_started is not None:
             hand_id = await tx.start_hand(chat, table.match, table.hand_number,
                                           effects.hand_started)  # fmt: skip

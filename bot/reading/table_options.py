@@ -30,7 +30,9 @@ class TableOptions:
     closes after this many minutes, its ledger posted; ``hints_per_hand``: the /hint answers
     each player may have in a hand (0: none, as at a group's table; `UNLIMITED`);
     ``practice_mode``: ``on`` (see `practising`), ``timed`` (the same with the turn's time
-    limit) or ``off``."""
+    limit) or ``off``; ``rated``: each finished hand moves the players' skill ratings
+    (`bot.community.skill_ratings`) — a group's administrators turn it on (quick tables are rated
+    always)."""
 
     stake: Fraction = Fraction(1)
     ai_delay: float = 1.0
@@ -43,6 +45,7 @@ class TableOptions:
     idle_minutes: int = 10
     hints_per_hand: int = 0
     practice_mode: str = "off"
+    rated: bool = False
 
     @property
     def practising(self) -> bool:
@@ -119,6 +122,7 @@ TABLE_OPTION_TITLES: dict[str, str] = {
     "idle_minutes": N_("minutes a table without people plays on before it closes"),
     "hints_per_hand": N_("hints each player may ask for in a hand (0: none; unlimited)"),
     "practice_mode": N_("practice: on, timed or off (hints, no time limit, not counted in /stats)"),
+    "rated": N_("hands move the players' ratings (/rating; the group's administrators)"),
 }
 """Message id of what each table setting is (the preset's too), beside its name."""
 AI_LEVEL_WORDS = {
@@ -228,7 +232,7 @@ def read_table_option(name: str, text: str) -> Any:
         if word is None:
             raise BadSetting("Say on, timed or off.")
         return word
-    if name in ("mention_turn", "pictures"):
+    if name in ("mention_turn", "pictures", "rated"):
         return read_bool(text)
     if name in SECONDS:
         value = read_number(text, SECONDS[name], whole=name != "ai_delay")

@@ -15,6 +15,7 @@ from bot.table.hand_views import (
     table_message,
     turn_notice,
 )
+from bot.table.rated_hands import rated_seats
 from bot.table.state import PLAYING, Table
 from bot.views.outgoing import Button, Kind, Outgoing
 from bot.views.shared_texts import ledger_text
@@ -107,6 +108,7 @@ def end_hand(table: Table, result: Result) -> Effects:
         result.to_json(),
         [] if table.table_options.practising else ledger_lines,
     )
+    effects.rated_seats = None if table.table_options.practising else rated_seats(table)
     if match_over:
         effects.extend(close_match(table))
         return effects

@@ -9,6 +9,7 @@ from bot.views.outgoing import Outgoing
 
 if TYPE_CHECKING:
     from bot.table.hint_book import HintAsked
+from bot.community.skill_ratings import RatedSeat
 
 LedgerLine = tuple[str, str, str, bool, str]
 """(player key, name, amount, whether first out, bonus) of one seat's settled hand."""
@@ -35,6 +36,9 @@ class Effects:
     hint_asked: HintAsked | None = None
     """A hint asked in this step, to be thought out once the table's lock is let go
     (`bot.hosting.hinting`)."""
+    rated_seats: tuple[RatedSeat, ...] | None = None
+    """Who sat where when the hand finished in this step ended, at a rated table: rated
+    with the hand, in its transaction (`bot.table.rated_hands`)."""
 
     def extend(self, other: Effects) -> None:
         self.out += other.out
@@ -45,3 +49,4 @@ class Effects:
         self.settlement = self.settlement or other.settlement
         self.told = self.told or other.told
         self.hint_asked = self.hint_asked or other.hint_asked
+        self.rated_seats = self.rated_seats or other.rated_seats

@@ -74,6 +74,8 @@ def settings(table: Table, command: Command) -> Effects:
 def change_setting(table: Table, command: Command, name: str, value: str) -> Effects:
     """Check the value at the door (type, bounds), then let the engine judge rule options
     against the rules; nothing is kept unless all of it passed."""
+    if name == "rated" and not command.admin:  # a group's ratings are its admins' to turn on
+        return table.reply(command, "Only the group's administrators turn rating on or off.")
     try:
         if name in TABLE_OPTION_NAMES:
             table.set_table_options(table.table_options.with_typed(name, value))

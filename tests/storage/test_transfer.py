@@ -13,6 +13,7 @@ import pytest
 from bot.community.record_book import RecordBook
 from bot.games import RECORD_READERS
 from storage import ActionRow, Database, LedgerLine, TableRow, TimerRow, open_database
+from storage.ratings import RatingMove
 from storage.transfer import TransferError, export_to, import_from
 from tests.pg_server import PostgresServer
 
@@ -55,6 +56,12 @@ async def fill(db: Database) -> None:
         await tx.mark_told("tg:-100", ["tg:2"], 1_700_000_050.25)
         await tx.announce("tg:-100", "tg:1", "double", 1_700_000_060.0)
         await tx.announce("dc:7", "tg:1", "bonus:皇上", 1_700_000_061.0)
+    async with db.transaction() as tx:  # ratings: one rated hand, one rating never moved
+        await tx.ratings_to_update("situan", ["tg:1", "tg:2", "dc:3"], 25.0, 25 / 3)
+        await tx.save_ratings("situan", 1, 1_700_000_070.5, [
+            RatingMove("tg:1", "Ann", 25.0, 25 / 3, 27.125, 8.0),
+            RatingMove("tg:2", "白", 25.0, 25 / 3, 22.875, 8.0),
+        ])  # fmt: skip
 
 
 async def dump_of(db: Database) -> list[dict[str, Any]]:
@@ -80,6 +87,9 @@ async def reads_of(db: Database) -> dict[str, Any]:
         "subscriptions": {user: await db.subscriptions_of(user) for user in users},
         "announced": {chat: await db.announced(chat) for chat in chats},
         "finished": {chat: await db.finished_hands(chat) for chat in chats},
+        "ratings": {user: await db.ratings_of(user) for user in users},
+        "board": await db.rating_board("situan"),
+        "moves": await db.rating_moves("situan", 0.0),
     }
 
 
@@ -93,7 +103,8 @@ async def test_sqlite_to_postgres_and_back_reads_and_exports_the_same(
     counts = await export_to(source, first)
     await source.close()
     assert counts == {"meta": 2, "player": 4, "table": 3, "hand": 4, "action": 10, "ledger": 6,
-                      "subscription": 3, "achievement": 2}  # fmt: skip
+                      "subscription": 3, "achievement": 2, "rating": 3,
+                      "rating_change": 2}  # fmt: skip
 
     postgres = await open_database(postgres_server.database())
     assert await import_from(postgres, first) == counts
@@ -123,7 +134,18 @@ async def test_the_file_is_a_header_then_one_readable_row_a_line(tmp_path: Path)
     assert header["format"] == "cardbot-export" and header["version"] == 1
     rows = [json.loads(line) for line in lines[1:]]
     kinds = [row["kind"] for row in rows]
-    order = ["meta", "player", "table", "hand", "action", "ledger", "subscription", "achievement"]
+    order = [
+        "meta",
+        "player",
+        "table",
+        "hand",
+        "action",
+        "ledger",
+        "subscription",
+        "achievement",
+        "rating",
+        "rating_change",
+    ]
     assert kinds == sorted(kinds, key=order.index) and set(kinds) == set(order)
     assert '"key": "名"' in lines[2]  # written as it is, not \\u-escaped
     player = next(row for row in rows if row["kind"] == "player" and row["user"] == "tg:1")

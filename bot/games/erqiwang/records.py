@@ -4,7 +4,7 @@ or not (`bot.community.player_records`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from bot.community.player_records import Achievement, PlayerRecord, SeatFacts
 from bot.i18n import N_, t
@@ -26,6 +26,25 @@ class ErqiwangRecords:
         Achievement("huangshang", N_("冲关 皇上"), lambda r: r.marks["bonus:皇上"] >= 1),
         Achievement("bid60", N_("a bid of 60 or less made"), lambda r: r.marks["made:≤60"] >= 1),
     )
+
+    ai_ratings: ClassVar[dict[str, tuple[float, float]]] = {
+        "easy": (25.963, 1.827),
+        "normal": (22.768, 1.811),
+        "hard": (26.268, 1.856),
+    }
+    """``python bench/ai_ratings.py --game erqiwang --deals 300`` (hard on 8 playouts a
+    decision), the levels' differences as measured, moved so that their mean is a newcomer's
+    25: the run lowers every level's μ (one declarer against three defenders, each team's μ
+    summed; bench/results/ai_ratings.txt)."""
+
+    def rated_teams(self, result: Mapping[str, Any]) -> list[list[int]] | None:
+        """The declarer alone against the three defenders, as two teams; a redeal (everyone
+        passed) is not rated."""
+        declarer = result.get("declarer")
+        if result.get("redeal") or not isinstance(declarer, int):
+            return None
+        alone, defenders = [declarer], [seat for seat in range(4) if seat != declarer]
+        return [alone, defenders] if result.get("declarer_won") else [defenders, alone]
 
     def seat_facts(self, result: Mapping[str, Any], seat: int) -> SeatFacts:
         marks = [BONUS_MARK + str(bonus.get("name")) for bonus in result.get("bonuses") or ()

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from bot.community.player_records import Achievement, PlayerRecord, SeatFacts
 from bot.i18n import N_, t
@@ -20,6 +20,23 @@ class SituanRecords:
         Achievement("double1", N_("a first 双关"), lambda r: r.marks["double"] >= 1),
         Achievement("dun8", N_("a 墩 of eight or more"), lambda r: r.sizes.get("dun", 0) >= 8),
     )
+
+    ai_ratings: ClassVar[dict[str, tuple[float, float]]] = {
+        "easy": (22.889, 2.079),
+        "normal": (23.475, 2.039),
+        "hard": (27.297, 2.116),
+    }
+    """``python bench/ai_ratings.py --game situan --deals 300`` (hard on 8 playouts a
+    decision; bench/results/ai_ratings.txt)."""
+
+    def rated_teams(self, result: Mapping[str, Any]) -> list[list[int]] | None:
+        """Seats 0 and 2 against 1 and 3, the winning team first. A hand carried over into a
+        series has no winner yet: the hand that decides the series is rated."""
+        winner = result.get("winner")
+        if winner not in TEAM_NAMES:
+            return None
+        teams = [[seat for seat in range(4) if team_of(seat) == team] for team in (0, 1)]
+        return teams if winner == TEAM_NAMES[0] else teams[::-1]
 
     def seat_facts(self, result: Mapping[str, Any], seat: int) -> SeatFacts:
         marks = []

@@ -1,0 +1,185 @@
+"""Quick matching under load (issue 54): N simulated people join and leave the quick queues
+while matching steps seat them, on SQLite (one process) or PostgreSQL (``--processes P``:
+P matching processes on one database).
+
+Run: ``python bench/matchmaking.py --people 2000 --seconds 120 [--quick-wait 90]
+[--processes 2 --postgres ADDRESS]`` (without ``--postgres``, ``--processes 2`` starts a
+PostgreSQL server of its own with tests/pg_server.py).
+
+- People come from both platforms (ids ``tg:…``/``dc:…``), half for 四团 and half for 二七王,
+  with μ drawn from a normal distribution (25, 4) — a population around the newcomers'
+  start; four in five accept AI seats. Each joins at a random moment of the first 10 s.
+- A seated person plays for a simulated hand — 40 to 80 s, the pace of AI players at
+  ``ai_delay`` 0.5 over a 四团 or 二七王 hand — then rejoins after 0 to 10 s. The hands are
+  *not* played here: this measures the queue, the matching and the storage, not the tables.
+- Each matching process runs the matching step (`bot.community.quick_seating.seat_waiting`) of every
+  queue once a second.
+
+The last line is JSON: people, tables, wait_p50_s and wait_p99_s (join to seat, of those
+seated), seated_twice (a person seated at a table while not waiting: twice for one join),
+tables_opened_twice (a table of people none of whom was waiting: one opened again),
+rating_gap_p50 (μ between a table's highest and lowest person) and ai_seats_share (AI seats
+over all seats), with still_waiting (in a queue at the end).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.community.quick_seating import seat_waiting
+from bot.games import FRONTS, GAME_NAMES
+from storage import Database, open_database
+from storage.quick_queue import QueueEntry
+
+STEP = 1.0
+"""Seconds between a process's matching steps."""
+
+
+def queues() -> list[tuple[str, str]]:
+    return [(game, FRONTS[game].game.default_preset) for game in GAME_NAMES]
+
+
+async def matching(address: str, seconds: float, quick_wait: float, name: str) -> None:
+    db = await open_database(address)
+    ends = time.time() + seconds
+    count = 0
+
+    def new_chat() -> str:
+        nonlocal count
+        count += 1
+        return f"quick:{name}:{count}"
+
+    try:
+        while time.time() < ends:
+            for game, preset in queues():
+                await seat_waiting(db, game, preset, time.time(), quick_wait, new_chat)
+            await asyncio.sleep(STEP)
+    finally:
+        await db.close()
+
+
+def matching_process(address: str, seconds: float, quick_wait: float, name: str) -> None:
+    asyncio.run(matching(address, seconds, quick_wait, name))
+
+
+async def people(db: Database, count: int, seconds: float) -> dict[str, Any]:
+    """Join, watch for seats, play (simulated), rejoin; returns what the figures need."""
+    draw = random.Random(54)
+    games = queues()
+    person = {
+        f"{'tg' if n % 2 else 'dc'}:{n}": (games[n % 2], draw.gauss(25, 4), draw.random() < 0.8)
+        for n in range(count)
+    }
+    rejoin_at = {user: time.time() + draw.uniform(0, 10) for user in person}
+    joined: dict[str, float] = {}
+    waits: list[float] = []
+    seated_twice = 0
+    seen_chats: dict[str, float] = {}
+    mus = {user: mu for user, (_, mu, _) in person.items()}
+    gaps: list[float] = []
+    ai_seats = seats = 0
+    ends = time.time() + seconds
+    tables_twice = 0
+    while time.time() < ends:
+        now = time.time()
+        due = [user for user, at in rejoin_at.items() if at <= now]
+        if due:
+            async with db.transaction() as tx:
+                for user in due:
+                    (game, preset), mu, accepts_ai = person[user]
+                    await tx.join_queue(QueueEntry(user, game, preset, mu, now, accepts_ai))
+                    joined[user] = now
+                    del rejoin_at[user]
+        for chat, users in await db.quick_tables():
+            if chat in seen_chats:
+                continue  # read before (every table is read each time: one opened a moment
+                # ago may commit after a later one, so reading "since" would miss it)
+            seen_chats[chat] = now
+            pending = [user for user in users if user in joined]
+            if not pending:
+                tables_twice += 1  # nobody of it was waiting: a table opened again
+                continue
+            seated_twice += len(users) - len(pending)  # seated with no join of theirs pending
+            for user in pending:
+                waits.append(now - joined.pop(user))
+                rejoin_at[user] = now + draw.uniform(40, 80) + draw.uniform(0, 10)
+            table_mus = [mus[user] for user in users]
+            gaps.append(max(table_mus) - min(table_mus))
+            ai_seats += 4 - len(users)
+            seats += 4
+        await asyncio.sleep(0.2)
+    waits.sort()
+    return {
+        "tables": len(seen_chats),
+        "wait_p50_s": round(statistics.median(waits), 1) if waits else None,
+        "wait_p99_s": round(waits[min(len(waits) - 1, int(0.99 * len(waits)))], 1)
+        if waits else None,
+        "seated_twice": seated_twice,
+        "tables_opened_twice": tables_twice,
+        "rating_gap_p50": round(statistics.median(gaps), 2) if gaps else None,
+        "ai_seats_share": round(ai_seats / seats, 3) if seats else None,
+        "still_waiting": len(joined),
+    }  # fmt: skip
+
+
+async def run(args: argparse.Namespace, address: str) -> dict[str, Any]:
+    db = await open_database(address)
+    try:
+        if args.processes == 1:
+            matcher = asyncio.create_task(matching(address, args.seconds, args.quick_wait, "a"))
+            found = await people(db, args.people, args.seconds)
+            await matcher
+        else:
+            spawn = multiprocessing.get_context("spawn")
+            workers = [spawn.Process(target=matching_process,
+                                     args=(address, args.seconds, args.quick_wait, str(n)))
+                       for n in range(args.processes)]  # fmt: skip
+            for worker in workers:
+                worker.start()
+            found = await people(db, args.people, args.seconds)
+            for worker in workers:
+                worker.join()
+    finally:
+        await db.close()
+    return {"people": args.people, **found}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--people", type=int, default=2000)
+    parser.add_argument("--seconds", type=float, default=120.0)
+    parser.add_argument("--quick-wait", type=float, default=90.0)
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--postgres", default="", help="a PostgreSQL address to use")
+    parser.add_argument("--sqlite", default="", help="the SQLite file (default: a new one)")
+    args = parser.parse_args(argv)
+    server = None
+    if args.processes > 1 and not args.postgres:
+        from tests.pg_server import FAST_FOR_TESTS, PostgresServer
+
+        server = PostgresServer(FAST_FOR_TESTS)
+        server.start()
+        args.postgres = server.database()
+    address = args.postgres or args.sqlite or f"/tmp/matchmaking-{uuid.uuid4().hex}.sqlite3"
+    try:
+        found = asyncio.run(run(args, address))
+    finally:
+        if server is not None:
+            server.stop()
+    print(json.dumps(found, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()

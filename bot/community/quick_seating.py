@@ -1,0 +1,44 @@
+"""One matching step of a quick queue, on storage: claim who waits, match them
+(`bot.community.quick_matching`), seat each table found — in one transaction, so that a process that
+dies mid-step seats nobody, and several processes matching at once never seat one person
+twice nor open one table twice (`storage.quick_queue`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.community.quick_matching import Match, Waiting, match
+from storage import Database
+from storage.quick_queue import QueueEntry
+
+RECENT_TABLES = 3600.0
+"""How far back a person's last quick table is looked for (the same four not twice)."""
+
+
+async def seat_waiting(
+    db: Database, game: str, preset: str, now: float, quick_wait: float,
+    new_chat: Callable[[], str],
+) -> list[tuple[str, tuple[QueueEntry, ...], int]]:  # fmt: skip
+    """Open the tables the queue of ``game`` and ``preset`` has now: (chat, the people in
+    their seats' order, AI seats) of each, chats from ``new_chat``."""
+    last: dict[str, frozenset[str]] = {}
+    for _, users in await db.quick_tables(now - RECENT_TABLES):
+        for user in users:
+            last[user] = frozenset(users)  # later tables replace earlier ones
+    opened = []
+    async with db.transaction() as tx:
+        claimed = await tx.claim_waiting(game, preset)
+        by_user = {entry.user: entry for entry in claimed}
+        apart: dict[str, set[str]] = {}
+        for user, blocked in await db.blocks_among(list(by_user)):
+            apart.setdefault(user, set()).add(blocked)
+            apart.setdefault(blocked, set()).add(user)
+        waiting = [Waiting(e.user, e.mu, e.since, e.accepts_ai, frozenset(apart.get(e.user, ())))
+                   for e in claimed]  # fmt: skip
+        found: list[Match] = match(waiting, now, quick_wait, last)
+        for table in found:
+            chat = new_chat()
+            people = tuple(by_user[person.user] for person in table.people)
+            await tx.seat(chat, people, now)
+            opened.append((chat, people, table.ai_seats))
+    return opened

@@ -1,0 +1,102 @@
+"""/quick (issue 54): joining a quick queue privately, where one stands, leaving; refusals
+in a group and for an unknown game in all three languages, changing nothing."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+from bot.community.quick_seating import seat_waiting
+from tests.bot.harness import Harness
+
+
+async def test_join_see_where_you_stand_and_leave(tmp_path: Path):
+    harness = await Harness.open(str(tmp_path / "q.db"))
+    (joined,) = await harness.say("tg:1", "/quick situan", private=True, lang="en")
+    assert joined.text.startswith("You are in the quick queue for Situan (四团) (")
+    assert "after 90 s with AI players" in joined.text
+    entry = await harness.db.queue_entry("tg:1")
+    assert entry is not None and (entry.game, entry.mu, entry.accepts_ai) == ("situan", 25.0, True)
+    harness.clock.advance(12)
+    (where,) = await harness.say("tg:1", "/quick", private=True, lang="zh-Hans")
+    assert where.text.startswith("你已等 四团（") and "快速匹配 12 秒" in where.text
+    (again,) = await harness.say("tg:1", "/quick erqiwang", private=True, lang="en")
+    assert again.text.startswith("You are waiting for a quick table already")
+    assert (await harness.db.queue_entry("tg:1")).game == "situan"  # unchanged
+    (left,) = await harness.say("tg:1", "/quick stop", private=True, lang="en")
+    assert left.text == "You left the quick queue."
+    (nowhere,) = await harness.say("tg:1", "/quick", private=True, lang="en")
+    assert nowhere.text.startswith("You are in no quick queue. Say /quick and a game")
+    (no_ai,) = await harness.say("dc:2", "/quick erqiwang noai", private=True, lang="zh-Hant")
+    assert "不用電腦玩家" in no_ai.text
+    assert not (await harness.db.queue_entry("dc:2")).accepts_ai
+    await harness.db.close()
+
+
+async def test_refusals_in_three_languages_change_nothing(tmp_path: Path):
+    harness = await Harness.open(str(tmp_path / "r.db"))
+    group = {
+        "zh-Hans": "/quick 要在和机器人的私聊里说：在那里发给我，我帮你找一桌来自各处的牌友。",
+        "zh-Hant": "/quick 要在和機器人的私訊裡說：在那裡發給我，我幫你找一桌來自各處的牌友。",
+        "en": "/quick is for a private chat with the bot: write it to me there, and I find you "
+              "a table of players from anywhere.",
+    }  # fmt: skip
+    unknown = {"zh-Hans": "请说 /quick 加游戏：", "zh-Hant": "請說 /quick 加遊戲：",
+               "en": "Say /quick and a game: "}  # fmt: skip
+    for lang in group:
+        (said,) = await harness.say("tg:1", "/quick situan", lang=lang)  # in the group
+        assert said.text == group[lang]
+        (said,) = await harness.say("tg:1", "/quick chess", private=True, lang=lang)
+        assert said.text.startswith(unknown[lang])
+    (preset,) = await harness.say("tg:1", "/quick situan nosuch", private=True, lang="en")
+    assert preset.text.startswith("Unknown preset nosuch. Presets:")
+    assert await harness.db.queue_entry("tg:1") is None
+    await harness.db.close()
+
+
+async def test_four_who_said_quick_are_seated_at_one_table(tmp_path: Path):
+    harness = await Harness.open(str(tmp_path / "s.db"))
+    for user in ("tg:1", "dc:2", "console:3", "tg:4"):
+        await harness.say(user, "/quick situan", private=True, lang="en")
+    preset = (await harness.db.queue_entry("tg:1")).preset  # the game's default
+    opened = await seat_waiting(harness.db, "situan", preset, harness.clock(), 90.0,
+                                lambda: "quick:1")  # fmt: skip
+    assert [(chat, {p.user for p in people}, ai) for chat, people, ai in opened] == [
+        ("quick:1", {"tg:1", "dc:2", "console:3", "tg:4"}, 0)
+    ]
+    (nowhere,) = await harness.say("tg:1", "/quick", private=True, lang="en")
+    assert nowhere.text.startswith("You are in no quick queue")
+    await harness.db.close()
+
+
+async def test_block_keeps_two_apart_from_then_on(tmp_path: Path):
+    harness = await Harness.open(str(tmp_path / "b.db"))
+    (early,) = await harness.say("tg:1", "/block Bob", private=True, lang="en")
+    assert early.text.startswith("/block is for the players of your last quick table")
+    for user, name in (("tg:1", "Ann"), ("dc:2", "Bob"), ("tg:3", "Cy"), ("tg:4", "Di")):
+        await harness.say(user, "/quick situan", private=True, lang="en")
+        async with harness.db.transaction() as tx:
+            await tx.set_player(user, name)
+    preset = (await harness.db.queue_entry("tg:1")).preset
+    numbers = itertools.count()
+    assert await seat_waiting(harness.db, "situan", preset, harness.clock(), 90.0,
+                              lambda: f"quick:{next(numbers)}")  # fmt: skip
+    (wrong,) = await harness.say("tg:1", "/block Zed", private=True, lang="zh-Hans")
+    assert wrong.text == "请说 /block 加你上一桌快速匹配的牌友名字：Bob、Cy、Di。"
+    (done,) = await harness.say("tg:1", "/block bob", private=True, lang="en")
+    assert done.text == "You will not be matched with Bob again."
+    (group,) = await harness.say("tg:1", "/block Bob", lang="en")
+    assert group.text.startswith("/block is for a private chat")
+    # Ann and Bob never meet again, whoever else waits, over 50 matches (they still play).
+    met = played = 0
+    for _ in range(50):
+        for user in ("tg:1", "dc:2", "tg:3", "tg:4", "tg:5", "tg:6", "tg:7", "tg:8"):
+            await harness.say(user, "/quick situan", private=True, lang="en")
+        harness.clock.advance(100)
+        for _, people, _ in await seat_waiting(harness.db, "situan", preset, harness.clock(),
+                                               90.0, lambda: f"quick:{next(numbers)}"):  # fmt: skip
+            users = {p.user for p in people}
+            met += {"tg:1", "dc:2"} <= users
+            played += bool(users & {"tg:1", "dc:2"})
+    assert met == 0 and played >= 50
+    await harness.db.close()

@@ -1,0 +1,81 @@
+"""The quick queues on SQLite and PostgreSQL (issue 54): one queue a person, seating takes
+them out and records the table once; on PostgreSQL two processes matching one queue at once
+seat 200 people who joined at once each exactly once."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+
+from bot.community.quick_seating import seat_waiting
+from storage import Database, open_database
+from storage.quick_queue import QueueEntry
+from tests.pg_server import PostgresServer
+
+
+def waiting(user: str, since: float = 0.0, mu: float = 25.0) -> QueueEntry:
+    return QueueEntry(user, "situan", "classic", mu, since)
+
+
+async def test_a_person_waits_in_one_queue_and_leaves_it(db: Database):
+    async with db.transaction() as tx:
+        assert await tx.join_queue(waiting("tg:1"))
+        assert not await tx.join_queue(QueueEntry("tg:1", "erqiwang", "classic", 25.0, 1.0))
+    assert await db.queue_entry("tg:1") == waiting("tg:1")
+    async with db.transaction() as tx:
+        assert await tx.leave_queue("tg:1")
+        assert not await tx.leave_queue("tg:1")
+    assert await db.queue_entry("tg:1") is None
+
+
+async def test_seating_takes_the_four_out_and_records_the_table(db: Database):
+    async with db.transaction() as tx:
+        for number in range(6):
+            await tx.join_queue(waiting(f"u{number}", since=float(number), mu=25.0 + number))
+    chats = iter(["quick:1", "quick:2"])
+    opened = await seat_waiting(db, "situan", "classic", 10.0, 90.0, lambda: next(chats))
+    assert [(chat, [p.user for p in people], ai) for chat, people, ai in opened] == [
+        ("quick:1", ["u0", "u1", "u2", "u3"], 0)
+    ]
+    assert await db.quick_tables() == [("quick:1", ("u0", "u1", "u2", "u3"))]
+    assert await db.queue_entry("u0") is None and await db.queue_entry("u4") is not None
+    later = await seat_waiting(db, "situan", "classic", 200.0, 90.0, lambda: next(chats))
+    assert [(chat, len(people), ai) for chat, people, ai in later] == [("quick:2", 2, 2)]
+
+
+async def test_two_processes_seat_two_hundred_people_once_each(postgres_server: PostgresServer):
+    """Two databases (two processes' pools) on one PostgreSQL: 200 people join at once, half
+    through each, while both match the queue over and over until it is empty."""
+    address = postgres_server.database()
+    first = await open_database(address)
+    second = await open_database(address)
+    numbers = itertools.count()
+    try:
+
+        async def join(db: Database, user: str) -> None:
+            async with db.transaction() as tx:
+                assert await tx.join_queue(waiting(user, since=0.0, mu=25.0))
+
+        async def matcher(db: Database, name: str) -> int:
+            rounds = 0
+            while await db.quick_tables() == [] or await queued(db):
+                rounds += 1
+                await seat_waiting(db, "situan", "classic", 1.0, 90.0,
+                                   lambda: f"quick:{name}:{next(numbers)}")  # fmt: skip
+                await asyncio.sleep(0)
+            return rounds
+
+        joins = [join(first if n % 2 else second, f"p{n}") for n in range(200)]
+        await asyncio.gather(*joins, matcher(first, "a"), matcher(second, "b"))
+        tables = await first.quick_tables()
+        seated = [user for _, users in tables for user in users]
+        assert sorted(seated) == sorted(f"p{n}" for n in range(200))  # each once, none left
+        assert len({chat for chat, _ in tables}) == len(tables) == 50
+        assert all(len(users) == 4 for _, users in tables)
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def queued(db: Database) -> bool:
+    return any([await db.queue_entry(f"p{n}") is not None for n in range(200)])
