@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games import RECORD_READERS
-from bot.ratings import MODEL, RatedSeat, Rating, rate
+from bot.i18n import t
+from bot.ratings import MODEL, RatedSeat, Rating, display, rate
 from bot.table import Table
 from storage.ratings import RatingMove, RatingWrites
 
@@ -60,3 +61,15 @@ async def rate_hand(
     ]  # fmt: skip
     await tx.save_ratings(game, hand_id, at, moves)
     return moves
+
+
+def moves_line(lang: str, moves: Sequence[RatingMove]) -> str:
+    """The players' new ratings after a hand, for the post ending it: the display value and
+    how far it moved."""
+    said = []
+    for move in moves:
+        now = display(Rating(move.mu, move.sigma))
+        moved = now - display(Rating(move.mu_before, move.sigma_before))
+        said.append(t(lang, "{name} {value} ({moved:+d})", name=move.name, value=now,
+                      moved=moved))  # fmt: skip
+    return t(lang, "Ratings: {moves}", moves=t(lang, ", ").join(said))

@@ -109,6 +109,13 @@ async def test_a_rated_table_rates_its_hand_by_openskills_numbers(tmp_path: Path
             assert (row.mu, row.sigma) == expected[seat]
         moves = await harness.db.rating_moves(game, 0.0)
         assert [m.user for m in moves] == ["ann", "bob"]
+        # The post ending the hand says the new ratings, and how far they moved.
+        after = [display(Rating(m.mu, m.sigma)) for m in moves]
+        before = [display(Rating(m.mu_before, m.sigma_before)) for m in moves]
+        shown = ", ".join(f"{m.name} {now} ({now - was:+d})"
+                          for m, now, was in zip(moves, after, before, strict=True))  # fmt: skip
+        said = [text for text in harness.recorder.texts("group") if "Ratings: " in text]
+        assert len(said) == 1 and f"\nRatings: {shown}" in said[0]
         await harness.db.close()
 
 
