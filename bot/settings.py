@@ -48,7 +48,7 @@ TABLE_OPTION_TITLES: dict[str, str] = {
     "pictures": N_("pictures of hands and settlements"),
     "ai_level": N_("level of AI players"),
     "idle_minutes": N_("minutes a table without people plays on before it closes"),
-    "rated": N_("hands move the players' ratings (/rating; the group's administrators)"),
+    "rated": N_("each hand moves the players' ratings (see /rating)"),
 }
 """Message id of what each table setting is (the preset's too), beside its name."""
 AI_LEVEL_WORDS = {
