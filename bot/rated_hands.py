@@ -14,7 +14,8 @@ from bot.games import RECORD_READERS
 from bot.i18n import t
 from bot.ratings import MODEL, RatedSeat, Rating, display, rate
 from bot.table import Table
-from storage.ratings import RatingMove, RatingWrites
+from storage.base import Transaction
+from storage.ratings import RatingMove
 
 
 def rated_seats(table: Table) -> tuple[RatedSeat, ...] | None:
@@ -35,7 +36,7 @@ def rated_seats(table: Table) -> tuple[RatedSeat, ...] | None:
 
 
 async def rate_hand(
-    tx: RatingWrites, game: str, result: dict[str, Any], seats: Sequence[RatedSeat],
+    tx: Transaction, game: str, result: dict[str, Any], seats: Sequence[RatedSeat],
     hand_id: int, at: float,
 ) -> list[RatingMove]:  # fmt: skip
     """Rate the hand with the people's stored ratings and the AI levels' fixed ones; the
@@ -60,6 +61,8 @@ async def rate_hand(
         for index, user in people.items()
     ]  # fmt: skip
     await tx.save_ratings(game, hand_id, at, moves)
+    for index in lost:
+        await tx.note_leave(people[index], at)
     return moves
 
 

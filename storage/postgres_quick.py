@@ -53,6 +53,9 @@ class PostgresQuickWrites(QuickWrites):
         )  # fmt: skip
         return added is not None
 
+    async def note_leave(self, user: str, at: float) -> None:
+        await self._db.execute("INSERT INTO leaves (user_id, at) VALUES ($1, $2)", user, at)
+
     async def seat(self, chat: str, entries: Sequence[QueueEntry], at: float) -> None:
         users = [seated.user for seated in entries]
         await self._db.execute("DELETE FROM quick_queue WHERE user_id = ANY($1::text[])", users)
@@ -80,6 +83,12 @@ class PostgresQuickReads(QuickReads):
             list(users),
         )
         return {(row[0], row[1]) for row in rows}
+
+    async def leaves_since(self, user: str, since: float) -> list[float]:
+        rows = await self._pool.fetch(
+            "SELECT at FROM leaves WHERE user_id = $1 AND at >= $2 ORDER BY at", user, since
+        )
+        return [row[0] for row in rows]
 
     async def names_of(self, users: Sequence[str]) -> dict[str, str]:
         rows = await self._pool.fetch(

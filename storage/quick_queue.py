@@ -51,6 +51,11 @@ class QuickWrites(ABC):
         """``user`` is never matched with ``blocked`` again; False if they were already."""
 
     @abstractmethod
+    async def note_leave(self, user: str, at: float) -> None:
+        """``user`` left a rated hand before its end, at ``at`` (three in a day pause their
+        quick queue: `bot.quick_commands`)."""
+
+    @abstractmethod
     async def seat(self, chat: str, entries: Sequence[QueueEntry], at: float) -> None:
         """Take ``entries`` (claimed by this transaction) out of the queue and record the quick
         table ``chat`` opened for them at ``at``."""
@@ -66,6 +71,10 @@ class QuickReads(ABC):
     @abstractmethod
     async def blocks_among(self, users: Sequence[str]) -> set[tuple[str, str]]:
         """(who blocked, whom) of every block either side of which is one of ``users``."""
+
+    @abstractmethod
+    async def leaves_since(self, user: str, since: float) -> list[float]:
+        """When ``user`` left rated hands before their end, from ``since`` on, oldest first."""
 
     @abstractmethod
     async def names_of(self, users: Sequence[str]) -> dict[str, str]:

@@ -201,8 +201,8 @@ STEPS: tuple[Step, ...] = (
         ),
         indexes=(Index("rating_changes_at", "rating_changes", "at"),),
     ),
-    # 8: the quick queues and the quick tables opened from them, and who blocked whom
-    # (`storage.quick_queue`).
+    # 8: the quick queues and the quick tables opened from them, who blocked whom, and when
+    # each person left a rated hand before its end (`storage.quick_queue`).
     # Not dumped: a queue lasts minutes; a table opened lives on as a table and its hands.
     Step(
         tables=(
@@ -226,9 +226,14 @@ STEPS: tuple[Step, ...] = (
                 Column("blocked", Kind.TEXT),
                 Column("at", Kind.REAL),
             ), key=("user", "blocked")),
+            Table("leaves", (
+                Column("user", Kind.TEXT),
+                Column("at", Kind.REAL),
+            )),
         ),
         indexes=(Index("quick_queue_game", "quick_queue", "game"),
-                 Index("quick_tables_opened", "quick_tables", "opened")),
+                 Index("quick_tables_opened", "quick_tables", "opened"),
+                 Index("leaves_user", "leaves", "user")),
     ),
 )  # fmt: skip
 

@@ -53,6 +53,9 @@ class SqliteQuickWrites(QuickWrites):
         ) as cursor:
             return cursor.rowcount == 1
 
+    async def note_leave(self, user: str, at: float) -> None:
+        await self._db.execute("INSERT INTO leaves (user, at) VALUES (?, ?)", (user, at))
+
     async def seat(self, chat: str, entries: Sequence[QueueEntry], at: float) -> None:
         users = [seated.user for seated in entries]
         await self._db.executemany("DELETE FROM quick_queue WHERE user = ?", [(u,) for u in users])
@@ -80,6 +83,12 @@ class SqliteQuickReads(QuickReads):
             (*users, *users),
         )
         return {(row[0], row[1]) for row in rows}
+
+    async def leaves_since(self, user: str, since: float) -> list[float]:
+        rows = await self._all(
+            "SELECT at FROM leaves WHERE user = ? AND at >= ? ORDER BY at", (user, since)
+        )
+        return [row[0] for row in rows]
 
     async def names_of(self, users: Sequence[str]) -> dict[str, str]:
         if not users:

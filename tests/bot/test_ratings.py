@@ -162,4 +162,6 @@ async def test_a_player_who_leaves_mid_hand_is_rated_as_having_lost_it(tmp_path:
     (ann,) = await harness.db.ratings_of("ann")
     place = next(i for i, group in enumerate(groups) if 0 in group)
     assert (ann.mu, ann.sigma) == rated[place][0]
+    assert len(await harness.db.leaves_since("bob", 0.0)) == 1  # counted for /quick's pause
+    assert await harness.db.leaves_since("ann", 0.0) == []
     await harness.db.close()
