@@ -116,6 +116,21 @@ async def block(host: ChatHost, command: Command, table: Table | None, lang: str
                  name=names[found[0]])  # fmt: skip
 
 
+async def report(host: ChatHost, command: Command, table: Table | None, lang: str) -> Effects:
+    """``/report [WHY]``: the sender's last finished hand goes to the operator's list, with
+    what they say; its record is kept with every hand."""
+    if not command.private:
+        return reply(command, lang, "/report is for a private chat with the bot: write it to "
+                     "me there.")  # fmt: skip
+    last = await host.db.last_hand_of(command.user)
+    if last is None:
+        return reply(command, lang, "/report is for a hand you played, and you have not "
+                     "finished one yet.")  # fmt: skip
+    async with host.db.transaction() as tx:
+        await tx.report(command.user, last[0], last[1], " ".join(command.args), host.clock())
+    return reply(command, lang, "Thank you: your last hand's record is with the operator.")
+
+
 NOT_WAITING = N_("You are in no quick queue. Say /quick and a game to join one: {games}.")
 QUEUED = N_("You are in the quick queue for {game} ({preset}). A table opens when four are "
             "waiting, or after {seconds} s with AI players in the empty seats. /quick to see "

@@ -202,7 +202,8 @@ STEPS: tuple[Step, ...] = (
         indexes=(Index("rating_changes_at", "rating_changes", "at"),),
     ),
     # 8: the quick queues and the quick tables opened from them, who blocked whom, and when
-    # each person left a rated hand before its end (`storage.quick_queue`).
+    # each person left a rated hand before its end, and the hands reported to the operator
+    # (`storage.quick_queue`).
     # Not dumped: a queue lasts minutes; a table opened lives on as a table and its hands.
     Step(
         tables=(
@@ -226,6 +227,14 @@ STEPS: tuple[Step, ...] = (
                 Column("blocked", Kind.TEXT),
                 Column("at", Kind.REAL),
             ), key=("user", "blocked")),
+            Table("reports", (
+                Column("id", Kind.ORDER),
+                Column("user", Kind.TEXT),
+                Column("chat", Kind.TEXT),
+                Column("hand", Kind.INTEGER),
+                Column("note", Kind.TEXT),
+                Column("at", Kind.REAL),
+            )),
             Table("leaves", (
                 Column("user", Kind.TEXT),
                 Column("at", Kind.REAL),

@@ -8,7 +8,7 @@ import asyncio
 import itertools
 
 from bot.quick_seating import seat_waiting
-from storage import Database, open_database
+from storage import Database, LedgerLine, open_database
 from storage.quick_queue import QueueEntry
 from tests.pg_server import PostgresServer
 
@@ -75,3 +75,25 @@ async def test_two_processes_seat_two_hundred_people_once_each(postgres_server: 
     finally:
         await first.close()
         await second.close()
+
+
+async def test_blocks_leaves_names_and_reports_read_back(db: Database):
+    async with db.transaction() as tx:
+        assert await tx.block("a", "b", 1.0)
+        assert not await tx.block("a", "b", 2.0)
+        await tx.block("c", "d", 1.0)
+        await tx.note_leave("a", 10.0)
+        await tx.note_leave("a", 5.0)
+        await tx.set_player("a", "Ann")
+        hand = await tx.start_hand("g", "m", 1, {"deal": 1})
+        await tx.finish_hand(hand, "g", {"winner": "A"},
+                             [LedgerLine("a", "Ann", "1", False, "0")])  # fmt: skip
+        await tx.report("a", "g", hand, "why", 20.0)
+    assert await db.blocks_among(["b"]) == {("a", "b")}
+    assert await db.blocks_among(["a", "d"]) == {("a", "b"), ("c", "d")}
+    assert await db.blocks_among(["z"]) == set()
+    assert await db.leaves_since("a", 0.0) == [5.0, 10.0]
+    assert await db.leaves_since("a", 6.0) == [10.0]
+    assert await db.names_of(["a", "z"]) == {"a": "Ann"}
+    assert await db.last_hand_of("a") == ("g", hand) and await db.last_hand_of("z") is None
+    assert await db.reports() == [("a", "g", hand, "why", 20.0)]
