@@ -53,6 +53,15 @@ class PostgresQuickWrites(QuickWrites):
         )  # fmt: skip
         return added is not None
 
+    async def note_leave(self, user: str, at: float) -> None:
+        await self._db.execute("INSERT INTO leaves (user_id, at) VALUES ($1, $2)", user, at)
+
+    async def report(self, user: str, chat: str, hand: int, note: str, at: float) -> None:
+        await self._db.execute(
+            "INSERT INTO reports (user_id, chat, hand, note, at) VALUES ($1, $2, $3, $4, $5)",
+            user, chat, hand, note, at,
+        )  # fmt: skip
+
     async def seat(self, chat: str, entries: Sequence[QueueEntry], at: float) -> None:
         users = [seated.user for seated in entries]
         await self._db.execute("DELETE FROM quick_queue WHERE user_id = ANY($1::text[])", users)
@@ -80,6 +89,24 @@ class PostgresQuickReads(QuickReads):
             list(users),
         )
         return {(row[0], row[1]) for row in rows}
+
+    async def leaves_since(self, user: str, since: float) -> list[float]:
+        rows = await self._pool.fetch(
+            "SELECT at FROM leaves WHERE user_id = $1 AND at >= $2 ORDER BY at", user, since
+        )
+        return [row[0] for row in rows]
+
+    async def last_hand_of(self, user: str) -> tuple[str, int] | None:
+        row = await self._pool.fetchrow(
+            "SELECT chat, hand FROM ledger WHERE user_id = $1 ORDER BY id DESC LIMIT 1", user
+        )
+        return None if row is None else (row[0], int(row[1]))
+
+    async def reports(self) -> list[tuple[str, str, int, str, float]]:
+        rows = await self._pool.fetch(
+            "SELECT user_id, chat, hand, note, at FROM reports ORDER BY id"
+        )
+        return [(row[0], row[1], row[2], row[3], row[4]) for row in rows]
 
     async def names_of(self, users: Sequence[str]) -> dict[str, str]:
         rows = await self._pool.fetch(

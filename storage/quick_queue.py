@@ -51,6 +51,16 @@ class QuickWrites(ABC):
         """``user`` is never matched with ``blocked`` again; False if they were already."""
 
     @abstractmethod
+    async def note_leave(self, user: str, at: float) -> None:
+        """``user`` left a rated hand before its end, at ``at`` (three in a day pause their
+        quick queue: `bot.commands.quick_commands`)."""
+
+    @abstractmethod
+    async def report(self, user: str, chat: str, hand: int, note: str, at: float) -> None:
+        """``user`` reports hand ``hand`` (of ``chat``) to the operator, saying ``note``: the
+        hand's record (kept with every hand) is what the operator reads."""
+
+    @abstractmethod
     async def seat(self, chat: str, entries: Sequence[QueueEntry], at: float) -> None:
         """Take ``entries`` (claimed by this transaction) out of the queue and record the quick
         table ``chat`` opened for them at ``at``."""
@@ -66,6 +76,18 @@ class QuickReads(ABC):
     @abstractmethod
     async def blocks_among(self, users: Sequence[str]) -> set[tuple[str, str]]:
         """(who blocked, whom) of every block either side of which is one of ``users``."""
+
+    @abstractmethod
+    async def leaves_since(self, user: str, since: float) -> list[float]:
+        """When ``user`` left rated hands before their end, from ``since`` on, oldest first."""
+
+    @abstractmethod
+    async def last_hand_of(self, user: str) -> tuple[str, int] | None:
+        """(chat, hand id) of the last finished hand ``user`` played (None: none yet)."""
+
+    @abstractmethod
+    async def reports(self) -> list[tuple[str, str, int, str, float]]:
+        """(user, chat, hand, note, at) of every report, oldest first: the operator's list."""
 
     @abstractmethod
     async def names_of(self, users: Sequence[str]) -> dict[str, str]:

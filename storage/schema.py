@@ -201,7 +201,8 @@ STEPS: tuple[Step, ...] = (
         ),
         indexes=(Index("rating_changes_at", "rating_changes", "at"),),
     ),
-    # 8: the quick queues and the quick tables opened from them, and who blocked whom
+    # 8: the quick queues and the quick tables opened from them, who blocked whom, and when
+    # each person left a rated hand before its end, and the hands reported to the operator
     # (`storage.quick_queue`).
     # Not dumped: a queue lasts minutes; a table opened lives on as a table and its hands.
     Step(
@@ -226,9 +227,22 @@ STEPS: tuple[Step, ...] = (
                 Column("blocked", Kind.TEXT),
                 Column("at", Kind.REAL),
             ), key=("user", "blocked")),
+            Table("reports", (
+                Column("id", Kind.ORDER),
+                Column("user", Kind.TEXT),
+                Column("chat", Kind.TEXT),
+                Column("hand", Kind.INTEGER),
+                Column("note", Kind.TEXT),
+                Column("at", Kind.REAL),
+            )),
+            Table("leaves", (
+                Column("user", Kind.TEXT),
+                Column("at", Kind.REAL),
+            )),
         ),
         indexes=(Index("quick_queue_game", "quick_queue", "game"),
-                 Index("quick_tables_opened", "quick_tables", "opened")),
+                 Index("quick_tables_opened", "quick_tables", "opened"),
+                 Index("leaves_user", "leaves", "user")),
     ),
 )  # fmt: skip
 

@@ -53,6 +53,15 @@ class SqliteQuickWrites(QuickWrites):
         ) as cursor:
             return cursor.rowcount == 1
 
+    async def note_leave(self, user: str, at: float) -> None:
+        await self._db.execute("INSERT INTO leaves (user, at) VALUES (?, ?)", (user, at))
+
+    async def report(self, user: str, chat: str, hand: int, note: str, at: float) -> None:
+        await self._db.execute(
+            "INSERT INTO reports (user, chat, hand, note, at) VALUES (?, ?, ?, ?, ?)",
+            (user, chat, hand, note, at),
+        )
+
     async def seat(self, chat: str, entries: Sequence[QueueEntry], at: float) -> None:
         users = [seated.user for seated in entries]
         await self._db.executemany("DELETE FROM quick_queue WHERE user = ?", [(u,) for u in users])
@@ -80,6 +89,22 @@ class SqliteQuickReads(QuickReads):
             (*users, *users),
         )
         return {(row[0], row[1]) for row in rows}
+
+    async def leaves_since(self, user: str, since: float) -> list[float]:
+        rows = await self._all(
+            "SELECT at FROM leaves WHERE user = ? AND at >= ? ORDER BY at", (user, since)
+        )
+        return [row[0] for row in rows]
+
+    async def last_hand_of(self, user: str) -> tuple[str, int] | None:
+        rows = await self._all(
+            "SELECT chat, hand FROM ledger WHERE user = ? ORDER BY rowid DESC LIMIT 1", (user,)
+        )
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    async def reports(self) -> list[tuple[str, str, int, str, float]]:
+        rows = await self._all("SELECT user, chat, hand, note, at FROM reports ORDER BY rowid")
+        return [tuple(row) for row in rows]
 
     async def names_of(self, users: Sequence[str]) -> dict[str, str]:
         if not users:

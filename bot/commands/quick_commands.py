@@ -8,6 +8,8 @@ refusal says what to do instead and changes nothing.
 
 from __future__ import annotations
 
+import math
+
 from bot.commands.chat import ChatHost, games_text, reply
 from bot.community.skill_ratings import MODEL
 from bot.games import FRONTS, preset_text, presets_text
@@ -20,6 +22,9 @@ from storage.quick_queue import QueueEntry
 QUICK_WAIT = 90.0
 """Seconds the longest waiting waits before a table opens with AI seats (the issue's
 ``quick_wait``)."""
+DAY = 86_400.0
+PAUSE = 3600.0
+"""How long three leaves within a day pause a person's quick queue."""
 STOP_WORDS = frozenset({"stop", "停", "停止", "退出", "取消"})
 NO_AI_WORDS = frozenset({"noai", "no-ai", "不要电脑", "不要電腦"})
 
@@ -46,6 +51,11 @@ async def quick(host: ChatHost, command: Command, table: Table | None, lang: str
     if preset not in front.game.presets:
         return reply(command, lang, "Unknown preset {preset}. Presets: {choices}.",
                      preset=preset, choices=presets_text(lang, game))  # fmt: skip
+    paused_for = await paused(host, command.user)
+    if paused_for:
+        return reply(command, lang, "You left three hands before their end within a day: "
+                     "your quick queue is paused for {minutes} more minutes.",
+                     minutes=paused_for)  # fmt: skip
     mu = next((row.mu for row in await host.db.ratings_of(command.user)
                if row.game == game), MODEL.mu)  # fmt: skip
     entry = QueueEntry(command.user, game, preset, mu, host.clock(), accepts_ai)
@@ -58,6 +68,17 @@ async def quick(host: ChatHost, command: Command, table: Table | None, lang: str
     said = QUEUED if accepts_ai else QUEUED_NO_AI
     return reply(command, lang, said, game=t(lang, front.title),
                  preset=preset_text(lang, game, preset), seconds=round(QUICK_WAIT))  # fmt: skip
+
+
+async def paused(host: ChatHost, user: str) -> int:
+    """The minutes left of the person's pause (0: none): three hands left before their end
+    within a day pause the queue for an hour after the third."""
+    now = host.clock()
+    leaves = await host.db.leaves_since(user, now - DAY - PAUSE)
+    for third, first in zip(leaves[2:], leaves, strict=False):
+        if third - first <= DAY and now < third + PAUSE:
+            return max(1, math.ceil((third + PAUSE - now) / 60))
+    return 0
 
 
 async def _where(host: ChatHost, command: Command, lang: str) -> Effects:
@@ -93,6 +114,21 @@ async def block(host: ChatHost, command: Command, table: Table | None, lang: str
         await tx.block(command.user, found[0], host.clock())
     return reply(command, lang, "You will not be matched with {name} again.",
                  name=names[found[0]])  # fmt: skip
+
+
+async def report(host: ChatHost, command: Command, table: Table | None, lang: str) -> Effects:
+    """``/report [WHY]``: the sender's last finished hand goes to the operator's list, with
+    what they say; its record is kept with every hand."""
+    if not command.private:
+        return reply(command, lang, "/report is for a private chat with the bot: write it to "
+                     "me there.")  # fmt: skip
+    last = await host.db.last_hand_of(command.user)
+    if last is None:
+        return reply(command, lang, "/report is for a hand you played, and you have not "
+                     "finished one yet.")  # fmt: skip
+    async with host.db.transaction() as tx:
+        await tx.report(command.user, last[0], last[1], " ".join(command.args), host.clock())
+    return reply(command, lang, "Thank you: your last hand's record is with the operator.")
 
 
 NOT_WAITING = N_("You are in no quick queue. Say /quick and a game to join one: {games}.")

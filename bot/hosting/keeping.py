@@ -20,7 +20,7 @@ from bot.i18n import N_
 from bot.ops import metrics
 from bot.table.effects import Effects
 from bot.table.hand_views import table_message
-from bot.table.rated_hands import rate_hand
+from bot.table.rated_hands import moves_line, rate_hand
 from bot.table.snapshot import table_snapshot
 from bot.table.state import PLAYING, Table
 from bot.views.outgoing import Kind, Outgoing
@@ -28,6 +28,7 @@ from engine.game import AnyHand
 from storage import Database
 from storage.base import Transaction
 from storage.leases import LeaseLost
+from storage.ratings import RatingMove
 from storage.rows import ActionRow, LedgerLine, StoredTable, TableRow, TimerRow
 from storage.signals import STEPS
 
@@ -64,6 +65,8 @@ class TableKeeper:
         """Told, after each commit, how many actions this process has stored so far (a crash
         test ends the process there: `adapters.console`'s ``--crash-after-actions``)."""
         self._actions_committed = 0
+        self.rated: dict[str, list[RatingMove]] = {}
+        """The rating moves of the hand each table just finished, for the post ending it."""
         self.listeners: list[Callable[[Table], None]] = []
         """Told of each table whose step was just committed, still under its chat's lock (a
         closing step's table too, as it leaves memory): the web table pushes every open
@@ -143,8 +146,8 @@ class TableKeeper:
             lines = [LedgerLine(*line) for line in ledger]
             await tx.finish_hand(self.hand_ids[chat], chat, result, lines)
             if effects.rated_seats is not None:
-                await rate_hand(tx, table.game, result, effects.rated_seats,
-                                self.hand_ids[chat], self.clock())  # fmt: skip
+                self.rated[chat] = await rate_hand(tx, table.game, result, effects.rated_seats,
+                                                   self.hand_ids[chat], self.clock())  # fmt: skip
         if effects.hand_started is not None:
             hand_id = await tx.start_hand(chat, table.match, table.hand_number,
                                           effects.hand_started)  # fmt: skip
@@ -178,20 +181,22 @@ class TableKeeper:
 
     async def announce(self, steps: Iterable[tuple[Table, Effects]]) -> None:
         """What the players of a hand just stored achieved joins the post ending it. A
-        failure here costs the line, never the step (it comes with their next hand)."""
-        if self.records is None:
-            return
+        failure here costs the line, never the step (it comes with their next hand). At a
+        rated table the players' new ratings join it too."""
         for table, effects in steps:
+            moves = self.rated.pop(table.chat, [])
             if effects.hand_finished is None or effects.settlement is None:
                 continue
+            lines: list[str | None] = [moves_line(table.lang, moves)] if moves else []
             users = [line[0] for line in effects.hand_finished[1]]
             try:
-                line = await self.records.announcements(table.chat, users, table.game,
-                                                        table.lang)  # fmt: skip
+                if self.records is not None:
+                    lines.append(await self.records.announcements(table.chat, users, table.game,
+                                                                  table.lang))  # fmt: skip
             except Exception:
                 log.exception("achievements of a hand in %s could not be announced", table.chat)
-                continue
-            if line is not None:
+            line = "\n".join(part for part in lines if part)
+            if line:
                 ended = effects.settlement
                 said = replace(ended, text=f"{ended.text}\n{line}")
                 effects.out = [said if m is ended else m for m in effects.out]

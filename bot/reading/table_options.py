@@ -122,7 +122,7 @@ TABLE_OPTION_TITLES: dict[str, str] = {
     "idle_minutes": N_("minutes a table without people plays on before it closes"),
     "hints_per_hand": N_("hints each player may ask for in a hand (0: none; unlimited)"),
     "practice_mode": N_("practice: on, timed or off (hints, no time limit, not counted in /stats)"),
-    "rated": N_("hands move the players' ratings (/rating; the group's administrators)"),
+    "rated": N_("each hand moves the players' ratings (see /rating)"),
 }
 """Message id of what each table setting is (the preset's too), beside its name."""
 AI_LEVEL_WORDS = {

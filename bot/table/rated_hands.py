@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.community.skill_ratings import MODEL, RatedSeat, Rating, rate
+from bot.community.skill_ratings import MODEL, RatedSeat, Rating, display, rate
 from bot.games import RECORD_READERS
+from bot.i18n import t
 from bot.table.state import Table
-from storage.ratings import RatingMove, RatingWrites
+from storage.base import Transaction
+from storage.ratings import RatingMove
 
 
 def rated_seats(table: Table) -> tuple[RatedSeat, ...] | None:
@@ -34,7 +36,7 @@ def rated_seats(table: Table) -> tuple[RatedSeat, ...] | None:
 
 
 async def rate_hand(
-    tx: RatingWrites, game: str, result: dict[str, Any], seats: Sequence[RatedSeat],
+    tx: Transaction, game: str, result: dict[str, Any], seats: Sequence[RatedSeat],
     hand_id: int, at: float,
 ) -> list[RatingMove]:  # fmt: skip
     """Rate the hand with the people's stored ratings and the AI levels' fixed ones; the
@@ -59,4 +61,18 @@ async def rate_hand(
         for index, user in people.items()
     ]  # fmt: skip
     await tx.save_ratings(game, hand_id, at, moves)
+    for index in lost:
+        await tx.note_leave(people[index], at)
     return moves
+
+
+def moves_line(lang: str, moves: Sequence[RatingMove]) -> str:
+    """The players' new ratings after a hand, for the post ending it: the display value and
+    how far it moved."""
+    said = []
+    for move in moves:
+        now = display(Rating(move.mu, move.sigma))
+        moved = now - display(Rating(move.mu_before, move.sigma_before))
+        said.append(t(lang, "{name} {value} ({moved:+d})", name=move.name, value=now,
+                      moved=moved))  # fmt: skip
+    return t(lang, "Ratings: {moves}", moves=t(lang, ", ").join(said))

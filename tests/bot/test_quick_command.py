@@ -100,3 +100,32 @@ async def test_block_keeps_two_apart_from_then_on(tmp_path: Path):
             played += bool(users & {"tg:1", "dc:2"})
     assert met == 0 and played >= 50
     await harness.db.close()
+
+
+async def test_three_leaves_within_a_day_pause_the_queue_for_an_hour(tmp_path: Path):
+    harness = await Harness.open(str(tmp_path / "p.db"))
+    start = harness.clock()
+    async with harness.db.transaction() as tx:
+        for hours in (0, 20):  # two leaves: no pause yet
+            await tx.note_leave("tg:1", start + hours * 3600)
+    harness.clock.now = start + 20 * 3600 + 60
+    (two,) = await harness.say("tg:1", "/quick situan", private=True, lang="en")
+    assert two.text.startswith("You are in the quick queue")
+    await harness.say("tg:1", "/quick stop", private=True, lang="en")
+    async with harness.db.transaction() as tx:
+        await tx.note_leave("tg:1", harness.clock())  # the third within 24 hours
+    harness.clock.advance(15 * 60)
+    said = {
+        "zh-Hans": "你一天内有三局中途离开：快速匹配暂停，还有 45 分钟。",
+        "zh-Hant": "你一天內有三局中途離開：快速配對暫停，還有 45 分鐘。",
+        "en": "You left three hands before their end within a day: your quick queue is paused "
+              "for 45 more minutes.",
+    }  # fmt: skip
+    for lang, text in said.items():
+        (refused,) = await harness.say("tg:1", "/quick situan", private=True, lang=lang)
+        assert refused.text == text
+    assert await harness.db.queue_entry("tg:1") is None  # refused: nothing changed
+    harness.clock.advance(45 * 60)  # the hour is over
+    (back,) = await harness.say("tg:1", "/quick situan", private=True, lang="en")
+    assert back.text.startswith("You are in the quick queue")
+    await harness.db.close()

@@ -109,6 +109,13 @@ async def test_a_rated_table_rates_its_hand_by_openskills_numbers(tmp_path: Path
             assert (row.mu, row.sigma) == expected[seat]
         moves = await harness.db.rating_moves(game, 0.0)
         assert [m.user for m in moves] == ["ann", "bob"]
+        # The post ending the hand says the new ratings, and how far they moved.
+        after = [display(Rating(m.mu, m.sigma)) for m in moves]
+        before = [display(Rating(m.mu_before, m.sigma_before)) for m in moves]
+        shown = ", ".join(f"{m.name} {now} ({now - was:+d})"
+                          for m, now, was in zip(moves, after, before, strict=True))  # fmt: skip
+        said = [text for text in harness.recorder.texts("group") if "Ratings: " in text]
+        assert len(said) == 1 and f"\nRatings: {shown}" in said[0]
         await harness.db.close()
 
 
@@ -155,4 +162,22 @@ async def test_a_player_who_leaves_mid_hand_is_rated_as_having_lost_it(tmp_path:
     (ann,) = await harness.db.ratings_of("ann")
     place = next(i for i, group in enumerate(groups) if 0 in group)
     assert (ann.mu, ann.sigma) == rated[place][0]
+    assert len(await harness.db.leaves_since("bob", 0.0)) == 1  # counted for /quick's pause
+    assert await harness.db.leaves_since("ann", 0.0) == []
+    await harness.db.close()
+
+
+async def test_report_puts_the_last_hand_on_the_operators_list(tmp_path: Path):
+    harness = await Harness.open(str(tmp_path / "report.db"), seed=3)
+    (early,) = await harness.say("bob", "/report", private=True, lang="en")
+    assert early.text == "/report is for a hand you played, and you have not finished one yet."
+    await play_one_hand(harness, "situan", rated=False)
+    (group,) = await harness.say("bob", "/report rude", lang="zh-Hans")
+    assert group.text == "/report 要在和机器人的私聊里说：在那里发给我。"
+    assert await harness.db.reports() == []
+    (done,) = await harness.say("bob", "/report rude name", private=True, lang="zh-Hant")
+    assert done.text == "謝謝：你上一局的記錄已交給管理者。"
+    last = [h for h in await harness.db.hands_of(CHAT) if h.result is not None][-1]
+    ((user, chat, hand, note, _),) = await harness.db.reports()
+    assert (user, chat, hand, note) == ("bob", CHAT, last.id, "rude name")
     await harness.db.close()

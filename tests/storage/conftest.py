@@ -15,7 +15,7 @@ from tests.pg_server import FAST_FOR_TESTS, PostgresNotAvailable, PostgresServer
 BACK_ENDS = ["sqlite", "postgresql"]
 ALL_TABLES = (
     "tables, actions, ledger, hands, players, meta, leases, seen_updates, subscriptions, "
-    "achievements, ratings, rating_changes, quick_queue, quick_tables, blocks"
+    "achievements, ratings, rating_changes, quick_queue, quick_tables, blocks, leaves, reports"
 )
 
 

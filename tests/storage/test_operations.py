@@ -104,7 +104,10 @@ def test_export_then_import_through_the_commands(
     capsys.readouterr()
     first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     assert main(["export-db", str(first), "--db", source]) == 0
-    counts = "2 meta, 4 player, 3 table, 4 hand, 10 action, 6 ledger, 3 subscription, 2 achievement"
+    counts = (
+        "2 meta, 4 player, 3 table, 4 hand, 10 action, 6 ledger, 3 subscription, "
+        "2 achievement, 3 rating, 2 rating_change"
+    )
     assert capsys.readouterr().out == f"{source} → {first}: {counts}\n"
     target = postgres_server.database()
     assert main(["import-db", str(first), "--db", target]) == 0

@@ -8,7 +8,7 @@ import asyncio
 import itertools
 
 from bot.community.quick_seating import seat_waiting
-from storage import Database, open_database
+from storage import Database, LedgerLine, open_database
 from storage.quick_queue import QueueEntry
 from tests.pg_server import PostgresServer
 
@@ -56,14 +56,14 @@ async def test_two_processes_seat_two_hundred_people_once_each(postgres_server: 
             async with db.transaction() as tx:
                 assert await tx.join_queue(waiting(user, since=0.0, mu=25.0))
 
-        async def matcher(db: Database, name: str) -> int:
-            rounds = 0
-            while await db.quick_tables() == [] or await queued(db):
-                rounds += 1
+        async def matcher(db: Database, name: str) -> None:
+            # Until everyone is seated (awaited, not timed; bounded so a bug fails, not hangs).
+            for _ in range(10_000):
+                if sum(len(users) for _, users in await db.quick_tables()) >= 200:
+                    return
                 await seat_waiting(db, "situan", "classic", 1.0, 90.0,
                                    lambda: f"quick:{name}:{next(numbers)}")  # fmt: skip
                 await asyncio.sleep(0)
-            return rounds
 
         joins = [join(first if n % 2 else second, f"p{n}") for n in range(200)]
         await asyncio.gather(*joins, matcher(first, "a"), matcher(second, "b"))
@@ -77,5 +77,23 @@ async def test_two_processes_seat_two_hundred_people_once_each(postgres_server: 
         await second.close()
 
 
-async def queued(db: Database) -> bool:
-    return any([await db.queue_entry(f"p{n}") is not None for n in range(200)])
+async def test_blocks_leaves_names_and_reports_read_back(db: Database):
+    async with db.transaction() as tx:
+        assert await tx.block("a", "b", 1.0)
+        assert not await tx.block("a", "b", 2.0)
+        await tx.block("c", "d", 1.0)
+        await tx.note_leave("a", 10.0)
+        await tx.note_leave("a", 5.0)
+        await tx.set_player("a", "Ann")
+        hand = await tx.start_hand("g", "m", 1, {"deal": 1})
+        await tx.finish_hand(hand, "g", {"winner": "A"},
+                             [LedgerLine("a", "Ann", "1", False, "0")])  # fmt: skip
+        await tx.report("a", "g", hand, "why", 20.0)
+    assert await db.blocks_among(["b"]) == {("a", "b")}
+    assert await db.blocks_among(["a", "d"]) == {("a", "b"), ("c", "d")}
+    assert await db.blocks_among(["z"]) == set()
+    assert await db.leaves_since("a", 0.0) == [5.0, 10.0]
+    assert await db.leaves_since("a", 6.0) == [10.0]
+    assert await db.names_of(["a", "z"]) == {"a": "Ann"}
+    assert await db.last_hand_of("a") == ("g", hand) and await db.last_hand_of("z") is None
+    assert await db.reports() == [("a", "g", hand, "why", 20.0)]
