@@ -52,18 +52,22 @@ def build_parser(
     parser = argparse.ArgumentParser(
         prog="python -m bot console", description="Play in the terminal", add_help=add_help
     )
-    parser.add_argument("--game", choices=GAME_NAMES, default=None,
-                        help=f"the game of a new table (default {GAME_NAMES[0]})")  # fmt: skip
-    parser.add_argument("--new", action="store_true",
-                        help="end the match stored here (if any) and open a new table")  # fmt: skip
+    parser.add_argument(
+        "--game",
+        choices=GAME_NAMES,
+        default=None,
+        help=f"the game of a new table (default {GAME_NAMES[0]})",
+    )
+    parser.add_argument(
+        "--new", action="store_true", help="end the match stored here (if any) and open a new table"
+    )
     parser.add_argument("--preset", default=None)
     parser.add_argument("--humans", type=int, choices=(0, 1), default=1)
     parser.add_argument(
         "--hands", type=int, default=0, help="stop after this many hands (0: play on)"
     )
     parser.add_argument("--seed", type=int, default=None, help="deal the same cards every run")
-    parser.add_argument("--lang", default=None, type=_language,
-                        help="zh-Hans, zh-Hant or en")  # fmt: skip
+    parser.add_argument("--lang", default=None, type=_language, help="zh-Hans, zh-Hant or en")
     parser.add_argument(
         "--db",
         default=None,
@@ -71,24 +75,43 @@ def build_parser(
         help="a SQLite file or a postgresql:// address (default: BOT_DB)",
     )
     parser.add_argument("--ai-delay", type=float, default=None, help="seconds an AI waits to act")
-    parser.add_argument("--ai", choices=AI_LEVELS, default=None,
-                        help="the AI players' level (the table's ai_level)")  # fmt: skip
-    parser.add_argument("--practice", nargs="?", const="on", choices=("on", "timed"),
-                        default=None,
-                        help="a practice table: hints, no time limit (timed: with it), not "
-                             "counted in /stats")  # fmt: skip
-    parser.add_argument("--pictures", action="store_true",
-                        help="write hand and settlement pictures beside the database")  # fmt: skip
-    parser.add_argument("--no-web", dest="web", action="store_false",
-                        help="no local web table (on by default)")  # fmt: skip
-    parser.add_argument("--web-port", type=int, default=None,
-                        help=f"the web table's port on 127.0.0.1 (default {WEB_PORT}, or any "
-                             "free one if that is taken)")  # fmt: skip
+    parser.add_argument(
+        "--ai", choices=AI_LEVELS, default=None, help="the AI players' level (the table's ai_level)"
+    )
+    parser.add_argument(
+        "--practice",
+        nargs="?",
+        const="on",
+        choices=("on", "timed"),
+        default=None,
+        help="a practice table: hints, no time limit (timed: with it), not counted in /stats",
+    )
+    parser.add_argument(
+        "--pictures",
+        action="store_true",
+        help="write hand and settlement pictures beside the database",
+    )
+    parser.add_argument(
+        "--no-web", dest="web", action="store_false", help="no local web table (on by default)"
+    )
+    parser.add_argument(
+        "--web-port",
+        type=int,
+        default=None,
+        help=f"the web table's port on 127.0.0.1 (default {WEB_PORT}, or any "
+        "free one if that is taken)",
+    )
     parser.add_argument(
         "--crash-after-actions", type=int, default=None, help=argparse.SUPPRESS
     )  # crash tests: end as if killed, at a known point
-    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        type=_setting, help="a table or rule option (repeatable)")  # fmt: skip
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        type=_setting,
+        help="a table or rule option (repeatable)",
+    )
     return parser
 
 
@@ -138,8 +161,11 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
             web = await LocalWeb.start(manager, getattr(args, "web_port", None))
     except OSError as error:
         await db.close()
-        printer.say(N_("The web table cannot listen on 127.0.0.1:{port}: {reason}"),
-                    port=args.web_port, reason=str(error))  # fmt: skip
+        printer.say(
+            N_("The web table cannot listen on 127.0.0.1:{port}: {reason}"),
+            port=args.web_port,
+            reason=str(error),
+        )
         return 2
     await manager.restore()
     try:
@@ -174,8 +200,12 @@ async def run_console(args: argparse.Namespace, db_path: str, default_lang: str)
         try:
             await play_with_human(manager, stop, keyboard, printer)
             if web is not None and not stop.is_set() and web.pages_open():
-                printer.say(N_("The match is over. The web table stays open until you press "
-                               "Enter (or close its last page)."))  # fmt: skip
+                printer.say(
+                    N_(
+                        "The match is over. The web table stays open until you press "
+                        "Enter (or close its last page)."
+                    )
+                )
                 await web.until_closed_or(keyboard, stop)
         finally:
             keyboard.detach()
@@ -199,15 +229,26 @@ def tell_what_was_resumed(
     """A table stopped here mid-match is resumed; flags meant for a new table say so, with
     how to start anew, rather than being ignored in silence."""
     game = manager.game_at(CHAT)
-    asked = [flag for flag, given in (
-        ("--game", args.game is not None and args.game != game), ("--preset", args.preset),
-        ("--hands", args.hands), ("--ai", args.ai), ("--set", args.set),
-    ) if given]  # fmt: skip
+    asked = [
+        flag
+        for flag, given in (
+            ("--game", args.game is not None and args.game != game),
+            ("--preset", args.preset),
+            ("--hands", args.hands),
+            ("--ai", args.ai),
+            ("--set", args.set),
+        )
+        if given
+    ]
     if not asked:
         return
-    printer.say(N_("A match stopped here was resumed, so {flags} did not apply. To start "
-                   "anew: /stop, or run again with --new (or another --db)."),
-                flags=" ".join(asked))  # fmt: skip
+    printer.say(
+        N_(
+            "A match stopped here was resumed, so {flags} did not apply. To start "
+            "anew: /stop, or run again with --new (or another --db)."
+        ),
+        flags=" ".join(asked),
+    )
 
 
 async def type_line(manager: TableManager, text: str, lang: str) -> None:
@@ -293,8 +334,9 @@ async def play_with_human(
             printed = asyncio.ensure_future(printer.printed.wait())
             stopping = asyncio.ensure_future(stop.wait())
             waited: set[asyncio.Future[Any]] = {typed, printed, stopping}
-            await asyncio.wait(waited, timeout=MATCH_LOOK_SECONDS,
-                               return_when=asyncio.FIRST_COMPLETED)  # fmt: skip
+            await asyncio.wait(
+                waited, timeout=MATCH_LOOK_SECONDS, return_when=asyncio.FIRST_COMPLETED
+            )
             printed.cancel()
             stopping.cancel()
             if not typed.done():

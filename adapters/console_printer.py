@@ -24,8 +24,9 @@ class ConsolePrinter:
     """Prints outgoing messages: group posts, the table message (only when it changed) and
     the human's private messages, each with its own label."""
 
-    def __init__(self, lang: str, write: Callable[[str], None] = print,
-                 pictures: Path | None = None) -> None:  # fmt: skip
+    def __init__(
+        self, lang: str, write: Callable[[str], None] = print, pictures: Path | None = None
+    ) -> None:
         self.lang = lang
         self.write = write
         self.pictures = pictures
@@ -82,8 +83,14 @@ class ConsolePrinter:
             self.write("    " + t(self.lang, "(type {commands})", commands=typed))
         pages = [b.label for row in message.buttons for b in row if b.url and b.url[0] == "/"]
         for label in pages:  # a page of the web table (a replay): its own button does it there
-            self.write("    " + t(self.lang, N_("(on the web table, press “{button}” under the "
-                                               "settlement)"), button=label))  # fmt: skip
+            self.write(
+                "    "
+                + t(
+                    self.lang,
+                    N_("(on the web table, press “{button}” under the settlement)"),
+                    button=label,
+                )
+            )
 
     def say(self, key: str, **values: object) -> None:
         """A line of the console's own, in its language."""

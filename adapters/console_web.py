@@ -72,8 +72,11 @@ class LocalWeb:
     async def stop(self) -> None:
         """The pages are closed first (a second at most): an open page's socket would hold
         the server's shutdown until its heartbeat gave up, 30 s after Enter."""
-        closing = [asyncio.ensure_future(page.close()) for pages in
-                   self.table.pages.by_chat.values() for page in pages]  # fmt: skip
+        closing = [
+            asyncio.ensure_future(page.close())
+            for pages in self.table.pages.by_chat.values()
+            for page in pages
+        ]
         if closing:
             await asyncio.wait(closing, timeout=PAGE_CLOSE_SECONDS)
         await self.runner.cleanup()

@@ -85,9 +85,12 @@ class Delivery(ABC):
     calls do, each when made)."""
 
     def __init__(
-        self, pace_speed: float = 1.0, *, send_budget: SendBudget | None = None,
+        self,
+        pace_speed: float = 1.0,
+        *,
+        send_budget: SendBudget | None = None,
         has_table: Callable[[str], bool] | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.pace_speed = pace_speed
         """How fast pacing time runs against the event loop's clock: 1 in service; a test
         or a simulation may run the one-minute budget faster."""
@@ -153,8 +156,12 @@ class Delivery(ABC):
         pacer = self._pacers.get(chat)
         if pacer is None:
             budget = self._budget(self.budget_key(chat))
-            pacer = GroupPacer(self._pace_clock, slot=self.pace_slot, calls=budget,
-                               lobby_slot=budget.window / (self.pace_budget // 2 or 1))  # fmt: skip
+            pacer = GroupPacer(
+                self._pace_clock,
+                slot=self.pace_slot,
+                calls=budget,
+                lobby_slot=budget.window / (self.pace_budget // 2 or 1),
+            )
             self._pacers[chat] = pacer
             self._forget_later()
         self._used[chat] = self._pace_clock()
@@ -349,8 +356,9 @@ class Delivery(ABC):
 
     def idle(self) -> bool:
         """Nothing waits to be sent (paced group calls aside)."""
-        return all(not c.queue and (c.task is None or c.task.done())
-                   for c in self.conversations.values())  # fmt: skip
+        return all(
+            not c.queue and (c.task is None or c.task.done()) for c in self.conversations.values()
+        )
 
     # ----------------------------------------------------------------- forgetting
 
@@ -378,8 +386,11 @@ class Delivery(ABC):
         if gone:
             self.forget_chats(set(gone))
         spent = {self.budget_key(chat) for chat in self._pacers}
-        self._budgets = {key: budget for key, budget in self._budgets.items()
-                         if key in spent or budget.room(now) < budget.budget}  # fmt: skip
+        self._budgets = {
+            key: budget
+            for key, budget in self._budgets.items()
+            if key in spent or budget.room(now) < budget.budget
+        }
         if gone:  # anew: a dict keeps the size of its busiest moment otherwise
             self._pacers, self._used = dict(self._pacers), dict(self._used)
             self._deletes, self.conversations = dict(self._deletes), dict(self.conversations)
@@ -427,6 +438,5 @@ class Delivery(ABC):
                 if not task.cancelled():
                     task.exception()  # retrieved: a send's failure was logged already
             if stuck:
-                log.warning("%d sends did not end in %g s: left behind", len(stuck),
-                            CLOSE_SECONDS)  # fmt: skip
+                log.warning("%d sends did not end in %g s: left behind", len(stuck), CLOSE_SECONDS)
         self.conversations.clear()

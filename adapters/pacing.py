@@ -59,8 +59,9 @@ class CallBudget:
     actually made (``counts_when_made``), the window holds those moments, and each released
     call holds a reservation until it is made (or for ``RESERVATION`` seconds)."""
 
-    def __init__(self, budget: int = BUDGET, window: float = WINDOW,
-                 counts_when_made: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self, budget: int = BUDGET, window: float = WINDOW, counts_when_made: bool = False
+    ) -> None:
         self.budget = budget
         self.window = window
         self.counts_when_made = counts_when_made
@@ -95,8 +96,9 @@ class CallBudget:
         short = keep + 1 - self.room(now)  # how many calls or reservations must lapse
         if short < 1:
             return now
-        lapses = sorted([*(c + self.window for c in self.calls),
-                         *(r + RESERVATION for r in self.reserved)])  # fmt: skip
+        lapses = sorted(
+            [*(c + self.window for c in self.calls), *(r + RESERVATION for r in self.reserved)]
+        )
         return lapses[short - 1] if short <= len(lapses) else now
 
     def made_room_at(self, now: float) -> float:
@@ -115,9 +117,14 @@ class CallBudget:
 
 
 class GroupPacer:
-    def __init__(self, clock: Callable[[], float], budget: int = BUDGET,
-                 slot: float = SLOT, calls: CallBudget | None = None,
-                 lobby_slot: float | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        clock: Callable[[], float],
+        budget: int = BUDGET,
+        slot: float = SLOT,
+        calls: CallBudget | None = None,
+        lobby_slot: float | None = None,
+    ) -> None:
         self.clock = clock
         self.slot = slot
         self.lobby_slot = slot if lobby_slot is None else max(slot, lobby_slot)
@@ -284,14 +291,20 @@ def _joinable(post: Outgoing, after: Outgoing) -> bool:
     (no file, picture or edited slot), the first without buttons (the joined message has
     the second's), short enough together."""
     return (
-        _plain(post) and _plain(after) and not post.buttons
-        and post.mention is None and after.mention is None
+        _plain(post)
+        and _plain(after)
+        and not post.buttons
+        and post.mention is None
+        and after.mention is None
         and len(post.text) + len(after.text) < MERGED_AT_MOST
-    )  # fmt: skip
+    )
 
 
 def _plain(post: Outgoing) -> bool:
     return (
-        post.kind == Kind.GROUP and post.filename is None and post.picture is None
-        and post.slot is None and post.write is None
-    )  # fmt: skip
+        post.kind == Kind.GROUP
+        and post.filename is None
+        and post.picture is None
+        and post.slot is None
+        and post.write is None
+    )

@@ -78,9 +78,13 @@ class SendBudget:
     is the ``bot`` budget's in the figures (`bot.ops.metrics.waited`)."""
 
     def __init__(
-        self, rate: float = TELEGRAM_RATE, clock: Callable[[], float] | None = None,
-        speed: float = 1.0, timers: bool = True, platform: str | None = None,
-    ) -> None:  # fmt: skip
+        self,
+        rate: float = TELEGRAM_RATE,
+        clock: Callable[[], float] | None = None,
+        speed: float = 1.0,
+        timers: bool = True,
+        platform: str | None = None,
+    ) -> None:
         self.rate = rate
         self.platform = platform
         self.burst = max(1.0, rate)

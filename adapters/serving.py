@@ -335,9 +335,13 @@ class GuardedRunner:
         app[DOOR] = self.door
         app.middlewares.insert(0, self.door.middleware)
         self.runner = web.AppRunner(
-            app, access_log=None, keepalive_timeout=limits.header_timeout, lingering_time=2.0,
-            shutdown_timeout=limits.shutdown_timeout, handler_cancellation=True,
-        )  # fmt: skip
+            app,
+            access_log=None,
+            keepalive_timeout=limits.header_timeout,
+            lingering_time=2.0,
+            shutdown_timeout=limits.shutdown_timeout,
+            handler_cancellation=True,
+        )
         self._listening: asyncio.AbstractServer | None = None
         self.port = 0
         """The port it listens on, once started."""
@@ -359,9 +363,12 @@ class GuardedRunner:
         loop = asyncio.get_running_loop()
         try:
             self._listening = await loop.create_server(
-                self.door.protocol_factory(server), host, port, backlog=backlog,
+                self.door.protocol_factory(server),
+                host,
+                port,
+                backlog=backlog,
                 reuse_address=True,
-            )  # fmt: skip
+            )
         except OSError:
             await self.cleanup()
             raise

@@ -151,8 +151,10 @@ def situan(deals: range, x: str, y: str, budget: float | None) -> None:
             if result.winner is not None:
                 decided += 1
                 wins += result.winner == "AB"[x_team]
-    print(f"四团 {x} vs {y}: {x} team wins {interval(wins, decided)} of decided hands, "
-          f"{len(deals)} deals × 2 ({_numbered(deals)})")  # fmt: skip
+    print(
+        f"四团 {x} vs {y}: {x} team wins {interval(wins, decided)} of decided hands, "
+        f"{len(deals)} deals × 2 ({_numbered(deals)})"
+    )
 
 
 def erqiwang_auction(rules: Any, seed: int) -> Any:
@@ -233,8 +235,12 @@ def erqiwang_whole(deals: range, x: str, y: str, budget: float | None, preset: s
     redeals = {"x": 0, "y": 0}
 
     def whole_hand(seed: int, x_seat: int | None) -> Any:
-        seats = [(make("erqiwang", x, seed, budget), x) if s == x_seat
-                 else (make("erqiwang", y, seed + 1, budget), y) for s in range(4)]  # fmt: skip
+        seats = [
+            (make("erqiwang", x, seed, budget), x)
+            if s == x_seat
+            else (make("erqiwang", y, seed + 1, budget), y)
+            for s in range(4)
+        ]
         return play(game.deal(rules, seed=seed), seats)
 
     def tally(result: Any, seat: int, sitting: str) -> None:
@@ -251,13 +257,17 @@ def erqiwang_whole(deals: range, x: str, y: str, budget: float | None, preset: s
             tally(with_x, seat, "x")
             tally(all_y, seat, "y")
     hands = len(gains)
-    print(f"二七王 whole hands ({preset}, the auction included), {x} in one seat among {y}s "
-          f"vs {y} in that seat, {len(deals)} deals × 4 seats ({_numbered(deals)}):")  # fmt: skip
+    print(
+        f"二七王 whole hands ({preset}, the auction included), {x} in one seat among {y}s "
+        f"vs {y} in that seat, {len(deals)} deals × 4 seats ({_numbered(deals)}):"
+    )
     print(f"  {x} gains {paired(gains, '.3f')} units per hand in the seat")
     for sitting, level in (("x", x), ("y", y)):
-        print(f"  {level} in the seat declares {interval(declares[sitting], hands)} of hands, "
-              f"wins {interval(declarer_wins[sitting], declares[sitting])} of those; "
-              f"void (all passed) {interval(redeals[sitting], hands)}")  # fmt: skip
+        print(
+            f"  {level} in the seat declares {interval(declares[sitting], hands)} of hands, "
+            f"wins {interval(declarer_wins[sitting], declares[sitting])} of those; "
+            f"void (all passed) {interval(redeals[sitting], hands)}"
+        )
     return gains
 
 
@@ -277,8 +287,10 @@ def bidding(deals: int, preset: str = "classic") -> None:
         band = bands[result.bid // 20 * 20]
         band[0] += bool(result.declarer_won)
         band[1] += 1
-    print(f"二七王 bidding, {deals} deals of four normal players ({preset}): redeals "
-          f"{interval(redeals, deals)}, {len(winning)} distinct winning bids")  # fmt: skip
+    print(
+        f"二七王 bidding, {deals} deals of four normal players ({preset}): redeals "
+        f"{interval(redeals, deals)}, {len(winning)} distinct winning bids"
+    )
     print("  winning bids: " + ", ".join(f"{b}×{n}" for b, n in sorted(winning.items())))
     for band in sorted(bands):
         won, n = bands[band]
@@ -290,37 +302,66 @@ def report_times() -> None:
         times.sort()
         n = len(times)
         pick = [times[min(n - 1, int(q * n))] * 1000 for q in (0.5, 0.9, 0.99)]
-        print(f"decision time {level:7}: median {pick[0]:6.1f} ms, p90 {pick[1]:6.1f} ms, "
-              f"p99 {pick[2]:6.1f} ms, max {times[-1] * 1000:6.1f} ms over {n}")  # fmt: skip
+        print(
+            f"decision time {level:7}: median {pick[0]:6.1f} ms, p90 {pick[1]:6.1f} ms, "
+            f"p99 {pick[2]:6.1f} ms, max {times[-1] * 1000:6.1f} ms over {n}"
+        )
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--game", default="both", choices=("situan", "erqiwang", "both"))
     parser.add_argument("--deals", type=int, default=2000)
-    parser.add_argument("--first-deal", type=int, default=0,
-                        help="the seed of the first deal: a long run split into parts, each "
-                             "on its own core, adds up to one over all their deals")  # fmt: skip
+    parser.add_argument(
+        "--first-deal",
+        type=int,
+        default=0,
+        help="the seed of the first deal: a long run split into parts, each "
+        "on its own core, adds up to one over all their deals",
+    )
     parser.add_argument("--pairings", default="hard-normal,normal-easy,normal-tuoguan")
-    parser.add_argument("--budget", type=float, default=None,
-                        help="hard: seconds per decision (default: the game's own)")  # fmt: skip
-    parser.add_argument("--playouts", type=int, default=None,
-                        help="hard: this many sampled deals per decision instead of a time "
-                             "budget (deterministic)")  # fmt: skip
-    parser.add_argument("--extension", type=float, default=None,
-                        help="hard: further budgets of a contested decision")  # fmt: skip
-    parser.add_argument("--sides", default="both", choices=("both", "declarer", "defenders"),
-                        help="二七王: play the level under test as declarer, as defenders, "
-                             "or both (each against the same baseline)")  # fmt: skip
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="hard: seconds per decision (default: the game's own)",
+    )
+    parser.add_argument(
+        "--playouts",
+        type=int,
+        default=None,
+        help="hard: this many sampled deals per decision instead of a time budget (deterministic)",
+    )
+    parser.add_argument(
+        "--extension",
+        type=float,
+        default=None,
+        help="hard: further budgets of a contested decision",
+    )
+    parser.add_argument(
+        "--sides",
+        default="both",
+        choices=("both", "declarer", "defenders"),
+        help="二七王: play the level under test as declarer, as defenders, "
+        "or both (each against the same baseline)",
+    )
     parser.add_argument("--bidding", type=int, default=1000, help="deals for the bidding table")
-    parser.add_argument("--preset", default="classic",
-                        help="二七王 preset of the bidding table and of --whole")  # fmt: skip
-    parser.add_argument("--daring", default="",
-                        help="二七王: OPENING,UNDER points of daring for every normal bid, "
-                             "in place of the player's own")  # fmt: skip
-    parser.add_argument("--whole", type=int, default=0,
-                        help="二七王: deals of whole hands, the auction included, each pairing's "
-                             "first level in one seat among the second's")  # fmt: skip
+    parser.add_argument(
+        "--preset", default="classic", help="二七王 preset of the bidding table and of --whole"
+    )
+    parser.add_argument(
+        "--daring",
+        default="",
+        help="二七王: OPENING,UNDER points of daring for every normal bid, "
+        "in place of the player's own",
+    )
+    parser.add_argument(
+        "--whole",
+        type=int,
+        default=0,
+        help="二七王: deals of whole hands, the auction included, each pairing's "
+        "first level in one seat among the second's",
+    )
     parser.add_argument(
         "--hint-check",
         action="store_true",
@@ -345,8 +386,14 @@ def main(argv: list[str] | None = None) -> None:
 
         games = ("situan", "erqiwang") if args.game == "both" else (args.game,)
         started = time.perf_counter()
-        hint_check.run(games, range(args.first_deal, args.first_deal + args.deals), args.points,
-                       args.workers, args.playouts, args.strength)  # fmt: skip
+        hint_check.run(
+            games,
+            range(args.first_deal, args.first_deal + args.deals),
+            args.points,
+            args.workers,
+            args.playouts,
+            args.strength,
+        )
         print(f"wall time: {time.perf_counter() - started:.1f} s")
         return
     global PLAYOUTS, EXTENSION
@@ -370,8 +417,9 @@ def main(argv: list[str] | None = None) -> None:
         if args.game in ("erqiwang", "both") and deals:
             erqiwang(deals, x, y, args.budget, args.sides)
         if args.game in ("erqiwang", "both") and args.whole:
-            erqiwang_whole(range(args.first_deal, args.first_deal + args.whole), x, y,
-                           args.budget, args.preset)  # fmt: skip
+            erqiwang_whole(
+                range(args.first_deal, args.first_deal + args.whole), x, y, args.budget, args.preset
+            )
     if args.bidding and args.game in ("erqiwang", "both"):
         bidding(args.bidding, args.preset)
     report_times()

@@ -44,9 +44,13 @@ BETWEEN_HANDS = 10.0
 
 
 async def play_table(
-    index: int, outbox: CountedOutbox, args: argparse.Namespace, until: float,
-    told: dict[str, float], states: dict[str, list[float]],
-) -> None:  # fmt: skip
+    index: int,
+    outbox: CountedOutbox,
+    args: argparse.Namespace,
+    until: float,
+    told: dict[str, float],
+    states: dict[str, list[float]],
+) -> None:
     """One table's messages, at human pace, until the clock reaches ``until``."""
     loop = asyncio.get_running_loop()
     rng = random.Random(index)
@@ -69,11 +73,13 @@ async def play_table(
             number = len(states[chat]) - 1
             last = move == MOVES_PER_HAND - 1
             urgent = trick_over or following is not None
-            await outbox(Outgoing(Kind.TABLE, chat, f"state {number}", slot=slot,
-                                  urgent=urgent, final=last))  # fmt: skip
+            await outbox(
+                Outgoing(Kind.TABLE, chat, f"state {number}", slot=slot, urgent=urgent, final=last)
+            )
             if actor is not None:
-                await outbox(Outgoing(Kind.PRIVATE, chat, "hand", user=actor,
-                                      slot=f"hand {chat} {hand}"))  # fmt: skip
+                await outbox(
+                    Outgoing(Kind.PRIVATE, chat, "hand", user=actor, slot=f"hand {chat} {hand}")
+                )
             if trick_over:
                 await outbox(Outgoing(Kind.GROUP, chat, f"trick {move // 4} won"))
             if following is not None and following != actor and not last:
@@ -89,8 +95,7 @@ async def simulate(tables: int, rate: float, args: argparse.Namespace) -> dict[s
     told: dict[str, float] = {}
     states: dict[str, list[float]] = {}
     until = args.minutes * 60.0
-    await asyncio.gather(*(play_table(i, outbox, args, until, told, states)
-                           for i in range(tables)))  # fmt: skip
+    await asyncio.gather(*(play_table(i, outbox, args, until, told, states) for i in range(tables)))
     while not (outbox.paced_out() and outbox.idle()):
         await asyncio.sleep(1.0)
     notices, table_delays = [], []

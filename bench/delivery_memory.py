@@ -87,13 +87,17 @@ async def main() -> None:
             await drained(world)
             forget_the_fakes_records(world)
             gc.collect()
-            print(f"after {args.chats} more chats opened and stopped, sends drained: RSS "
-                  f"{rss_mb():.1f} MB, kept {kept(outbox)}")  # fmt: skip
+            print(
+                f"after {args.chats} more chats opened and stopped, sends drained: RSS "
+                f"{rss_mb():.1f} MB, kept {kept(outbox)}"
+            )
             await asyncio.sleep(2 * 60 / PACE_SPEED)
             gc.collect()
             end = rss_mb()
-            print(f"one budget window later: RSS {end:.1f} MB ({100 * (end - start) / start:+.1f}%"
-                  f" of the warm-up figure), kept {kept(outbox)}")  # fmt: skip
+            print(
+                f"one budget window later: RSS {end:.1f} MB ({100 * (end - start) / start:+.1f}%"
+                f" of the warm-up figure), kept {kept(outbox)}"
+            )
         finally:
             await world.close()
 

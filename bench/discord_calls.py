@@ -122,10 +122,12 @@ async def main() -> None:
         for game in ("situan", "erqiwang"):
             if args.scenario != "players":
                 found = await measure_table(game, args.hands, args.scenario, folder)
-                print(f"{game} ({args.scenario}): {found['calls_per_hand']:.1f} channel calls per "
-                      f"hand; 60 s windows: typical {found['typical_minute']:.0f}, worst "
-                      f"{found['worst_minute']:.0f}; busiest 5 s {found['burst']:.0f} (Discord's "
-                      f"limit 5); time-out lines {found['timeout_lines']:.0f}")  # fmt: skip
+                print(
+                    f"{game} ({args.scenario}): {found['calls_per_hand']:.1f} channel calls per "
+                    f"hand; 60 s windows: typical {found['typical_minute']:.0f}, worst "
+                    f"{found['worst_minute']:.0f}; busiest 5 s {found['burst']:.0f} (Discord's "
+                    f"limit 5); time-out lines {found['timeout_lines']:.0f}"
+                )
                 continue
             f = await measure(game, args.hands, folder)
             print(

@@ -53,8 +53,10 @@ def report(when: str, manager: TableManager, base: int, path: Path) -> None:
     gc.collect()
     held = tracemalloc.get_traced_memory()[0] - base
     print(f"{when}:")
-    print(f"  in memory: {len(manager.tables)} tables, {len(manager.open.locks())} locks, "
-          f"{held / 1e6:.2f} MB held beyond the start")  # fmt: skip
+    print(
+        f"  in memory: {len(manager.tables)} tables, {len(manager.open.locks())} locks, "
+        f"{held / 1e6:.2f} MB held beyond the start"
+    )
     counted = ", ".join(f"{name} {count}" for name, count in rows(path).items())
     print(f"  stored: {counted}; file {file_size(path) / 1e6:.2f} MB")
 

@@ -98,12 +98,30 @@ def random_command(rng: random.Random, manager: TableManager) -> Command:
         tag = table.tag if table is not None else "zz"
         number = table.hand_number if table is not None else 0
         turn = table.turn_count if table is not None else 0
-        stamp = rng.choice([
-            f"{tag}.{number}.{turn}", f"{tag}.{number}", f"{tag}.{number}.{turn - 1}",
-            f"{tag}.{number - 1}.{turn}", "x.²", "garbage", f"{tag}.{'9' * 40}", "",
-        ])  # fmt: skip
-    return Command(name, args, user, user.title(), chat, private, rng.choice([None, "en", "zh-CN"]),
-                   stamp, admin=rng.random() < 0.05, chat_title=title)  # fmt: skip
+        stamp = rng.choice(
+            [
+                f"{tag}.{number}.{turn}",
+                f"{tag}.{number}",
+                f"{tag}.{number}.{turn - 1}",
+                f"{tag}.{number - 1}.{turn}",
+                "x.²",
+                "garbage",
+                f"{tag}.{'9' * 40}",
+                "",
+            ]
+        )
+    return Command(
+        name,
+        args,
+        user,
+        user.title(),
+        chat,
+        private,
+        rng.choice([None, "en", "zh-CN"]),
+        stamp,
+        admin=rng.random() < 0.05,
+        chat_title=title,
+    )
 
 
 def legal_command(rng: random.Random, manager: TableManager) -> Command | None:
@@ -125,10 +143,16 @@ def legal_command(rng: random.Random, manager: TableManager) -> Command | None:
         return None
     suggestions = table.front.suggestions(table.hand, seat)
     if suggestions and rng.random() < 0.7:
-        return Command("play", tuple(rng.choice(suggestions).split()), occupant.user,
-                       occupant.name, chat)  # fmt: skip
-    return Command(rng.choice(["pass", "bid", "trump", "auto"]), (rng.choice(WORDS),),
-                   occupant.user, occupant.name, chat)  # fmt: skip
+        return Command(
+            "play", tuple(rng.choice(suggestions).split()), occupant.user, occupant.name, chat
+        )
+    return Command(
+        rng.choice(["pass", "bid", "trump", "auto"]),
+        (rng.choice(WORDS),),
+        occupant.user,
+        occupant.name,
+        chat,
+    )
 
 
 async def fuzz(db_path: str, commands: int, seed: int) -> Report:
@@ -168,8 +192,9 @@ async def fuzz(db_path: str, commands: int, seed: int) -> Report:
             private_hands[message.user] = (message.text.split("\n")[0], message.chat, seat)
 
     db = await Database.open(db_path)
-    manager = TableManager(db, send, clock=clock, seeds=lambda n: seed * 7919 + n,
-                           flood_burst=10_000)  # fmt: skip
+    manager = TableManager(
+        db, send, clock=clock, seeds=lambda n: seed * 7919 + n, flood_burst=10_000
+    )
     for chat in CHATS:  # tables to aim at: some with people, some with AI players
         # The last two are AI players' tables opened so on purpose (the opener leaves, as
         # the console's --humans 0 does): they alone deal on by themselves.
@@ -243,8 +268,10 @@ async def fuzz(db_path: str, commands: int, seed: int) -> Report:
             continue
         if state_of(restarted, chat, timer=False) != state:
             report.restore_mismatches += 1
-            report.notes.append(f"{chat} differs after a restart: {state[:300]} / "
-                                f"{state_of(restarted, chat, timer=False)[:300]}")  # fmt: skip
+            report.notes.append(
+                f"{chat} differs after a restart: {state[:300]} / "
+                f"{state_of(restarted, chat, timer=False)[:300]}"
+            )
     await db.close()
     return report
 
@@ -259,11 +286,15 @@ def main() -> None:
     report = asyncio.run(fuzz(str(Path(folder) / "fuzz.sqlite3"), args.commands, args.seed))
     elapsed = time.perf_counter() - started
     print(f"{report.commands:,} inputs in {elapsed:.1f} s ({report.commands / elapsed:,.0f}/s)")
-    print(f"refused: {report.refused:,}; hands dealt: {report.hands_dealt}; "
-          f"actions stored: {report.actions_stored:,}")  # fmt: skip
-    print(f"exceptions escaping: {report.escaped}; refused inputs that changed a table: "
-          f"{report.refused_changes}; private cards in group output: {report.private_leaks}; "
-          f"tables differing after a restart: {report.restore_mismatches}")  # fmt: skip
+    print(
+        f"refused: {report.refused:,}; hands dealt: {report.hands_dealt}; "
+        f"actions stored: {report.actions_stored:,}"
+    )
+    print(
+        f"exceptions escaping: {report.escaped}; refused inputs that changed a table: "
+        f"{report.refused_changes}; private cards in group output: {report.private_leaks}; "
+        f"tables differing after a restart: {report.restore_mismatches}"
+    )
     for note in report.notes[:10]:
         print("  ", note)
 

@@ -106,21 +106,31 @@ def percentile(times: list[float], q: float) -> float:
 
 
 def spread(times: list[float]) -> str:
-    return ", ".join(f"{name} {percentile(times, q) * 1000:.0f} ms"
-                     for name, q in (("median", 0.5), ("p90", 0.9), ("p99", 0.99)))  # fmt: skip
+    return ", ".join(
+        f"{name} {percentile(times, q) * 1000:.0f} ms"
+        for name, q in (("median", 0.5), ("p90", 0.9), ("p99", 0.99))
+    )
 
 
 def report_check(game: str, found: dict[str, Any], workers: int) -> None:
     shown = spread(found["times"])
-    print(f"{game} hints: {found['asked']} decision points; equal to the hard seat's decision "
-          f"{found['equal']}/{found['asked']} (cut short by the deadline and differing: "
-          f"{found['cut']}); legal {found['legal']}/{found['asked']}; time on "
-          f"{workers or 'no'} worker process(es), wall: {shown}; the same decision's CPU "
-          f"time in this process: {spread(found['cpu'])}")  # fmt: skip
+    print(
+        f"{game} hints: {found['asked']} decision points; equal to the hard seat's decision "
+        f"{found['equal']}/{found['asked']} (cut short by the deadline and differing: "
+        f"{found['cut']}); legal {found['legal']}/{found['asked']}; time on "
+        f"{workers or 'no'} worker process(es), wall: {shown}; the same decision's CPU "
+        f"time in this process: {spread(found['cpu'])}"
+    )
 
 
-def run(games: Sequence[str], deals: range, points: int, workers: int, playouts: int | None,
-        strength: int) -> None:  # fmt: skip
+def run(
+    games: Sequence[str],
+    deals: range,
+    points: int,
+    workers: int,
+    playouts: int | None,
+    strength: int,
+) -> None:
     """Both parts, as ``--hint-check`` runs them."""
     for game in games:
         report_check(game, asyncio.run(check(game, deals, points, workers)), workers)
@@ -136,9 +146,12 @@ def run(games: Sequence[str], deals: range, points: int, workers: int, playouts:
         for level in ("hinted", "hard"):
             ai_strength.situan(strength_deals, level, "normal", None)
     if "erqiwang" in games:
-        gains = {level: ai_strength.erqiwang_whole(strength_deals, level, "normal", None,
-                                                   "classic")
-                 for level in ("hinted", "hard")}  # fmt: skip
+        gains = {
+            level: ai_strength.erqiwang_whole(strength_deals, level, "normal", None, "classic")
+            for level in ("hinted", "hard")
+        }
         apart = [a - b for a, b in zip(gains["hinted"], gains["hard"], strict=True)]
-        print(f"二七王: the hint follower in the seat minus hard in the seat: "
-              f"{ai_strength.paired(apart, '.3f')} units per hand")  # fmt: skip
+        print(
+            f"二七王: the hint follower in the seat minus hard in the seat: "
+            f"{ai_strength.paired(apart, '.3f')} units per hand"
+        )

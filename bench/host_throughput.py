@@ -129,15 +129,28 @@ async def main_async(args: argparse.Namespace) -> None:
             release(chat)
 
     ownership = Ownership(f"bench-{worker}") if shared and not args.no_leases else None
-    manager = TableManager(db, sink, seeds=lambda number: number * 7919, ownership=ownership,
-                           ai_workers=args.ai_workers)  # fmt: skip
+    manager = TableManager(
+        db,
+        sink,
+        seeds=lambda number: number * 7919,
+        ownership=ownership,
+        ai_workers=args.ai_workers,
+    )
     gc.collect()
     before = rss_kib()
     for index in range(args.tables):
         chat = f"chat-{worker}-{index}"
-        for text in (f"/new {args.game}", f"/settings ai_delay {args.ai_delay:g}",
-                     f"/settings ai_level {args.level}", "/addbot", "/addbot", "/addbot",
-                     "/leave", "/addbot", "/start"):  # fmt: skip
+        for text in (
+            f"/new {args.game}",
+            f"/settings ai_delay {args.ai_delay:g}",
+            f"/settings ai_level {args.level}",
+            "/addbot",
+            "/addbot",
+            "/addbot",
+            "/leave",
+            "/addbot",
+            "/start",
+        ):
             command = parse_command(text, f"host-{index}", "Host", chat)
             assert command is not None
             await manager.handle(command)
@@ -226,28 +239,47 @@ async def main_async(args: argparse.Namespace) -> None:
     await db.close()
     ms = sorted(x * 1000 for x in latencies)
     if args.worker >= 0:  # one of several processes: its figures to the parent
-        print(json.dumps({"rates": rates, "ms": ms[:: max(1, len(ms) // 20000)],
-                          "actions": actions, "elapsed": elapsed}))  # fmt: skip
+        print(
+            json.dumps(
+                {
+                    "rates": rates,
+                    "ms": ms[:: max(1, len(ms) // 20000)],
+                    "actions": actions,
+                    "elapsed": elapsed,
+                }
+            )
+        )
         return
-    where = ("PostgreSQL, not leased" if args.no_leases else "PostgreSQL, leased") if shared \
-        else "SQLite file"  # fmt: skip
-    print(f"{args.tables} tables of {args.game}, 4 {args.level} AI seats each, {where}, "
-          f"{elapsed:.1f} s")  # fmt: skip
+    where = (
+        ("PostgreSQL, not leased" if args.no_leases else "PostgreSQL, leased")
+        if shared
+        else "SQLite file"
+    )
+    print(
+        f"{args.tables} tables of {args.game}, 4 {args.level} AI seats each, {where}, "
+        f"{elapsed:.1f} s"
+    )
     windows = ", ".join(f"{rate:,.0f}" for rate in rates)
-    print(f"actions/s per {window:.0f} s window: {windows} (best {max(rates):,.0f}, "
-          f"median {statistics.median(rates):,.0f})")  # fmt: skip
+    print(
+        f"actions/s per {window:.0f} s window: {windows} (best {max(rates):,.0f}, "
+        f"median {statistics.median(rates):,.0f})"
+    )
     print(
         f"accepted actions: {actions:,} ({actions / elapsed:,.0f}/s); "
         f"messages written (paced per group): {sent:,}"
     )
-    print(f"latency per action: p50 {statistics.median(ms):.2f} ms, "
-          f"p99 {ms[int(len(ms) * 0.99)]:.2f} ms, max {ms[-1]:.1f} ms")  # fmt: skip
+    print(
+        f"latency per action: p50 {statistics.median(ms):.2f} ms, "
+        f"p99 {ms[int(len(ms) * 0.99)]:.2f} ms, max {ms[-1]:.1f} ms"
+    )
     if args.level == "hard":
         lowered = manager.thinking.workers.lowered
         shown = ", ".join(f"{n:,} at {what}" for what, n in sorted(lowered.items())) or "none"
-        print(f"hard decisions: {manager.thinking.workers.decisions:,} asked of "
-              f"{args.ai_workers} AI worker processes; lowered: {shown}; "
-              f"cut short by the deadline: {manager.thinking.workers.cut:,}")  # fmt: skip
+        print(
+            f"hard decisions: {manager.thinking.workers.decisions:,} asked of "
+            f"{args.ai_workers} AI worker processes; lowered: {shown}; "
+            f"cut short by the deadline: {manager.thinking.workers.cut:,}"
+        )
         if by_workers:
             made = sorted(x * 1000 for x in by_workers)
             print(
@@ -255,24 +287,34 @@ async def main_async(args: argparse.Namespace) -> None:
                 f"{statistics.median(made):.1f} ms, p99 {made[int(len(made) * 0.99)]:.1f} ms"
             )
             back = sorted(x * 1000 for x in deciding)
-            print(f"  asked to back from the worker: p50 {statistics.median(back):.1f} ms, "
-                  f"p99 {back[int(len(back) * 0.99)]:.1f} ms")  # fmt: skip
+            print(
+                f"  asked to back from the worker: p50 {statistics.median(back):.1f} ms, "
+                f"p99 {back[int(len(back) * 0.99)]:.1f} ms"
+            )
     print(f"resident memory per table: {per_table:.1f} KiB (tables with a hand dealt)")
     collector = "CPython's defaults" if args.default_collector else "settled as the bot does"
-    print(f"garbage collection: {collecting.seconds / elapsed:.1%} of the time, "
-          f"{collecting.runs:,} collections (collector: {collector})")  # fmt: skip
+    print(
+        f"garbage collection: {collecting.seconds / elapsed:.1%} of the time, "
+        f"{collecting.runs:,} collections (collector: {collector})"
+    )
     if lags:
         lag = sorted(x * 1000 for x in lags)
-        print(f"event loop lag (a 5 ms sleep woken late by): p50 {statistics.median(lag):.2f} "
-              f"ms, p99 {lag[int(len(lag) * 0.99)]:.2f} ms, max {lag[-1]:.1f} ms")  # fmt: skip
+        print(
+            f"event loop lag (a 5 ms sleep woken late by): p50 {statistics.median(lag):.2f} "
+            f"ms, p99 {lag[int(len(lag) * 0.99)]:.2f} ms, max {lag[-1]:.1f} ms"
+        )
     if args.pictures:
         spent = sum(map(sum, drawing.values()))
-        print(f"pictures: {spent:.2f} s drawing of {elapsed:.1f} s ({100 * spent / elapsed:.1f}%"
-              " of the run, in worker threads)")  # fmt: skip
+        print(
+            f"pictures: {spent:.2f} s drawing of {elapsed:.1f} s ({100 * spent / elapsed:.1f}%"
+            " of the run, in worker threads)"
+        )
         for kind, times in drawing.items():
             if times:
-                print(f"  {kind}: {len(times):,} drawn, median "
-                      f"{1000 * statistics.median(times):.1f} ms each")  # fmt: skip
+                print(
+                    f"  {kind}: {len(times):,} drawn, median "
+                    f"{1000 * statistics.median(times):.1f} ms each"
+                )
 
 
 def several_processes(args: argparse.Namespace, argv: list[str]) -> None:
@@ -280,8 +322,10 @@ def several_processes(args: argparse.Namespace, argv: list[str]) -> None:
     the tables, their windows run at the same time; actions/s summed, latencies merged."""
     share = args.tables // args.processes
     command = [sys.executable, __file__, *argv, "--tables", str(share), "--db", args.db]
-    workers = [subprocess.Popen([*command, "--worker", str(n)], stdout=subprocess.PIPE)
-               for n in range(args.processes)]  # fmt: skip
+    workers = [
+        subprocess.Popen([*command, "--worker", str(n)], stdout=subprocess.PIPE)
+        for n in range(args.processes)
+    ]
     figures = []
     for process in workers:
         out, _ = process.communicate()
@@ -289,12 +333,18 @@ def several_processes(args: argparse.Namespace, argv: list[str]) -> None:
         figures.append(json.loads(out.decode().strip().splitlines()[-1]))
     rates = [sum(each) for each in zip(*(f["rates"] for f in figures), strict=True)]
     ms = sorted(x for f in figures for x in f["ms"])
-    print(f"{share * args.processes} tables of {args.game} in {args.processes} processes "
-          f"({share} each), 4 {args.level} AI seats each, PostgreSQL, leased")  # fmt: skip
-    print(f"actions/s (all processes) per window: {', '.join(f'{r:,.0f}' for r in rates)} "
-          f"(best {max(rates):,.0f}, median {statistics.median(rates):,.0f})")  # fmt: skip
-    print(f"latency per action: p50 {statistics.median(ms):.2f} ms, "
-          f"p99 {ms[int(len(ms) * 0.99)]:.2f} ms, max {ms[-1]:.1f} ms")  # fmt: skip
+    print(
+        f"{share * args.processes} tables of {args.game} in {args.processes} processes "
+        f"({share} each), 4 {args.level} AI seats each, PostgreSQL, leased"
+    )
+    print(
+        f"actions/s (all processes) per window: {', '.join(f'{r:,.0f}' for r in rates)} "
+        f"(best {max(rates):,.0f}, median {statistics.median(rates):,.0f})"
+    )
+    print(
+        f"latency per action: p50 {statistics.median(ms):.2f} ms, "
+        f"p99 {ms[int(len(ms) * 0.99)]:.2f} ms, max {ms[-1]:.1f} ms"
+    )
 
 
 def main() -> None:
@@ -303,33 +353,50 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--rounds", type=int, default=4, help="windows the run is cut into")
     parser.add_argument("--game", default="situan", choices=("situan", "erqiwang"))
-    parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
-                        help="the AI players' level (hard decides in worker threads)")  # fmt: skip
+    parser.add_argument(
+        "--level",
+        default="normal",
+        choices=("easy", "normal", "hard"),
+        help="the AI players' level (hard decides in worker threads)",
+    )
     parser.add_argument(
         "--ai-workers",
         type=int,
         default=max(1, (os.cpu_count() or 2) - 1),
         help="processes making hard decisions (0: a thread of this one)",
     )
-    parser.add_argument("--ai-delay", type=float, default=0.0,
-                        help="the AI players' pause before each move, seconds")  # fmt: skip
-    parser.add_argument("--lag", action="store_true",
-                        help="also measure how late the event loop wakes up")  # fmt: skip
-    parser.add_argument("--pictures", action="store_true",
-                        help="draw the pictures the sink sends, off the loop, timed")  # fmt: skip
-    parser.add_argument("--db", default="sqlite",
-                        help="sqlite (a temporary file), postgresql (a server of its own), "
-                        "a postgresql:// address, or compare (all three: SQLite, PostgreSQL "
-                        "with 1 and with 2 processes)")  # fmt: skip
-    parser.add_argument("--processes", type=int, default=1,
-                        help="host processes on one PostgreSQL database")  # fmt: skip
+    parser.add_argument(
+        "--ai-delay",
+        type=float,
+        default=0.0,
+        help="the AI players' pause before each move, seconds",
+    )
+    parser.add_argument(
+        "--lag", action="store_true", help="also measure how late the event loop wakes up"
+    )
+    parser.add_argument(
+        "--pictures",
+        action="store_true",
+        help="draw the pictures the sink sends, off the loop, timed",
+    )
+    parser.add_argument(
+        "--db",
+        default="sqlite",
+        help="sqlite (a temporary file), postgresql (a server of its own), "
+        "a postgresql:// address, or compare (all three: SQLite, PostgreSQL "
+        "with 1 and with 2 processes)",
+    )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="host processes on one PostgreSQL database"
+    )
     parser.add_argument(
         "--default-collector",
         action="store_true",
         help="leave the garbage collector at CPython's defaults",
     )
-    parser.add_argument("--no-leases", action="store_true",
-                        help="PostgreSQL without leases (to see what they cost)")  # fmt: skip
+    parser.add_argument(
+        "--no-leases", action="store_true", help="PostgreSQL without leases (to see what they cost)"
+    )
     parser.add_argument("--worker", type=int, default=-1, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.db == "compare":

@@ -79,8 +79,7 @@ def soak(game: str, kills: int, rng: random.Random, folder: Path) -> tuple[int, 
         # A run may end the match before its kill lands (the last target is near the end):
         # then the match is over, and running the console again would start a second one.
         if not asyncio.run(ledger(killed))[0]:
-            subprocess.run(console(killed, game, seed), cwd=ROOT, capture_output=True,
-                           check=True)  # fmt: skip
+            subprocess.run(console(killed, game, seed), cwd=ROOT, capture_output=True, check=True)
         over, got = asyncio.run(ledger(killed))
         matches += 1
         differing += not over or got != expected
@@ -99,10 +98,15 @@ def cluster(kills: int, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cluster", action="store_true",
-                        help="the failover soak: two processes on PostgreSQL")  # fmt: skip
-    parser.add_argument("--kills", type=int, default=None,
-                        help="kills per game (50); with --cluster, kills in all (20)")  # fmt: skip
+    parser.add_argument(
+        "--cluster", action="store_true", help="the failover soak: two processes on PostgreSQL"
+    )
+    parser.add_argument(
+        "--kills",
+        type=int,
+        default=None,
+        help="kills per game (50); with --cluster, kills in all (20)",
+    )
     parser.add_argument("--seed", type=int, default=None, help="1; with --cluster, 2026")
     args = parser.parse_args()
     if args.cluster:
@@ -114,8 +118,10 @@ def main() -> None:
     started = time.perf_counter()
     for game in ("situan", "erqiwang"):
         matches, made, differing = soak(game, args.kills, rng, folder)
-        print(f"{game}: {made} kills -9 over {matches} matches; matches settling differently "
-              f"from an uninterrupted run: {differing}")  # fmt: skip
+        print(
+            f"{game}: {made} kills -9 over {matches} matches; matches settling differently "
+            f"from an uninterrupted run: {differing}"
+        )
     print(f"{time.perf_counter() - started:.0f} s")
 
 

@@ -143,9 +143,12 @@ async def run(args: argparse.Namespace, address: str) -> dict[str, Any]:
             await matcher
         else:
             spawn = multiprocessing.get_context("spawn")
-            workers = [spawn.Process(target=matching_process,
-                                     args=(address, args.seconds, args.quick_wait, str(n)))
-                       for n in range(args.processes)]  # fmt: skip
+            workers = [
+                spawn.Process(
+                    target=matching_process, args=(address, args.seconds, args.quick_wait, str(n))
+                )
+                for n in range(args.processes)
+            ]
             for worker in workers:
                 worker.start()
             found = await people(db, args.people, args.seconds)

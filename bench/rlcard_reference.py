@@ -42,8 +42,10 @@ def run(make, legal, hands: int, seed: int = 0) -> tuple[int, float]:
 
 
 def main() -> None:
-    for name, make, legal in (("doudizhu", DoudizhuGame, doudizhu_legal),
-                              ("bridge", BridgeGame, bridge_legal)):  # fmt: skip
+    for name, make, legal in (
+        ("doudizhu", DoudizhuGame, doudizhu_legal),
+        ("bridge", BridgeGame, bridge_legal),
+    ):
         run(make, legal, 10)  # warm-up
         rates = []
         for _ in range(3):

@@ -141,8 +141,9 @@ async def run(rounds: int, seed: int) -> Bench:
         async def collect(message: Outgoing) -> None:
             sent.append(message)  # a timer's step (a time-out); the bench reads them below
 
-        manager = TableManager(db, collect, clock=clock, seeds=lambda n: seed * 1000 + n,
-                               flood_burst=10**9)  # fmt: skip
+        manager = TableManager(
+            db, collect, clock=clock, seeds=lambda n: seed * 1000 + n, flood_burst=10**9
+        )
         bench = Bench(manager, clock, rng)
         try:
             games = 0
@@ -181,9 +182,11 @@ def main() -> None:
     bench = asyncio.run(run(args.rounds, args.seed))
     seconds = time.perf_counter() - started
     print(f"{bench.rounds:,} rounds of three simultaneous presses in {seconds:.1f} s")
-    print(f"rounds that applied a press twice: {bench.applied_twice}; "
-          f"rounds that applied none: {bench.none_applied}; "
-          f"re-delivered copies not dropped: {bench.copies_let_through}")  # fmt: skip
+    print(
+        f"rounds that applied a press twice: {bench.applied_twice}; "
+        f"rounds that applied none: {bench.none_applied}; "
+        f"re-delivered copies not dropped: {bench.copies_let_through}"
+    )
 
 
 if __name__ == "__main__":

@@ -98,8 +98,11 @@ def differences(text: str, side: str) -> list[int] | None:
 
 
 def logged_parts(game: str, logs: Path) -> list[tuple[int, str]]:
-    found = [(int(m.group(1)), f) for f in logs.glob(f"{game}_*.log")
-             if (m := re.fullmatch(rf"{game}_(\d+)\.log", f.name))]  # fmt: skip
+    found = [
+        (int(m.group(1)), f)
+        for f in logs.glob(f"{game}_*.log")
+        if (m := re.fullmatch(rf"{game}_(\d+)\.log", f.name))
+    ]
     return [(first, f.read_text()) for first, f in sorted(found)]
 
 
@@ -120,9 +123,14 @@ def summed(game: str, logs: Path) -> list[str]:
             wins, decided, deals = wins + w, decided + n, deals + count
             lines.append(f"deals {first}–{first + count - 1}: {w}/{n} | hard {took}")
         else:
-            found = [re.search(rf"{who} wins .*\((\d+)/(\d+)\)", text) for who in (
-                "hard declarer vs normal defenders", "normal declarer vs normal defenders",
-                "normal declarer vs hard defenders")]  # fmt: skip
+            found = [
+                re.search(rf"{who} wins .*\((\d+)/(\d+)\)", text)
+                for who in (
+                    "hard declarer vs normal defenders",
+                    "normal declarer vs normal defenders",
+                    "normal declarer vs hard defenders",
+                )
+            ]
             assert all(found), f"part {first}: no result"
             part = [int(m.group(1)) for m in found if m]
             counts = [c + p for c, p in zip(counts, part, strict=True)]
@@ -130,23 +138,31 @@ def summed(game: str, logs: Path) -> list[str]:
             deals += n
             for side in GAINS:
                 per_deal[side].append(differences(text, side))
-            lines.append(f"deals {first}–{first + n - 1}: {part[0]} / {part[1]} / {part[2]} "
-                         f"| hard {took}")  # fmt: skip
+            lines.append(
+                f"deals {first}–{first + n - 1}: {part[0]} / {part[1]} / {part[2]} | hard {took}"
+            )
     if game == "situan" and decided:
         lines.append(f"total over {deals} deals: hard team wins {_interval(wins, decided)}")
     elif deals:
         hard, normal, defended = counts
-        lines.append(f"total over {deals} deals: declarer wins — hard {_interval(hard, deals)}, "
-                     f"normal {_interval(normal, deals)}, normal against hard defenders "
-                     f"{_interval(defended, deals)}")  # fmt: skip
+        lines.append(
+            f"total over {deals} deals: declarer wins — hard {_interval(hard, deals)}, "
+            f"normal {_interval(normal, deals)}, normal against hard defenders "
+            f"{_interval(defended, deals)}"
+        )
         declaring, defending = _gain(hard, normal, deals), _gain(normal, defended, deals)
-        lines.append(f"hard as declarer {declaring}; hard as defenders {defending} fewer "
-                     "declarer wins (unpaired)")  # fmt: skip
+        lines.append(
+            f"hard as declarer {declaring}; hard as defenders {defending} fewer "
+            "declarer wins (unpaired)"
+        )
         if all(p is not None for side in GAINS for p in per_deal[side]):  # every part has both
-            declaring, defending = (paired([g for p in per_deal[side] if p for g in p])
-                                    for side in GAINS)  # fmt: skip
-            lines.append(f"hard as declarer {declaring}; hard as defenders {defending} fewer "
-                         "declarer wins (paired)")  # fmt: skip
+            declaring, defending = (
+                paired([g for p in per_deal[side] if p for g in p]) for side in GAINS
+            )
+            lines.append(
+                f"hard as declarer {declaring}; hard as defenders {defending} fewer "
+                "declarer wins (paired)"
+            )
     return lines
 
 

@@ -64,8 +64,11 @@ async def measure_table(game: str, hands: int, scenario: str, folder: str) -> di
         made = [at for chat, at in world.adapter.outbox.group_calls_made if chat == world.key()]
         windows = calls_per_window(made, WINDOW)
         # Counted where each is posted: a table message headed by one keeps it in its edits.
-        timeouts = sum(1 for c in calls if c.method == "sendMessage"
-                       and "已超时" in str(c.params.get("text", "")))  # fmt: skip
+        timeouts = sum(
+            1
+            for c in calls
+            if c.method == "sendMessage" and "已超时" in str(c.params.get("text", ""))
+        )
         return {
             "calls_per_hand": len(calls) / hands,
             "typical_minute": statistics.median(windows),
@@ -132,10 +135,12 @@ async def main() -> None:
         for game in ("situan", "erqiwang"):
             if args.scenario != "players":
                 found = await measure_table(game, args.hands, args.scenario, folder)
-                print(f"{game} ({args.scenario}): {found['calls_per_hand']:.1f} group calls per "
-                      f"hand; 60 s windows: typical {found['typical_minute']:.0f}, worst "
-                      f"{found['worst_minute']:.0f} calls (budget 20); time-out lines "
-                      f"{found['timeout_lines']:.0f}")  # fmt: skip
+                print(
+                    f"{game} ({args.scenario}): {found['calls_per_hand']:.1f} group calls per "
+                    f"hand; 60 s windows: typical {found['typical_minute']:.0f}, worst "
+                    f"{found['worst_minute']:.0f} calls (budget 20); time-out lines "
+                    f"{found['timeout_lines']:.0f}"
+                )
                 continue
             figures = await measure(game, args.hands, args.move_seconds, folder)
             print(

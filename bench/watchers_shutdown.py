@@ -38,13 +38,16 @@ async def watchers(folder: str) -> None:
         await asyncio.sleep(0)
         asked = time.monotonic()
         api.push(text_update(user(11, "Ann"), GROUP, "/new situan"))
-        await eventually(lambda: api.calls_to("sendMessage", chat_id=GROUP), 120.0, 0.01,
-                         "the group's answer")  # fmt: skip
+        await eventually(
+            lambda: api.calls_to("sendMessage", chat_id=GROUP), 120.0, 0.01, "the group's answer"
+        )
         answered = api.calls_to("sendMessage", chat_id=GROUP)[0].at - asked
         let_in = sum(await asyncio.gather(*opens))
         calls = len(api.calls_to("getChatMember"))
-        print(f"{OPENS} opens by one member: {calls} getChatMember calls, {let_in} let in; "
-              f"the group's answer meanwhile after {answered:.2f} s")  # fmt: skip
+        print(
+            f"{OPENS} opens by one member: {calls} getChatMember calls, {let_in} let in; "
+            f"the group's answer meanwhile after {answered:.2f} s"
+        )
     finally:
         await world.close()
 
@@ -65,8 +68,10 @@ async def shutdown(folder: str) -> None:
     stopped = time.monotonic() - began
     await asyncio.gather(*opens, return_exceptions=True)
     ended = time.monotonic() - began
-    print(f"60 group posts, 300 private messages and 40 membership checks queued: the adapter "
-          f"stopped after {stopped:.2f} s, the last check ended after {ended:.2f} s")  # fmt: skip
+    print(
+        f"60 group posts, 300 private messages and 40 membership checks queued: the adapter "
+        f"stopped after {stopped:.2f} s, the last check ended after {ended:.2f} s"
+    )
     if world._timers is not None:
         await world._timers
     await world.api.stop()

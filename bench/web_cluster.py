@@ -67,13 +67,15 @@ async def quiet(message: Outgoing) -> None:
 # ----------------------------------------------------------------- a bot process
 
 
-def serve(index: int, address: str, chats: list[tuple[str, str]], ai_delay: float,
-          pipe: Connection) -> None:  # fmt: skip
+def serve(
+    index: int, address: str, chats: list[tuple[str, str]], ai_delay: float, pipe: Connection
+) -> None:
     asyncio.run(_serve(index, address, chats, ai_delay, pipe))
 
 
-async def _serve(index: int, address: str, chats: list[tuple[str, str]], ai_delay: float,
-                 pipe: Connection) -> None:  # fmt: skip
+async def _serve(
+    index: int, address: str, chats: list[tuple[str, str]], ai_delay: float, pipe: Connection
+) -> None:
     from adapters.web.server import WebTable
 
     db = await Database.open(address)
@@ -92,8 +94,15 @@ async def _serve(index: int, address: str, chats: list[tuple[str, str]], ai_dela
     web = WebTable(manager, LinkSigner(KEY), limits=LIMITS)
     runner, port = await web.serve("127.0.0.1", 0)
     for chat, game in chats:
-        for text in (f"/new {game}", f"/settings ai_delay {ai_delay}", "/addbot", "/addbot",
-                     "/addbot", "/start", "/auto on"):  # fmt: skip
+        for text in (
+            f"/new {game}",
+            f"/settings ai_delay {ai_delay}",
+            "/addbot",
+            "/addbot",
+            "/addbot",
+            "/start",
+            "/auto on",
+        ):
             command = parse_command(text, person(chat), "Ann", chat, lang="en")
             assert command is not None
             await manager.handle(command)
@@ -148,15 +157,23 @@ class Page:
         return keys, times
 
 
-async def toggle(session: aiohttp.ClientSession, base: str, token: str, every: float,
-                 offset: float, taken: list[int], stop: asyncio.Event) -> None:  # fmt: skip
+async def toggle(
+    session: aiohttp.ClientSession,
+    base: str,
+    token: str,
+    every: float,
+    offset: float,
+    taken: list[int],
+    stop: asyncio.Event,
+) -> None:
     """The person's page turns 托管 off and on again every ``every`` seconds."""
     headers = {"Authorization": f"Link {token}"}
     await asyncio.sleep(offset)
     while not stop.is_set():
         for args in (["off"], ["on"]):
-            async with session.post(f"{base}/table/api/act", headers=headers,
-                                    json={"action": "auto", "args": args}) as answer:  # fmt: skip
+            async with session.post(
+                f"{base}/table/api/act", headers=headers, json={"action": "auto", "args": args}
+            ) as answer:
                 if answer.status == 200 and not (await answer.json())["said"]:
                     taken[0] += 1
         await asyncio.sleep(every)
@@ -177,8 +194,9 @@ def store(processes: int) -> Iterator[str]:
         yield stack.enter_context(running_server(FAST_FOR_TESTS)).database("bench")
 
 
-async def measure(processes: int, pages: int, seconds: float, ai_delay: float,
-                  every: float) -> dict[str, Any]:  # fmt: skip
+async def measure(
+    processes: int, pages: int, seconds: float, ai_delay: float, every: float
+) -> dict[str, Any]:
     tables = max(1, pages // PAGES_PER_TABLE)
     chats = [(f"bench-{n}", GAMES[n % 2]) for n in range(tables)]
     with store(processes) as address:
@@ -212,9 +230,12 @@ async def measure(processes: int, pages: int, seconds: float, ai_delay: float,
                 await asyncio.gather(*(c.open(session) for c in clients[start : start + 50]))
             for pipe in pipes:
                 pipe.send("go")
-            tasks = [asyncio.create_task(toggle(session, base, token, every,
-                                                every * n / len(togglers), taken, stop))
-                     for base, token, n in togglers]  # fmt: skip
+            tasks = [
+                asyncio.create_task(
+                    toggle(session, base, token, every, every * n / len(togglers), taken, stop)
+                )
+                for base, token, n in togglers
+            ]
             await asyncio.sleep(seconds)
             stop.set()
             await asyncio.gather(*tasks)
@@ -243,8 +264,9 @@ async def measure(processes: int, pages: int, seconds: float, ai_delay: float,
             "page_moves": taken[0]}  # fmt: skip
 
 
-def latencies_of(stored: list[tuple[str, int, int, float]],
-                 clients: list[Page]) -> tuple[list[float], int]:  # fmt: skip
+def latencies_of(
+    stored: list[tuple[str, int, int, float]], clients: list[Page]
+) -> tuple[list[float], int]:
     pages: dict[str, list[tuple[list[tuple[int, int]], list[float]]]] = {}
     for client in clients:
         pages.setdefault(client.chat, []).append(client.first_at_or_after())
@@ -266,8 +288,9 @@ async def stored_autos(address: str, chats: list[str]) -> int:
         count = 0
         for chat in chats:
             for hand in await db.hands_of(chat):
-                count += sum(1 for raw in hand.actions
-                             if raw.get("act") == "auto" and raw.get("seat") == 0)  # fmt: skip
+                count += sum(
+                    1 for raw in hand.actions if raw.get("act") == "auto" and raw.get("seat") == 0
+                )
         return count
     finally:
         await db.close()
@@ -275,8 +298,10 @@ async def stored_autos(address: str, chats: list[str]) -> int:
 
 def run(processes: int, pages: int, seconds: float, ai_delay: float, every: float) -> None:
     figures = asyncio.run(measure(processes, pages, seconds, ai_delay, every))
-    print(f"{figures['moves']} steps stored, {figures['page_moves']} 托管 moves made on "
-          f"pages ({figures['lost']} lost), {figures['pages']} pages on {processes} "
-          "processes")  # fmt: skip
+    print(
+        f"{figures['moves']} steps stored, {figures['page_moves']} 托管 moves made on "
+        f"pages ({figures['lost']} lost), {figures['pages']} pages on {processes} "
+        "processes"
+    )
     keys = ("processes", "pages", "moves", "p50_ms", "p99_ms", "max_ms", "missed", "doubled")
     print(json.dumps({key: figures[key] for key in keys}))

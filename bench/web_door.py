@@ -70,21 +70,34 @@ class Bot:
 
     async def start(self) -> None:
         base = await self.api.start()
-        env = {k: v for k, v in os.environ.items()
-               if not k.startswith(("BOT_", "TELEGRAM_", "DISCORD_", "WEB_"))}  # fmt: skip
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith(("BOT_", "TELEGRAM_", "DISCORD_", "WEB_"))
+        }
         env.update(
-            TELEGRAM_BOT_TOKEN=TOKEN, TELEGRAM_API_BASE_URL=base, PYTHONPATH=str(ROOT),
-            BOT_DB=str(self.folder / "bot.sqlite3"), BOT_HEALTH_PORT=str(self.health),
-            BOT_HEALTH_LISTEN="127.0.0.1", BOT_AI_WORKERS=str(self.workers),
-            WEB_PUBLIC_URL=f"http://127.0.0.1:{self.web}", WEB_LISTEN="127.0.0.1",
-            WEB_PORT=str(self.web), WEB_LINK_SECRET=SECRET,
-        )  # fmt: skip
+            TELEGRAM_BOT_TOKEN=TOKEN,
+            TELEGRAM_API_BASE_URL=base,
+            PYTHONPATH=str(ROOT),
+            BOT_DB=str(self.folder / "bot.sqlite3"),
+            BOT_HEALTH_PORT=str(self.health),
+            BOT_HEALTH_LISTEN="127.0.0.1",
+            BOT_AI_WORKERS=str(self.workers),
+            WEB_PUBLIC_URL=f"http://127.0.0.1:{self.web}",
+            WEB_LISTEN="127.0.0.1",
+            WEB_PORT=str(self.web),
+            WEB_LINK_SECRET=SECRET,
+        )
         self.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", env=env, cwd=ROOT,
+            sys.executable,
+            "-m",
+            "bot",
+            env=env,
+            cwd=ROOT,
             stdout=asyncio.subprocess.DEVNULL,
             # (no pipe for a kill -9: orphans holding it would keep asyncio waiting for it)
             stderr=asyncio.subprocess.PIPE if self.log else asyncio.subprocess.DEVNULL,
-        )  # fmt: skip
+        )
         if self.log:
             self._reading = asyncio.create_task(self._read_log())
         async with aiohttp.ClientSession() as session:
@@ -173,8 +186,10 @@ async def slow(bot: Bot) -> None:
 async def silent(bot: Bot) -> None:
     start = len(bot.lines)
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as attacker:
-        sockets = await asyncio.gather(*(attacker.ws_connect(bot.url + "/table/ws")
-                                         for _ in range(500)), return_exceptions=True)  # fmt: skip
+        sockets = await asyncio.gather(
+            *(attacker.ws_connect(bot.url + "/table/ws") for _ in range(500)),
+            return_exceptions=True,
+        )
         states = 0
         async with session_from("127.0.0.2", timeout=aiohttp.ClientTimeout(total=5)) as visitor:
             for number in range(72):
@@ -204,8 +219,9 @@ async def nested(bot: Bot) -> None:
     statuses = {}
     async with aiohttp.ClientSession() as session:
         for path in ("/table/api/state", "/table/api/check", "/table/api/act", "/replay/api"):
-            async with session.post(bot.url + path, data=NESTED,
-                                    headers={"Authorization": watch(1)}) as answer:  # fmt: skip
+            async with session.post(
+                bot.url + path, data=NESTED, headers={"Authorization": watch(1)}
+            ) as answer:
                 statuses[path] = answer.status
         async with session.ws_connect(bot.url + "/table/ws") as socket:
             await socket.send_str("[" * 8000 + "]" * 8000)
@@ -236,8 +252,9 @@ async def round_trips(bot: Bot, count: int) -> list[float]:
     async with session_from("127.0.0.9") as session:
         for _ in range(count):
             started = time.perf_counter()
-            async with session.post(bot.url + "/table/api/state", json={},
-                                    headers={"Authorization": watch(2)}) as answer:  # fmt: skip
+            async with session.post(
+                bot.url + "/table/api/state", json={}, headers={"Authorization": watch(2)}
+            ) as answer:
                 await answer.read()
             took.append(time.perf_counter() - started)
             await asyncio.sleep(0.01)
@@ -309,8 +326,10 @@ async def flood(bot: Bot) -> None:
             await asyncio.wait_for(reading, 10)
         during = await measuring
         if closed:
-            outcome = (f"closed with {page.close_code} {(closed[0] - started) * 1000:.0f} ms "
-                       f"after its first message ({sent} sent by then)")  # fmt: skip
+            outcome = (
+                f"closed with {page.close_code} {(closed[0] - started) * 1000:.0f} ms "
+                f"after its first message ({sent} sent by then)"
+            )
         else:
             outcome = f"still open after {time.monotonic() - started:.0f} s and {sent} messages"
         await page.close()
@@ -332,7 +351,7 @@ async def small(bot: Bot) -> None:
         aiohttp.ClientSession() as session,
         session.post(
             bot.url + "/table/api/state", json={}, headers={"Authorization": watch(5)}
-        ) as answer,  # fmt: skip
+        ) as answer,
     ):
         seats = (await answer.json())["state"]["seats"]
     stored = max(len(seat["name"]) for seat in seats)
@@ -340,8 +359,11 @@ async def small(bot: Bot) -> None:
     async with aiohttp.ClientSession() as session:
         statuses = []
         for _ in range(100):
-            async with session.post(bot.url + "/table/api/check", json={"action": "play"},
-                                    headers={"Authorization": watch(4)}) as answer:  # fmt: skip
+            async with session.post(
+                bot.url + "/table/api/check",
+                json={"action": "play"},
+                headers={"Authorization": watch(4)},
+            ) as answer:
                 statuses.append(answer.status)
     print(
         f"a 100,000-character name: the seat's name on the web table {stored} characters, "

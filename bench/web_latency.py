@@ -105,8 +105,10 @@ async def play(game: str, actions: int, pages: int) -> list[float]:
         latencies: list[float] = []
         async with aiohttp.ClientSession() as session:
             clients = [Page(session, url, signer.sign(PERSON, CHAT, 0, 10**6))]
-            clients += [Page(session, url, signer.sign(f"watcher{n}", CHAT, -1, 10**6))
-                        for n in range(pages - 1)]  # fmt: skip
+            clients += [
+                Page(session, url, signer.sign(f"watcher{n}", CHAT, -1, 10**6))
+                for n in range(pages - 1)
+            ]
             for client in clients:
                 await client.open()
             while len(latencies) < actions * len(clients):
@@ -164,8 +166,10 @@ def main() -> None:
         ms = sorted(x * 1000 for x in latencies)
         p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
         median = statistics.median(ms)
-        print(f"{game}: {len(ms)} page updates ({args.actions} actions × {args.pages} pages): "
-              f"median {median:.1f} ms, p99 {p99:.1f} ms, max {ms[-1]:.1f} ms")  # fmt: skip
+        print(
+            f"{game}: {len(ms)} page updates ({args.actions} actions × {args.pages} pages): "
+            f"median {median:.1f} ms, p99 {p99:.1f} ms, max {ms[-1]:.1f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -170,8 +170,13 @@ async def start_health(
     listen: str = settings["BOT_HEALTH_LISTEN"]
     limits = ServerLimits()  # the webhook's: slow and idle clients closed, 100 at most
     try:
-        return await listen_with(health_app(health, with_metrics), listen, port, limits,
-                           RefusalLog(log, limits.refusals_every))  # fmt: skip
+        return await listen_with(
+            health_app(health, with_metrics),
+            listen,
+            port,
+            limits,
+            RefusalLog(log, limits.refusals_every),
+        )
     except OSError as error:
         reason = f"BOT_HEALTH_PORT={port} (on {listen}): {error}"
         raise StartupError(f"the health endpoint cannot listen: {reason}") from error
@@ -194,18 +199,24 @@ def web_door(signer: LinkSigner, settings: PlatformSettings) -> WebDoor:
 
 
 def web_table_for(
-    manager: TableManager, signer: LinkSigner, settings: PlatformSettings,
+    manager: TableManager,
+    signer: LinkSigner,
+    settings: PlatformSettings,
     may_watch: MayWatch | None,
-) -> WebTable:  # fmt: skip
+) -> WebTable:
     """The web table of ``manager`` (``WEB_PUBLIC_URL`` set): Mini Apps checked with the
     Telegram token; ``may_watch`` answers whether a group's member may watch (the Telegram
     adapter's, made before it: the adapters hand out the table's links)."""
     assert settings.web is not None
     token = settings.telegram.token if settings.telegram is not None else None
     return WebTable(
-        manager, signer, bot_token=token, limits=settings.web.limits,
-        init_data_max_age=settings.web.init_data_max_age, may_watch=may_watch,
-    )  # fmt: skip
+        manager,
+        signer,
+        bot_token=token,
+        limits=settings.web.limits,
+        init_data_max_age=settings.web.init_data_max_age,
+        may_watch=may_watch,
+    )
 
 
 async def serve_web(web_table: WebTable, settings: WebSettings) -> GuardedRunner:
@@ -273,9 +284,11 @@ def started_line(settings: PlatformSettings, db: Database, tables: int) -> str:
     web = "off" if settings.web is None else f"on at {settings.web.public_url}"
     port = settings.checked["BOT_HEALTH_PORT"]
     health = "off" if port is None else f"on port {port}"
-    return (f"cardbot {version()} started: store {db.backend} {masked_address(settings.checked.db)}"
-            f" ({tables} open tables), platforms {', '.join(platforms)}, web table {web}, "
-            f"health {health}, AI workers {settings.ai_workers}")  # fmt: skip
+    return (
+        f"cardbot {version()} started: store {db.backend} {masked_address(settings.checked.db)}"
+        f" ({tables} open tables), platforms {', '.join(platforms)}, web table {web}, "
+        f"health {health}, AI workers {settings.ai_workers}"
+    )
 
 
 def instrument(manager: TableManager, db: Database) -> Callable[[], None]:
@@ -339,14 +352,20 @@ async def _run_with(
 
     router = SendRouter()
     ownership = settings.ownership
-    manager = TableManager(db, router, language=lang, ownership=ownership,
-                           retention=settings.retention,
-                           ai_workers=settings.ai_workers)  # fmt: skip
+    manager = TableManager(
+        db,
+        router,
+        language=lang,
+        ownership=ownership,
+        retention=settings.retention,
+        ai_workers=settings.ai_workers,
+    )
     stop_counting = instrument(manager, db)
     health_board.attach(manager, db)
     if ownership is not None:
-        log.info("sharing the database as %s (leases of %.0f s)", ownership.owner,
-                 ownership.seconds)  # fmt: skip
+        log.info(
+            "sharing the database as %s (leases of %.0f s)", ownership.owner, ownership.seconds
+        )
     adapters: list[TelegramAdapter | DiscordAdapter] = []
     web_runner: GuardedRunner | None = None
     try:

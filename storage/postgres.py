@@ -21,6 +21,7 @@ import asyncpg.pool
 
 from storage.base import UPDATES_KEPT_FOR, Database, Transaction
 from storage.postgres_copies import PostgresCopyReads
+from storage.postgres_dump import DUMP, LOAD, typed_row
 from storage.postgres_leases import PostgresLeaseReads, PostgresLeaseWrites
 from storage.postgres_quick import PostgresQuickReads, PostgresQuickWrites
 from storage.postgres_ratings import PostgresRatingReads, PostgresRatingWrites
@@ -47,7 +48,7 @@ from storage.rows import (
     TableRow,
     TimerRow,
 )
-from storage.schema import DUMPED, POSTGRES, VALUE_TYPES, dumped_columns
+from storage.sql_dialects import POSTGRES
 
 MIGRATIONS: tuple[str, ...] = POSTGRES.migrations()
 """Version 1 is everything the SQLite file has at its version 3."""
@@ -62,14 +63,6 @@ SAVE_TABLE = (
 )
 """A whole table: its settings carry the timer too, so the separate timer is cleared."""
 
-DUMP = POSTGRES.dump_queries()
-"""Text columns ordered byte-wise, as SQLite orders them."""
-LOAD = POSTGRES.load_statements()
-
-TYPES = {
-    kind: tuple(VALUE_TYPES[column.kind] for column in dumped_columns(kind)) for kind in DUMPED
-}
-"""What each value of a kind of row is converted to for asyncpg."""
 
 # A string: asyncpg's classes take type arguments only in its stubs.
 Connection: TypeAlias = "asyncpg.pool.PoolConnectionProxy[asyncpg.Record]"
@@ -90,8 +83,9 @@ class PostgresTransaction(
 
     async def tell(self, channel: str, payloads: Sequence[str]) -> None:
         if payloads:  # one statement for a batch of steps
-            await self._db.execute("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p",
-                                   channel, list(payloads))  # fmt: skip
+            await self._db.execute(
+                "SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p", channel, list(payloads)
+            )
 
     async def save_tables(self, rows: Sequence[TableRow]) -> None:
         if rows:
@@ -136,9 +130,11 @@ class PostgresTransaction(
             await self._db.executemany(
                 "INSERT INTO ledger (chat, hand, user_id, name, amount, first_out, bonus_units)"
                 " VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                [(chat, hand_id, line.user, line.name, line.amount, line.first_out, line.bonus)
-                 for line in ledger],
-            )  # fmt: skip
+                [
+                    (chat, hand_id, line.user, line.name, line.amount, line.first_out, line.bonus)
+                    for line in ledger
+                ],
+            )
 
     async def set_player(self, user: str, name: str, lang: str | None = None) -> None:
         await self._db.execute(
@@ -233,20 +229,12 @@ class PostgresTransaction(
 
     async def load(self, rows: Iterable[DumpRow]) -> None:
         for kind, values in grouped(rows):
-            await self._db.executemany(LOAD[kind], [_typed(kind, v) for v in values])
+            await self._db.executemany(LOAD[kind], [typed_row(kind, v) for v in values])
             if kind == "hand":  # the next hand started here gets the next id
                 await self._db.execute(
                     "SELECT setval(pg_get_serial_sequence('hands', 'id'), max(id))"
                     " FROM hands HAVING count(*) > 0"
                 )
-
-
-def _typed(kind: str, values: tuple[Any, ...]) -> tuple[Any, ...]:
-    """A row's values as asyncpg encodes them (a JSON file may hold 3 for 3.0, 1 for true)."""
-    return tuple(
-        None if value is None else convert(value)
-        for value, convert in zip(values, TYPES[kind], strict=True)
-    )
 
 
 STALLED_TRANSACTION_SECONDS = 10.0
@@ -271,9 +259,12 @@ class PostgresDatabase(
 
     @classmethod
     async def connect(
-        cls, address: str, min_connections: int = 1, max_connections: int = 10,
+        cls,
+        address: str,
+        min_connections: int = 1,
+        max_connections: int = 10,
         stalled_after: float = STALLED_TRANSACTION_SECONDS,
-    ) -> PostgresDatabase:  # fmt: skip
+    ) -> PostgresDatabase:
         pool = await asyncpg.create_pool(
             address,
             min_size=min_connections,

@@ -26,8 +26,13 @@ class PostgresQuickWrites(QuickWrites):
         added = await self._db.fetchval(
             f"INSERT INTO quick_queue ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)"
             " ON CONFLICT (user_id) DO NOTHING RETURNING 1",
-            entry.user, entry.game, entry.preset, entry.mu, entry.since, entry.accepts_ai,
-        )  # fmt: skip
+            entry.user,
+            entry.game,
+            entry.preset,
+            entry.mu,
+            entry.since,
+            entry.accepts_ai,
+        )
         return added is not None
 
     async def leave_queue(self, user: str) -> bool:
@@ -49,8 +54,10 @@ class PostgresQuickWrites(QuickWrites):
         added = await self._db.fetchval(
             "INSERT INTO blocks (user_id, blocked, at) VALUES ($1, $2, $3)"
             " ON CONFLICT (user_id, blocked) DO NOTHING RETURNING 1",
-            user, blocked, at,
-        )  # fmt: skip
+            user,
+            blocked,
+            at,
+        )
         return added is not None
 
     async def note_leave(self, user: str, at: float) -> None:
@@ -59,8 +66,12 @@ class PostgresQuickWrites(QuickWrites):
     async def report(self, user: str, chat: str, hand: int, note: str, at: float) -> None:
         await self._db.execute(
             "INSERT INTO reports (user_id, chat, hand, note, at) VALUES ($1, $2, $3, $4, $5)",
-            user, chat, hand, note, at,
-        )  # fmt: skip
+            user,
+            chat,
+            hand,
+            note,
+            at,
+        )
 
     async def seat(self, chat: str, entries: Sequence[QueueEntry], at: float) -> None:
         users = [seated.user for seated in entries]
@@ -69,8 +80,12 @@ class PostgresQuickWrites(QuickWrites):
         await self._db.execute(
             "INSERT INTO quick_tables (chat, game, preset, users, opened)"
             " VALUES ($1, $2, $3, $4, $5)",
-            chat, first.game, first.preset, json.dumps(users), at,
-        )  # fmt: skip
+            chat,
+            first.game,
+            first.preset,
+            json.dumps(users),
+            at,
+        )
 
 
 class PostgresQuickReads(QuickReads):

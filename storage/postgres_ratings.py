@@ -58,9 +58,11 @@ class PostgresRatingWrites(RatingWrites):
         await self._db.executemany(
             "INSERT INTO rating_changes (user_id, game, hand, name, mu_before, sigma_before, mu,"
             " sigma, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-            [(m.user, game, hand_id, m.name, m.mu_before, m.sigma_before, m.mu, m.sigma, at)
-             for m in moves],
-        )  # fmt: skip
+            [
+                (m.user, game, hand_id, m.name, m.mu_before, m.sigma_before, m.mu, m.sigma, at)
+                for m in moves
+            ],
+        )
 
 
 class PostgresRatingReads(RatingReads):

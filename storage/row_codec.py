@@ -67,10 +67,15 @@ def table_values(rows: Iterable[TableRow], now: float) -> list[tuple[str, str, s
     """(chat, game, state, settings JSON, updated) of tables to save, ``now`` where a row
     does not say when."""
     return [
-        (row.chat, row.game, row.state, to_json(row.settings),
-         now if row.updated is None else row.updated)
+        (
+            row.chat,
+            row.game,
+            row.state,
+            to_json(row.settings),
+            now if row.updated is None else row.updated,
+        )
         for row in rows
-    ]  # fmt: skip
+    ]
 
 
 def table_from_columns(
@@ -146,7 +151,12 @@ def assemble_finished(
     for hand_id, user, name, amount in lines:
         lines_of.setdefault(hand_id, []).append((user, name, amount))
     return [
-        FinishedHand(hand_id, float(started), str(from_json(start).get("game", "")),
-                     from_json(result), lines_of.get(hand_id, []))
+        FinishedHand(
+            hand_id,
+            float(started),
+            str(from_json(start).get("game", "")),
+            from_json(result),
+            lines_of.get(hand_id, []),
+        )
         for hand_id, started, start, result in hands
-    ]  # fmt: skip
+    ]

@@ -40,7 +40,8 @@ from storage.rows import (
     TableRow,
     TimerRow,
 )
-from storage.schema import DUMPED, SQLITE, Kind, dumped_columns
+from storage.schema import DUMPED, Kind, dumped_columns
+from storage.sql_dialects import SQLITE
 from storage.sqlite_leases import SqliteLeaseReads, SqliteLeaseWrites
 from storage.sqlite_quick import SqliteQuickReads, SqliteQuickWrites
 from storage.sqlite_ratings import SqliteRatingReads, SqliteRatingWrites
@@ -67,8 +68,12 @@ HAND_FILTER = "chat = ? AND number >= ? AND (? IS NULL OR match = ?)"
 DUMP = SQLITE.dump_queries()
 LOAD = SQLITE.load_statements()
 
-FLAGS = {kind: at for kind in DUMPED for at, column in enumerate(dumped_columns(kind))
-         if column.kind is Kind.FLAG}  # fmt: skip
+FLAGS = {
+    kind: at
+    for kind in DUMPED
+    for at, column in enumerate(dumped_columns(kind))
+    if column.kind is Kind.FLAG
+}
 """Where each kind of row has its boolean (an integer column here)."""
 
 
@@ -116,9 +121,11 @@ class SqliteTransaction(SqliteLeaseWrites, SqliteRatingWrites, SqliteQuickWrites
         await self._db.executemany(
             "INSERT INTO ledger (chat, hand, user, name, amount, first_out, bonus_units)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(chat, hand_id, line.user, line.name, line.amount, int(line.first_out), line.bonus)
-             for line in ledger],
-        )  # fmt: skip
+            [
+                (chat, hand_id, line.user, line.name, line.amount, int(line.first_out), line.bonus)
+                for line in ledger
+            ],
+        )
 
     async def set_player(self, user: str, name: str, lang: str | None = None) -> None:
         await self._db.execute(

@@ -53,9 +53,11 @@ class SqliteRatingWrites(RatingWrites):
         await self._db.executemany(
             "INSERT INTO rating_changes (user, game, hand, name, mu_before, sigma_before, mu,"
             " sigma, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(m.user, game, hand_id, m.name, m.mu_before, m.sigma_before, m.mu, m.sigma, at)
-             for m in moves],
-        )  # fmt: skip
+            [
+                (m.user, game, hand_id, m.name, m.mu_before, m.sigma_before, m.mu, m.sigma, at)
+                for m in moves
+            ],
+        )
 
 
 class SqliteRatingReads(RatingReads):

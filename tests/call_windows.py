@@ -8,5 +8,6 @@ from collections.abc import Sequence
 
 def calls_per_window(times: Sequence[float], window: float) -> list[int]:
     """For each call, how many calls (itself included) fall in ``window`` seconds from it."""
-    return [sum(1 for later in times[i:] if later < start + window)
-            for i, start in enumerate(times)]  # fmt: skip
+    return [
+        sum(1 for later in times[i:] if later < start + window) for i, start in enumerate(times)
+    ]

@@ -82,10 +82,13 @@ def replay(calls: list[GroupCall]) -> list[tuple[int, GroupView, list[str]]]:
         view.apply(call)
         following = calls[index + 1] if index + 1 < len(calls) else None
         if (
-            call.kind == "send" and TITLE.search(call.text) and before is not None
-            and following is not None and following.id == before
+            call.kind == "send"
+            and TITLE.search(call.text)
+            and before is not None
+            and following is not None
+            and following.id == before
             and following.kind in ("edit", "delete")
-        ):  # fmt: skip
+        ):
             continue  # the retire comes next
         found.append((index, _snapshot(view), problems(view, running=index < ends)))
     return found
@@ -171,8 +174,10 @@ async def ai_move(world: Any, table: Any, clock: Any) -> None:
     clock.now = max(clock.now, table.deadline)  # the bot's timer loop then acts for the seat
     await eventually(
         lambda: (table.turn_count, table.state, table.hand and len(table.hand.history)) != before,
-        5.0, 0.005, "a move by the table",
-    )  # fmt: skip
+        5.0,
+        0.005,
+        "a move by the table",
+    )
     lock = world.manager.lock(table.chat)
     await eventually(lambda: not lock.locked(), 5.0, 0.002, "the step sent")
     await world.settle()

@@ -176,9 +176,17 @@ class PostgresServer:
 
     def _start(self) -> None:
         self._run(
-            "initdb", "-D", str(self.data), "-U", SUPERUSER, "--auth=trust",
-            "--encoding=UTF8", "--locale=C", "--no-sync", "--no-instructions",
-        )  # fmt: skip
+            "initdb",
+            "-D",
+            str(self.data),
+            "-U",
+            SUPERUSER,
+            "--auth=trust",
+            "--encoding=UTF8",
+            "--locale=C",
+            "--no-sync",
+            "--no-instructions",
+        )
         options = {
             "listen_addresses": "127.0.0.1",
             "port": str(self.port),

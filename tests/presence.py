@@ -30,8 +30,9 @@ def paused(table: Any) -> bool:
     return bool(getattr(table, "on_hold", False))
 
 
-async def let_time_pass(world: Any, table: Any, clock: FakeClock,
-                        until: Callable[[], bool], steps: int = 3000) -> None:  # fmt: skip
+async def let_time_pass(
+    world: Any, table: Any, clock: FakeClock, until: Callable[[], bool], steps: int = 3000
+) -> None:
     """Jump the clock to each next wake of ``table`` until ``until()`` (or the table closes:
     nothing wakes it then). ``world``: a Telegram or Discord test world."""
     for _ in range(steps):
@@ -81,8 +82,11 @@ def stale_in_group(calls: list[GroupCall]) -> str | None:
             text = shown.text
             if AUCTION_OVER.search(text) and BIDS_OPEN.search(text) and TURN_LINE.search(text):
                 return f"after call {index}: the auction's end above it open: {shown.text!r}"
-        buttoned = [m.id for m in view.shown.values() if m.buttons and m.id != view.table
-                    and not TITLE.search(m.text)]  # fmt: skip
+        buttoned = [
+            m.id
+            for m in view.shown.values()
+            if m.buttons and m.id != view.table and not TITLE.search(m.text)
+        ]
         if len(buttoned) > 1:
             return f"after call {index}: live buttons on {buttoned} (the table: {view.table})"
         for message in view.shown.values():

@@ -66,8 +66,9 @@ def expected_closings(finished: list[Any], table: Any) -> list[Closing]:
     return [closings_of(line)[0] for line in lines]
 
 
-def unseen(expected: list[Closing], finished_at: list[float],
-           texts: list[tuple[float, str]]) -> list[str]:  # fmt: skip
+def unseen(
+    expected: list[Closing], finished_at: list[float], texts: list[tuple[float, str]]
+) -> list[str]:
     """What went wrong: the tricks no table text showed, and texts that fit no moment.
     ``texts``: (when the platform received it, text) of every call in the group."""
     seen: set[int] = set()
@@ -83,9 +84,12 @@ def unseen(expected: list[Closing], finished_at: list[float],
             # The lines above the last are tricks no text showed before; the last one may
             # be shown again (the next trick is under way).
             count = len(shown)
-            fits = [end for end in range(max(low, last, count - 1), high + 1)
-                    if expected[end - count + 1 : end + 1] == shown
-                    and (end - count >= last or (count == 1 and end == last))]  # fmt: skip
+            fits = [
+                end
+                for end in range(max(low, last, count - 1), high + 1)
+                if expected[end - count + 1 : end + 1] == shown
+                and (end - count >= last or (count == 1 and end == last))
+            ]
             # Two tricks may read alike: the reading that leaves no gap is taken first.
             following = [end for end in fits if end - len(shown) == last]
             if following or last in fits:

@@ -42,8 +42,11 @@ async def test_both_tokens_run_both_adapters_over_one_table_manager(tmp_path: Pa
         for _ in range(300):
             opened_tg = [m for m in telegram.chat_messages(GROUP) if "opened" in m["text"]]
             # The Discord member's locale is zh-CN, the Telegram user's en.
-            opened_dc = [m for m in fake_discord.channel_messages(CHANNEL_ID)
-                         if "开了一桌二七王" in m["content"]]  # fmt: skip
+            opened_dc = [
+                m
+                for m in fake_discord.channel_messages(CHANNEL_ID)
+                if "开了一桌二七王" in m["content"]
+            ]
             if opened_tg and opened_dc:
                 break
             await asyncio.sleep(0.02)

@@ -13,10 +13,18 @@ from engine.errors import RecordError
 @pytest.mark.parametrize(
     "written",
     [
-        "S10 H10", ["S10 H10"], ["S10", "H10"], "S10H10", "♠10♥10", ["♠10♥10"], "s10h10",
-        "S10,H10", "♠️10 ♥️10", "ST HT",
+        "S10 H10",
+        ["S10 H10"],
+        ["S10", "H10"],
+        "S10H10",
+        "♠10♥10",
+        ["♠10♥10"],
+        "s10h10",
+        "S10,H10",
+        "♠️10 ♥️10",
+        "ST HT",
     ],
-)  # fmt: skip
+)
 def test_several_cards_written_apart_or_together_are_the_same_cards(written):
     assert format_cards(parse_cards(written)) == "S10 H10"
 
@@ -66,11 +74,23 @@ def test_in_situan_records_rank_runs_stay_a_play_by_ranks():
 @pytest.mark.parametrize(
     ("text", "suit"),
     [
-        ("黑桃", "S"), ("红桃", "H"), ("紅桃", "H"), ("梅花", "C"), ("方块", "D"), ("方塊", "D"),
-        ("无主", "none"), ("無主", "none"), ("none", "none"), ("NONE", "none"),
-        ("S", "S"), ("h", "H"), ("♣", "C"), ("♦️", "D"), (" ♠ ", "S"),
+        ("黑桃", "S"),
+        ("红桃", "H"),
+        ("紅桃", "H"),
+        ("梅花", "C"),
+        ("方块", "D"),
+        ("方塊", "D"),
+        ("无主", "none"),
+        ("無主", "none"),
+        ("none", "none"),
+        ("NONE", "none"),
+        ("S", "S"),
+        ("h", "H"),
+        ("♣", "C"),
+        ("♦️", "D"),
+        (" ♠ ", "S"),
     ],
-)  # fmt: skip
+)
 def test_a_trump_suit_is_read_in_letters_symbols_or_chinese_words(text, suit):
     assert parse_suit(text) == suit
 

@@ -53,8 +53,9 @@ def test_five_thousand_chats_opened_and_closed_leave_nothing_behind():
     failures: list[object] = []
 
     async def main() -> None:
-        asyncio.get_running_loop().set_exception_handler(lambda _, context: failures.append(
-            context.get("exception") or context.get("message")))  # fmt: skip
+        asyncio.get_running_loop().set_exception_handler(
+            lambda _, context: failures.append(context.get("exception") or context.get("message"))
+        )
         tracemalloc.start()
         outbox = CountedOutbox(rate=30.0)
         outbox.has_table = lambda chat: False  # every table closed once it said its lines

@@ -79,11 +79,14 @@ def problems(language: str, entries: list[tuple[str, str]], rules: list[Rule]) -
     for msgid, text in entries:
         for rule in rules:
             if language in rule.languages and rule.forbidden.search(text):
-                found.append(f"{language} {msgid!r}: {text!r} uses {rule.shown!r} "
-                             f"(use {rule.instead})")  # fmt: skip
+                found.append(
+                    f"{language} {msgid!r}: {text!r} uses {rule.shown!r} (use {rule.instead})"
+                )
         if language != "en" and ASCII_BETWEEN_CJK.search(text):
-            found.append(f"{language} {msgid!r}: {text!r} has ASCII punctuation between "
-                         "Chinese words (use ，；：)")  # fmt: skip
+            found.append(
+                f"{language} {msgid!r}: {text!r} has ASCII punctuation between "
+                "Chinese words (use ，；：)"
+            )
     return found
 
 

@@ -56,8 +56,9 @@ def test_no_host_module_branches_on_a_game_name():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Compare):
-                names = [c.value for c in [node.left, *node.comparators]
-                         if isinstance(c, ast.Constant)]  # fmt: skip
+                names = [
+                    c.value for c in [node.left, *node.comparators] if isinstance(c, ast.Constant)
+                ]
                 assert "situan" not in names and "erqiwang" not in names, (path, node.lineno)
 
 
@@ -182,8 +183,9 @@ def test_every_host_module_lives_in_a_sub_package_with_a_docstring():
     packages = sorted(p.parent.name for p in (ROOT / "bot").glob("*/__init__.py"))
     assert sorted(name for layer in LAYERS for name in layer if name != "__main__") == packages
     for package in packages:
-        assert ast.get_docstring(ast.parse((ROOT / "bot" / package / "__init__.py").read_text(
-            encoding="utf-8"))), package  # fmt: skip
+        assert ast.get_docstring(
+            ast.parse((ROOT / "bot" / package / "__init__.py").read_text(encoding="utf-8"))
+        ), package
 
 
 def test_sub_packages_import_only_the_layers_below():
@@ -236,9 +238,11 @@ def table_fields() -> set[str]:
         node.attr
         for path in (TABLE, TABLE_FIELDS)
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
-        and isinstance(node.value, ast.Name) and node.value.id == "self"
-    }  # fmt: skip
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.ctx, ast.Store)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+    }
 
 
 def writes_outside_the_constructor(path: Path) -> list[str]:
@@ -248,9 +252,13 @@ def writes_outside_the_constructor(path: Path) -> list[str]:
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.FunctionDef) and node.name != "__init__":
             for inner in ast.walk(node):
-                if (isinstance(inner, ast.Attribute) and isinstance(inner.ctx, ast.Store)
-                        and isinstance(inner.value, ast.Name) and inner.value.id == "self"
-                        and not inner.attr.startswith("_")):  # fmt: skip
+                if (
+                    isinstance(inner, ast.Attribute)
+                    and isinstance(inner.ctx, ast.Store)
+                    and isinstance(inner.value, ast.Name)
+                    and inner.value.id == "self"
+                    and not inner.attr.startswith("_")
+                ):
                     found.append(f"{node.name}: self.{inner.attr}")
     return found
 
@@ -276,8 +284,11 @@ def writes_to_a_table(path: Path, fields: set[str]) -> list[str]:
                 targets += target.elts if isinstance(target, ast.Tuple) else [target]
         elif isinstance(node, ast.AugAssign | ast.AnnAssign):
             targets = [node.target]
-        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-              and node.func.attr in MUTATORS):  # fmt: skip
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in MUTATORS
+        ):
             targets = [node.func.value]
         for target in targets:
             written = table_field(target)
@@ -382,3 +393,30 @@ def test_the_naming_check_would_catch_a_game_name():
     assert game_names_in(ROOT / "engine" / "games.py")
     assert ROOT / "engine" / "games.py" not in modules_naming_no_game()
     assert ROOT / "bot" / "games" / "__init__.py" in modules_naming_no_game()
+
+
+# ----------------------------------------------------------------- sizes and the formatter
+
+MODULE_LINES_AT_MOST = 450
+FORMATTER_SKIPS_AT_MOST = 100
+"""`# fmt: skip` is for tables of data the formatter would spread over many lines; elsewhere
+the formatter's own wrapping is the house style."""
+
+
+def test_no_module_of_the_project_is_over_450_lines():
+    long = {
+        str(path.relative_to(ROOT)): lines
+        for root in ("engine", "bot", "adapters", "storage")
+        for path in (ROOT / root).rglob("*.py")
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MODULE_LINES_AT_MOST
+    }
+    assert long == {}
+
+
+def test_the_formatter_is_skipped_for_tables_of_data_only():
+    skips = sum(
+        path.read_text(encoding="utf-8").count("# fmt: skip")
+        for root in ("engine", "bot", "adapters", "storage", "tests", "bench", "tools")
+        for path in (ROOT / root).rglob("*.py")
+    )
+    assert 0 < skips <= FORMATTER_SKIPS_AT_MOST

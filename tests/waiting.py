@@ -8,8 +8,12 @@ from collections.abc import Callable
 from typing import Any
 
 
-async def eventually(check: Callable[[], object], timeout: float = 10.0, poll: float = 0.01,
-                     what: str = "the expected outcome") -> None:  # fmt: skip
+async def eventually(
+    check: Callable[[], object],
+    timeout: float = 10.0,
+    poll: float = 0.01,
+    what: str = "the expected outcome",
+) -> None:
     """Until ``check()`` is true, looking every ``poll`` seconds; fails after ``timeout``."""
     deadline = time.monotonic() + timeout
     while not check():

@@ -59,10 +59,17 @@ COMMANDS_HASH = "discord.commands_hash"
 
 class DiscordAdapter:
     def __init__(
-        self, manager: TableManager, settings: DiscordSettings, language: str,
-        *, db: Database | None = None, pace_speed: float = 1.0, web: WebDoor | None = None,
-        defer_after: float = DEFER_AFTER, **client_options: Any,
-    ) -> None:  # fmt: skip
+        self,
+        manager: TableManager,
+        settings: DiscordSettings,
+        language: str,
+        *,
+        db: Database | None = None,
+        pace_speed: float = 1.0,
+        web: WebDoor | None = None,
+        defer_after: float = DEFER_AFTER,
+        **client_options: Any,
+    ) -> None:
         self.manager = manager
         self.db = db
         """Where the synced commands' hash is kept (None: sync on every start)."""
@@ -76,9 +83,13 @@ class DiscordAdapter:
             client_options.setdefault("shard_count", settings.shard_count)
         self.client = CardClient(self, **client_options)
         self.outbox = DiscordOutbox(
-            self.client, manager.name_at, manager.language_at, pace_speed=pace_speed,
-            has_table=manager.has_table, web_served=web is not None,
-        )  # fmt: skip
+            self.client,
+            manager.name_at,
+            manager.language_at,
+            pace_speed=pace_speed,
+            has_table=manager.has_table,
+            web_served=web is not None,
+        )
         self.web = web
         """The web table's door (``WEB_PUBLIC_URL``): "Open table" answers with a link."""
         build_commands(self.client.tree, self.on_slash, self.suggest)
@@ -142,23 +153,33 @@ class DiscordAdapter:
             return self.manager.table_of(user) or here
         return here
 
-    async def on_slash(self, interaction: discord.Interaction[Any], name: str,
-                       args: list[str]) -> None:  # fmt: skip
+    async def on_slash(
+        self, interaction: discord.Interaction[Any], name: str, args: list[str]
+    ) -> None:
         """A slash command acts at its channel's table; in DMs the host routes it to one of
         the player's tables (`bot.commands.private_chat`)."""
         user = user_key(interaction.user.id)
         chat = channel_key(interaction.channel_id or 0)
-        command = Command(name, tuple(args), user, interaction.user.display_name, chat,
-                          interaction.guild_id is None, str(interaction.locale),
-                          admin=moderates(interaction), chat_title=channel_title(interaction),
-                          delivery=Delivery("discord", str(interaction.id)))  # fmt: skip
+        command = Command(
+            name,
+            tuple(args),
+            user,
+            interaction.user.display_name,
+            chat,
+            interaction.guild_id is None,
+            str(interaction.locale),
+            admin=moderates(interaction),
+            chat_title=channel_title(interaction),
+            delivery=Delivery("discord", str(interaction.id)),
+        )
         origin = Origin(user, interaction, on_own_hand=False, wants_hand=name in SHOWS_HAND)
         if name in ASKS_ALERTS and interaction.guild_id is not None:
             self.outbox.remember_notify(user, interaction)
         await self._run(origin, [command])
 
-    async def on_press(self, interaction: discord.Interaction[Any], chat: str, stamp: str,
-                       texts: list[str]) -> None:  # fmt: skip
+    async def on_press(
+        self, interaction: discord.Interaction[Any], chat: str, stamp: str, texts: list[str]
+    ) -> None:
         user = user_key(interaction.user.id)
         name, private = interaction.user.display_name, interaction.guild_id is None
         locale = str(interaction.locale)
@@ -172,10 +193,19 @@ class DiscordAdapter:
         for number, text in enumerate(texts):
             words = text.split()
             delivery = Delivery("discord", f"{interaction.id}#{number}")
-            command = Command(words[0][1:], tuple(words[1:]), user, name, chat, private, locale,
-                              stamp, admin=moderates(interaction),
-                              chat_title=channel_title(interaction),
-                              delivery=delivery)  # fmt: skip
+            command = Command(
+                words[0][1:],
+                tuple(words[1:]),
+                user,
+                name,
+                chat,
+                private,
+                locale,
+                stamp,
+                admin=moderates(interaction),
+                chat_title=channel_title(interaction),
+                delivery=delivery,
+            )
             commands.append(command)
         flags = interaction.message.flags if interaction.message is not None else None
         on_own_hand = interaction.guild_id is None or bool(flags and flags.ephemeral)
@@ -202,15 +232,22 @@ class DiscordAdapter:
         link.add_item(discord.ui.Button(label=t(lang, "Open table"), url=url))
         minutes = round(door.link_seconds / 60)
         if seat is None:
-            text = t(lang, "Your link to watch this table (for you alone, good for {minutes} "
-                     "minutes):", minutes=minutes)  # fmt: skip
+            text = t(
+                lang,
+                "Your link to watch this table (for you alone, good for {minutes} minutes):",
+                minutes=minutes,
+            )
         else:
-            text = t(lang, "Your link to your seat at this table (for you alone, good for "
-                     "{minutes} minutes):", minutes=minutes)  # fmt: skip
+            text = t(
+                lang,
+                "Your link to your seat at this table (for you alone, good for {minutes} minutes):",
+                minutes=minutes,
+            )
         await interaction.response.send_message(text, view=link, ephemeral=True)
 
-    def _may_press(self, interaction: discord.Interaction[Any], chat: str, user: str,
-                   texts: list[str]) -> bool:  # fmt: skip
+    def _may_press(
+        self, interaction: discord.Interaction[Any], chat: str, user: str, texts: list[str]
+    ) -> bool:
         """In a channel (or thread), a click acts on that channel's table; in DMs, only on
         the presser's own hand at an open table where they sit: it never joins, opens,
         starts or stops one."""
@@ -311,8 +348,9 @@ class DiscordAdapter:
         view = build_view(chat, rows)
         if (door := self.web) is not None:
             seat = self.manager.seat_at(chat, origin.user)
-            view = with_page_links(view, rows, lambda path: door.signed_page_of_table(
-                path, origin.user, chat, seat))  # fmt: skip
+            view = with_page_links(
+                view, rows, lambda path: door.signed_page_of_table(path, origin.user, chat, seat)
+            )
         return {} if view is None else {"view": view}
 
     def _done_text(self, origin: Origin) -> str:
@@ -364,8 +402,9 @@ class DiscordAdapter:
 
     # ----------------------------------------------------------------- autocomplete
 
-    def suggest(self, interaction: discord.Interaction[Any], what: str,
-                typed: str) -> list[tuple[str, str]]:  # fmt: skip
+    def suggest(
+        self, interaction: discord.Interaction[Any], what: str, typed: str
+    ) -> list[tuple[str, str]]:
         """(shown, value) completions: presets, or the player's own plays or cards, shown as
         the hand shows them and matched on either."""
         if what == "preset":
@@ -374,5 +413,8 @@ class DiscordAdapter:
         user = user_key(interaction.user.id)
         chat = self._table_chat(interaction, user)
         plays = self.manager.suggestions(chat, user)
-        return [(label, value) for label, value in plays
-                if value.startswith(typed.upper()) or label.startswith(typed)][:25]  # fmt: skip
+        return [
+            (label, value)
+            for label, value in plays
+            if value.startswith(typed.upper()) or label.startswith(typed)
+        ][:25]

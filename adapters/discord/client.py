@@ -26,8 +26,9 @@ class ClientOwner(Protocol):
 
     async def sync_commands(self) -> None: ...
 
-    async def on_press(self, interaction: discord.Interaction[Any], chat: str, stamp: str,
-                       commands: list[str]) -> None: ...  # fmt: skip
+    async def on_press(
+        self, interaction: discord.Interaction[Any], chat: str, stamp: str, commands: list[str]
+    ) -> None: ...
 
     async def open_web(self, interaction: discord.Interaction[Any], chat: str) -> None: ...
 
@@ -73,8 +74,9 @@ class CardClient(discord.AutoShardedClient):
         if self.adapter.settings.sync_commands:
             await self.adapter.sync_commands()
 
-    async def handle_press(self, interaction: discord.Interaction[Any], chat: str, stamp: str,
-                           commands: list[str]) -> None:  # fmt: skip
+    async def handle_press(
+        self, interaction: discord.Interaction[Any], chat: str, stamp: str, commands: list[str]
+    ) -> None:
         try:
             await self.adapter.on_press(interaction, chat, stamp, commands)
         except Exception as error:

@@ -61,15 +61,19 @@ class CommandButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
-    ) -> CommandButton:  # fmt: skip
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> CommandButton:
         made = cls(int(match["chat"]), Button("", match["command"], match["stamp"]))
         return made
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.client.handle_press(interaction, channel_key(self.chat), self.stamp,
-                                          [self.command])  # fmt: skip
+        await interaction.client.handle_press(
+            interaction, channel_key(self.chat), self.stamp, [self.command]
+        )
 
 
 class ChoiceMenu(
@@ -78,8 +82,14 @@ class ChoiceMenu(
 ):
     """A menu of neutral buttons of one set; every chosen option is pressed in turn."""
 
-    def __init__(self, chat: int, stamp: str, kind: str, buttons: list[Button] | None = None,
-                 many: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        chat: int,
+        stamp: str,
+        kind: str,
+        buttons: list[Button] | None = None,
+        many: bool = False,
+    ) -> None:
         options = [
             discord.SelectOption(label=b.label[:LABEL_LIMIT], value=f"{i}:{b.command}")
             for i, b in enumerate(buttons or [])
@@ -97,17 +107,21 @@ class ChoiceMenu(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
-    ) -> ChoiceMenu:  # fmt: skip
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ChoiceMenu:
         return cls(int(match["chat"]), match["stamp"], match["kind"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: Any = interaction.data or {}
         values = [str(v) for v in data.get("values", [])]
         commands = [v.split(":", 1)[1] for v in values if ":" in v]
-        await interaction.client.handle_press(interaction, channel_key(self.chat), self.stamp,
-                                          commands)  # fmt: skip
+        await interaction.client.handle_press(
+            interaction, channel_key(self.chat), self.stamp, commands
+        )
 
 
 class WebTableButton(
@@ -129,9 +143,12 @@ class WebTableButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
-    ) -> WebTableButton:  # fmt: skip
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> WebTableButton:
         return cls(int(match["chat"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:

@@ -75,10 +75,15 @@ class DiscordOutbox(Delivery):
     out what Discord reports (429s, the headers' remaining calls)."""
 
     def __init__(
-        self, client: discord.Client, names: Callable[[str, str], str],
-        language: Callable[[str], str], *, pace_speed: float = 1.0,
-        has_table: Callable[[str], bool] | None = None, web_served: bool = False,
-    ) -> None:  # fmt: skip
+        self,
+        client: discord.Client,
+        names: Callable[[str, str], str],
+        language: Callable[[str], str],
+        *,
+        pace_speed: float = 1.0,
+        has_table: Callable[[str], bool] | None = None,
+        web_served: bool = False,
+    ) -> None:
         budget = SendBudget(DISCORD_RATE, speed=pace_speed, platform="discord")
         super().__init__(pace_speed, send_budget=budget, has_table=has_table)
         self.client = client
@@ -230,8 +235,7 @@ class DiscordOutbox(Delivery):
     async def _send_or_edit(self, key: str, channel: Any, message: Outgoing) -> None:
         view = build_view(message.chat, message.buttons)
         if self.web_served and message.kind == Kind.TABLE:
-            view = with_web_button(view, message.chat, t(self.language(message.chat),
-                                                         "Open table"))  # fmt: skip
+            view = with_web_button(view, message.chat, t(self.language(message.chat), "Open table"))
         if message.filename is not None:
             file = discord.File(io.BytesIO(message.text.encode()), filename=message.filename)
             await channel.send(file=file)
@@ -275,10 +279,12 @@ class DiscordOutbox(Delivery):
         self._told_closed = {(c, u) for c, u in self._told_closed if c not in chats}
         # Interactions whose tokens have run out are of no use any more.
         now = time.monotonic()
-        self._ephemeral = {u: v for u, v in self._ephemeral.items()
-                           if now - v[1] < EPHEMERAL_SECONDS}  # fmt: skip
-        self._asked_notices = {u: v for u, v in self._asked_notices.items()
-                               if now - v[1] < EPHEMERAL_SECONDS}  # fmt: skip
+        self._ephemeral = {
+            u: v for u, v in self._ephemeral.items() if now - v[1] < EPHEMERAL_SECONDS
+        }
+        self._asked_notices = {
+            u: v for u, v in self._asked_notices.items() if now - v[1] < EPHEMERAL_SECONDS
+        }
 
     def _dms_closed(self, message: Outgoing) -> None:
         """Tell the channel (once per player and table) to use the "My hand" button."""

@@ -87,22 +87,31 @@ def _command(spec: Spec, run: Run, suggest: Suggest) -> app_commands.Command[Any
         args = [word for option in spec.options for word in _words(option, fields.get(option.name))]
         await run(interaction, spec.name, args)
 
-    parameters = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                                    annotation=discord.Interaction[Any])]  # fmt: skip
+    parameters = [
+        inspect.Parameter(
+            "interaction",
+            inspect.Parameter.POSITIONAL_OR_KEYWORD,
+            annotation=discord.Interaction[Any],
+        )
+    ]
     parameters += [_parameter(option) for option in spec.options]
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     callback.__annotations__ = {p.name: p.annotation for p in parameters} | {"return": None}
     described = {o.name: locale_str(o.about) for o in spec.options}
-    choices = {o.name: [app_commands.Choice(name=c, value=c) for c in CHOICES[o.kind]]
-               for o in spec.options if o.kind in CHOICES}  # fmt: skip
+    choices = {
+        o.name: [app_commands.Choice(name=c, value=c) for c in CHOICES[o.kind]]
+        for o in spec.options
+        if o.kind in CHOICES
+    }
     function: Any = app_commands.describe(**described)(callback) if described else callback
     if choices:
         function = app_commands.choices(**choices)(function)
     summary = locale_str(t("en", spec.summary, games=games_text("en")), key=spec.summary)
     command: app_commands.Command[Any, Any, None] = app_commands.Command(
         name=locale_str(spec.name, key=command_name_key(spec.name)),
-        description=summary, callback=function,
-    )  # fmt: skip
+        description=summary,
+        callback=function,
+    )
     for option in spec.options:
         if option.completed:
             command.autocomplete(option.name)(_completer(option, spec, suggest))
@@ -114,8 +123,9 @@ def _parameter(option: Option) -> inspect.Parameter:
     default: Any = inspect.Parameter.empty
     if not option.required:
         kind, default = kind | None, None
-    return inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, annotation=kind,
-                             default=default)  # fmt: skip
+    return inspect.Parameter(
+        option.name, inspect.Parameter.KEYWORD_ONLY, annotation=kind, default=default
+    )
 
 
 def _completer(
@@ -132,5 +142,6 @@ def _completer(
 
 
 def _choices(values: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=shown[:100], value=value[:100])
-            for shown, value in values[:25]]  # fmt: skip
+    return [
+        app_commands.Choice(name=shown[:100], value=value[:100]) for shown, value in values[:25]
+    ]

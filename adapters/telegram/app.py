@@ -92,9 +92,16 @@ class TelegramSettings:
 
 class TelegramAdapter:
     def __init__(
-        self, manager: TableManager, db: Database, settings: TelegramSettings, language: str,
-        *, pace_speed: float = 1.0, web: WebDoor | None = None, health: Health | None = None,
-    ) -> None:  # fmt: skip
+        self,
+        manager: TableManager,
+        db: Database,
+        settings: TelegramSettings,
+        language: str,
+        *,
+        pace_speed: float = 1.0,
+        web: WebDoor | None = None,
+        health: Health | None = None,
+    ) -> None:
         self.manager = manager
         self.db = db
         self.settings = settings
@@ -117,10 +124,17 @@ class TelegramAdapter:
             builder = builder.base_url(base).base_file_url(_file_url(base))
         self.application = builder.build()
         self.outbox = TelegramOutbox(
-            self.application.bot, manager.name_at, manager.language_at, pace_speed=pace_speed,
-            send_budget=budget, has_table=manager.has_table, on_reachable=db.set_reachable,
-            on_migrated=self._moved, player_language=manager.user_langs.get, web=web,
-        )  # fmt: skip
+            self.application.bot,
+            manager.name_at,
+            manager.language_at,
+            pace_speed=pace_speed,
+            send_budget=budget,
+            has_table=manager.has_table,
+            on_reachable=db.set_reachable,
+            on_migrated=self._moved,
+            player_language=manager.user_langs.get,
+            web=web,
+        )
         self.memberships = Memberships(self._ask_membership, lambda: budget)
         self.inbox = TelegramInbox(manager, self.outbox, language, on_language=self._chat_menu)
         self.language = language

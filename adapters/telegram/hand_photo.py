@@ -34,22 +34,28 @@ class HandPhotos(Delivery):
         except Exception as error:  # no right to delete here, or gone already: that is all
             log.info("could not delete a message in %s: %s", chat_id, error)
 
-    async def _show_captioned(self, key: str, chat_id: int, thread: int | None,
-                              message: Outgoing, markup: Any, png: bytes) -> None:  # fmt: skip
+    async def _show_captioned(
+        self, key: str, chat_id: int, thread: int | None, message: Outgoing, markup: Any, png: bytes
+    ) -> None:
         """The hand as one photo: its picture, its text as caption, its keyboard. A text
         message cannot become a photo: the hand's other forms are deleted."""
         photo = _photo_of(message)
         if not await self._edit_captioned(key, chat_id, message, markup, png):
             sent = await self.bot.send_photo(
-                chat_id, png, caption=photo.text, filename="hand.png",
-                message_thread_id=thread, reply_markup=markup,
-            )  # fmt: skip
+                chat_id,
+                png,
+                caption=photo.text,
+                filename="hand.png",
+                message_thread_id=thread,
+                reply_markup=markup,
+            )
             self._remember_captioned(key, photo, sent.message_id, png, markup)
         await self._drop(key, chat_id, message)
         await self._drop(key, chat_id, _picture_of(message))
 
-    async def _edit_captioned(self, key: str, chat_id: int, message: Outgoing, markup: Any,
-                              png: bytes) -> bool:  # fmt: skip
+    async def _edit_captioned(
+        self, key: str, chat_id: int, message: Outgoing, markup: Any, png: bytes
+    ) -> bool:
         """Edit the slot's photo into this view: its captioned photo, or else its separate
         picture, which takes the caption. False: there is none to edit (send it)."""
         photo = _photo_of(message)
@@ -60,16 +66,18 @@ class HandPhotos(Delivery):
             same = self.picture_shown(key, form) == digest(png)
             if same and form is photo and self._caption_shown(key, photo, markup):
                 return True
-            edited = await self._edit_photo(chat_id, known, None if same else png, photo.text,
-                                            markup)  # fmt: skip
+            edited = await self._edit_photo(
+                chat_id, known, None if same else png, photo.text, markup
+            )
             self._forget(key, form)  # only once answered: a call that raised is retried as is
             if edited:
                 self._remember_captioned(key, photo, known, png, markup)
                 return True
         return False
 
-    async def _uncaption(self, key: str, chat_id: int, message: Outgoing,
-                         png: bytes | None) -> None:  # fmt: skip
+    async def _uncaption(
+        self, key: str, chat_id: int, message: Outgoing, png: bytes | None
+    ) -> None:
         """The hand leaves its captioned photo (its text outgrew a caption, or it has no
         picture now): the photo stays as the separate picture above the text where there is
         one, without caption or keyboard; else it is deleted."""
@@ -88,8 +96,9 @@ class HandPhotos(Delivery):
         self._forget(key, photo)
         await self._delete(chat_id, known)
 
-    async def _show_hand_picture(self, key: str, chat_id: int, thread: int | None,
-                                 message: Outgoing, png: bytes | None) -> None:  # fmt: skip
+    async def _show_hand_picture(
+        self, key: str, chat_id: int, thread: int | None, message: Outgoing, png: bytes | None
+    ) -> None:
         """The picture beside a hand's text message (when the text is too long for a
         caption): sent once per hand, edited when the picture changed, deleted when it can
         no longer be drawn (it would show cards no longer held)."""
@@ -104,15 +113,17 @@ class HandPhotos(Delivery):
             self.remember_picture(key, picture, png)
             return
         try:
-            sent = await self.bot.send_photo(chat_id, png, filename="hand.png",
-                                             message_thread_id=thread)  # fmt: skip
+            sent = await self.bot.send_photo(
+                chat_id, png, filename="hand.png", message_thread_id=thread
+            )
         except Forbidden:
             return  # not reachable: the text's own refusal tells the group (`_unreachable`)
         self.remember_message(key, picture, sent.message_id)
         self.remember_picture(key, picture, png)
 
-    async def _edit_photo(self, chat_id: int, message_id: int, png: bytes | None,
-                          caption: str | None, markup: Any) -> bool:  # fmt: skip
+    async def _edit_photo(
+        self, chat_id: int, message_id: int, png: bytes | None, caption: str | None, markup: Any
+    ) -> bool:
         """Edit a photo message in place: its picture (``png``; None keeps it, no upload),
         caption and keyboard. False: it could not be edited (gone), send it anew."""
         try:
@@ -122,16 +133,18 @@ class HandPhotos(Delivery):
                 )
             else:
                 media = InputMediaPhoto(png, caption=caption, filename="hand.png")
-                await self.bot.edit_message_media(media, chat_id=chat_id, message_id=message_id,
-                                                  reply_markup=markup)  # fmt: skip
+                await self.bot.edit_message_media(
+                    media, chat_id=chat_id, message_id=message_id, reply_markup=markup
+                )
         except BadRequest as error:
             if "not modified" not in str(error).lower():
                 log.info("editing a photo failed (%s); sending it anew", error)
                 return False
         return True
 
-    def _remember_captioned(self, key: str, photo: Outgoing, message_id: int, png: bytes,
-                            markup: Any) -> None:  # fmt: skip
+    def _remember_captioned(
+        self, key: str, photo: Outgoing, message_id: int, png: bytes, markup: Any
+    ) -> None:
         self.remember_message(key, photo, message_id)
         self.remember_picture(key, photo, png)
         self._captions[(key, photo.chat, photo.kind)] = _caption(photo, markup)

@@ -60,9 +60,12 @@ def message_chat(message: Message) -> str:
 
 class TelegramInbox:
     def __init__(
-        self, manager: TableManager, outbox: TelegramOutbox, language: str,
+        self,
+        manager: TableManager,
+        outbox: TelegramOutbox,
+        language: str,
         on_language: Callable[[int, str], Awaitable[None]] | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.manager = manager
         self.outbox = outbox
         self.language = language
@@ -84,9 +87,15 @@ class TelegramInbox:
             return
         chat = message_chat(message)
         command = parse_command(
-            message.text, who, display_name(user), chat, private, user.language_code,
-            bot_name=self.outbox.bot_username or None, plain=private,
-        )  # fmt: skip
+            message.text,
+            who,
+            display_name(user),
+            chat,
+            private,
+            user.language_code,
+            bot_name=self.outbox.bot_username or None,
+            plain=private,
+        )
         if command is None:
             return  # plain text, or a command for another bot (/new@OtherBot)
         command = replace(command, delivery=self._delivery(update))
@@ -151,8 +160,16 @@ class TelegramInbox:
         text = t(lang, "Hello! Your cards will come here.")
         self.outbox.send_private(who, text)
         if table is not None:
-            command = Command("hand", (), who, display_name(user), table, True, user.language_code,
-                              delivery=delivery)  # fmt: skip
+            command = Command(
+                "hand",
+                (),
+                who,
+                display_name(user),
+                table,
+                True,
+                user.language_code,
+                delivery=delivery,
+            )
             await self._run(command, Origin(who, command.user_name, True))
 
     async def on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -172,9 +189,17 @@ class TelegramInbox:
         private = query.message is not None and query.message.chat.type == ChatType.PRIVATE
         if private:
             self.outbox.opened(who)
-        command = Command(parsed.name, parsed.args, who, parsed.user_name, press.chat, private,
-                          user.language_code, press.stamp,
-                          delivery=self._delivery(update))  # fmt: skip
+        command = Command(
+            parsed.name,
+            parsed.args,
+            who,
+            parsed.user_name,
+            press.chat,
+            private,
+            user.language_code,
+            press.stamp,
+            delivery=self._delivery(update),
+        )
         if not private and query.message is not None:
             command = await self._with_admin(command, query.message.chat.id, user.id)
             command = replace(command, chat_title=query.message.chat.title)

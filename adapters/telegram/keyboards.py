@@ -77,8 +77,9 @@ def _inline_button(chat: str, button: Button) -> InlineKeyboardButton:
         return InlineKeyboardButton(button.label, web_app=WebAppInfo(button.url))
     if button.url is not None:
         return InlineKeyboardButton(button.label, url=button.url)
-    return InlineKeyboardButton(button.label, callback_data=callback_data(button.chat or chat,
-                                                                          button))  # fmt: skip
+    return InlineKeyboardButton(
+        button.label, callback_data=callback_data(button.chat or chat, button)
+    )
 
 
 def start_payload(chat: str) -> str:

@@ -25,9 +25,14 @@ Answer = Any
 
 class TimedRateLimiter(AIORateLimiter):
     async def process_request(
-        self, callback: Callable[..., Coroutine[Any, Any, Answer]], args: Any,
-        kwargs: dict[str, Any], endpoint: str, data: dict[str, Any], rate_limit_args: int | None,
-    ) -> Answer:  # fmt: skip
+        self,
+        callback: Callable[..., Coroutine[Any, Any, Answer]],
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        data: dict[str, Any],
+        rate_limit_args: int | None,
+    ) -> Answer:
         asked = time.monotonic()
 
         async def call(*call_args: Any, **call_kwargs: Any) -> Answer:

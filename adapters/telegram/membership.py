@@ -35,8 +35,12 @@ Ask = Callable[[str, str], Awaitable[bool]]
 
 
 class Memberships:
-    def __init__(self, ask: Ask, budget: Callable[[], SendBudget | None],
-                 clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
+    def __init__(
+        self,
+        ask: Ask,
+        budget: Callable[[], SendBudget | None],
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._ask = ask
         self._budget = budget
         self._clock = clock

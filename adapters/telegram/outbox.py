@@ -37,6 +37,7 @@ from telegram.helpers import create_deep_linked_url
 from adapters.delivery import DELETE
 from adapters.message_parts import draw, split_text
 from adapters.send_budget import SendBudget
+from adapters.telegram.api_values import has_page, markup_json, retry_seconds, utf16_length
 from adapters.telegram.hand_photo import HandPhotos
 from adapters.telegram.keyboards import (
     chat_key,
@@ -73,14 +74,19 @@ class Origin:
 
 class TelegramOutbox(HandPhotos):
     def __init__(
-        self, bot: Bot, names: Callable[[str, str], str], language: Callable[[str], str],
-        *, pace_speed: float = 1.0, send_budget: SendBudget | None = None,
+        self,
+        bot: Bot,
+        names: Callable[[str, str], str],
+        language: Callable[[str], str],
+        *,
+        pace_speed: float = 1.0,
+        send_budget: SendBudget | None = None,
         has_table: Callable[[str], bool] | None = None,
         on_reachable: Callable[[str, str], Coroutine[Any, Any, None]] | None = None,
         on_migrated: Callable[[str, int], Coroutine[Any, Any, None]] | None = None,
         player_language: Callable[[str], str | None] = lambda user: None,
         web: WebDoor | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         super().__init__(pace_speed, send_budget=send_budget, has_table=has_table)
         self.bot = bot
         self.names = names
@@ -127,7 +133,7 @@ class TelegramOutbox(HandPhotos):
 
     def _reply(self, message: Outgoing, origin: Origin | None) -> None:
         if origin is not None and origin.user == message.user and origin.alerts is not None:
-            if _has_page(message) and message.user in self.reachable:
+            if has_page(message) and message.user in self.reachable:
                 self._to_user(message)  # a page's button (a replay's) shows in private alone
                 return
             origin.alerts.append(message.text)  # shown as the button press's alert
@@ -188,7 +194,7 @@ class TelegramOutbox(HandPhotos):
                 self._follow(target[0], moved.new_chat_id, message)
                 return
             except RetryAfter as wait:  # the rate limiter retries first; this is the rest
-                await asyncio.sleep(_seconds(wait.retry_after))
+                await asyncio.sleep(retry_seconds(wait.retry_after))
             except (NetworkError, TimeoutError) as error:
                 if isinstance(error, BadRequest):
                     log.warning("Telegram refused a message to %s: %s", key, error)
@@ -213,8 +219,9 @@ class TelegramOutbox(HandPhotos):
             log.info("could not answer a person in the group: %s", error)
             return
         loop = asyncio.get_running_loop()
-        loop.call_later(ANSWER_SHOWN / self.pace_speed, self.pace_delete, message.chat,
-                        sent.message_id)  # fmt: skip
+        loop.call_later(
+            ANSWER_SHOWN / self.pace_speed, self.pace_delete, message.chat, sent.message_id
+        )
 
     def _follow(self, old: int, new: int, message: Outgoing) -> None:
         """The group moved to ``new``: the table follows (once), then this message does."""
@@ -283,19 +290,22 @@ class TelegramOutbox(HandPhotos):
             await self._show_hand_picture(key, chat_id, thread, message, png)
         await self._show_text(key, chat_id, thread, message, markup)
 
-    async def _show_text(self, key: str, chat_id: int, thread: int | None, message: Outgoing,
-                         markup: Any) -> None:  # fmt: skip
+    async def _show_text(
+        self, key: str, chat_id: int, thread: int | None, message: Outgoing, markup: Any
+    ) -> None:
         known = self.known_message(key, message)
         where = (key, message.chat, message.kind)
-        shown = (message.text[:TEXT_LIMIT], _markup_json(markup))
+        shown = (message.text[:TEXT_LIMIT], markup_json(markup))
         if known is not None:
             if self._texts.get(where) == (known, *shown):
                 return  # it shows this already: Telegram would refuse the edit (a 400)
             try:
                 await self.bot.edit_message_text(
-                    message.text[:TEXT_LIMIT], chat_id=chat_id, message_id=known,
+                    message.text[:TEXT_LIMIT],
+                    chat_id=chat_id,
+                    message_id=known,
                     reply_markup=markup,
-                )  # fmt: skip
+                )
                 self._texts[where] = (known, *shown)
                 return
             except BadRequest as error:
@@ -307,30 +317,41 @@ class TelegramOutbox(HandPhotos):
         sent: Message | None = None
         for index, chunk in enumerate(chunks):
             sent = await self.bot.send_message(
-                chat_id, chunk, message_thread_id=thread,
+                chat_id,
+                chunk,
+                message_thread_id=thread,
                 reply_markup=markup if index == len(chunks) - 1 else None,
                 entities=self._mention(message, chunk),
-            )  # fmt: skip
+            )
         if sent is not None:
             self.remember_message(key, message, sent.message_id)
             if message.slot is not None and len(chunks) == 1:
                 self._texts[where] = (sent.message_id, *shown)
 
-    async def _send_photo_post(self, chat_id: int, thread: int | None, png: bytes,
-                               message: Outgoing, markup: Any) -> None:  # fmt: skip
+    async def _send_photo_post(
+        self, chat_id: int, thread: int | None, png: bytes, message: Outgoing, markup: Any
+    ) -> None:
         """A post with its picture: the text as caption where it fits, else after it."""
         name = f"{message.kind}.png"
         if len(message.text) <= CAPTION_LIMIT:
-            await self.bot.send_photo(chat_id, png, caption=message.text, filename=name,
-                                      message_thread_id=thread, reply_markup=markup)  # fmt: skip
+            await self.bot.send_photo(
+                chat_id,
+                png,
+                caption=message.text,
+                filename=name,
+                message_thread_id=thread,
+                reply_markup=markup,
+            )
             return
         await self.bot.send_photo(chat_id, png, filename=name, message_thread_id=thread)
         chunks = split_text(message.text, TEXT_LIMIT)
         for index, chunk in enumerate(chunks):
             await self.bot.send_message(
-                chat_id, chunk, message_thread_id=thread,
+                chat_id,
+                chunk,
+                message_thread_id=thread,
                 reply_markup=markup if index == len(chunks) - 1 else None,
-            )  # fmt: skip
+            )
 
     # ----------------------------------------------------------------- reachability
 
@@ -426,22 +447,3 @@ class TelegramOutbox(HandPhotos):
         """``user`` opened the private chat: they can be messaged from now on."""
         self.reachable.add(user)
         self._told_to_open = {(c, u) for c, u in self._told_to_open if u != user}
-
-
-def _markup_json(markup: Any) -> str | None:
-    return None if markup is None else str(markup.to_json())
-
-
-def _seconds(value: object) -> float:
-    total = getattr(value, "total_seconds", None)
-    return float(total()) if callable(total) else float(value)  # type: ignore[arg-type]
-
-
-def utf16_length(text: str) -> int:
-    """Telegram counts entity offsets in UTF-16 code units (an emoji may count two)."""
-    return len(text.encode("utf-16-le")) // 2
-
-
-def _has_page(message: Outgoing) -> bool:
-    """Whether the message carries one of the bot's relative page links (`_pages_of_table`)."""
-    return any(b.url and b.url.startswith("/") for row in message.buttons for b in row)

@@ -22,19 +22,32 @@ from adapters.send_budget import CALLING, SendBudget
 from adapters.telegram.keyboards import chat_key
 
 GROUP_CALLS = frozenset(
-    {"sendMessage", "sendPhoto", "sendDocument", "sendMediaGroup", "copyMessage",
-     "forwardMessage", "editMessageText", "editMessageCaption", "editMessageMedia",
-     "editMessageReplyMarkup", "deleteMessage"}
-)  # fmt: skip
+    {
+        "sendMessage",
+        "sendPhoto",
+        "sendDocument",
+        "sendMediaGroup",
+        "copyMessage",
+        "forwardMessage",
+        "editMessageText",
+        "editMessageCaption",
+        "editMessageMedia",
+        "editMessageReplyMarkup",
+        "deleteMessage",
+    }
+)
 """The methods Telegram counts against a group's messages a minute (and against the bot's
 messages a second, in any chat)."""
 
 
 class CountedRequest(HTTPXRequest):
     def __init__(
-        self, *, before_group_call: Callable[[str], Awaitable[None]] | None = None,
-        send_budget: SendBudget | None = None, **settings: Any,
-    ) -> None:  # fmt: skip
+        self,
+        *,
+        before_group_call: Callable[[str], Awaitable[None]] | None = None,
+        send_budget: SendBudget | None = None,
+        **settings: Any,
+    ) -> None:
         super().__init__(**settings)
         self.before_group_call = before_group_call
         """Waits for the group's own budget before a call to it (the adapter's outbox)."""
@@ -44,10 +57,15 @@ class CountedRequest(HTTPXRequest):
         connection state ``/healthz`` reports."""
 
     async def do_request(
-        self, url: str, method: str, request_data: RequestData | None = None,
-        read_timeout: Any = None, write_timeout: Any = None, connect_timeout: Any = None,
+        self,
+        url: str,
+        method: str,
+        request_data: RequestData | None = None,
+        read_timeout: Any = None,
+        write_timeout: Any = None,
+        connect_timeout: Any = None,
         pool_timeout: Any = None,
-    ) -> tuple[int, bytes]:  # fmt: skip
+    ) -> tuple[int, bytes]:
         if self.send_budget is not None and url.rsplit("/", 1)[-1] in GROUP_CALLS:
             await self.send_budget.call(CALLING.get())  # bot-wide first: then it is made
         group = group_of(url, request_data)
@@ -55,10 +73,14 @@ class CountedRequest(HTTPXRequest):
             await self.before_group_call(group)
         try:
             answer = await super().do_request(
-                url, method, request_data, read_timeout=read_timeout,
-                write_timeout=write_timeout, connect_timeout=connect_timeout,
+                url,
+                method,
+                request_data,
+                read_timeout=read_timeout,
+                write_timeout=write_timeout,
+                connect_timeout=connect_timeout,
                 pool_timeout=pool_timeout,
-            )  # fmt: skip
+            )
         except NetworkError:  # TimedOut too: no answer came
             self.answered = False
             raise

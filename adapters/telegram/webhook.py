@@ -98,10 +98,16 @@ def update_home(update: Update) -> tuple[str, str, bool] | None:
 class Webhook:
     """The HTTP server of webhook mode, for one process or several sharing a database."""
 
-    def __init__(self, application: Application[Any, Any, Any, Any, Any, Any],
-                 manager: TableManager, secret: str, listen: str, port: int,
-                 limits: ServerLimits = DEFAULT_LIMITS,
-                 health: Health | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        application: Application[Any, Any, Any, Any, Any, Any],
+        manager: TableManager,
+        secret: str,
+        listen: str,
+        port: int,
+        limits: ServerLimits = DEFAULT_LIMITS,
+        health: Health | None = None,
+    ) -> None:
         self.application = application
         self.manager = manager
         self.secret = secret
@@ -218,8 +224,12 @@ class Webhook:
                 if answer.status == 200:
                     return True
                 if 400 <= answer.status < 500:
-                    log.error("%s refused an update handed on (%d): do the processes share "
-                              "TELEGRAM_WEBHOOK_SECRET?", address, answer.status)  # fmt: skip
+                    log.error(
+                        "%s refused an update handed on (%d): do the processes share "
+                        "TELEGRAM_WEBHOOK_SECRET?",
+                        address,
+                        answer.status,
+                    )
                     return False
                 return None
         except (aiohttp.ClientError, TimeoutError) as error:

@@ -22,8 +22,11 @@ def gone() -> web.HTTPNotFound:
 
 
 def unauthorized() -> web.HTTPUnauthorized:
-    return web.HTTPUnauthorized(text='{"error": "unauthorized"}', content_type="application/json",
-                                headers={"WWW-Authenticate": "Link, tma"})  # fmt: skip
+    return web.HTTPUnauthorized(
+        text='{"error": "unauthorized"}',
+        content_type="application/json",
+        headers={"WWW-Authenticate": "Link, tma"},
+    )
 
 
 def page_words(value: Any) -> list[str] | None:

@@ -74,9 +74,11 @@ def telegram_secret(bot_token: str) -> bytes:
 
 
 def check_init_data(
-    init_data: str, bot_token: str, now: float | None = None,
+    init_data: str,
+    bot_token: str,
+    now: float | None = None,
     max_age: float = INIT_DATA_MAX_AGE,
-) -> dict[str, str]:  # fmt: skip
+) -> dict[str, str]:
     """The fields of a Mini App's ``initData`` once its hash is right and its ``auth_date``
     fresh; `Denied` otherwise. The data-check string is every field but ``hash``, as
     ``key=value`` lines sorted by key; the hash is HMAC-SHA256 of it under HMAC-SHA256 of
@@ -106,9 +108,12 @@ def check_init_data(
 
 
 def telegram_visitor(
-    init_data: str, bot_token: str, chat: str | None, now: float | None = None,
+    init_data: str,
+    bot_token: str,
+    chat: str | None,
+    now: float | None = None,
     max_age: float = INIT_DATA_MAX_AGE,
-) -> Visitor:  # fmt: skip
+) -> Visitor:
     """The Telegram user an ``initData`` proves, at the table its ``start_param`` names (a
     direct Mini App link) or, without one, at ``chat`` (the page's address: a button's
     Mini App URL names its table there)."""
@@ -194,9 +199,13 @@ class LinkSigner:
 
 
 def visitor_of(
-    authorization: str, table: str | None, signer: LinkSigner, bot_token: str | None,
-    now: float | None = None, max_age: float = INIT_DATA_MAX_AGE,
-) -> Visitor:  # fmt: skip
+    authorization: str,
+    table: str | None,
+    signer: LinkSigner,
+    bot_token: str | None,
+    now: float | None = None,
+    max_age: float = INIT_DATA_MAX_AGE,
+) -> Visitor:
     """The visitor an ``Authorization`` value proves: ``Link <token>``, or ``tma
     <initData>`` where the bot runs on Telegram. ``table``: the table the page's address
     names (for a Mini App opened by a button)."""

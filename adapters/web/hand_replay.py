@@ -37,17 +37,24 @@ class StoredReplays:
             raise web.HTTPBadRequest()
         record = await self.record(visitor.chat, number)
         if record is None:
-            raise web.HTTPNotFound(text='{"error": "no such hand"}',
-                                   content_type="application/json")  # fmt: skip
+            raise web.HTTPNotFound(
+                text='{"error": "no such hand"}', content_type="application/json"
+            )
         lang = visitor.lang or self.manager.language_at(visitor.chat)
         body = json.dumps(record, ensure_ascii=False).encode()
         try:
             status, answer = await self.replays.answer(request.remote or "", body, lang)
         except Busy as busy:
-            return web.json_response({"error": "busy"}, status=busy.status,
-                                     headers={**HEADERS, "Retry-After": "5"})  # fmt: skip
-        return web.Response(body=answer, status=status, content_type="application/json",
-                            charset="utf-8", headers=HEADERS)  # fmt: skip
+            return web.json_response(
+                {"error": "busy"}, status=busy.status, headers={**HEADERS, "Retry-After": "5"}
+            )
+        return web.Response(
+            body=answer,
+            status=status,
+            content_type="application/json",
+            charset="utf-8",
+            headers=HEADERS,
+        )
 
     async def record(self, chat: str, number: int) -> dict[str, Any] | None:
         """The finished hand ``number`` of the match now at ``chat`` as a hand record."""

@@ -23,9 +23,13 @@ __all__ = ["chat_of_param", "direct_link", "mini_app_url", "seat_link", "table_p
 
 
 def seat_link(
-    base: str, signer: LinkSigner, user: str, chat: str, seat: int | None,
+    base: str,
+    signer: LinkSigner,
+    user: str,
+    chat: str,
+    seat: int | None,
     seconds: float = LINK_SECONDS,
-) -> str:  # fmt: skip
+) -> str:
     """The page of ``user``'s ``seat`` at the table of ``chat`` (None: the public view),
     good for ``seconds``. The token is after ``#``: it never reaches a server's log."""
     token = signer.sign(user, chat, WATCH if seat is None else seat, seconds)

@@ -35,8 +35,12 @@ def frame(kind: str, **values: Any) -> str:
 class Page:
     """One open page: who it is, and the frames waiting to be written to it."""
 
-    def __init__(self, visitor: Visitor, write: Callable[[str], Awaitable[None]],
-                 close: Callable[[], Awaitable[Any]]) -> None:  # fmt: skip
+    def __init__(
+        self,
+        visitor: Visitor,
+        write: Callable[[str], Awaitable[None]],
+        close: Callable[[], Awaitable[Any]],
+    ) -> None:
         self.visitor = visitor
         self.write = write
         self.close = close

@@ -33,8 +33,9 @@ def replay_answer(body: bytes, lang: str) -> tuple[int, bytes]:
     """The status and JSON body answering a replay of ``body`` (run in the worker)."""
     try:
         record = parse_json(body, max_bytes=RECORD_BYTES)
-        answer = json.dumps(replay_frames(record, lang), ensure_ascii=False,
-                            separators=(",", ":")).encode()  # fmt: skip
+        answer = json.dumps(
+            replay_frames(record, lang), ensure_ascii=False, separators=(",", ":")
+        ).encode()
     except BadJson:
         return 400, _error("not JSON")
     except BadRecord as bad:

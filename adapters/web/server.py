@@ -13,13 +13,11 @@
 - ``POST /replay/api``: a hand record (JSON) → every step of it (`bot.page.replay`), worked
   out in a process of its own, a few per client (`adapters.web.replaying`).
 
-The door (`adapters.serving`): at most `PER_ADDRESS` connections from one address, a
-WebSocket that has not said hello counts as idle (closed first for a newcomer), a page
-sending more than `MESSAGES_BURST` messages at once, then `MESSAGES_RATE` a second, is
-closed with 1008; JSON is read with a depth limit (400, or the socket closed, beyond). A
-credential is checked before a body is read (401 without reading it). A good credential
-that opens no table — none there, or not this user's — is one answer, 404 with the same
-body (``gone``), so that no one learns from it whether a chat has a table. A match over
+The door (`adapters.serving`, limits in `adapters.web.page_limits`): a few connections an
+address, an unhelloed WebSocket idle (closed first for a newcomer), a page flooding messages
+closed with 1008, JSON read with a depth limit, a credential checked before a body is read.
+A good credential that opens no table — none there, or not this user's — is one answer, 404
+with the same body (``gone``): no one learns from it whether a chat has a table. A match over
 still opens its end (`PageQuestions.ended`); a link opens nothing of a later match.
 
 An action is a command like any chat command (`TableManager.handle`): the same refusals in
@@ -50,6 +48,7 @@ from adapters.serving import (
     read_body,
     waiting_for_first_message,
 )
+from adapters.web import page_limits
 from adapters.web.answers import NoTable, gone, page_words, unauthorized
 from adapters.web.auth import WATCH, Denied, LinkSigner, Visitor, visitor_of
 from adapters.web.buckets import Bucket
@@ -68,19 +67,6 @@ from bot.pictures.bundled import REGULAR_FONT
 from bot.reading.command import Command
 
 log = logging.getLogger(__name__)
-HELLO_SECONDS = 10.0
-"""A WebSocket must name its visitor this soon after opening."""
-MESSAGE_BYTES = 16 * 1024
-"""A page's message is small (a few cards): anything larger closes the socket."""
-CHECKS_BURST, CHECKS_RATE = 40.0, 10.0
-"""Selection checks per page (and per user over HTTP): a burst (tapping cards fast), then
-this many a second; checks past them go unanswered."""
-MESSAGES_BURST, MESSAGES_RATE = 120.0, 30.0
-"""Messages of any kind per page: a burst, then this many a second. A page past them is
-no page (a person taps a few times a second): it is closed with 1008."""
-PER_ADDRESS = 16
-"""Connections one address may hold to the web table (several pages of a household)."""
-WEB_LIMITS = ServerLimits(per_address=PER_ADDRESS)
 MayWatch = Callable[[str, str], Awaitable[bool]]
 """Whether a user not seated at the table of a chat may watch it (a member of the group)."""
 
@@ -99,12 +85,17 @@ class WebTable:
     signals (`adapters.web.following`), its moves carried out by its owner (``moves``)."""
 
     def __init__(
-        self, manager: TableManager, signer: LinkSigner | None = None,
-        bot_token: str | None = None, limits: ServerLimits | None = None,
-        init_data_max_age: float | None = None, clock: Callable[[], float] = time.time,
-        questions: PageQuestions | None = None, moves: PageMoves | None = None,
+        self,
+        manager: TableManager,
+        signer: LinkSigner | None = None,
+        bot_token: str | None = None,
+        limits: ServerLimits | None = None,
+        init_data_max_age: float | None = None,
+        clock: Callable[[], float] = time.time,
+        questions: PageQuestions | None = None,
+        moves: PageMoves | None = None,
         may_watch: MayWatch | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.manager = manager
         self.questions = questions or PageQuestions(
             manager.open, manager.db, manager.keeper.table_from, manager.language
@@ -112,7 +103,7 @@ class WebTable:
         self.moves = moves or PageMoves(manager, manager.db.signals)
         self.signer = signer or LinkSigner(match_of=manager.match_at)
         self.bot_token = bot_token
-        self.limits = limits or WEB_LIMITS
+        self.limits = limits or page_limits.WEB_LIMITS
         self.max_age = init_data_max_age
         self.clock = clock
         self.may_watch = may_watch
@@ -133,8 +124,7 @@ class WebTable:
     def visitor(self, authorization: str, table: str | None) -> Visitor:
         chat = chat_of_param(table) if table else table  # "": named later, by the body
         kwargs = {} if self.max_age is None else {"max_age": self.max_age}
-        return visitor_of(authorization, chat, self.signer, self.bot_token, self.clock(),
-                          **kwargs)  # fmt: skip
+        return visitor_of(authorization, chat, self.signer, self.bot_token, self.clock(), **kwargs)
 
     async def admit(self, visitor: Visitor) -> int | None:
         """The seat whose view ``visitor`` gets (None: the public view); `Denied` when the
@@ -189,8 +179,15 @@ class WebTable:
         table = await self.questions.table(visitor.chat)
         known = table.names.get(visitor.user) if table is not None else None
         named = known or self.manager.name_at(visitor.chat, visitor.user)
-        command = Command(str(name), tuple(args), visitor.user, named, visitor.chat,
-                          lang=visitor.lang, stamp=stamp)  # fmt: skip
+        command = Command(
+            str(name),
+            tuple(args),
+            visitor.user,
+            named,
+            visitor.chat,
+            lang=visitor.lang,
+            stamp=stamp,
+        )
         return await self.moves.carry_out(command)
 
     # ----------------------------------------------------------------- routes
@@ -216,9 +213,12 @@ class WebTable:
         """Every open page told the server is going away (1001), within a second: a stop
         must not wait for pages to leave by themselves."""
         if self.sockets:
-            closing = [asyncio.ensure_future(socket.close(code=WSCloseCode.GOING_AWAY,
-                                                          message=b"server stopping"))
-                       for socket in list(self.sockets)]  # fmt: skip
+            closing = [
+                asyncio.ensure_future(
+                    socket.close(code=WSCloseCode.GOING_AWAY, message=b"server stopping")
+                )
+                for socket in list(self.sockets)
+            ]
             await asyncio.wait(closing, timeout=1.0)
 
     async def _replay_worker(self, app: web.Application) -> AsyncIterator[None]:
@@ -245,8 +245,9 @@ class WebTable:
         return answer
 
     def _respond(self, name: str) -> web.Response:
-        return web.Response(body=self.files[name], content_type=STATIC[name], charset="utf-8",
-                            headers=HEADERS)  # fmt: skip
+        return web.Response(
+            body=self.files[name], content_type=STATIC[name], charset="utf-8", headers=HEADERS
+        )
 
     async def _static(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
@@ -274,8 +275,9 @@ class WebTable:
         try:
             message = parse_json(body) if body else {}
         except BadJson:
-            raise web.HTTPBadRequest(text='{"error": "not JSON"}',
-                                     content_type="application/json") from None  # fmt: skip
+            raise web.HTTPBadRequest(
+                text='{"error": "not JSON"}', content_type="application/json"
+            ) from None
         if not isinstance(message, dict):
             raise web.HTTPBadRequest()
         table = message.get("table")
@@ -299,9 +301,13 @@ class WebTable:
         if bucket is None:
             if len(self.checks) > 10_000:  # forget the quiet ones: a full bucket is no bucket
                 self.checks = {u: b for u, b in self.checks.items() if b.tokens < b.burst - 1}
-            bucket = self.checks[visitor.user] = Bucket(CHECKS_BURST, CHECKS_RATE)
+            bucket = self.checks[visitor.user] = Bucket(
+                page_limits.CHECKS_BURST, page_limits.CHECKS_RATE
+            )
         if not bucket.take():
-            self.refusals.refused(f"a check of {visitor.user}: past {CHECKS_RATE:g} a second")
+            self.refusals.refused(
+                f"a check of {visitor.user}: past {page_limits.CHECKS_RATE:g} a second"
+            )
             raise web.HTTPTooManyRequests(headers={"Retry-After": "1"})
         return web.json_response(await self.check(visitor, message), headers=HEADERS)
 
@@ -310,8 +316,9 @@ class WebTable:
         if visitor.seat == WATCH:
             raise web.HTTPForbidden()
         said = await self.act(visitor, message)
-        return web.json_response({"said": said, "state": await self.state(visitor)},
-                                 headers=HEADERS)  # fmt: skip
+        return web.json_response(
+            {"said": said, "state": await self.state(visitor)}, headers=HEADERS
+        )
 
     async def _replay(self, request: web.Request) -> web.Response:
         """A record's replay, worked out off the event loop (`adapters.web.replaying`)."""
@@ -325,15 +332,21 @@ class WebTable:
             status, answer = await self.replays.answer(request.remote or "", body, lang[:16])
         except Busy as busy:
             self.refusals.refused(f"a replay ({busy.status}): one at a time, a few a minute")
-            return web.json_response({"error": "busy"}, status=busy.status,
-                                     headers={**HEADERS, "Retry-After": "5"})  # fmt: skip
-        return web.Response(body=answer, status=status, content_type="application/json",
-                            charset="utf-8", headers=HEADERS)  # fmt: skip
+            return web.json_response(
+                {"error": "busy"}, status=busy.status, headers={**HEADERS, "Retry-After": "5"}
+            )
+        return web.Response(
+            body=answer,
+            status=status,
+            content_type="application/json",
+            charset="utf-8",
+            headers=HEADERS,
+        )
 
     # ----------------------------------------------------------------- the WebSocket
 
     async def _socket(self, request: web.Request) -> web.WebSocketResponse:
-        socket = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MESSAGE_BYTES)
+        socket = web.WebSocketResponse(heartbeat=30.0, max_msg_size=page_limits.MESSAGE_BYTES)
         await socket.prepare(request)
         self.sockets.add(socket)
         try:
@@ -373,7 +386,7 @@ class WebTable:
     async def _hello(self, socket: web.WebSocketResponse) -> Visitor | None:
         """The visitor the first message names, admitted; None (told why, closed) if not."""
         try:
-            hello = await socket.receive(timeout=HELLO_SECONDS)
+            hello = await socket.receive(timeout=page_limits.HELLO_SECONDS)
             if hello.type != WSMsgType.TEXT:
                 if hello.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
                     raise ConnectionResetError("closed before its hello")
@@ -382,8 +395,9 @@ class WebTable:
             if not isinstance(message, dict) or message.get("type") != "hello":
                 raise Denied("no hello")
             table = message.get("table")
-            visitor = self.visitor(str(message.get("auth", "")),
-                                   table if isinstance(table, str) else None)  # fmt: skip
+            visitor = self.visitor(
+                str(message.get("auth", "")), table if isinstance(table, str) else None
+            )
             seat = await self.admit(visitor)
         except (Denied, ValueError, TypeError, TimeoutError):  # BadJson is a ValueError
             await socket.send_str(frame("denied", status=401, text=unknown_reader_words("denied")))
@@ -396,14 +410,16 @@ class WebTable:
         return dataclasses.replace(visitor, seat=WATCH if seat is None else seat)
 
     async def _read(self, socket: web.WebSocketResponse, page: Page) -> None:
-        checks = Bucket(CHECKS_BURST, CHECKS_RATE)
-        messages = Bucket(MESSAGES_BURST, MESSAGES_RATE)
+        checks = Bucket(page_limits.CHECKS_BURST, page_limits.CHECKS_RATE)
+        messages = Bucket(page_limits.MESSAGES_BURST, page_limits.MESSAGES_RATE)
         async for message in socket:
             if message.type != WSMsgType.TEXT:
                 break
             if not messages.take():
-                self.refusals.refused(f"a page of {page.visitor.user}: past "
-                                      f"{MESSAGES_RATE:g} messages a second, closed")  # fmt: skip
+                self.refusals.refused(
+                    f"a page of {page.visitor.user}: past "
+                    f"{page_limits.MESSAGES_RATE:g} messages a second, closed"
+                )
                 await socket.close(code=WSCloseCode.POLICY_VIOLATION, message=b"too many")
                 break
             try:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from adapters.serving import ServerLimits
 from adapters.startup import StartupError
 from adapters.web.auth import INIT_DATA_MAX_AGE, LINK_SECONDS
-from adapters.web.server import PER_ADDRESS
+from adapters.web.page_limits import PER_ADDRESS
 from bot.ops.config import Settings
 
 

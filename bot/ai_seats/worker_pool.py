@@ -151,8 +151,12 @@ class ParentBoundPool(ProcessPoolExecutor):
 
     def __init__(self, workers: int, module: str) -> None:
         reader, self.alive = multiprocessing.Pipe(duplex=False)
-        super().__init__(workers, mp_context=multiprocessing.get_context("spawn"),
-                         initializer=_started_worker, initargs=(module, reader))  # fmt: skip
+        super().__init__(
+            workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_started_worker,
+            initargs=(module, reader),
+        )
         self._reader = reader  # kept until the workers have their copies (spawned lazily)
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
@@ -176,10 +180,15 @@ class AiWorkers:
     table's wait within `WAIT_TARGET`."""
 
     def __init__(
-        self, decide: Decide, workers: int = 0, *, executor: Executor | None = None,
-        clock: Callable[[], float] = time.monotonic, first_guess: float = FIRST_GUESS,
+        self,
+        decide: Decide,
+        workers: int = 0,
+        *,
+        executor: Executor | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        first_guess: float = FIRST_GUESS,
         wait_target: float = WAIT_TARGET,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.decide_job = decide
         """The function a worker runs (module-level: it is sent to other processes)."""
         self.workers = workers
@@ -223,8 +232,7 @@ class AiWorkers:
             return
         loop = asyncio.get_running_loop()
         executor = self.executor()
-        await asyncio.gather(*(loop.run_in_executor(executor, _ready)
-                               for _ in range(self.workers)))  # fmt: skip
+        await asyncio.gather(*(loop.run_in_executor(executor, _ready) for _ in range(self.workers)))
 
     def share_for(self, game: str, level: str, phase: str = "") -> float | None:
         """The largest share of the budget whose reckoned wait fits (None: none does, or
@@ -262,9 +270,13 @@ class AiWorkers:
         return Share(share, reckoned, time.monotonic())
 
     async def decide(
-        self, game: str, level: str, view: Any, legal: tuple[Action, ...],
+        self,
+        game: str,
+        level: str,
+        view: Any,
+        legal: tuple[Action, ...],
         share: Share | None = None,
-    ) -> Action:  # fmt: skip
+    ) -> Action:
         """The seat's action, decided by a worker with the ``share`` reserved for it (none
         given: reserved now), or at once at the ``normal`` level when none fits."""
         if share is None:
@@ -289,9 +301,13 @@ class AiWorkers:
         return action
 
     async def consult(
-        self, consult: Callable[[Job], Any], game: str, level: str, view: Any,
+        self,
+        consult: Callable[[Job], Any],
+        game: str,
+        level: str,
+        view: Any,
         legal: tuple[Action, ...],
-    ) -> Any:  # fmt: skip
+    ) -> Any:
         """What ``consult`` (module-level: it is sent to the workers) makes of a decision
         asked for a person rather than a seat — a hint (`bot.hosting.hinting`): always the level's
         whole budget, since a hint is the level's own choice, never a lowered one; its
@@ -324,8 +340,11 @@ class AiWorkers:
         since = self.lowered - self._reported
         self._reported, self._reported_at = Counter(self.lowered), now
         shown = ", ".join(f"{count} at {what}" for what, count in sorted(since.items()))
-        log.info("AI workers saturated: %d decisions lowered since the last report (%s)",
-                 since.total(), shown)  # fmt: skip
+        log.info(
+            "AI workers saturated: %d decisions lowered since the last report (%s)",
+            since.total(),
+            shown,
+        )
 
     def close(self) -> None:
         if self._executor is not None:

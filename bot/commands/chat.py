@@ -78,8 +78,13 @@ async def new(host: ChatHost, command: Command, table: Table | None, lang: str) 
     try:
         table = host.open_table(command, game, preset, lang)
     except RecordError:
-        return reply(command, lang, "Unknown preset {preset}. Presets: {choices}.",
-                     preset=echoed(preset), choices=presets_text(lang, game))  # fmt: skip
+        return reply(
+            command,
+            lang,
+            "Unknown preset {preset}. Presets: {choices}.",
+            preset=echoed(preset),
+            choices=presets_text(lang, game),
+        )
     opened = t(
         lang,
         "{name} opened a {game} table ({preset}). /join to sit down, /addbot for an "
@@ -122,17 +127,30 @@ async def _records_here(host: ChatHost, command: Command, lang: str) -> Effects:
     record = await host.records.record_of(command.chat, command.user)
     if record is None:
         return reply(command, lang, "No hand of yours has been finished here yet.")
-    lines = [t(lang, "{name} here: {hands} hands, {wins} won, total {total}; {streak} won in a "
-               "row now, best {best}; biggest win {big}", name=command.user_name,
-               hands=record.hands, wins=record.wins, total=record.total, streak=record.streak,
-               best=record.best_streak, big=record.best_hand)]  # fmt: skip
+    lines = [
+        t(
+            lang,
+            "{name} here: {hands} hands, {wins} won, total {total}; {streak} won in a "
+            "row now, best {best}; biggest win {big}",
+            name=command.user_name,
+            hands=record.hands,
+            wins=record.wins,
+            total=record.total,
+            streak=record.streak,
+            best=record.best_streak,
+            big=record.best_hand,
+        )
+    ]
     feats: list[str] = []
     for game in GAME_NAMES:
         reader = RECORD_READERS[game]
         lines += reader.stats_lines(lang, record)
         if record.games[game]:
-            feats += [t(lang, feat.title) for feat in achievements_of(game, RECORD_READERS)
-                      if feat.earned(record) and t(lang, feat.title) not in feats]  # fmt: skip
+            feats += [
+                t(lang, feat.title)
+                for feat in achievements_of(game, RECORD_READERS)
+                if feat.earned(record) and t(lang, feat.title) not in feats
+            ]
     if feats:
         lines.append(t(lang, ACHIEVED, feats=" · ".join(feats)))
     return Effects(out=[Outgoing(Kind.REPLY, command.chat, "\n".join(lines), user=command.user)])
@@ -157,8 +175,12 @@ async def top(host: ChatHost, command: Command, table: Table | None, lang: str) 
         elif word in FRONTS:
             game = word
         else:
-            return reply(command, lang, "Say /top with week, month or all, and a game if you "
-                         "like: {games}.", games=games_text(lang))  # fmt: skip
+            return reply(
+                command,
+                lang,
+                "Say /top with week, month or all, and a game if you like: {games}.",
+                games=games_text(lang),
+            )
     history = await host.records.history(command.chat)
     since = None if period is None else host.clock() - period
     rows = history.top(since, game, RECORD_READERS)

@@ -85,36 +85,59 @@ async def notify(host: NoticeHost, command: Command, table: Table | None, lang: 
             return _reply(command, lang, "You will no longer be told when a game starts here.")
         await tx.subscribe(command.chat, command.user, title, host.clock())  # never the id
     effects = _reply(
-        command, lang, "I will tell you privately when a game starts here (at most once in "
-        "10 minutes). /notify again stops it."
-    )  # fmt: skip
-    confirm = t(lang, "You will be told here when a game starts in {group}. /notify here lists "
-                "and stops these messages.", group=title or t(lang, "that group"))  # fmt: skip
-    effects.out.append(Outgoing(Kind.PRIVATE, command.chat, confirm, user=command.user,
-                                slot=f"{NOTICE_SLOT} {command.chat}"))  # fmt: skip
+        command,
+        lang,
+        "I will tell you privately when a game starts here (at most once in "
+        "10 minutes). /notify again stops it.",
+    )
+    confirm = t(
+        lang,
+        "You will be told here when a game starts in {group}. /notify here lists "
+        "and stops these messages.",
+        group=title or t(lang, "that group"),
+    )
+    effects.out.append(
+        Outgoing(
+            Kind.PRIVATE,
+            command.chat,
+            confirm,
+            user=command.user,
+            slot=f"{NOTICE_SLOT} {command.chat}",
+        )
+    )
     return effects
 
 
 async def _in_private(host: NoticeHost, command: Command, lang: str) -> Effects:
     subscribed = await host.db.subscriptions_of(command.user)
     if not subscribed:
-        return _reply(command, lang, "You have no game alerts. Say /notify in a group to be "
-                      "told when a game starts there.")  # fmt: skip
+        return _reply(
+            command,
+            lang,
+            "You have no game alerts. Say /notify in a group to be told when a game starts there.",
+        )
     if not command.args:
         lines = [t(lang, "You are told when a game starts in:")]
-        lines += [f"{number}. {title or t(lang, UNNAMED)}"
-                  for number, (_, title) in enumerate(subscribed, 1)]  # fmt: skip
+        lines += [
+            f"{number}. {title or t(lang, UNNAMED)}"
+            for number, (_, title) in enumerate(subscribed, 1)
+        ]
         lines.append(t(lang, "/notify 1 stops the first, /notify all stops them all."))
-        return Effects(out=[Outgoing(Kind.REPLY, command.chat, "\n".join(lines),
-                                     user=command.user)])  # fmt: skip
+        return Effects(
+            out=[Outgoing(Kind.REPLY, command.chat, "\n".join(lines), user=command.user)]
+        )
     word = command.args[0].lower()
     if word in ALL_WORDS:
         chosen = subscribed
     elif word.isascii() and word.isdigit() and 1 <= int(word) <= len(subscribed):
         chosen = [subscribed[int(word) - 1]]
     else:
-        return _reply(command, lang, "Say /notify and a number from 1 to {count}, or all.",
-                      count=len(subscribed))  # fmt: skip
+        return _reply(
+            command,
+            lang,
+            "Say /notify and a number from 1 to {count}, or all.",
+            count=len(subscribed),
+        )
     async with host.db.transaction() as tx:
         for chat, _ in chosen:
             await tx.unsubscribe(chat, command.user)
@@ -128,20 +151,33 @@ async def table_opened(host: NoticeHost, table: Table, opener: str) -> Effects:
     they were told is stored with the step that opens the table (``Effects.told``)."""
     now = host.clock()
     due = [
-        user for user, told_at in await host.db.subscribers(table.chat)
+        user
+        for user, told_at in await host.db.subscribers(table.chat)
         if user != opener and (told_at is None or now - told_at >= NOTICE_GAP)
-    ]  # fmt: skip
+    ]
     if not due:
         return Effects()
     out = []
     stamp = table.stamp().text()
     for user in due:
         lang = host.user_langs.get(user) or await host.db.player_lang(user) or table.lang
-        text = t(lang, "A {game} table opened in {group}: {name} hosts it. Press Join to sit "
-                 "down.", game=t(lang, table.front.title), group=table.label(lang),
-                 name=table.names.get(opener) or t(lang, "A player"))  # fmt: skip
+        text = t(
+            lang,
+            "A {game} table opened in {group}: {name} hosts it. Press Join to sit down.",
+            game=t(lang, table.front.title),
+            group=table.label(lang),
+            name=table.names.get(opener) or t(lang, "A player"),
+        )
         join = Button(t(lang, "Join"), "/join", stamp, chat=table.chat)
         host.invitations.invite(table.chat, user, table.match)
-        out.append(Outgoing(Kind.PRIVATE, table.chat, text, user=user, buttons=((join,),),
-                            slot=f"{NOTICE_SLOT} {table.tag}"))  # fmt: skip
+        out.append(
+            Outgoing(
+                Kind.PRIVATE,
+                table.chat,
+                text,
+                user=user,
+                buttons=((join,),),
+                slot=f"{NOTICE_SLOT} {table.tag}",
+            )
+        )
     return Effects(out=out, told=(tuple(due), now))

@@ -30,30 +30,41 @@ TIMED = N_("Your turns are timed as at any table.")
 
 async def practice(host: ChatHost, command: Command, table: Table | None, lang: str) -> Effects:
     if not command.private:
-        return reply(command, lang, "Practice happens in a private chat with the bot: send it "
-                                    "/practice situan (or erqiwang).")  # fmt: skip
+        return reply(
+            command,
+            lang,
+            "Practice happens in a private chat with the bot: send it "
+            "/practice situan (or erqiwang).",
+        )
     if table is not None and table.state != CLOSED:
-        return reply(command, lang, "A table is already open here: /stop ends it, then "
-                                    "/practice again.")  # fmt: skip
+        return reply(
+            command, lang, "A table is already open here: /stop ends it, then /practice again."
+        )
     words = [word.lower() for word in command.args]
     game = words[0] if words else ""
     if game not in FRONTS:
-        return reply(command, lang, "Say /practice and the game: {games}.",
-                     games=games_text(lang))  # fmt: skip
+        return reply(command, lang, "Say /practice and the game: {games}.", games=games_text(lang))
     levels = [AI_LEVEL_WORDS[w] for w in words[1:] if w in AI_LEVEL_WORDS]
     level = levels[0] if levels else TableOptions().ai_level
     timed = any(word in TIMED_WORDS for word in words[1:])
     table = host.open_table(command, game, FRONTS[game].game.default_preset, lang)
     practice = "timed" if timed else "on"
     table.set_table_options(replace(table.table_options, practice_mode=practice, ai_level=level))
-    text = t(lang, OPENED, game=t(lang, FRONTS[game].title), level=t(lang, level),
-             time=t(lang, TIMED if timed else UNTIMED))  # fmt: skip
-    effects = Effects(out=[Outgoing(Kind.REPLY, command.chat, text, user=command.user)],
-                      table_changed=True)  # fmt: skip
+    text = t(
+        lang,
+        OPENED,
+        game=t(lang, FRONTS[game].title),
+        level=t(lang, level),
+        time=t(lang, TIMED if timed else UNTIMED),
+    )
+    effects = Effects(
+        out=[Outgoing(Kind.REPLY, command.chat, text, user=command.user)], table_changed=True
+    )
 
     def step(name: str) -> Command:  # the host's own lobby commands, as if typed in turn
-        return Command(name, (), command.user, command.user_name, command.chat,
-                       command.private, command.lang)  # fmt: skip
+        return Command(
+            name, (), command.user, command.user_name, command.chat, command.private, command.lang
+        )
 
     effects.extend(lobby.join(table, step("join")))
     for _ in range(3):

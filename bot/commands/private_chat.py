@@ -70,9 +70,10 @@ def name_the_table(out: list[Outgoing], table: Table, user: str, lang: str) -> l
     label = table.label(lang)
     return [
         replace(message, text=t(lang, "At {table}: {text}", table=label, text=message.text))
-        if message.kind == Kind.REPLY and message.user == user else message
+        if message.kind == Kind.REPLY and message.user == user
+        else message
         for message in out
-    ]  # fmt: skip
+    ]
 
 
 def _table_choice(args: tuple[str, ...]) -> tuple[str | None, tuple[str, ...]]:
@@ -106,14 +107,26 @@ def _which(
     if unknown is not None:
         choice = f"@{echoed(unknown)}"
         lines.append(t(lang, N_("None of your tables is {choice}."), choice=choice))
-    lines.append(t(lang, N_("You sit at several tables: say which one after the command, as in "
-                            "{example}, or press a table for its hand there."),
-                   example=example))  # fmt: skip
+    lines.append(
+        t(
+            lang,
+            N_(
+                "You sit at several tables: say which one after the command, as in "
+                "{example}, or press a table for its hand there."
+            ),
+            example=example,
+        )
+    )
     buttons = []
     for number, table in enumerate(seated, 1):
         name = f"@{number} · {table.label(lang)}"
         lines.append(f"{name} — {t(lang, table.front.title)}")
         buttons.append(Button(name, "/hand", table.stamp().text(), chat=table.chat))
-    out = Outgoing(Kind.REPLY, command.chat, "\n".join(lines), user=command.user,
-                   buttons=tuple((button,) for button in buttons))  # fmt: skip
+    out = Outgoing(
+        Kind.REPLY,
+        command.chat,
+        "\n".join(lines),
+        user=command.user,
+        buttons=tuple((button,) for button in buttons),
+    )
     return Effects(out=[out])

@@ -31,16 +31,24 @@ NO_AI_WORDS = frozenset({"noai", "no-ai", "不要电脑", "不要電腦"})
 
 async def quick(host: ChatHost, command: Command, table: Table | None, lang: str) -> Effects:
     if not command.private:
-        return reply(command, lang, "/quick is for a private chat with the bot: write it to "
-                     "me there, and I find you a table of players from anywhere.")  # fmt: skip
+        return reply(
+            command,
+            lang,
+            "/quick is for a private chat with the bot: write it to "
+            "me there, and I find you a table of players from anywhere.",
+        )
     words = [arg.lower() for arg in command.args]
     if not words:
         return await _where(host, command, lang)
     if words[0] in STOP_WORDS:
         async with host.db.transaction() as tx:
             left = await tx.leave_queue(command.user)
-        return reply(command, lang, "You left the quick queue." if left else NOT_WAITING,
-                     games=games_text(lang))  # fmt: skip
+        return reply(
+            command,
+            lang,
+            "You left the quick queue." if left else NOT_WAITING,
+            games=games_text(lang),
+        )
     game = words[0]
     if game not in FRONTS:
         return reply(command, lang, "Say /quick and a game: {games}.", games=games_text(lang))
@@ -49,25 +57,45 @@ async def quick(host: ChatHost, command: Command, table: Table | None, lang: str
     front = FRONTS[game]
     preset = named[0] if named else front.game.default_preset
     if preset not in front.game.presets:
-        return reply(command, lang, "Unknown preset {preset}. Presets: {choices}.",
-                     preset=preset, choices=presets_text(lang, game))  # fmt: skip
+        return reply(
+            command,
+            lang,
+            "Unknown preset {preset}. Presets: {choices}.",
+            preset=preset,
+            choices=presets_text(lang, game),
+        )
     paused_for = await paused(host, command.user)
     if paused_for:
-        return reply(command, lang, "You left three hands before their end within a day: "
-                     "your quick queue is paused for {minutes} more minutes.",
-                     minutes=paused_for)  # fmt: skip
-    mu = next((row.mu for row in await host.db.ratings_of(command.user)
-               if row.game == game), MODEL.mu)  # fmt: skip
+        return reply(
+            command,
+            lang,
+            "You left three hands before their end within a day: "
+            "your quick queue is paused for {minutes} more minutes.",
+            minutes=paused_for,
+        )
+    mu = next(
+        (row.mu for row in await host.db.ratings_of(command.user) if row.game == game), MODEL.mu
+    )
     entry = QueueEntry(command.user, game, preset, mu, host.clock(), accepts_ai)
     async with host.db.transaction() as tx:
         await tx.set_player(command.user, command.user_name, None)
         joined = await tx.join_queue(entry)
     if not joined:
-        return reply(command, lang, "You are waiting for a quick table already: /quick to see "
-                     "where you stand, /quick stop to leave.")  # fmt: skip
+        return reply(
+            command,
+            lang,
+            "You are waiting for a quick table already: /quick to see "
+            "where you stand, /quick stop to leave.",
+        )
     said = QUEUED if accepts_ai else QUEUED_NO_AI
-    return reply(command, lang, said, game=t(lang, front.title),
-                 preset=preset_text(lang, game, preset), seconds=round(QUICK_WAIT))  # fmt: skip
+    return reply(
+        command,
+        lang,
+        said,
+        game=t(lang, front.title),
+        preset=preset_text(lang, game, preset),
+        seconds=round(QUICK_WAIT),
+    )
 
 
 async def paused(host: ChatHost, user: str) -> int:
@@ -85,56 +113,73 @@ async def _where(host: ChatHost, command: Command, lang: str) -> Effects:
     entry = await host.db.queue_entry(command.user)
     if entry is None:
         return reply(command, lang, NOT_WAITING, games=games_text(lang))
-    return reply(command, lang, "You have waited {seconds} s for a quick {game} table "
-                 "({preset}). /quick stop to leave.",
-                 seconds=round(host.clock() - entry.since),
-                 game=t(lang, FRONTS[entry.game].title),
-                 preset=preset_text(lang, entry.game, entry.preset))  # fmt: skip
+    return reply(
+        command,
+        lang,
+        "You have waited {seconds} s for a quick {game} table ({preset}). /quick stop to leave.",
+        seconds=round(host.clock() - entry.since),
+        game=t(lang, FRONTS[entry.game].title),
+        preset=preset_text(lang, entry.game, entry.preset),
+    )
 
 
 async def block(host: ChatHost, command: Command, table: Table | None, lang: str) -> Effects:
     """``/block NAME``: the person of that name at the sender's last quick table is never
     matched with them again (either way round)."""
     if not command.private:
-        return reply(command, lang, "/block is for a private chat with the bot: write it to "
-                     "me there.")  # fmt: skip
+        return reply(
+            command, lang, "/block is for a private chat with the bot: write it to me there."
+        )
     tables = [users for _, users in await host.db.quick_tables() if command.user in users]
     if not tables:
-        return reply(command, lang, "/block is for the players of your last quick table, and "
-                     "you have not played at one yet.")  # fmt: skip
+        return reply(
+            command,
+            lang,
+            "/block is for the players of your last quick table, and "
+            "you have not played at one yet.",
+        )
     others = [user for user in tables[-1] if user != command.user]
     names = await host.db.names_of(others)
     wanted = " ".join(command.args).strip().casefold()
     found = [user for user in others if names.get(user, "").casefold() == wanted]
     if not wanted or not found:
         listed = t(lang, ", ").join(names.get(user, "?") for user in others)
-        return reply(command, lang, "Say /block and the name of a player at your last quick "
-                     "table: {names}.", names=listed)  # fmt: skip
+        return reply(
+            command,
+            lang,
+            "Say /block and the name of a player at your last quick table: {names}.",
+            names=listed,
+        )
     async with host.db.transaction() as tx:
         await tx.block(command.user, found[0], host.clock())
-    return reply(command, lang, "You will not be matched with {name} again.",
-                 name=names[found[0]])  # fmt: skip
+    return reply(command, lang, "You will not be matched with {name} again.", name=names[found[0]])
 
 
 async def report(host: ChatHost, command: Command, table: Table | None, lang: str) -> Effects:
     """``/report [WHY]``: the sender's last finished hand goes to the operator's list, with
     what they say; its record is kept with every hand."""
     if not command.private:
-        return reply(command, lang, "/report is for a private chat with the bot: write it to "
-                     "me there.")  # fmt: skip
+        return reply(
+            command, lang, "/report is for a private chat with the bot: write it to me there."
+        )
     last = await host.db.last_hand_of(command.user)
     if last is None:
-        return reply(command, lang, "/report is for a hand you played, and you have not "
-                     "finished one yet.")  # fmt: skip
+        return reply(
+            command, lang, "/report is for a hand you played, and you have not finished one yet."
+        )
     async with host.db.transaction() as tx:
         await tx.report(command.user, last[0], last[1], " ".join(command.args), host.clock())
     return reply(command, lang, "Thank you: your last hand's record is with the operator.")
 
 
 NOT_WAITING = N_("You are in no quick queue. Say /quick and a game to join one: {games}.")
-QUEUED = N_("You are in the quick queue for {game} ({preset}). A table opens when four are "
-            "waiting, or after {seconds} s with AI players in the empty seats. /quick to see "
-            "where you stand, /quick stop to leave.")  # fmt: skip
-QUEUED_NO_AI = N_("You are in the quick queue for {game} ({preset}). A table opens when four "
-                  "are waiting (no AI players, as you asked). /quick to see where you stand, "
-                  "/quick stop to leave.")  # fmt: skip
+QUEUED = N_(
+    "You are in the quick queue for {game} ({preset}). A table opens when four are "
+    "waiting, or after {seconds} s with AI players in the empty seats. /quick to see "
+    "where you stand, /quick stop to leave."
+)
+QUEUED_NO_AI = N_(
+    "You are in the quick queue for {game} ({preset}). A table opens when four "
+    "are waiting (no AI players, as you asked). /quick to see where you stand, "
+    "/quick stop to leave."
+)

@@ -25,9 +25,16 @@ WEEK = 7 * 86_400.0
 
 def rating_line(lang: str, game: str, rating: Rating, hands: int) -> str:
     value = display(rating)
-    return t(lang, "{game}: {value} {title} (μ {mu:.1f}, σ {sigma:.1f}; rated hands: {hands})",
-             game=t(lang, FRONTS[game].title), value=value, title=t(lang, title_of(value)),
-             mu=rating.mu, sigma=rating.sigma, hands=hands)  # fmt: skip
+    return t(
+        lang,
+        "{game}: {value} {title} (μ {mu:.1f}, σ {sigma:.1f}; rated hands: {hands})",
+        game=t(lang, FRONTS[game].title),
+        value=value,
+        title=t(lang, title_of(value)),
+        mu=rating.mu,
+        sigma=rating.sigma,
+        hands=hands,
+    )
 
 
 async def rating(host: ChatHost, command: Command, table: Table | None, lang: str) -> Effects:
@@ -36,14 +43,20 @@ async def rating(host: ChatHost, command: Command, table: Table | None, lang: st
     if command.args:
         wanted = command.args[0].lower()
         if wanted not in FRONTS:
-            return reply(command, lang, "Say /rating, or /rating and a game: {games}.",
-                         games=games_text(lang))  # fmt: skip
+            return reply(
+                command,
+                lang,
+                "Say /rating, or /rating and a game: {games}.",
+                games=games_text(lang),
+            )
         games = [wanted]
-    found = [row for row in await host.db.ratings_of(command.user)
-             if row.game in games and row.hands > 0]  # fmt: skip
+    found = [
+        row for row in await host.db.ratings_of(command.user) if row.game in games and row.hands > 0
+    ]
     if not found:
-        return reply(command, lang, "You have no rating yet: it comes with your first hand at "
-                     "a rated table.")  # fmt: skip
+        return reply(
+            command, lang, "You have no rating yet: it comes with your first hand at a rated table."
+        )
     lines = [t(lang, "{name}'s ratings:", name=command.user_name)]
     lines += [rating_line(lang, row.game, Rating(row.mu, row.sigma), row.hands) for row in found]
     return Effects(out=[Outgoing(Kind.REPLY, command.chat, "\n".join(lines), user=command.user)])
@@ -67,22 +80,31 @@ async def top_rating(host: ChatHost, command: Command, lang: str) -> Effects:
         elif word in FRONTS:
             games = [word]
         else:
-            return reply(command, lang, "Say /top rating, with a game and week if you like: "
-                         "{games}.", games=games_text(lang))  # fmt: skip
+            return reply(
+                command,
+                lang,
+                "Say /top rating, with a game and week if you like: {games}.",
+                games=games_text(lang),
+            )
     lines: list[str] = []
     for game in games:
         if week:
             rows = movers(await host.db.rating_moves(game, host.clock() - WEEK))
         else:
-            rows = [(row.name, display(Rating(row.mu, row.sigma)), None)
-                    for row in await host.db.rating_board(game)]  # fmt: skip
+            rows = [
+                (row.name, display(Rating(row.mu, row.sigma)), None)
+                for row in await host.db.rating_board(game)
+            ]
         if not rows:
             continue
-        heading = ("Rating movers of the last 7 days, {game}:" if week
-                   else "Rating leaderboard, {game}:")  # fmt: skip
+        heading = (
+            "Rating movers of the last 7 days, {game}:" if week else "Rating leaderboard, {game}:"
+        )
         lines.append(t(lang, heading, game=t(lang, FRONTS[game].title)))
-        lines += [board_line(lang, place, name, value, moved)
-                  for place, (name, value, moved) in enumerate(rows, 1)]  # fmt: skip
+        lines += [
+            board_line(lang, place, name, value, moved)
+            for place, (name, value, moved) in enumerate(rows, 1)
+        ]
     if not lines:
         return reply(command, lang, "Nobody has a rating yet.")
     kind = Kind.REPLY if command.private else Kind.GROUP
@@ -91,10 +113,22 @@ async def top_rating(host: ChatHost, command: Command, lang: str) -> Effects:
 
 def board_line(lang: str, place: int, name: str, value: int, moved: int | None) -> str:
     if moved is None:
-        return t(lang, "{place}. {name} {value} {title}", place=place, name=name, value=value,
-                 title=t(lang, title_of(value)))  # fmt: skip
-    return t(lang, "{place}. {name} {moved:+d} (now {value})", place=place, name=name,
-             moved=moved, value=value)  # fmt: skip
+        return t(
+            lang,
+            "{place}. {name} {value} {title}",
+            place=place,
+            name=name,
+            value=value,
+            title=t(lang, title_of(value)),
+        )
+    return t(
+        lang,
+        "{place}. {name} {moved:+d} (now {value})",
+        place=place,
+        name=name,
+        moved=moved,
+        value=value,
+    )
 
 
 def movers(moves: Iterable[RatingMove], limit: int = 10) -> list[tuple[str, int, int | None]]:
@@ -105,7 +139,9 @@ def movers(moves: Iterable[RatingMove], limit: int = 10) -> list[tuple[str, int,
     for move in moves:
         first.setdefault(move.user, Rating(move.mu_before, move.sigma_before))
         last[move.user] = (move.name, Rating(move.mu, move.sigma))
-    gains = [(name, display(now), display(now) - display(first[user]))
-             for user, (name, now) in last.items()]  # fmt: skip
+    gains = [
+        (name, display(now), display(now) - display(first[user]))
+        for user, (name, now) in last.items()
+    ]
     gains.sort(key=lambda row: -row[2])
     return [(name, value, gained) for name, value, gained in gains[:limit]]

@@ -172,9 +172,12 @@ def best(standings: Standings, limit: int = 10) -> list[tuple[str, Fraction, int
 
 
 def ranking(
-    hands: Iterable[FinishedHand], since: float | None, game: str | None,
-    readers: Mapping[str, RecordReader], limit: int = 10,
-) -> list[tuple[str, Fraction, int]]:  # fmt: skip
+    hands: Iterable[FinishedHand],
+    since: float | None,
+    game: str | None,
+    readers: Mapping[str, RecordReader],
+    limit: int = 10,
+) -> list[tuple[str, Fraction, int]]:
     """(name, total, hands) of the best players over the hands started at ``since`` or later
     (None: all) of ``game`` (None: every game), best first; ties by who played first."""
     standings: Standings = {}

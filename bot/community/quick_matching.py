@@ -67,9 +67,11 @@ def apart(a: Waiting, b: Waiting) -> bool:
 
 
 def match(
-    queue: Sequence[Waiting], now: float, quick_wait: float,
+    queue: Sequence[Waiting],
+    now: float,
+    quick_wait: float,
     last_tables: Mapping[str, frozenset[str]] | None = None,
-) -> list[Match]:  # fmt: skip
+) -> list[Match]:
     """The tables to open now from one queue (each person at one table at most)."""
     last = last_tables or {}
     by_skill = sorted(queue, key=lambda p: (p.mu, p.since, p.user))
@@ -85,9 +87,10 @@ def match(
         if len(group) == SEATS and _repeated(group, last):
             group = _other_than_last(anchor, nearby, group, last)
         enough = len(group) == SEATS or (
-            len(group) >= FEWEST_PEOPLE and now - anchor.since >= quick_wait
+            len(group) >= FEWEST_PEOPLE
+            and now - anchor.since >= quick_wait
             and all(person.accepts_ai for person in group)
-        )  # fmt: skip
+        )
         if enough:
             tables.append(Match(tuple(group)))
             seated.update(person.user for person in group)
@@ -95,9 +98,12 @@ def match(
 
 
 def _nearest(
-    by_skill: list[Waiting], skills: list[float], anchor: Waiting, reach: float,
+    by_skill: list[Waiting],
+    skills: list[float],
+    anchor: Waiting,
+    reach: float,
     seated: set[str],
-) -> list[Waiting]:  # fmt: skip
+) -> list[Waiting]:
     """Everyone else unseated within ``reach`` of the anchor's μ, nearest first (walking out
     both ways from the anchor's place in the skill order: no sort per anchor)."""
     low = bisect.bisect_left(skills, anchor.mu - reach)
@@ -108,7 +114,7 @@ def _nearest(
     while left >= low or right < high:
         take_left = right >= high or (
             left >= low and anchor.mu - skills[left] <= skills[right] - anchor.mu
-        )  # fmt: skip
+        )
         person = by_skill[left] if take_left else by_skill[right]
         if take_left:
             left -= 1
@@ -138,9 +144,11 @@ def _repeated(group: Sequence[Waiting], last: Mapping[str, frozenset[str]]) -> b
 
 
 def _other_than_last(
-    anchor: Waiting, nearby: Sequence[Waiting], group: list[Waiting],
+    anchor: Waiting,
+    nearby: Sequence[Waiting],
+    group: list[Waiting],
     last: Mapping[str, frozenset[str]],
-) -> list[Waiting]:  # fmt: skip
+) -> list[Waiting]:
     """The group with its farthest members left out one by one, nearest first, until it is
     not the same four again; the same four when nobody else can be found."""
     for member in reversed(group[1:]):

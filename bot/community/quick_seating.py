@@ -16,9 +16,13 @@ RECENT_TABLES = 3600.0
 
 
 async def seat_waiting(
-    db: Database, game: str, preset: str, now: float, quick_wait: float,
+    db: Database,
+    game: str,
+    preset: str,
+    now: float,
+    quick_wait: float,
     new_chat: Callable[[], str],
-) -> list[tuple[str, tuple[QueueEntry, ...], int]]:  # fmt: skip
+) -> list[tuple[str, tuple[QueueEntry, ...], int]]:
     """Open the tables the queue of ``game`` and ``preset`` has now: (chat, the people in
     their seats' order, AI seats) of each, chats from ``new_chat``."""
     last: dict[str, frozenset[str]] = {}
@@ -33,8 +37,10 @@ async def seat_waiting(
         for user, blocked in await db.blocks_among(list(by_user)):
             apart.setdefault(user, set()).add(blocked)
             apart.setdefault(blocked, set()).add(user)
-        waiting = [Waiting(e.user, e.mu, e.since, e.accepts_ai, frozenset(apart.get(e.user, ())))
-                   for e in claimed]  # fmt: skip
+        waiting = [
+            Waiting(e.user, e.mu, e.since, e.accepts_ai, frozenset(apart.get(e.user, ())))
+            for e in claimed
+        ]
         found: list[Match] = match(waiting, now, quick_wait, last)
         for table in found:
             chat = new_chat()

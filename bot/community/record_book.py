@@ -55,9 +55,12 @@ class ChatHistory:
     """The id of the last hand folded in."""
 
     def top(
-        self, since: float | None, game: str | None, readers: Mapping[str, RecordReader],
+        self,
+        since: float | None,
+        game: str | None,
+        readers: Mapping[str, RecordReader],
         limit: int = 10,
-    ) -> list[tuple[str, Fraction, int]]:  # fmt: skip
+    ) -> list[tuple[str, Fraction, int]]:
         """(name, total, hands) of the best players since ``since`` (None: all time, which
         the standings hold; else within `RECENT_SECONDS`), at ``game`` (None: every game)."""
         if since is None:
@@ -66,8 +69,9 @@ class ChatHistory:
 
 
 class RecordBook:
-    def __init__(self, db: Database, readers: Mapping[str, RecordReader],
-                 clock: Callable[[], float]) -> None:  # fmt: skip
+    def __init__(
+        self, db: Database, readers: Mapping[str, RecordReader], clock: Callable[[], float]
+    ) -> None:
         self.db = db
         self.readers = readers
         self.clock = clock
@@ -102,8 +106,9 @@ class RecordBook:
         must equal)."""
         return fold({}, await self.db.finished_hands(chat), self.readers)
 
-    async def announcements(self, chat: str, users: Iterable[str], game: str,
-                            lang: str) -> str | None:  # fmt: skip
+    async def announcements(
+        self, chat: str, users: Iterable[str], game: str, lang: str
+    ) -> str | None:
         """The one line announcing what ``users`` newly achieved at ``game`` in ``chat``
         (None: nothing new), each achievement noted in storage as announced first."""
         history = await self.history(chat)

@@ -90,8 +90,9 @@ def rate(
     gone = [seat for seat in lost if any(seat in team for team in teams)]
     groups = [[seat for seat in team if seat not in gone] for team in teams]
     groups = [team for team in groups if team] + [[seat] for seat in gone]
-    placed = [[MODEL.rating(mu=ratings[s].mu, sigma=ratings[s].sigma) for s in team]
-              for team in groups]  # fmt: skip
+    placed = [
+        [MODEL.rating(mu=ratings[s].mu, sigma=ratings[s].sigma) for s in team] for team in groups
+    ]
     rated = MODEL.rate(placed, ranks=[float(place) for place in range(len(groups))])
     after = list(ratings)
     for team, new in zip(groups, rated, strict=True):

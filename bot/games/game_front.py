@@ -94,8 +94,15 @@ class GameFront(Protocol[ViewT, EventT, RulesT]):
     def settings_that_follow(self, name: str, value: object) -> dict[str, object]:
         """Rule options a change of ``name`` to ``value`` sets as well (a deck's defaults, say)."""
 
-    def table_text(self, lang: str, view: ViewT, names: Sequence[str], number: int,
-                   seconds_left: int | None, earlier: Sequence[EventT] = ()) -> str:  # fmt: skip
+    def table_text(
+        self,
+        lang: str,
+        view: ViewT,
+        names: Sequence[str],
+        number: int,
+        seconds_left: int | None,
+        earlier: Sequence[EventT] = (),
+    ) -> str:
         """The table message from the public view. ``earlier``: the closing events (see
         `closes_a_trick`) of tricks the group may not have been shown, oldest first; the
         one the view shows as the last trick among them is not repeated."""
@@ -113,9 +120,13 @@ class GameFront(Protocol[ViewT, EventT, RulesT]):
         """A seat's private hand from its view: the cards, and any lines below them."""
 
     def hand_buttons(
-        self, lang: str, view: ViewT, legal: Sequence[Action], selection: Selection,
+        self,
+        lang: str,
+        view: ViewT,
+        legal: Sequence[Action],
+        selection: Selection,
         stamps: Stamps,
-    ) -> list[tuple[Button, ...]]:  # fmt: skip
+    ) -> list[tuple[Button, ...]]:
         """The buttons under a seat's private hand, from what it may do now."""
 
     def prompt(self, lang: str, view: ViewT, legal: Sequence[Action]) -> str:
@@ -137,18 +148,27 @@ class GameFront(Protocol[ViewT, EventT, RulesT]):
         enough)."""
 
     def settlement_text(
-        self, lang: str, result: Result, names: Sequence[str], totals: Sequence[Fraction],
+        self,
+        lang: str,
+        result: Result,
+        names: Sequence[str],
+        totals: Sequence[Fraction],
         running: Sequence[Fraction],
-    ) -> str:  # fmt: skip
+    ) -> str:
         """The hand's settlement."""
 
     def hand_picture(self, lang: str, view: ViewT, player: str, number: int) -> HandPicture:
         """A seat's private hand as the renderer's input (`bot.pictures`)."""
 
     def settlement_picture(
-        self, lang: str, result: Result, names: Sequence[str], totals: Sequence[Fraction],
-        running: Sequence[Fraction], number: int,
-    ) -> SettlementPicture:  # fmt: skip
+        self,
+        lang: str,
+        result: Result,
+        names: Sequence[str],
+        totals: Sequence[Fraction],
+        running: Sequence[Fraction],
+        number: int,
+    ) -> SettlementPicture:
         """The hand's settlement as the renderer's input."""
 
     def explain(self, lang: str, refusal: IllegalAction, view: ViewT | None = None) -> str:

@@ -30,16 +30,26 @@ def face(card: Card, by_rank: bool = False) -> CardFace:
     return CardFace(card.rank, card.suit)
 
 
-def hand_picture(layout: Layout, player: str, cards: Sequence[CardFace], details: Sequence[str],
-                 breaks: Sequence[int] = ()) -> HandPicture:  # fmt: skip
+def hand_picture(
+    layout: Layout,
+    player: str,
+    cards: Sequence[CardFace],
+    details: Sequence[str],
+    breaks: Sequence[int] = (),
+) -> HandPicture:
     return HandPicture(layout, player, tuple(cards), tuple(details), tuple(breaks))
 
 
 def settlement_picture(
-    lang: str, title: str, names: Sequence[str], results: Sequence[str],
-    totals: Sequence[Fraction], running: Sequence[Fraction], bonuses: Sequence[str],
+    lang: str,
+    title: str,
+    names: Sequence[str],
+    results: Sequence[str],
+    totals: Sequence[Fraction],
+    running: Sequence[Fraction],
+    bonuses: Sequence[str],
     footer: str = "",
-) -> SettlementPicture:  # fmt: skip
+) -> SettlementPicture:
     rows = tuple(
         SettlementRow(
             names[seat],

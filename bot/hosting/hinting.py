@@ -40,8 +40,9 @@ class Hints:
     async def give(self, asked: HintAsked) -> list[Outgoing]:
         """The hint's answer, once thought out (the table's lock is not held meanwhile)."""
         try:
-            advice: Advice = await self.workers.consult(hint_job, asked.game, HINT_LEVEL,
-                                                        asked.view, asked.legal)  # fmt: skip
+            advice: Advice = await self.workers.consult(
+                hint_job, asked.game, HINT_LEVEL, asked.view, asked.legal
+            )
         except Exception:  # a failed search changes nothing at the table: say so, once
             log.exception("table %s: a hint could not be worked out", asked.chat)
             text = t(asked.lang, NO_HINT)

@@ -39,11 +39,17 @@ RESTORED = N_("Table restored after a restart.")
 
 class TableKeeper:
     def __init__(
-        self, db: Database, tables: OpenTables, send: Sender, clock: Callable[[], float],
-        seeds: Callable[[int], int] | None, ownership: Ownership | None,
-        records: RecordBook | None = None, invitations: Invitations | None = None,
+        self,
+        db: Database,
+        tables: OpenTables,
+        send: Sender,
+        clock: Callable[[], float],
+        seeds: Callable[[int], int] | None,
+        ownership: Ownership | None,
+        records: RecordBook | None = None,
+        invitations: Invitations | None = None,
         committed: Callable[[int], None] | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.db = db
         self.tables = tables
         self.send = send
@@ -146,11 +152,13 @@ class TableKeeper:
             lines = [LedgerLine(*line) for line in ledger]
             await tx.finish_hand(self.hand_ids[chat], chat, result, lines)
             if effects.rated_seats is not None:
-                self.rated[chat] = await rate_hand(tx, table.game, result, effects.rated_seats,
-                                                   self.hand_ids[chat], self.clock())  # fmt: skip
+                self.rated[chat] = await rate_hand(
+                    tx, table.game, result, effects.rated_seats, self.hand_ids[chat], self.clock()
+                )
         if effects.hand_started is not None:
-            hand_id = await tx.start_hand(chat, table.match, table.hand_number,
-                                          effects.hand_started)  # fmt: skip
+            hand_id = await tx.start_hand(
+                chat, table.match, table.hand_number, effects.hand_started
+            )
             self.hand_ids[chat] = hand_id
             self.stored_actions[chat] = 0
         if effects.table_changed or effects.actions:
@@ -165,8 +173,9 @@ class TableKeeper:
         """Sharing the database, the other processes hear of the steps as they commit: the
         pages connected to them read the table from the store (`bot.hosting.page_questions`)."""
         if self.ownership is not None:
-            steps = [json.dumps({"table": table.chat, "step": table.turn_count})
-                     for table in tables]  # fmt: skip
+            steps = [
+                json.dumps({"table": table.chat, "step": table.turn_count}) for table in tables
+            ]
             await tx.tell(STEPS, steps)
 
     async def store_batch(self, steps: list[tuple[Table, Effects]]) -> None:
@@ -191,8 +200,9 @@ class TableKeeper:
             users = [line[0] for line in effects.hand_finished[1]]
             try:
                 if self.records is not None:
-                    lines.append(await self.records.announcements(table.chat, users, table.game,
-                                                                  table.lang))  # fmt: skip
+                    lines.append(
+                        await self.records.announcements(table.chat, users, table.game, table.lang)
+                    )
             except Exception:
                 log.exception("achievements of a hand in %s could not be announced", table.chat)
             line = "\n".join(part for part in lines if part)
@@ -227,18 +237,23 @@ class TableKeeper:
         snapshots: list[TableRow] = []
         timers: list[TimerRow] = []
         for table, effects in steps:
-            if (effects.hand_finished is not None or effects.hand_started is not None
-                    or effects.told is not None):  # fmt: skip
+            if (
+                effects.hand_finished is not None
+                or effects.hand_started is not None
+                or effects.told is not None
+            ):
                 await self.store(tx, table, effects)  # rare: a hand ends or starts
                 continue
             rows += self._action_rows(table.chat, effects)
             signalled.append(table)
             if effects.table_changed:
-                snapshots.append(TableRow(table.chat, table.game, table.state,
-                                          table_snapshot(table), self.clock()))  # fmt: skip
+                snapshots.append(
+                    TableRow(
+                        table.chat, table.game, table.state, table_snapshot(table), self.clock()
+                    )
+                )
             elif effects.actions:  # only the turn moved on: the timer is all that changed
-                timers.append(TimerRow(table.chat, table.deadline, table.turn_count,
-                                       self.clock()))  # fmt: skip
+                timers.append(TimerRow(table.chat, table.deadline, table.turn_count, self.clock()))
         if rows:
             await tx.append_actions(rows)
         if snapshots:
@@ -250,8 +265,10 @@ class TableKeeper:
     def _action_rows(self, chat: str, effects: Effects) -> list[ActionRow]:
         seq = self.stored_actions.get(chat, 0)
         self.stored_actions[chat] = seq + len(effects.actions)
-        return [ActionRow(self.hand_ids[chat], seq + offset, action)
-                for offset, action in enumerate(effects.actions)]  # fmt: skip
+        return [
+            ActionRow(self.hand_ids[chat], seq + offset, action)
+            for offset, action in enumerate(effects.actions)
+        ]
 
     # ----------------------------------------------------------------- rebuilding
 
@@ -262,8 +279,9 @@ class TableKeeper:
             await self.rebuild(stored, None, announce=False)
         return self.tables.get(chat)
 
-    async def rebuild(self, stored: StoredTable, alive_at: float | None,
-                      announce: bool, line: str | None = None) -> None:  # fmt: skip
+    async def rebuild(
+        self, stored: StoredTable, alive_at: float | None, announce: bool, line: str | None = None
+    ) -> None:
         """Make the stored table this process's, its running hand replayed from its record.
         ``announce``: its group gets a line (``line``, else that it was restored) and a fresh
         table message, and its timer waits on with the time that was left when it stopped
@@ -295,8 +313,15 @@ class TableKeeper:
     def table_from(self, stored: StoredTable) -> Table:
         """The stored table, its running hand not replayed (kept nowhere)."""
         data = stored.settings
-        table = Table(stored.chat, stored.game, data["preset"], data["host"], data["lang"],
-                      self.clock, self.seeds)  # fmt: skip
+        table = Table(
+            stored.chat,
+            stored.game,
+            data["preset"],
+            data["host"],
+            data["lang"],
+            self.clock,
+            self.seeds,
+        )
         table.restore(stored.state, data)
         return table
 

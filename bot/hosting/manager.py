@@ -69,12 +69,20 @@ class TableManager(TableQuestions):
     every accepted action before anything about it is sent."""
 
     def __init__(
-        self, db: Database, send: Sender, *, clock: Callable[[], float] = time.time,
-        seeds: Callable[[int], int] | None = None, language: str = DEFAULT_LANGUAGE,
-        flood_burst: int = FLOOD_BURST, flood_rate: float = FLOOD_RATE,
-        ownership: Ownership | None = None, retention: float = RETENTION_DAYS * DAY,
-        ai_workers: int = 0, committed: Callable[[int], None] | None = None,
-    ) -> None:  # fmt: skip
+        self,
+        db: Database,
+        send: Sender,
+        *,
+        clock: Callable[[], float] = time.time,
+        seeds: Callable[[int], int] | None = None,
+        language: str = DEFAULT_LANGUAGE,
+        flood_burst: int = FLOOD_BURST,
+        flood_rate: float = FLOOD_RATE,
+        ownership: Ownership | None = None,
+        retention: float = RETENTION_DAYS * DAY,
+        ai_workers: int = 0,
+        committed: Callable[[int], None] | None = None,
+    ) -> None:
         self.db = db
         self.send = send
         self.clock = clock
@@ -86,15 +94,32 @@ class TableManager(TableQuestions):
         """Each group's records and achievements, from its stored hands."""
         self.invitations = Invitations()
         """Who was told of which table by /notify (their Join button works privately)."""
-        self.keeper = TableKeeper(db, self.open, self._send, clock, seeds, ownership,
-                                  self.records, self.invitations, committed)  # fmt: skip
+        self.keeper = TableKeeper(
+            db,
+            self.open,
+            self._send,
+            clock,
+            seeds,
+            ownership,
+            self.records,
+            self.invitations,
+            committed,
+        )
         self.leases = Leases(db, self.open, self.keeper, clock, ownership)
         self.faults = Faults(self.keeper)
-        self.timers = Timers(self.open, self.keeper, self.leases, self._send,
-                             self.faults.contain, self._heartbeat, clock,
-                             ai_workers)  # fmt: skip
-        self.hints = Hints(self.open, self.timers.thinking.workers, self.keeper,
-                           self.faults.contain)  # fmt: skip
+        self.timers = Timers(
+            self.open,
+            self.keeper,
+            self.leases,
+            self._send,
+            self.faults.contain,
+            self._heartbeat,
+            clock,
+            ai_workers,
+        )
+        self.hints = Hints(
+            self.open, self.timers.thinking.workers, self.keeper, self.faults.contain
+        )
         """Hints thought out on the AI workers with the table's lock let go (`/hint`)."""
         self.user_langs: dict[str, str] = {}
         """Languages players chose with /lang in a private chat (also kept in storage)."""
@@ -363,8 +388,11 @@ class TableManager(TableQuestions):
         typed: full allowances, and the locks of chats with no table."""
         now = self.clock()
         refill = self.flood_burst / self.flood_rate
-        self.allowance = {user: (tokens, since) for user, (tokens, since)
-                          in self.allowance.items() if now - since < refill}  # fmt: skip
+        self.allowance = {
+            user: (tokens, since)
+            for user, (tokens, since) in self.allowance.items()
+            if now - since < refill
+        }
         self.open.drop_idle_locks()
 
     async def restore(self) -> None:

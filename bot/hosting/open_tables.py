@@ -49,9 +49,11 @@ class ChatLock:
         await self.acquire()
 
     async def __aexit__(
-        self, kind: type[BaseException] | None, error: BaseException | None,
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
         trace: TracebackType | None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.release()
 
 
@@ -88,8 +90,11 @@ class OpenTables:
 
     def seating(self, user: str) -> list[Table]:
         """The open tables where ``user`` sits, by chat (the order the bot lists them in)."""
-        seated = [table for table in self.by_chat.values()
-                  if table.is_open() and table.seat_of(user) is not None]  # fmt: skip
+        seated = [
+            table
+            for table in self.by_chat.values()
+            if table.is_open() and table.seat_of(user) is not None
+        ]
         return sorted(seated, key=lambda table: table.chat)
 
     def lock(self, chat: str) -> ChatLock:
@@ -115,5 +120,8 @@ class OpenTables:
     def drop_idle_locks(self) -> None:
         """Forget the locks of chats with no table that nobody holds or awaits (one asked
         for and never taken)."""
-        self._locks = {chat: lock for chat, lock in self._locks.items()
-                       if chat in self.by_chat or lock.users > 0}  # fmt: skip
+        self._locks = {
+            chat: lock
+            for chat, lock in self._locks.items()
+            if chat in self.by_chat or lock.users > 0
+        }

@@ -45,9 +45,11 @@ class PageMoves:
     process). Start it (`start`) before pages connect."""
 
     def __init__(
-        self, manager: TableManager, signals: Signals | None,
+        self,
+        manager: TableManager,
+        signals: Signals | None,
         clock: Callable[[], float] = time.time,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.manager = manager
         self.signals = signals
         self.clock = clock
@@ -165,6 +167,13 @@ def _written(command: Command) -> dict[str, Any]:
 
 
 def _read(data: dict[str, Any], move: str) -> Command:
-    return Command(str(data["name"]), tuple(str(a) for a in data["args"]), str(data["user"]),
-                   str(data["user_name"]), str(data["chat"]), lang=data.get("lang"),
-                   stamp=data.get("stamp"), delivery=Delivery(PLATFORM, str(move)))  # fmt: skip
+    return Command(
+        str(data["name"]),
+        tuple(str(a) for a in data["args"]),
+        str(data["user"]),
+        str(data["user_name"]),
+        str(data["chat"]),
+        lang=data.get("lang"),
+        stamp=data.get("stamp"),
+        delivery=Delivery(PLATFORM, str(move)),
+    )

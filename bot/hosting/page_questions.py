@@ -62,9 +62,13 @@ class PageQuestions:
     its hand: `bot.hosting.keeping.TableKeeper.table_from`)."""
 
     def __init__(
-        self, tables: OpenTables, db: Database, table_from: Callable[[StoredTable], Table],
-        language: str, clock: Callable[[], float] = time.time,
-    ) -> None:  # fmt: skip
+        self,
+        tables: OpenTables,
+        db: Database,
+        table_from: Callable[[StoredTable], Table],
+        language: str,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.tables = tables
         self.db = db
         self.table_from = table_from
@@ -166,9 +170,12 @@ class PageQuestions:
             table, before = copy.table, self.copies.get(chat)
             if table.state not in (PLAYING, BETWEEN) or table.hand_number == 0:
                 continue
-            if (before is not None and before.replay is not None
-                    and (before.table.match, before.table.hand_number)
-                    == (table.match, table.hand_number)):  # fmt: skip
+            if (
+                before is not None
+                and before.replay is not None
+                and (before.table.match, before.table.hand_number)
+                == (table.match, table.hand_number)
+            ):
                 moving.append((copy, before.replay))
             else:
                 copy.replay = await self._replayed(table)

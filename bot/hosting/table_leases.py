@@ -46,9 +46,13 @@ class Leases:
     nothing)."""
 
     def __init__(
-        self, db: Database, tables: OpenTables, keeper: TableKeeper,
-        clock: Callable[[], float], ownership: Ownership | None,
-    ) -> None:  # fmt: skip
+        self,
+        db: Database,
+        tables: OpenTables,
+        keeper: TableKeeper,
+        clock: Callable[[], float],
+        ownership: Ownership | None,
+    ) -> None:
         self.db = db
         self.tables = tables
         self.keeper = keeper

@@ -46,10 +46,16 @@ class Timers:
     """The timers of a `bot.hosting.manager.TableManager`'s tables."""
 
     def __init__(
-        self, tables: OpenTables, keeper: TableKeeper, leases: Leases, send: Sender,
-        contain: Contain, heartbeat: Callable[[], Awaitable[None]],
-        clock: Callable[[], float], ai_workers: int = 0,
-    ) -> None:  # fmt: skip
+        self,
+        tables: OpenTables,
+        keeper: TableKeeper,
+        leases: Leases,
+        send: Sender,
+        contain: Contain,
+        heartbeat: Callable[[], Awaitable[None]],
+        clock: Callable[[], float],
+        ai_workers: int = 0,
+    ) -> None:
         self.tables = tables
         self.keeper = keeper
         self.leases = leases

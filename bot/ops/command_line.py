@@ -61,8 +61,12 @@ def command_line() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
     commands.add_parser("serve", help=COMMANDS["serve"], description=COMMANDS["serve"])
     console_parser = build_parser(_database_argument)
-    commands.add_parser("console", help=COMMANDS["console"], description=COMMANDS["console"],
-                        parents=[build_parser(_database_argument, add_help=False)])  # fmt: skip
+    commands.add_parser(
+        "console",
+        help=COMMANDS["console"],
+        description=COMMANDS["console"],
+        parents=[build_parser(_database_argument, add_help=False)],
+    )
     commands.add_parser("config", help=COMMANDS["config"], description=COMMANDS["config"])
     database = argparse.ArgumentParser(add_help=False)
     database.add_argument(
@@ -70,13 +74,19 @@ def command_line() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         type=_database_argument,
         help="a SQLite file or a postgresql:// address (default: BOT_DB)",
     )
-    commands.add_parser("migrate", parents=[database], help=COMMANDS["migrate"],
-                        description=COMMANDS["migrate"])  # fmt: skip
+    commands.add_parser(
+        "migrate", parents=[database], help=COMMANDS["migrate"], description=COMMANDS["migrate"]
+    )
     for name in ("export-db", "import-db"):
-        command = commands.add_parser(name, parents=[database], help=COMMANDS[name],
-                                      description=COMMANDS[name])  # fmt: skip
+        command = commands.add_parser(
+            name, parents=[database], help=COMMANDS[name], description=COMMANDS[name]
+        )
         command.add_argument("file", help="the JSON-lines file")
-    backup = commands.add_parser("backup-db", parents=[database], help=COMMANDS["backup-db"],
-                                 description=COMMANDS["backup-db"])  # fmt: skip
+    backup = commands.add_parser(
+        "backup-db",
+        parents=[database],
+        help=COMMANDS["backup-db"],
+        description=COMMANDS["backup-db"],
+    )
     backup.add_argument("file", help="a new file")
     return parser, console_parser

@@ -418,8 +418,11 @@ def load(env: Mapping[str, str], **overrides: Any) -> Settings:
         else:
             values[variable.name] = variable.unset
     if values["BOT_METRICS"] and values["BOT_HEALTH_PORT"] is None:
-        raise SettingError(BY_NAME["BOT_METRICS"], "on",
-                           "off, or set BOT_HEALTH_PORT too, where /metrics is served")  # fmt: skip
+        raise SettingError(
+            BY_NAME["BOT_METRICS"],
+            "on",
+            "off, or set BOT_HEALTH_PORT too, where /metrics is served",
+        )
     return Settings(values, frozenset(given))
 
 

@@ -126,8 +126,9 @@ class JsonFormatter(RedactingFormatter):
             line["exception"] = self.formatException(record.exc_info)
         if record.stack_info:
             line["stack"] = self.formatStack(record.stack_info)
-        return json.dumps({key: self.redacted(value) for key, value in line.items()},
-                          ensure_ascii=False)  # fmt: skip
+        return json.dumps(
+            {key: self.redacted(value) for key, value in line.items()}, ensure_ascii=False
+        )
 
 
 def configure_logging(

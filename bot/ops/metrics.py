@@ -57,25 +57,57 @@ CONTENT_TYPE = CONTENT_TYPE_LATEST
 SECONDS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 WAITS = (0.01, 0.1, 0.5, 1.0, 3.0, 5.0, 10.0, 20.0, 30.0, 60.0)
 
-ACTIONS = Counter("cardbot_actions", "Actions stored (players', AI seats', time-outs).",
-                  ["platform", "game"], registry=REGISTRY)  # fmt: skip
-REFUSALS = Counter("cardbot_refusals", "Players' moves the rules refused.",
-                   ["platform", "game"], registry=REGISTRY)  # fmt: skip
-STEP_ERRORS = Counter("cardbot_step_errors", "Table steps that raised and were contained.",
-                      ["platform", "game"], registry=REGISTRY)  # fmt: skip
-GROUP_CALLS = Counter("cardbot_group_calls", "Calls made to groups, against their budget.",
-                      ["platform"], registry=REGISTRY)  # fmt: skip
-BUDGET_WAIT = Histogram("cardbot_budget_wait_seconds", "How long a call waited for a budget.",
-                        ["platform", "budget"], buckets=WAITS, registry=REGISTRY)  # fmt: skip
-AI_DECISION = Histogram("cardbot_ai_decision_seconds", "One AI seat's decision.",
-                        ["game", "level"], buckets=SECONDS, registry=REGISTRY)  # fmt: skip
-AI_LOWERED = Counter("cardbot_ai_lowered", "Hard decisions made with less than their budget.",
-                     ["game", "budget"], registry=REGISTRY)  # fmt: skip
-AI_CUT = Counter("cardbot_ai_cut", "AI searches a worker's deadline ended.", ["game"],
-                 registry=REGISTRY)  # fmt: skip
-STORAGE_COMMIT = Histogram("cardbot_storage_commit_seconds",
-                           "One transaction, from its first write to its commit.",
-                           ["backend"], buckets=SECONDS, registry=REGISTRY)  # fmt: skip
+ACTIONS = Counter(
+    "cardbot_actions",
+    "Actions stored (players', AI seats', time-outs).",
+    ["platform", "game"],
+    registry=REGISTRY,
+)
+REFUSALS = Counter(
+    "cardbot_refusals", "Players' moves the rules refused.", ["platform", "game"], registry=REGISTRY
+)
+STEP_ERRORS = Counter(
+    "cardbot_step_errors",
+    "Table steps that raised and were contained.",
+    ["platform", "game"],
+    registry=REGISTRY,
+)
+GROUP_CALLS = Counter(
+    "cardbot_group_calls",
+    "Calls made to groups, against their budget.",
+    ["platform"],
+    registry=REGISTRY,
+)
+BUDGET_WAIT = Histogram(
+    "cardbot_budget_wait_seconds",
+    "How long a call waited for a budget.",
+    ["platform", "budget"],
+    buckets=WAITS,
+    registry=REGISTRY,
+)
+AI_DECISION = Histogram(
+    "cardbot_ai_decision_seconds",
+    "One AI seat's decision.",
+    ["game", "level"],
+    buckets=SECONDS,
+    registry=REGISTRY,
+)
+AI_LOWERED = Counter(
+    "cardbot_ai_lowered",
+    "Hard decisions made with less than their budget.",
+    ["game", "budget"],
+    registry=REGISTRY,
+)
+AI_CUT = Counter(
+    "cardbot_ai_cut", "AI searches a worker's deadline ended.", ["game"], registry=REGISTRY
+)
+STORAGE_COMMIT = Histogram(
+    "cardbot_storage_commit_seconds",
+    "One transaction, from its first write to its commit.",
+    ["backend"],
+    buckets=SECONDS,
+    registry=REGISTRY,
+)
 
 
 class OpenTables(Collector):

@@ -44,13 +44,20 @@ def replay_frames(record: Any, lang: str) -> dict[str, Any]:
             frames.append(_frame(front, hand, lang, names, raw, closes))
     except (EngineError, ValueError, KeyError, TypeError) as error:
         step = len(frames)
-        raise BadRecord(t(lang, N_("The record cannot be replayed at step {step}: {reason}"),
-                          step=step, reason=str(error)[:200])) from None  # fmt: skip
+        raise BadRecord(
+            t(
+                lang,
+                N_("The record cannot be replayed at step {step}: {reason}"),
+                step=step,
+                reason=str(error)[:200],
+            )
+        ) from None
     return {"game": front.name, "title": t(lang, front.title), "names": names, "frames": frames}
 
 
-def _frame(front: Any, hand: Any, lang: str, names: list[str], raw: Any,
-           closes: bool) -> dict[str, Any]:  # fmt: skip
+def _frame(
+    front: Any, hand: Any, lang: str, names: list[str], raw: Any, closes: bool
+) -> dict[str, Any]:
     board = front.board(lang, hand.view(None), names).to_json()
     hands = [[str(card) for card in hand.cards_of(seat)] for seat in range(4)]
     said = ""

@@ -189,8 +189,15 @@ def _ready(table: Table, seat: int) -> bool:
 def controls(table: Table, seat: int, lang: str, view: Any) -> list[dict[str, Any]]:
     """The seat's controls now: its hand's buttons, and Ready between hands."""
     if table.state == BETWEEN and not _ready(table, seat):
-        return [{"action": "ready", "args": [], "label": t(lang, "Ready"), "stamp": None,
-                 "cards": False}]  # fmt: skip
+        return [
+            {
+                "action": "ready",
+                "args": [],
+                "label": t(lang, "Ready"),
+                "stamp": None,
+                "cards": False,
+            }
+        ]
     hand = table.hand
     if table.state != PLAYING or hand is None or view is None:
         return []

@@ -58,9 +58,15 @@ class Delivery:
 
 
 def parse_command(
-    text: str, user: str, user_name: str, chat: str, private: bool = False,
-    lang: str | None = None, bot_name: str | None = None, plain: bool = False,
-) -> Command | None:  # fmt: skip
+    text: str,
+    user: str,
+    user_name: str,
+    chat: str,
+    private: bool = False,
+    lang: str | None = None,
+    bot_name: str | None = None,
+    plain: bool = False,
+) -> Command | None:
     """``"/play@CardBot S10 S10"`` → Command("play", ("S10", "S10")); None for plain text, and
     for a command addressed to another bot (``/new@OtherBot``) when ``bot_name`` is known. In a
     private chat ``/play@2 S10`` names the player's second table (``bot.commands.private_chat``).

@@ -211,8 +211,9 @@ def read_number(text: str, bounds: Bounds, whole: bool) -> float:
 
 
 def _out_of_range(bounds: Bounds) -> BadSetting:
-    return BadSetting("Say a number from {low} to {high}.", low=_shown(bounds.low),
-                      high=_shown(bounds.high))  # fmt: skip
+    return BadSetting(
+        "Say a number from {low} to {high}.", low=_shown(bounds.low), high=_shown(bounds.high)
+    )
 
 
 def _shown(value: float) -> str:

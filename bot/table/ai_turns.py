@@ -73,8 +73,16 @@ def slow_decision(table: Table) -> Decision | None:
     if occupant is None or not occupant.ai or occupant.level not in SLOW_LEVELS:
         return None
     legal = tuple(hand.legal_actions(seat))  # listed now: the hand may change meanwhile
-    return Decision(table.chat, table.hand_number, table.turn_count, seat, table.game,
-                    occupant.level, hand.view(seat), legal)  # fmt: skip
+    return Decision(
+        table.chat,
+        table.hand_number,
+        table.turn_count,
+        seat,
+        table.game,
+        occupant.level,
+        hand.view(seat),
+        legal,
+    )
 
 
 def still_current(decision: Decision, table: Table) -> bool:

@@ -62,8 +62,9 @@ def end_hand(table: Table, result: Result) -> Effects:
         key = table.ledger_key(index)
         table.settle(key, names[index], totals[index])
         bonus = str(result.bonus[index])
-        ledger_lines.append((key, names[index], str(totals[index]), result.first_out == index,
-                             bonus))  # fmt: skip
+        ledger_lines.append(
+            (key, names[index], str(totals[index]), result.first_out == index, bonus)
+        )
     running = table.match_totals()
     effects = Effects(table_changed=True)
     effects.out += private_hands(table)  # the final view: its buttons are gone
@@ -82,24 +83,30 @@ def end_hand(table: Table, result: Result) -> Effects:
         effects.out.append(table.group("Everyone passed."))
     elif result.void:  # nobody there to bid: dealing again at once would deal on forever
         ready = Button(table.say("Ready"), "/ready", table.stamp().text())
-        text = table.say("Everyone passed, and nobody at the table bid for themselves: the "
-                         "cards are dealt again when the players are ready.")  # fmt: skip
+        text = table.say(
+            "Everyone passed, and nobody at the table bid for themselves: the "
+            "cards are dealt again when the players are ready."
+        )
         post = Outgoing(Kind.GROUP, table.chat, text, buttons=((ready,),))
         effects.out.append(table.with_buttons_of_the_phase(post, "redeal"))
     else:
         ready = Button(table.say("Ready"), "/ready", table.stamp().text())
         text = table.front.settlement_text(table.lang, result, names, totals, running)
         if last_due and undecided:
-            text += "\n" + table.say("That was the match's last hand, but the series is "
-                                      "not decided: the match goes on until it is.")  # fmt: skip
+            text += "\n" + table.say(
+                "That was the match's last hand, but the series is "
+                "not decided: the match goes on until it is."
+            )
         picture = settlement_drawing(table, result, names, totals, running)
         # No next hand to be ready for: the match is over, or it waits for someone to come back.
         # Replay: pressed in the group, /replay N answers the presser with the hand's page.
-        replay = Button(table.say("Replay this hand"), f"/replay {table.hand_number}",
-                        table.stamp().text())  # fmt: skip
+        replay = Button(
+            table.say("Replay this hand"), f"/replay {table.hand_number}", table.stamp().text()
+        )
         buttons = () if match_over or nobody_played else ((ready,), (replay,))
-        effects.settlement = Outgoing(Kind.GROUP, table.chat, text, buttons=buttons,
-                                      picture=drawn_once(picture))  # fmt: skip
+        effects.settlement = Outgoing(
+            Kind.GROUP, table.chat, text, buttons=buttons, picture=drawn_once(picture)
+        )
         if buttons:
             effects.settlement = table.with_buttons_of_the_phase(effects.settlement, "settled")
         effects.out.append(effects.settlement)
@@ -113,12 +120,15 @@ def end_hand(table: Table, result: Result) -> Effects:
         effects.extend(close_match(table))
         return effects
     assert table.hand is not None
-    table.between_hands(sitting.user for seat, on in enumerate(table.hand.auto)
-                        if on and (sitting := table.seats[seat]) is not None
-                        and sitting.user is not None)  # fmt: skip
+    table.between_hands(
+        sitting.user
+        for seat, on in enumerate(table.hand.auto)
+        if on and (sitting := table.seats[seat]) is not None and sitting.user is not None
+    )
     if nobody_played:
-        effects.extend(hold(table, N_("Nobody at the table played this hand, so the table has "
-                                      "paused.")))  # fmt: skip
+        effects.extend(
+            hold(table, N_("Nobody at the table played this hand, so the table has paused."))
+        )
     elif redeal_now or (table.unattended and all(s is not None and s.ai for s in table.seats)):
         effects.extend(deal(table))
     return effects
@@ -132,9 +142,15 @@ def hold(table: Table, why: str) -> Effects:
     minutes = table.table_options.idle_minutes
     go_on = Button(table.say("Continue"), "/ready", table.stamp().text())
     said = table.say(why)
-    text = said + ("" if said.endswith("。") else " ") + table.say(  # no space after a 。
-        "Press Continue (or say /ready) to deal the next hand; otherwise the match ends in "
-        "{minutes} minutes.", minutes=minutes)  # fmt: skip
+    text = (
+        said
+        + ("" if said.endswith("。") else " ")
+        + table.say(  # no space after a 。
+            "Press Continue (or say /ready) to deal the next hand; otherwise the match ends in "
+            "{minutes} minutes.",
+            minutes=minutes,
+        )
+    )
     effects = Effects(out=table.sent.retire_buttons(), table_changed=True)  # a settlement's Ready
     post = Outgoing(Kind.GROUP, table.chat, text, buttons=((go_on,),))
     effects.out.append(table.with_buttons_of_the_phase(post, "paused"))
@@ -144,9 +160,14 @@ def hold(table: Table, why: str) -> Effects:
         if seat.left:
             continue  # they said goodbye: nothing to come back to
         lang = table.lang_of(seat.user)
-        told = t(lang, "The table at {table} has paused: nobody played. Press Continue there (or "
-                 "say /ready in the group) to play on; otherwise the match ends in {minutes} "
-                 "minutes.", table=table.label(lang), minutes=minutes)  # fmt: skip
+        told = t(
+            lang,
+            "The table at {table} has paused: nobody played. Press Continue there (or "
+            "say /ready in the group) to play on; otherwise the match ends in {minutes} "
+            "minutes.",
+            table=table.label(lang),
+            minutes=minutes,
+        )
         effects.out.append(Outgoing(Kind.PRIVATE, table.chat, told, user=seat.user))
     return effects
 
@@ -175,8 +196,9 @@ def close_match(table: Table) -> Effects:
         # Stopped in the middle of a hand: its table message keeps no button either.
         retired.append(replace(table_message(table), buttons=()))
     table.close()
-    text = table.say("The match is over.") + "\n" + ledger_text(table.lang, table.ledger,
-                                                                  table.names)  # fmt: skip
+    text = (
+        table.say("The match is over.") + "\n" + ledger_text(table.lang, table.ledger, table.names)
+    )
     return Effects(out=[*retired, Outgoing(Kind.GROUP, table.chat, text)], table_changed=True)
 
 
@@ -187,6 +209,9 @@ def put_on_auto_notice(table: Table, seat: int) -> list[Outgoing]:
     if occupant is None or occupant.user is None or occupant.left:
         return []
     lang = table.lang_of(occupant.user)
-    text = t(lang, "You timed out and are on auto-play (托管) now: the table plays for you. "
-                   "Press “Auto-play off” or say /auto off to play again.")  # fmt: skip
+    text = t(
+        lang,
+        "You timed out and are on auto-play (托管) now: the table plays for you. "
+        "Press “Auto-play off” or say /auto off to play again.",
+    )
     return [Outgoing(Kind.PRIVATE, table.chat, text, user=occupant.user)]

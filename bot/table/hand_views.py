@@ -58,8 +58,14 @@ def call_to_act(table: Table, seat: int, at_table: str, plain: str, seconds: int
     assert hand is not None and occupant is not None and occupant.user is not None
     lang = table.lang_of(occupant.user)
     prompt = table.front.prompt(lang, hand.view(seat), hand.legal_actions(seat))
-    text = t(lang, at_table if table.title else plain, table=table.title,
-             game=t(lang, table.game), seconds=seconds, prompt=prompt)  # fmt: skip
+    text = t(
+        lang,
+        at_table if table.title else plain,
+        table=table.title,
+        game=t(lang, table.game),
+        seconds=seconds,
+        prompt=prompt,
+    )
     return Outgoing(Kind.PRIVATE, table.chat, text, user=occupant.user)
 
 
@@ -67,9 +73,11 @@ def call_to_act(table: Table, seat: int, at_table: str, plain: str, seconds: int
 
 
 def table_message(
-    table: Table, urgent: bool = True, names: list[str] | None = None,
+    table: Table,
+    urgent: bool = True,
+    names: list[str] | None = None,
     waiting: bool | None = None,
-) -> Outgoing:  # fmt: skip
+) -> Outgoing:
     """The table message of the running hand, from a snapshot of the public view taken now;
     its text is written when it is sent (`Outgoing.write`), so superseded states are never
     rendered and the one sent shows the latest time left. ``names`` (`Table.seat_names`) and
@@ -108,8 +116,16 @@ def table_message(
         table.sent.keep_chrome(chrome)
     over = table.hand.over
     buttons, slot = (() if over else chrome[1]), chrome[2]  # over: no hand to show
-    return Outgoing(Kind.TABLE, table.chat, "", buttons=buttons, slot=slot, urgent=urgent,
-                    write=write, final=over)  # fmt: skip
+    return Outgoing(
+        Kind.TABLE,
+        table.chat,
+        "",
+        buttons=buttons,
+        slot=slot,
+        urgent=urgent,
+        write=write,
+        final=over,
+    )
 
 
 def private_hands(table: Table, seats: Iterable[int] = range(4)) -> list[Outgoing]:
@@ -146,8 +162,17 @@ def private_hand(table: Table, index: int) -> Outgoing:
         if table.title
         else N_("Your hand · {game} · seat {seat}: {cards}")
     )  # the hand names its group
-    text = t(lang, key, table=table.title, game=t(lang, table.game), seat=seat_number(index),
-             cards=cards) + notes  # fmt: skip
+    text = (
+        t(
+            lang,
+            key,
+            table=table.title,
+            game=t(lang, table.game),
+            seat=seat_number(index),
+            cards=cards,
+        )
+        + notes
+    )
     selection = table.selection(index) or Selection()
     if selection.size():
         text += "\n" + front.selection_text(lang, selection)
@@ -157,8 +182,10 @@ def private_hand(table: Table, index: int) -> Outgoing:
         # The same words and one button whoever's turn it is: on 托管 the view changes only
         # when the cards do, not twice a turn ("your turn" would ask for a move the table
         # is about to make for them).
-        text += "\n" + t(lang, "On auto-play (托管): the table plays your turns. Turn auto-play "
-                                "off to play yourself.")  # fmt: skip
+        text += "\n" + t(
+            lang,
+            "On auto-play (托管): the table plays your turns. Turn auto-play off to play yourself.",
+        )
     elif table.turn_seat == index:
         prompt = front.prompt(lang, view, hand.legal_actions(index))
         text += "\n" + t(lang, "Your turn. {prompt}", prompt=prompt)
@@ -168,8 +195,9 @@ def private_hand(table: Table, index: int) -> Outgoing:
         picture = final_drawing(table, lang)  # the settlement, not a picture of no cards
     else:
         picture = hand_drawing(table, lang, view, seat.name)
-    return Outgoing(Kind.PRIVATE, table.chat, text, user=seat.user, buttons=buttons, slot=slot,
-                    picture=picture)  # fmt: skip
+    return Outgoing(
+        Kind.PRIVATE, table.chat, text, user=seat.user, buttons=buttons, slot=slot, picture=picture
+    )
 
 
 def hand_controls(
@@ -188,8 +216,14 @@ def hand_controls(
     legal = hand.legal_actions(index)
     stamps = Stamps(table.stamp(), table.stamp(turn=True))
     rows = table.front.hand_buttons(lang, view, legal, selection, stamps)
-    extra = [row for row in (hint_button(table, index, lang, stamps.turn),
-                             auto_toggle(lang, legal, stamps.whole)) if row]  # fmt: skip
+    extra = [
+        row
+        for row in (
+            hint_button(table, index, lang, stamps.turn),
+            auto_toggle(lang, legal, stamps.whole),
+        )
+        if row
+    ]
     return tuple([*rows, *extra])
 
 
@@ -207,8 +241,12 @@ def result_line(table: Table, index: int, lang: str) -> str:
     if result is None or result.void:
         return t(lang, "The hand is over.")
     amount, match = table.staked(result.total)[index], table.match_totals()[index]
-    return t(lang, "The hand is over: {amount} for you (match {match}). The settlement is in "
-                   "the group.", amount=money(amount), match=money(match))  # fmt: skip
+    return t(
+        lang,
+        "The hand is over: {amount} for you (match {match}). The settlement is in the group.",
+        amount=money(amount),
+        match=money(match),
+    )
 
 
 # ----------------------------------------------------------------- pictures
@@ -240,14 +278,19 @@ def final_drawing(table: Table, lang: str) -> Callable[[], bytes] | None:
 
 
 def settlement_drawing(
-    table: Table, result: Result, names: list[str], totals: list[Fraction],
-    running: list[Fraction], lang: str | None = None,
-) -> Callable[[], bytes] | None:  # fmt: skip
+    table: Table,
+    result: Result,
+    names: list[str],
+    totals: list[Fraction],
+    running: list[Fraction],
+    lang: str | None = None,
+) -> Callable[[], bytes] | None:
     if not pictures_wanted(table):
         return None
     try:
-        picture = table.front.settlement_picture(lang or table.lang, result, names, totals,
-                                                 running, table.hand_number)  # fmt: skip
+        picture = table.front.settlement_picture(
+            lang or table.lang, result, names, totals, running, table.hand_number
+        )
     except PictureError as error:
         log.warning("no settlement picture at %s: %s", table.chat, error)
         return None

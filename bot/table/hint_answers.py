@@ -52,11 +52,15 @@ class Advice:
 def still_current(table: Table, asked: HintAsked) -> bool:
     """The table is where it was when the hint was asked: same hand, turn and seat."""
     return (
-        table.state == PLAYING and table.hand is not None and not table.hand.over
-        and not table.paused and table.hand_number == asked.hand
-        and table.turn_count == asked.turn and table.turn_seat == asked.seat
+        table.state == PLAYING
+        and table.hand is not None
+        and not table.hand.over
+        and not table.paused
+        and table.hand_number == asked.hand
+        and table.turn_count == asked.turn
+        and table.turn_seat == asked.seat
         and table.seat_of(asked.user) == asked.seat
-    )  # fmt: skip
+    )
 
 
 def hint_job(job: Job) -> Advice:
@@ -77,20 +81,34 @@ def ask(table: Table, command: Command) -> Effects:
     if table.turn_seat != seat or hand.over or table.paused:
         return table.reply(command, "A hint is for your own turn: ask again when it comes.")
     if table.acts_by_itself(seat):
-        return table.reply(command, "You are on auto-play (托管): turn it off with /auto off, "
-                                    "then ask for a hint.")  # fmt: skip
+        return table.reply(
+            command, "You are on auto-play (托管): turn it off with /auto off, then ask for a hint."
+        )
     allowed = table.table_options.hints_allowed
     left = table.hints.left(table.hand_number, seat, allowed)
     if left == 0 and allowed == 0:
-        return table.reply(command, "This table gives no hints. The host may allow some: "
-                                    "/settings hints_per_hand 3")  # fmt: skip
+        return table.reply(
+            command,
+            "This table gives no hints. The host may allow some: /settings hints_per_hand 3",
+        )
     if left == 0:
-        return table.reply(command, "You have had this hand's {count} hints: play on your own "
-                                    "(the host may allow more: /settings hints_per_hand).",
-                           count=allowed)  # fmt: skip
-    asked = HintAsked(table.chat, table.hand_number, table.turn_count, seat, command.user,
-                      table.answer_lang(command), table.game, hand.view(seat),
-                      tuple(hand.legal_actions(seat)))  # fmt: skip
+        return table.reply(
+            command,
+            "You have had this hand's {count} hints: play on your own "
+            "(the host may allow more: /settings hints_per_hand).",
+            count=allowed,
+        )
+    asked = HintAsked(
+        table.chat,
+        table.hand_number,
+        table.turn_count,
+        seat,
+        command.user,
+        table.answer_lang(command),
+        table.game,
+        hand.view(seat),
+        tuple(hand.legal_actions(seat)),
+    )
     return Effects(hint_asked=asked)
 
 

@@ -62,8 +62,9 @@ def join(table: Table, command: Command) -> Effects:
         return table.reply(command, "The table is full.")
     table.sit(index, Seat(command.user, command.user_name, ready=True))
     table.remember(command)
-    line = table.group("{name} sits at seat {seat}.", name=command.user_name,
-                       seat=seat_number(index))  # fmt: skip
+    line = table.group(
+        "{name} sits at seat {seat}.", name=command.user_name, seat=seat_number(index)
+    )
     return Effects(out=[line], table_changed=True)
 
 
@@ -79,8 +80,9 @@ def _come_back(table: Table, command: Command, index: int) -> Effects:
     """A player removed during a hand takes their seat back from the AI that kept it."""
     table.sit(index, Seat(command.user, command.user_name, ready=True))
     table.remember(command)
-    line = table.group("{name} is back at seat {seat}.", name=command.user_name,
-                       seat=seat_number(index))  # fmt: skip
+    line = table.group(
+        "{name} is back at seat {seat}.", name=command.user_name, seat=seat_number(index)
+    )
     return Effects(out=[line], table_changed=True)
 
 
@@ -135,8 +137,11 @@ def addbot(table: Table, command: Command) -> Effects:
     level = read_ai_level(command.args[0]) if command.args else table.table_options.ai_level
     index = free[0]
     table.sit(index, ai_seat(table, index, level))
-    line = table.group("An AI player ({level}) sits at seat {seat}.",
-                       level=table.say(level), seat=seat_number(index))  # fmt: skip
+    line = table.group(
+        "An AI player ({level}) sits at seat {seat}.",
+        level=table.say(level),
+        seat=seat_number(index),
+    )
     return Effects(out=[line], table_changed=True)
 
 
@@ -156,8 +161,9 @@ def kick(table: Table, command: Command) -> Effects:
             return table.reply(command, "An AI player leaves only between hands.")
         return _replace_by_ai(table, command, index)
     table.sit(index, None)
-    out = [table.group("{name} was removed from seat {seat}.", name=seat.name,
-                       seat=seat_number(index))]  # fmt: skip
+    out = [
+        table.group("{name} was removed from seat {seat}.", name=seat.name, seat=seat_number(index))
+    ]
     if seat.user is not None:
         out += _tell_the_removed(table, command, index, seat.user, in_hand=False)
         out += _hand_over_host(table, seat.user)
@@ -175,12 +181,15 @@ def _tell_the_removed(
         out.append(replace(hand_views.private_hand(table, index), buttons=()))
     lang = table.lang_of(user)
     key = (
-        N_("{host} removed you from seat {seat} at {table}: an AI player plays the rest of "
-           "this hand for you. Say /join there from the next hand to take your seat back.")
+        N_(
+            "{host} removed you from seat {seat} at {table}: an AI player plays the rest of "
+            "this hand for you. Say /join there from the next hand to take your seat back."
+        )
         if in_hand
-        else N_("{host} removed you from seat {seat} at {table}. Say /join there to sit down "
-                "again.")
-    )  # fmt: skip
+        else N_(
+            "{host} removed you from seat {seat} at {table}. Say /join there to sit down again."
+        )
+    )
     text = t(lang, key, host=command.user_name, seat=seat_number(index), table=table.label(lang))
     out.append(Outgoing(Kind.PRIVATE, table.chat, text, user=user))
     return out
@@ -194,10 +203,14 @@ def _replace_by_ai(table: Table, command: Command, index: int) -> Effects:
     effects = Effects(table_changed=True)
     effects.out += _tell_the_removed(table, command, index, seat.user, in_hand=True)
     table.stand_in(index, stand_in)
-    effects.out.append(table.group(
-        "{name} was removed from seat {seat}; an AI player takes over the hand. They may "
-        "come back with /join from the next hand.", name=seat.name,
-        seat=seat_number(index)))  # fmt: skip
+    effects.out.append(
+        table.group(
+            "{name} was removed from seat {seat}; an AI player takes over the hand. They may "
+            "come back with /join from the next hand.",
+            name=seat.name,
+            seat=seat_number(index),
+        )
+    )
     effects.out += _hand_over_host(table, seat.user)
     return effects
 
@@ -205,20 +218,23 @@ def _replace_by_ai(table: Table, command: Command, index: int) -> Effects:
 def host(table: Table, command: Command) -> Effects:
     """``/host SEAT``: the host (or a chat admin) hands the host role to the person there."""
     if command.user != table.host and not command.admin:
-        return table.reply(command, "Only the host or an admin of this chat can hand the host "
-                           "role over.")  # fmt: skip
+        return table.reply(
+            command, "Only the host or an admin of this chat can hand the host role over."
+        )
     index = _seat_argument(command)
     if index is None:
         return table.reply(command, "Say /host and the seat of the new host (1 to 4).")
     seat = table.seats[index]
     if seat is None or seat.user is None or seat.left:
-        return table.reply(command, "Only a person at the table can host it: seat {seat} has "
-                           "none.", seat=seat_number(index))  # fmt: skip
+        return table.reply(
+            command,
+            "Only a person at the table can host it: seat {seat} has none.",
+            seat=seat_number(index),
+        )
     if seat.user == table.host:
         return table.reply(command, "{name} hosts the table already.", name=seat.name)
     table.make_host(seat.user)
-    return Effects(out=[table.group("{name} is now the host.", name=seat.name)],
-                   table_changed=True)  # fmt: skip
+    return Effects(out=[table.group("{name} is now the host.", name=seat.name)], table_changed=True)
 
 
 def start(table: Table, command: Command) -> Effects:
@@ -276,8 +292,9 @@ def close(table: Table) -> Effects:
 
 def close_idle(table: Table) -> Effects:
     """Nobody has been at the table for ``idle_minutes``: AI players alone do not play on."""
-    return _close_after_idle_minutes(table, N_("Nobody has been at the table for {minutes} "
-                                                "minutes: the match ends here."))  # fmt: skip
+    return _close_after_idle_minutes(
+        table, N_("Nobody has been at the table for {minutes} minutes: the match ends here.")
+    )
 
 
 def _close_after_idle_minutes(table: Table, why: str) -> Effects:
@@ -319,8 +336,9 @@ def ready_timeout(table: Table) -> Effects:
     if not people and table.unattended:
         effects.extend(dealing.deal(table))
     elif not any(seat.ready for index in people if (seat := table.seats[index]) is not None):
-        effects.extend(dealing.hold(table, N_("Nobody was ready for the next hand, so the "
-                                              "table has paused.")))  # fmt: skip
+        effects.extend(
+            dealing.hold(table, N_("Nobody was ready for the next hand, so the table has paused."))
+        )
     else:
         effects.extend(_deal_without_the_away(table))
     return effects
@@ -339,8 +357,9 @@ def _deal_without_the_away(table: Table) -> Effects:
     effects = Effects(table_changed=True)
     if away:
         names = table.say(", ").join(away)
-        effects.out.append(table.group("Not ready, so on auto-play this hand: {names}.",
-                                       names=names))  # fmt: skip
+        effects.out.append(
+            table.group("Not ready, so on auto-play this hand: {names}.", names=names)
+        )
     effects.extend(dealing.deal(table))
     return effects
 
@@ -348,5 +367,6 @@ def _deal_without_the_away(table: Table) -> Effects:
 def close_held(table: Table) -> Effects:
     """The paused table waited ``idle_minutes`` and nobody came back: the match ends with
     its score."""
-    return _close_after_idle_minutes(table, N_("Nobody came back for {minutes} minutes: the "
-                                                "match ends here."))  # fmt: skip
+    return _close_after_idle_minutes(
+        table, N_("Nobody came back for {minutes} minutes: the match ends here.")
+    )

@@ -57,12 +57,17 @@ def game_command(table: Table, command: Command) -> Effects:
     if command.name not in table.front.commands:
         game = t(table.answer_lang(command), table.front.title)
         commands = " ".join(f"/{c}" for c in sorted(table.front.commands))
-        raise BadInput("{game} has no /{name}: its commands are {commands}.", game=game,
-                       name=echoed(command.name), commands=commands)  # fmt: skip
+        raise BadInput(
+            "{game} has no /{name}: its commands are {commands}.",
+            game=game,
+            name=echoed(command.name),
+            commands=commands,
+        )
     action = table.front.command_action(table.hand, index, command.name, command.args)
     if table.front.needs_confirming(action) and not _confirmed(table, index, command):
-        return table.reply(command, "Press it again (or add yes: /{name} yes) to confirm.",
-                           name=command.name)  # fmt: skip
+        return table.reply(
+            command, "Press it again (or add yes: /{name} yes) to confirm.", name=command.name
+        )
     return apply_action(table, action, command)
 
 
@@ -165,8 +170,7 @@ def apply_action(table: Table, action: Action, command: Command | None = None) -
     if isinstance(action, Auto) and action not in hand.legal_actions(action.seat):
         key = "You are on 托管 already." if action.on else "You are not on 托管."
         return _refused_plainly(table, command, key)
-    hinted = command is not None and table.hints.hinted(table.hand_number, table.turn_count,
-                                                         action)  # fmt: skip
+    hinted = command is not None and table.hints.hinted(table.hand_number, table.turn_count, action)
     try:
         events = hand.apply(action)
     except IllegalAction as refusal:
@@ -254,8 +258,15 @@ def remind(table: Table) -> Effects:
     left = table.seconds_left() or 0
     if left < REMINDER_FLOOR:
         return Effects()  # too late to help: the time-out comes first
-    out = [call_to_act(table, seat, N_("Still your turn at {table}: {seconds} s left. {prompt}"),
-                       N_("Still your turn: {seconds} s left. {prompt}"), left)]  # fmt: skip
+    out = [
+        call_to_act(
+            table,
+            seat,
+            N_("Still your turn at {table}: {seconds} s left. {prompt}"),
+            N_("Still your turn: {seconds} s left. {prompt}"),
+            left,
+        )
+    ]
     if table.table_options.mention_turn:
         # The call heads the live table, which is sent anew below it with the time left
         # written then: one group call, not an edit and then a move.

@@ -21,8 +21,10 @@ def rules(table: Table, command: Command) -> Effects:
     parts = [t(language, front.primer_text), t(language, front.rules_text)]
     if front.tips_text:
         parts.append(t(language, front.tips_text))
-    text = "\n\n".join(parts) + "\n" + t(language, "This table's options: /settings. "
-                                                     "Every command: /help.")  # fmt: skip
+    text = (
+        "\n\n".join(parts)
+        + "\n"
+        + t(language, "This table's options: /settings. Every command: /help.")
+    )
     picture = partial(render_table, front.primer_picture(language))
-    return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=command.user,
-                                 picture=picture)])  # fmt: skip
+    return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=command.user, picture=picture)])

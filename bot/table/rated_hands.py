@@ -36,9 +36,13 @@ def rated_seats(table: Table) -> tuple[RatedSeat, ...] | None:
 
 
 async def rate_hand(
-    tx: Transaction, game: str, result: dict[str, Any], seats: Sequence[RatedSeat],
-    hand_id: int, at: float,
-) -> list[RatingMove]:  # fmt: skip
+    tx: Transaction,
+    game: str,
+    result: dict[str, Any],
+    seats: Sequence[RatedSeat],
+    hand_id: int,
+    at: float,
+) -> list[RatingMove]:
     """Rate the hand with the people's stored ratings and the AI levels' fixed ones; the
     people's new ratings are written. Returns the moves (none: the hand is not rated)."""
     reader = RECORD_READERS[game]
@@ -49,17 +53,24 @@ async def rate_hand(
     stored = await tx.ratings_to_update(game, list(people.values()), MODEL.mu, MODEL.sigma)
     fixed = {level: Rating(*value) for level, value in reader.ai_ratings.items()}
     before = [
-        Rating(stored[seat.user].mu, stored[seat.user].sigma) if seat.user is not None
+        Rating(stored[seat.user].mu, stored[seat.user].sigma)
+        if seat.user is not None
         else fixed.get(seat.level, fixed["normal"])
         for seat in seats
-    ]  # fmt: skip
+    ]
     lost = [index for index in people if seats[index].left]
     after = rate(teams, before, lost)
     moves = [
-        RatingMove(user, seats[index].name, before[index].mu, before[index].sigma,
-                   after[index].mu, after[index].sigma)
+        RatingMove(
+            user,
+            seats[index].name,
+            before[index].mu,
+            before[index].sigma,
+            after[index].mu,
+            after[index].sigma,
+        )
         for index, user in people.items()
-    ]  # fmt: skip
+    ]
     await tx.save_ratings(game, hand_id, at, moves)
     for index in lost:
         await tx.note_leave(people[index], at)
@@ -73,6 +84,5 @@ def moves_line(lang: str, moves: Sequence[RatingMove]) -> str:
     for move in moves:
         now = display(Rating(move.mu, move.sigma))
         moved = now - display(Rating(move.mu_before, move.sigma_before))
-        said.append(t(lang, "{name} {value} ({moved:+d})", name=move.name, value=now,
-                      moved=moved))  # fmt: skip
+        said.append(t(lang, "{name} {value} ({moved:+d})", name=move.name, value=now, moved=moved))
     return t(lang, "Ratings: {moves}", moves=t(lang, ", ").join(said))

@@ -27,18 +27,22 @@ def settled(table: Table) -> int:
 def replay(table: Table, command: Command) -> Effects:
     last = settled(table)
     if last < 1:
-        return table.reply(command, "No hand of this match is over yet: /replay works once one "
-                                    "is settled.")  # fmt: skip
+        return table.reply(
+            command, "No hand of this match is over yet: /replay works once one is settled."
+        )
     number = last
     if command.args:
         word = command.args[0]
         number = int(word) if word.isascii() and word.isdigit() and len(word) <= 4 else 0
         if not 1 <= number <= last:
-            return table.reply(command, "Say /replay and a hand number from 1 to {last}.",
-                               last=last)  # fmt: skip
+            return table.reply(
+                command, "Say /replay and a hand number from 1 to {last}.", last=last
+            )
     lang = table.answer_lang(command)
     text = t(lang, N_("Hand {number}, trick by trick, every hand shown:"), number=number)
-    button = Button(t(lang, "Replay this hand"), "", "", url=REPLAY_PAGE.format(number=number),
-                    opens_app=True)  # fmt: skip
-    return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=command.user,
-                                 buttons=((button,),))])  # fmt: skip
+    button = Button(
+        t(lang, "Replay this hand"), "", "", url=REPLAY_PAGE.format(number=number), opens_app=True
+    )
+    return Effects(
+        out=[Outgoing(Kind.REPLY, table.chat, text, user=command.user, buttons=((button,),))]
+    )

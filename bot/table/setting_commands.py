@@ -93,17 +93,24 @@ def change_setting(table: Table, command: Command, name: str, value: str) -> Eff
             names = t(table.answer_lang(command), ", ").join(
                 ["preset", *table.rules.options(), *TABLE_OPTION_NAMES]
             )
-            return table.reply(command, "Unknown setting {name}. Settings: {names}.",
-                               name=echoed(name), names=names)  # fmt: skip
+            return table.reply(
+                command,
+                "Unknown setting {name}. Settings: {names}.",
+                name=echoed(name),
+                names=names,
+            )
         table.change_rules(preset, options)
     except BadSetting as bad:
         return table.reply(command, bad.key, **bad.values)
     except RecordError as error:
         if "most" in error.facts:
-            return table.reply(command, "{name} is at most {most} here (the points of the deck).",
-                               name=name, most=error.facts["most"])  # fmt: skip
-        return table.reply(command, "Bad value {value} for {name}.", value=echoed(value),
-                           name=name)  # fmt: skip
+            return table.reply(
+                command,
+                "{name} is at most {most} here (the points of the deck).",
+                name=name,
+                most=error.facts["most"],
+            )
+        return table.reply(command, "Bad value {value} for {name}.", value=echoed(value), name=name)
     shown = value if name == "preset" else options[name]
     return _changed(table, name, shown)
 

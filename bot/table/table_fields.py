@@ -49,9 +49,15 @@ class TableFields:
     """A table's fields and the questions asked of them (`bot.table.state.Table` changes them)."""
 
     def __init__(
-        self, chat: str, game: str, preset: str, host: str, lang: str,
-        clock: Callable[[], float], seeds: Callable[[int], int] | None = None,
-    ) -> None:  # fmt: skip
+        self,
+        chat: str,
+        game: str,
+        preset: str,
+        host: str,
+        lang: str,
+        clock: Callable[[], float],
+        seeds: Callable[[int], int] | None = None,
+    ) -> None:
         self.chat = chat
         self.game = game
         self.front = front_of(game)

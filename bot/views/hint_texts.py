@@ -22,9 +22,11 @@ def search_clause(lang: str, weighing: Weighing) -> str | None:
     key = (
         N_("played out on {deals} deals of the cards you cannot see, it did best of {moves} moves")
         if weighing.replaced
-        else N_("played out on {deals} deals of the cards you cannot see, no other move did "
-                "clearly better")
-    )  # fmt: skip
+        else N_(
+            "played out on {deals} deals of the cards you cannot see, no other move did "
+            "clearly better"
+        )
+    )
     return t(lang, key, deals=weighing.samples, moves=weighing.candidates)
 
 

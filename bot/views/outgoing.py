@@ -88,21 +88,44 @@ class Outgoing:
     allowed for that user only)."""
 
     def __init__(
-        self, kind: Kind, chat: str, text: str, user: str | None = None,
-        buttons: tuple[tuple[Button, ...], ...] = (), filename: str | None = None,
-        slot: str | None = None, public: bool = False, urgent: bool = True, asked: bool = False,
-        write: Callable[[], str] | None = None, picture: Callable[[], bytes] | None = None,
-        header: str | None = None, final: bool = False, mention: str | None = None,
-    ) -> None:  # fmt: skip
+        self,
+        kind: Kind,
+        chat: str,
+        text: str,
+        user: str | None = None,
+        buttons: tuple[tuple[Button, ...], ...] = (),
+        filename: str | None = None,
+        slot: str | None = None,
+        public: bool = False,
+        urgent: bool = True,
+        asked: bool = False,
+        write: Callable[[], str] | None = None,
+        picture: Callable[[], bytes] | None = None,
+        header: str | None = None,
+        final: bool = False,
+        mention: str | None = None,
+    ) -> None:
         # Written out, the fields above in their order and with their defaults
         # (tests/bot/test_outgoing.py holds the two together): the __init__ a frozen
         # dataclass generates sets each field through object.__setattr__, four times slower,
         # and every message of every table is made here.
         self.__dict__.update(
-            kind=kind, chat=chat, text=text, user=user, buttons=buttons, filename=filename,
-            slot=slot, public=public, urgent=urgent, asked=asked, write=write, picture=picture,
-            header=header, final=final, mention=mention,
-        )  # fmt: skip
+            kind=kind,
+            chat=chat,
+            text=text,
+            user=user,
+            buttons=buttons,
+            filename=filename,
+            slot=slot,
+            public=public,
+            urgent=urgent,
+            asked=asked,
+            write=write,
+            picture=picture,
+            header=header,
+            final=final,
+            mention=mention,
+        )
 
     def resolved(self) -> Outgoing:
         """This message with its text written."""

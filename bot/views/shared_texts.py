@@ -81,16 +81,29 @@ def money(value: Fraction | str) -> str:
     return signed_amount(value)
 
 
-def player_lines(lang: str, names: Sequence[str], stakes: Sequence[Fraction],
-                 bonus: Sequence[Fraction], bonus_name: str, totals: Sequence[Fraction],
-                 running: Sequence[Fraction]) -> list[str]:  # fmt: skip
+def player_lines(
+    lang: str,
+    names: Sequence[str],
+    stakes: Sequence[Fraction],
+    bonus: Sequence[Fraction],
+    bonus_name: str,
+    totals: Sequence[Fraction],
+    running: Sequence[Fraction],
+) -> list[str]:
     """A settlement's line per player: the hand, the bonus (墩 or 冲关), the total, the match."""
     return [
-        t(lang, "{name}: hand {hand}, {bonus_name} {bonus}, total {total} (match {match})",
-          name=names[seat], hand=money(stakes[seat]), bonus_name=bonus_name,
-          bonus=money(bonus[seat]), total=money(totals[seat]), match=money(running[seat]))
+        t(
+            lang,
+            "{name}: hand {hand}, {bonus_name} {bonus}, total {total} (match {match})",
+            name=names[seat],
+            hand=money(stakes[seat]),
+            bonus_name=bonus_name,
+            bonus=money(bonus[seat]),
+            total=money(totals[seat]),
+            match=money(running[seat]),
+        )
         for seat in range(4)
-    ]  # fmt: skip
+    ]
 
 
 def ledger_text(lang: str, ledger: dict[str, Fraction], names: dict[str, str]) -> str:

@@ -34,11 +34,23 @@ class Figures:
 
 
 FIGURES = {
-    2: Figures(total=200, tier=40, online_single=65, online_double=45, small_sweep=40,
-               online_steps=(40, 20)),
-    1: Figures(total=100, tier=20, online_single=35, online_double=25, small_sweep=20,
-               online_steps=(20, 10)),
-}  # fmt: skip
+    2: Figures(
+        total=200,
+        tier=40,
+        online_single=65,
+        online_double=45,
+        small_sweep=40,
+        online_steps=(40, 20),
+    ),
+    1: Figures(
+        total=100,
+        tier=20,
+        online_single=35,
+        online_double=25,
+        small_sweep=20,
+        online_steps=(20, 10),
+    ),
+}
 
 
 def defenders_win(points: int, bid: int) -> bool:

@@ -40,9 +40,12 @@ def assert_legal(hand: Any, seat: int, action: Action) -> None:
 
 
 def drive(
-    hand: Any, driver: Any, probes: dict[str, Any], every: int = 1,
+    hand: Any,
+    driver: Any,
+    probes: dict[str, Any],
+    every: int = 1,
     on_decision: Callable[[Any, int, Action], None] | None = None,
-) -> Iterator[int]:  # fmt: skip
+) -> Iterator[int]:
     """Play the hand out with ``driver``; at every ``every``-th decision also ask each probe
     player and check that its answer is legal. Yields the decision numbers."""
     step = 0

@@ -146,8 +146,7 @@ def test_a_defender_reads_the_declarers_bury_as_the_lowest_side_cards_it_could_b
 def playout_end(bid, defender_points, decks=2):
     """A finished 二七王 playout as `_erqiwang_value` reads it (declarer: seat 0)."""
     won = defender_points < bid if bid else defender_points == 0
-    result = SimpleNamespace(declarer=0, bid=bid, defender_points=defender_points,
-                             declarer_won=won)  # fmt: skip
+    result = SimpleNamespace(declarer=0, bid=bid, defender_points=defender_points, declarer_won=won)
     return SimpleNamespace(result=result, rules=SimpleNamespace(decks=decks))
 
 

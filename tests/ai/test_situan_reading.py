@@ -105,8 +105,9 @@ def test_a_read_deal_keeps_what_is_public_and_is_nearer_the_truth():
                     assert hands[seat] == list(view.hand_counts)
                     distance[i >= 10] += sum(
                         abs(hands[s][r] - hand.rank_counts(s)[r])
-                        for s in reading for r in range(RANK_COUNT)
-                    )  # fmt: skip
+                        for s in reading
+                        for r in range(RANK_COUNT)
+                    )
                 nearer += distance[1] < distance[0]
                 farther += distance[1] > distance[0]
             hand.apply(normal.decide(view, hand.legal_actions(seat)))

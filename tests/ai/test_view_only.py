@@ -54,8 +54,12 @@ def compare(world_a, world_b, observer, ai, driver, steps):
 def test_situan_decisions_do_not_depend_on_the_cards_of_others(level):
     a = deal("situan", 11)
     # suits never matter: swap two different ranks between the opponents, outside any 墩
-    hands = swap_hidden(a.deal.hands, 1, 3, lambda x, y: x.rank != y.rank
-                        and x.rank not in ("LJ", "BJ") and y.rank not in ("LJ", "BJ"))  # fmt: skip
+    hands = swap_hidden(
+        a.deal.hands,
+        1,
+        3,
+        lambda x, y: x.rank != y.rank and x.rank not in ("LJ", "BJ") and y.rank not in ("LJ", "BJ"),
+    )
     b = SituanHand(a.rules, SituanDeal(hands, a.deal.bottom, a.deal.flipped_position))
     ai = fast_hard("situan", 3) if level == "hard" else player("situan", level)
     assert compare(a, b, 0, ai, player("situan", "normal"), 40) >= 2

@@ -34,8 +34,10 @@ def test_the_erqiwang_parts_add_up_each_way_and_both_gains(tmp_path: Path):
     assert parts[1].startswith("deals 50–99: 30 / 21 / 18 | hard median  153.1 ms")
     assert total.startswith("total over 100 deals: declarer wins — hard 62/100 = 62.0%")
     assert "normal 46/100 = 46.0%" in total and "hard defenders 35/100 = 35.0%" in total
-    assert gains == ("hard as declarer +16.0% ± 13.6%; hard as defenders +11.0% ± 13.5% fewer "
-                     "declarer wins (unpaired)")  # fmt: skip
+    assert gains == (
+        "hard as declarer +16.0% ± 13.6%; hard as defenders +11.0% ± 13.5% fewer "
+        "declarer wins (unpaired)"
+    )
 
 
 def test_a_run_plays_only_the_parts_not_yet_logged_and_stops_when_told(tmp_path: Path):
@@ -69,8 +71,10 @@ def test_a_part_under_way_in_another_run_is_left_to_it(tmp_path: Path):
 
 def gain_lines(declaring: list[int], defending: list[int]) -> str:
     """A part's two paired gains as bench/ai_strength.py prints them."""
-    return (f"  hard as declarer: {paired(declaring)} declarer wins\n"
-            f"  hard as defenders: {paired(defending)} fewer declarer wins\n")  # fmt: skip
+    return (
+        f"  hard as declarer: {paired(declaring)} declarer wins\n"
+        f"  hard as defenders: {paired(defending)} fewer declarer wins\n"
+    )
 
 
 def test_the_paired_gains_of_the_parts_add_up_to_the_paired_gain_of_all_their_deals(
@@ -86,8 +90,10 @@ def test_the_paired_gains_of_the_parts_add_up_to_the_paired_gain_of_all_their_de
             text + gain_lines(declaring[part], defending[part])
         )
     *_, unpaired_line, paired_line = summed("erqiwang", tmp_path)
-    assert paired_line == (f"hard as declarer {paired(declaring)}; hard as defenders "
-                           f"{paired(defending)} fewer declarer wins (paired)")  # fmt: skip
+    assert paired_line == (
+        f"hard as declarer {paired(declaring)}; hard as defenders "
+        f"{paired(defending)} fewer declarer wins (paired)"
+    )
     assert unpaired_line.endswith("(unpaired)")  # still given too
 
 

@@ -33,21 +33,30 @@ class Recorder:
         self.sent.append(message.resolved())
 
     def texts(self, kind: str | None = None, user: str | None = None) -> list[str]:
-        return [m.text for m in self.sent if (kind is None or m.kind == kind)
-                and (user is None or m.user == user)]  # fmt: skip
+        return [
+            m.text
+            for m in self.sent
+            if (kind is None or m.kind == kind) and (user is None or m.user == user)
+        ]
 
     def clear(self) -> None:
         self.sent.clear()
 
 
 class Harness:
-    def __init__(self, db: Database, clock: FakeClock, seed: int = 1,
-                 ownership: Ownership | None = None) -> None:  # fmt: skip
+    def __init__(
+        self, db: Database, clock: FakeClock, seed: int = 1, ownership: Ownership | None = None
+    ) -> None:
         self.db = db
         self.clock = clock
         self.recorder = Recorder()
-        self.manager = TableManager(db, self.recorder, clock=clock, ownership=ownership,
-                                    seeds=lambda number: seed * 1000 + number)  # fmt: skip
+        self.manager = TableManager(
+            db,
+            self.recorder,
+            clock=clock,
+            ownership=ownership,
+            seeds=lambda number: seed * 1000 + number,
+        )
         self.seen: dict[str, Table] = {}
         """The last table of each chat seen here: a closed table leaves the manager at once,
         and a test looks at how it ended."""
@@ -56,8 +65,9 @@ class Harness:
     async def open(cls, path: str, clock: FakeClock | None = None, seed: int = 1) -> Harness:
         return cls(await Database.open(path), clock or FakeClock(), seed)
 
-    async def say(self, user: str, text: str, chat: str = CHAT, private: bool = False,
-                  lang: str | None = None) -> list[Outgoing]:  # fmt: skip
+    async def say(
+        self, user: str, text: str, chat: str = CHAT, private: bool = False, lang: str | None = None
+    ) -> list[Outgoing]:
         before = len(self.recorder.sent)
         command = parse_command(text, user, user.title(), chat, private, lang)
         assert command is not None
@@ -89,8 +99,9 @@ class Harness:
         return table if table is not None else self.seen[chat]
 
 
-async def table_with_three_bots(path: str, clock: FakeClock, game: str = "situan",
-                                lang: str | None = None) -> Harness:  # fmt: skip
+async def table_with_three_bots(
+    path: str, clock: FakeClock, game: str = "situan", lang: str | None = None
+) -> Harness:
     """Ann opens a table, adds three AI players and starts; the bots play until Ann's turn."""
     harness = await Harness.open(path, clock, seed=4)
     await harness.say("ann", f"/new {game}", lang=lang)
@@ -101,8 +112,7 @@ async def table_with_three_bots(path: str, clock: FakeClock, game: str = "situan
     return harness
 
 
-async def start_ai_match(harness: Harness, game: str, *settings: str,
-                         on_auto: bool = True) -> None:  # fmt: skip
+async def start_ai_match(harness: Harness, game: str, *settings: str, on_auto: bool = True) -> None:
     """Ann opens a one-hand match of ``game`` (in English) with ``settings`` besides
     (``"ai_delay 0.5"``), seats three AI players and starts; then, ``on_auto``, goes on 托管."""
     await harness.say("ann", f"/new {game}", lang="en")
@@ -128,8 +138,9 @@ def latest_hand_message(harness: Harness, user: str) -> Outgoing:
     ][-1]
 
 
-async def press(harness: Harness, user: str, message: Outgoing, command: str,
-                chat: str = CHAT) -> list[Outgoing]:  # fmt: skip
+async def press(
+    harness: Harness, user: str, message: Outgoing, command: str, chat: str = CHAT
+) -> list[Outgoing]:
     """Press the button of ``message`` that sends ``command`` (it must be there)."""
     buttons = [b for row in message.buttons for b in row if b.command == command]
     assert buttons, f"no button {command!r} in {[b.command for r in message.buttons for b in r]}"

@@ -106,8 +106,9 @@ async def test_a_seat_taken_by_someone_else_is_not_on_auto():
 
 
 async def test_a_player_on_tuoguan_is_told_the_table_plays_the_turn_not_asked_for_it(tmp_path):
-    harness = await table_with_three_bots(str(tmp_path / "a.sqlite3"), FakeClock(), "erqiwang",
-                                          lang="en")  # fmt: skip
+    harness = await table_with_three_bots(
+        str(tmp_path / "a.sqlite3"), FakeClock(), "erqiwang", lang="en"
+    )
     try:
         before = latest_hand_message(harness, "ann").text
         assert "\nYour turn." in before  # the bidding waits for her

@@ -24,8 +24,14 @@ def console(db: Path, *extra: str) -> list[str]:
 
 
 def started(db: Path, *extra: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(console(db, *extra), cwd=ROOT, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    return subprocess.Popen(
+        console(db, *extra),
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def read_until(process: subprocess.Popen[str], marker: str, limit: float = 60) -> str:
@@ -83,13 +89,31 @@ def test_set_takes_effect(tmp_path: Path):
     assert settings["options"]["turn_seconds"] == 30 and settings["table_options"]["stake"] == "2"
 
 
-@pytest.mark.parametrize(("flag", "value", "listed"), [("--lang", "fr", "zh-Hans, zh-Hant, en"),
-                                                      ("--preset", "foo", "classic")])  # fmt: skip
-def test_an_unknown_language_or_preset_is_an_error_listing_the_choices(tmp_path, flag, value,
-                                                                       listed):  # fmt: skip
-    done = subprocess.run([sys.executable, "-m", "bot", "console", "--game", "erqiwang", flag,
-                           value, "--db", str(tmp_path / "x.sqlite3")], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)  # fmt: skip
+@pytest.mark.parametrize(
+    ("flag", "value", "listed"),
+    [("--lang", "fr", "zh-Hans, zh-Hant, en"), ("--preset", "foo", "classic")],
+)
+def test_an_unknown_language_or_preset_is_an_error_listing_the_choices(
+    tmp_path, flag, value, listed
+):
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "console",
+            "--game",
+            "erqiwang",
+            flag,
+            value,
+            "--db",
+            str(tmp_path / "x.sqlite3"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2 and listed in done.stderr and "Traceback" not in done.stderr
 
 
@@ -99,8 +123,14 @@ def test_a_show_with_the_partners_consent_in_the_console(tmp_path: Path):
     db = tmp_path / "show.sqlite3"
     command = console(db, "--set", "show_consent=partner")
     command[command.index("erqiwang")] = "situan"
-    process = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)  # fmt: skip
+    process = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     read_until(process, "Your hand")
     assert process.stdin is not None
     process.stdin.write("/show\n")

@@ -99,8 +99,10 @@ def test_a_side_card_taking_the_last_trick_is_said_with_the_bid_levels_and_multi
     # bid 80 (multiplier 2), 5 points: |5 - 80| = 75, one level of 40 more: 2 levels
     assert "Ann wins: 2 levels × bid multiplier 2 = 4 from each defender, +12 in all." in text
     # ...and where the 2 levels come from, in the same message (issue 49)
-    assert ("+12 in all. Levels: 1, and 1 more for each full 40 points between the defenders' "
-            "5 and the bid 80.") in text  # fmt: skip
+    assert (
+        "+12 in all. Levels: 1, and 1 more for each full 40 points between the defenders' "
+        "5 and the bid 80."
+    ) in text
     chinese = settlement_text("zh-Hans", result, NAMES, list(result.total), list(result.total))
     assert "庄家 Ann 赢：2 级 × 叫分倍数 2 = 每位闲家付 4，共 +12。" in chinese
     assert "级数：1 级，闲家 5 分与叫分 80 每差满 40 分再加 1 级。" in chinese
@@ -108,8 +110,7 @@ def test_a_side_card_taking_the_last_trick_is_said_with_the_bid_levels_and_multi
 
 
 def test_the_bottom_caught_with_trumps_is_said_with_its_multiplier():
-    hand = playing("S3 S4 S4", "SA H3 H3", "S8 S9 S9", "SJ SQ SQ", bottom=BOTTOM_25,
-                   bury=BOTTOM_25)  # fmt: skip
+    hand = playing("S3 S4 S4", "SA H3 H3", "S8 S9 S9", "SJ SQ SQ", bottom=BOTTOM_25, bury=BOTTOM_25)
     trick(hand, "S3", "SA", "S8", "SJ")
     trick(hand, "H3 H3", "S9 S9", "SQ SQ", "S4 S4")
     result = hand.result
@@ -141,25 +142,51 @@ def test_a_declared_chongguan_says_its_points():
 
 def test_the_settlement_picture_footer_gives_the_reason():
     front = ErqiwangFront()
-    side = ErqiwangResult(declarer=0, bid=80, trump="H", defender_points=5, bottom_points=25,
-                          bottom_multiplier=0, last_trick_winner=1, declarer_won=True,
-                          stakes=ZERO, bonus=ZERO, total=ZERO,
-                          bottom=cards("SK S10 S5"))  # fmt: skip
+    side = ErqiwangResult(
+        declarer=0,
+        bid=80,
+        trump="H",
+        defender_points=5,
+        bottom_points=25,
+        bottom_multiplier=0,
+        last_trick_winner=1,
+        declarer_won=True,
+        stakes=ZERO,
+        bonus=ZERO,
+        total=ZERO,
+        bottom=cards("SK S10 S5"),
+    )
     footer = front.settlement_picture("zh-Hans", side, NAMES, ZERO, ZERO, 1).footer
     assert footer.startswith("叫分 80 · 闲家 5 分") and "副牌不扣底" in footer
     assert footer.endswith("底牌 ♠K ♠10 ♠5")
-    caught = ErqiwangResult(declarer=0, bid=80, trump="H", defender_points=90, bottom_points=25,
-                            bottom_multiplier=2, last_trick_winner=1, stakes=ZERO, bonus=ZERO,
-                            total=ZERO)  # fmt: skip
+    caught = ErqiwangResult(
+        declarer=0,
+        bid=80,
+        trump="H",
+        defender_points=90,
+        bottom_points=25,
+        bottom_multiplier=2,
+        last_trick_winner=1,
+        stakes=ZERO,
+        bonus=ZERO,
+        total=ZERO,
+    )
     assert "抓底 25×2" in front.settlement_picture("en", caught, NAMES, ZERO, ZERO, 1).footer
 
 
 @pytest.mark.parametrize(
     ("said", "action"),
-    [(("100",), Bid(0, 100)), (("100分",), Bid(0, 100)), (("100", "分"), Bid(0, 100)),
-     (("１００",), Bid(0, 100)), (("不叫",), Pass(0)), (("pass",), Pass(0)),
-     (("PASS",), Pass(0)), (("不要",), Pass(0))],
-)  # fmt: skip
+    [
+        (("100",), Bid(0, 100)),
+        (("100分",), Bid(0, 100)),
+        (("100", "分"), Bid(0, 100)),
+        (("１００",), Bid(0, 100)),
+        (("不叫",), Pass(0)),
+        (("pass",), Pass(0)),
+        (("PASS",), Pass(0)),
+        (("不要",), Pass(0)),
+    ],
+)
 def test_bid_reads_what_players_write(said, action):
     assert read_bid(0, said) == action
 

@@ -114,8 +114,12 @@ async def test_tricks_closed_within_one_slot_are_all_shown_to_the_group(
         expected = expected_tricks(finished, table.seat_names())
         assert len(expected) > 3
         assert shown_tricks(texts) == expected
-        earlier = [line for text in texts for line in text.splitlines()
-                   if line.startswith(("Earlier round:", "Earlier trick:"))]  # fmt: skip
+        earlier = [
+            line
+            for text in texts
+            for line in text.splitlines()
+            if line.startswith(("Earlier round:", "Earlier trick:"))
+        ]
         assert earlier  # the case this is about did happen
     finally:
         await harness.db.close()
@@ -135,8 +139,11 @@ async def test_a_person_gets_a_new_private_message_when_their_turn_comes(tmp_pat
             if table.state != "playing":
                 break
             if table.hand.to_act == 0:
-                new = [m for m in harness.recorder.sent if m.kind == "private" and m.slot is None
-                       and m.user == "ann"]  # fmt: skip
+                new = [
+                    m
+                    for m in harness.recorder.sent
+                    if m.kind == "private" and m.slot is None and m.user == "ann"
+                ]
                 # One new message per turn, unless she acted a moment ago (she won the
                 # trick and leads at once): she is looking at the table already.
                 fresh = harness.clock.now - acted_at >= NOTICE_QUIET_SECONDS
@@ -187,9 +194,13 @@ async def test_surrender_asks_for_a_second_press(tmp_path):
         hand = table.hand
         while hand.view(None).phase == "bidding":  # ann declares at 120
             seat = hand.to_act
-            hand.apply(Bid(seat, 120) if seat == 0 and Bid(0, 120) in hand.legal_actions(0)
-                       else Pass(seat) if Pass(seat) in hand.legal_actions(seat)
-                       else hand.legal_actions(seat)[0])  # fmt: skip
+            hand.apply(
+                Bid(seat, 120)
+                if seat == 0 and Bid(0, 120) in hand.legal_actions(0)
+                else Pass(seat)
+                if Pass(seat) in hand.legal_actions(seat)
+                else hand.legal_actions(seat)[0]
+            )
         assert hand.view(None).declarer == 0  # seed 8: the others pass
         table.turn_seat = 0
         first = await harness.say("ann", "/surrender")
@@ -271,9 +282,18 @@ def test_the_settlement_says_where_the_bottoms_points_went():
     from engine.erqiwang.result import ErqiwangResult
 
     zero = (Fraction(0),) * 4
-    result = ErqiwangResult(declarer=0, bid=0, trump="S", defender_points=180, bottom_points=35,
-                            bottom_multiplier=1, last_trick_winner=3, stakes=zero, bonus=zero,
-                            total=zero)  # fmt: skip
+    result = ErqiwangResult(
+        declarer=0,
+        bid=0,
+        trump="S",
+        defender_points=180,
+        bottom_points=35,
+        bottom_multiplier=1,
+        last_trick_winner=3,
+        stakes=zero,
+        bonus=zero,
+        total=zero,
+    )
     names = ["Ann", "AI 2", "AI 3", "AI 4"]
     text = settlement_text("en", result, names, zero, zero)
     assert (
@@ -284,9 +304,18 @@ def test_the_settlement_says_where_the_bottoms_points_went():
     assert "AI 4 won the last trick with trumps: the bottom's 35 points ×1 = 35 go to" in text
     chinese = settlement_text("zh-Hans", result, names, zero, zero)
     assert "闲家抓底：底牌 35 分 ×1 = 35 分归闲家。" in chinese
-    kept = ErqiwangResult(declarer=0, bid=0, trump="S", defender_points=145, bottom_points=35,
-                          bottom_multiplier=1, last_trick_winner=0, stakes=zero, bonus=zero,
-                          total=zero)  # fmt: skip
+    kept = ErqiwangResult(
+        declarer=0,
+        bid=0,
+        trump="S",
+        defender_points=145,
+        bottom_points=35,
+        bottom_multiplier=1,
+        last_trick_winner=0,
+        stakes=zero,
+        bonus=zero,
+        total=zero,
+    )
     # The bottom kept by the declarer is now said too (it used to go unmentioned).
     kept_text = settlement_text("en", kept, names, zero, zero)
     assert "Declarer Ann won the last trick: the bottom stays with the declarer." in kept_text
@@ -302,10 +331,21 @@ def test_the_situan_settlement_says_what_the_first_out_took_beyond_their_own():
     zero = (Fraction(0),) * 4
     # Ann (A) out first, AI 2 (B) last with 30 captured and 15 still in hand; bottom 10.
     # Team A: 90 + 30 + 10 (Ann) + 60 (AI 3) + 15 (AI 2's hand) = 205.
-    result = SituanResult(finish=(0, 2, 3, 1), ended_by="points", captured=(90, 30, 60, 105),
-                          team_points=(205, 105), winner="A", carry=None, dun=((),) * 4,
-                          shown=None, stakes=zero, bonus=zero, total=zero, bottom_points=10,
-                          remaining=15)  # fmt: skip
+    result = SituanResult(
+        finish=(0, 2, 3, 1),
+        ended_by="points",
+        captured=(90, 30, 60, 105),
+        team_points=(205, 105),
+        winner="A",
+        carry=None,
+        dun=((),) * 4,
+        shown=None,
+        stakes=zero,
+        bonus=zero,
+        total=zero,
+        bottom_points=10,
+        remaining=15,
+    )
     names = ["Ann", "AI 2", "AI 3", "AI 4"]
     text = settlement_text("en", result, names, zero, zero)
     assert (
@@ -315,26 +355,66 @@ def test_the_situan_settlement_says_what_the_first_out_took_beyond_their_own():
     assert "AI 2 still held 15 points: they go to team A." in text
     chinese = settlement_text("zh-Hans", result, names, zero, zero)
     assert "Ann 是上游：另得 AI 2 抓的 30 分和底牌的 10 分。" in chinese
-    nothing = SituanResult(finish=(0, 2, 3, 1), ended_by="points", captured=(120, 0, 80, 100),
-                           team_points=(200, 100), winner="A", carry=None, dun=((),) * 4,
-                           shown=None, stakes=zero, bonus=zero, total=zero)  # fmt: skip
+    nothing = SituanResult(
+        finish=(0, 2, 3, 1),
+        ended_by="points",
+        captured=(120, 0, 80, 100),
+        team_points=(200, 100),
+        winner="A",
+        carry=None,
+        dun=((),) * 4,
+        shown=None,
+        stakes=zero,
+        bonus=zero,
+        total=zero,
+    )
     assert "上游" not in settlement_text("en", nothing, names, zero, zero)
-    no_bottom = SituanResult(finish=(0, 2, 3, 1), ended_by="points", captured=(90, 30, 80, 100),
-                             team_points=(200, 100), winner="A", carry=None, dun=((),) * 4,
-                             shown=None, stakes=zero, bonus=zero, total=zero)  # fmt: skip
+    no_bottom = SituanResult(
+        finish=(0, 2, 3, 1),
+        ended_by="points",
+        captured=(90, 30, 80, 100),
+        team_points=(200, 100),
+        winner="A",
+        carry=None,
+        dun=((),) * 4,
+        shown=None,
+        stakes=zero,
+        bonus=zero,
+        total=zero,
+    )
     assert "Ann went out first (上游): Ann also takes AI 2's 30 captured points.\n" in (
         settlement_text("en", no_bottom, names, zero, zero)
     )
-    only_bottom = SituanResult(finish=(0, 2, 3, 1), ended_by="points", captured=(120, 0, 70, 100),
-                               team_points=(200, 100), winner="A", carry=None, dun=((),) * 4,
-                               shown=None, stakes=zero, bonus=zero, total=zero,
-                               bottom_points=10)  # fmt: skip
+    only_bottom = SituanResult(
+        finish=(0, 2, 3, 1),
+        ended_by="points",
+        captured=(120, 0, 70, 100),
+        team_points=(200, 100),
+        winner="A",
+        carry=None,
+        dun=((),) * 4,
+        shown=None,
+        stakes=zero,
+        bonus=zero,
+        total=zero,
+        bottom_points=10,
+    )
     chinese = settlement_text("zh-Hans", only_bottom, names, zero, zero)
     assert "Ann 是上游：另得底牌的 10 分。" in chinese
-    double = SituanResult(finish=(0, 2), ended_by="double", captured=(90, 30, 60, 105),
-                          team_points=(150, 135), winner="A", carry=None, dun=((),) * 4,
-                          shown=None, stakes=zero, bonus=zero, total=zero,
-                          bottom_points=10)  # fmt: skip
+    double = SituanResult(
+        finish=(0, 2),
+        ended_by="double",
+        captured=(90, 30, 60, 105),
+        team_points=(150, 135),
+        winner="A",
+        carry=None,
+        dun=((),) * 4,
+        shown=None,
+        stakes=zero,
+        bonus=zero,
+        total=zero,
+        bottom_points=10,
+    )
     assert "上游" not in settlement_text("en", double, names, zero, zero)
     assert "A 队双关获胜：两人先出完，分数（A 150，B 135）不计。" in settlement_text(
         "zh-Hans", double, names, zero, zero

@@ -176,8 +176,9 @@ def same_view_other_cards(game: str, played: Any, actions: list[Any]) -> tuple[A
             hands = [list(h) for h in dealt]
             hands[x][i], hands[y][j] = b, a
             try:
-                other = replayed(game, {**record, "deal": {**record["deal"], "hands": hands}},
-                                 actions)  # fmt: skip
+                other = replayed(
+                    game, {**record, "deal": {**record["deal"], "hands": hands}}, actions
+                )
             except IllegalAction:  # a play the swap made impossible
                 continue
             if other.to_act == 0 and slots_of(other.view(0)) == slots_of(hand.view(0)):
@@ -194,8 +195,9 @@ def test_two_deals_identical_in_the_seats_view_give_the_same_hint(game, seed, tu
     for each in (hand, other):
         job = Job(game, "hard", 1.0, each.view(0), tuple(each.legal_actions(0)))
         advice = hint_job(job)
-        hints.append((advice, front_of(game).hint_text("en", each.view(0), advice.move,
-                                                       advice.weighing)))  # fmt: skip
+        hints.append(
+            (advice, front_of(game).hint_text("en", each.view(0), advice.move, advice.weighing))
+        )
     assert hints[0] == hints[1]
     assert hints[0][0].weighing.samples > 0  # the search weighed sampled deals of the rest
 
@@ -210,12 +212,18 @@ def test_the_why_line_is_said_in_each_language(lang):
     view = hand.view(hand.to_act)
     move = Play(hand.to_act, ranks=("K", "K"))
     text = front_of("situan").hint_text(lang, view, move, Weighing(4, 5, False))
-    assert text.startswith({"zh-Hans": "提示：出 K×2。理由：", "zh-Hant": "提示：出 K×2。理由：",
-                            "en": "Hint: play K×2. Why: "}[lang])  # fmt: skip
-    search = {"zh-Hans": "把你看不到的牌模拟发了 4 次，没有别的出法明显更好",
-              "zh-Hant": "把你看不到的牌模擬發了 4 次，沒有別的出法明顯更好",
-              "en": "played out on 4 deals of the cards you cannot see, no other move did "
-                    "clearly better"}[lang]  # fmt: skip
+    assert text.startswith(
+        {
+            "zh-Hans": "提示：出 K×2。理由：",
+            "zh-Hant": "提示：出 K×2。理由：",
+            "en": "Hint: play K×2. Why: ",
+        }[lang]
+    )
+    search = {
+        "zh-Hans": "把你看不到的牌模拟发了 4 次，没有别的出法明显更好",
+        "zh-Hant": "把你看不到的牌模擬發了 4 次，沒有別的出法明顯更好",
+        "en": "played out on 4 deals of the cards you cannot see, no other move did clearly better",
+    }[lang]
     assert search in text
 
 

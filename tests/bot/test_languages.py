@@ -188,8 +188,15 @@ def test_what_players_type_is_read_in_every_form():
 
     erqiwang = game_of("erqiwang").deal(game_of("erqiwang").rules(), seed=1)
     front = front_of("erqiwang")
-    for word, suit in (("红桃", "H"), ("黑桃", "S"), ("梅花", "C"), ("方块", "D"), ("无主", "none"),
-                       ("♥", "H"), ("d", "D")):  # fmt: skip
+    for word, suit in (
+        ("红桃", "H"),
+        ("黑桃", "S"),
+        ("梅花", "C"),
+        ("方块", "D"),
+        ("无主", "none"),
+        ("♥", "H"),
+        ("d", "D"),
+    ):
         assert front.command_action(erqiwang, 0, "trump", (word,)) == NameTrump(0, suit)
     play = front.command_action(erqiwang, 0, "play", ("♥10♠10",))
     assert isinstance(play, Play) and [c.text for c in play.cards] == ["H10", "S10"]

@@ -117,10 +117,12 @@ async def test_stop_by_a_vote_of_three_seated_players(harness):
 
 @pytest.mark.parametrize(
     ("lang", "expected"),
-    [("zh-Hans", "只有房主或本群管理员可以这样做。"),
-     ("zh-Hant", "只有房主或本群管理員可以這樣做。"),
-     ("en", "Only the host or an admin of this chat can do that.")],
-)  # fmt: skip
+    [
+        ("zh-Hans", "只有房主或本群管理员可以这样做。"),
+        ("zh-Hant", "只有房主或本群管理員可以這樣做。"),
+        ("en", "Only the host or an admin of this chat can do that."),
+    ],
+)
 async def test_refusals_are_sentences_in_the_players_language(harness, lang, expected):
     await harness.say("ann", "/new situan", lang=lang)
     sent = await harness.say("bob", "/start", lang=lang)

@@ -80,8 +80,7 @@ async def test_a_whole_match_with_a_scripted_human_and_three_ai_players(harness,
     settlements = [m for m in harness.recorder.texts("group") if "Hand over" in m or "结束" in m]
     assert len(settlements) >= 2
     openings = ("Hand over.", "本手结束。", "本局结束。")  # 二七王 says 局 for one deal
-    posts = [m for m in harness.recorder.sent
-             if m.kind == "group" and m.text.startswith(openings)]  # fmt: skip
+    posts = [m for m in harness.recorder.sent if m.kind == "group" and m.text.startswith(openings)]
     # Each settlement as first sent (a settlement with Ready is sent again, in place and
     # without it, when the next hand is dealt: issue 49).
     first_sent = list({m.slot or str(id(m)): m for m in reversed(posts)}.values())[::-1]

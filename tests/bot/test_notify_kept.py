@@ -14,8 +14,11 @@ NOTICE = "(四团) table opened in"
 
 
 def notices_to(h: Harness, user: str) -> list[str]:
-    return [m.text for m in h.recorder.sent
-            if m.user == user and m.kind == "private" and NOTICE in m.text]  # fmt: skip
+    return [
+        m.text
+        for m in h.recorder.sent
+        if m.user == user and m.kind == "private" and NOTICE in m.text
+    ]
 
 
 async def bob_subscribed(path: str) -> Harness:
@@ -72,9 +75,11 @@ async def test_the_join_button_of_an_alert_works_after_a_restart(tmp_path, told)
 async def test_a_group_without_a_name_is_never_listed_by_its_id(tmp_path):
     h = await bob_subscribed(str(tmp_path / "a.sqlite3"))  # no table, no title given
     listed = [m.text for m in await h.say("bob", "/notify", chat="bob", private=True, lang="en")]
-    assert listed == ["You are told when a game starts in:\n"
-                      "1. a group whose name the platform did not give\n"
-                      "/notify 1 stops the first, /notify all stops them all."]  # fmt: skip
+    assert listed == [
+        "You are told when a game starts in:\n"
+        "1. a group whose name the platform did not give\n"
+        "/notify 1 stops the first, /notify all stops them all."
+    ]
     stopped = [m.text for m in await h.say("bob", "/notify 1", chat="bob", private=True, lang="en")]
     assert stopped == ["No more game alerts from a group whose name the platform did not give."]
     assert all("group-1" not in text for text in listed + stopped)

@@ -13,14 +13,23 @@ from tests.bot.harness import CHAT, Harness
 
 ODD = {
     "erqiwang": [
-        ("bid_step", "10"), ("bid_max", "115"), ("bid_min", "20"), ("throw", "none"),
-        ("first_must_bid", "true"), ("surrender_above", "40"), ("scoring", "online"),
+        ("bid_step", "10"),
+        ("bid_max", "115"),
+        ("bid_min", "20"),
+        ("throw", "none"),
+        ("first_must_bid", "true"),
+        ("surrender_above", "40"),
+        ("scoring", "online"),
     ],
     "situan": [
-        ("lead_after_out", "partner"), ("first_leader", "spade3"), ("early_end", "off"),
-        ("dun_counted", "played"), ("show_multiplier", "3"), ("announce_at", "20"),
+        ("lead_after_out", "partner"),
+        ("first_leader", "spade3"),
+        ("early_end", "off"),
+        ("dun_counted", "played"),
+        ("show_multiplier", "3"),
+        ("announce_at", "20"),
     ],
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("game", ["situan", "erqiwang"])

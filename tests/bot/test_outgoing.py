@@ -18,8 +18,16 @@ def test_the_constructor_takes_every_field_in_order_with_its_default():
 
 def test_a_message_holds_what_it_was_given_and_stays_frozen():
     button = Button("Ready", "/ready", "stamp")
-    message = Outgoing("private", "c1", "hi", user="u1", buttons=((button,),), slot="hand s",
-                       urgent=False, asked=True)  # fmt: skip
+    message = Outgoing(
+        "private",
+        "c1",
+        "hi",
+        user="u1",
+        buttons=((button,),),
+        slot="hand s",
+        urgent=False,
+        asked=True,
+    )
     assert (message.kind, message.chat, message.text, message.user) == ("private", "c1", "hi", "u1")
     assert message.buttons == ((button,),) and message.slot == "hand s"
     assert (message.urgent, message.asked, message.public, message.filename) == (
@@ -28,8 +36,15 @@ def test_a_message_holds_what_it_was_given_and_stays_frozen():
         False,
         None,
     )
-    assert replace(message, text="bye") == Outgoing("private", "c1", "bye", user="u1",
-                                                    buttons=((button,),), slot="hand s",
-                                                    urgent=False, asked=True)  # fmt: skip
+    assert replace(message, text="bye") == Outgoing(
+        "private",
+        "c1",
+        "bye",
+        user="u1",
+        buttons=((button,),),
+        slot="hand s",
+        urgent=False,
+        asked=True,
+    )
     with pytest.raises(FrozenInstanceError):
         message.text = "changed"  # type: ignore[misc]

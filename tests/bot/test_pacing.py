@@ -166,8 +166,9 @@ HAND = Button("My hand", "/hand", "t1.1")
 
 
 def table_state(text: str, final: bool = False) -> Outgoing:
-    return Outgoing("table", "g", text, buttons=() if final else ((HAND,),), slot="table t1.1",
-                    final=final)  # fmt: skip
+    return Outgoing(
+        "table", "g", text, buttons=() if final else ((HAND,),), slot="table t1.1", final=final
+    )
 
 
 def test_the_live_table_is_always_the_newest_message_and_posts_head_it():

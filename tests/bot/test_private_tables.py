@@ -14,8 +14,9 @@ WORK = "group-2"
 DM = "dm-ann"
 
 
-async def say_in(harness: Harness, user: str, text: str, chat: str, title: str | None,
-                 private: bool = False) -> list[Outgoing]:  # fmt: skip
+async def say_in(
+    harness: Harness, user: str, text: str, chat: str, title: str | None, private: bool = False
+) -> list[Outgoing]:
     before = len(harness.recorder.sent)
     command = parse_command(text, user, user.title(), chat, private, "en")
     assert command is not None
@@ -64,8 +65,11 @@ async def test_the_private_hand_and_the_turn_notice_name_the_group(tmp_path):
             "Your hand at Work · Er Qi Wang (二七王) · seat"
         )
         await say_in(harness, "bob", "/pass", DM, None, private=True)  # Bob sits at one table
-        notices = [m.text for m in harness.recorder.sent if m.user == "ann" and m.slot is None
-                   and m.text.startswith("Your turn")]  # fmt: skip
+        notices = [
+            m.text
+            for m in harness.recorder.sent
+            if m.user == "ann" and m.slot is None and m.text.startswith("Your turn")
+        ]
         assert notices[-1].startswith("Your turn at Work · Er Qi Wang (二七王) · ")
     finally:
         await harness.db.close()

@@ -59,8 +59,9 @@ async def test_four_who_said_quick_are_seated_at_one_table(tmp_path: Path):
     for user in ("tg:1", "dc:2", "console:3", "tg:4"):
         await harness.say(user, "/quick situan", private=True, lang="en")
     preset = (await harness.db.queue_entry("tg:1")).preset  # the game's default
-    opened = await seat_waiting(harness.db, "situan", preset, harness.clock(), 90.0,
-                                lambda: "quick:1")  # fmt: skip
+    opened = await seat_waiting(
+        harness.db, "situan", preset, harness.clock(), 90.0, lambda: "quick:1"
+    )
     assert [(chat, {p.user for p in people}, ai) for chat, people, ai in opened] == [
         ("quick:1", {"tg:1", "dc:2", "console:3", "tg:4"}, 0)
     ]
@@ -79,8 +80,9 @@ async def test_block_keeps_two_apart_from_then_on(tmp_path: Path):
             await tx.set_player(user, name)
     preset = (await harness.db.queue_entry("tg:1")).preset
     numbers = itertools.count()
-    assert await seat_waiting(harness.db, "situan", preset, harness.clock(), 90.0,
-                              lambda: f"quick:{next(numbers)}")  # fmt: skip
+    assert await seat_waiting(
+        harness.db, "situan", preset, harness.clock(), 90.0, lambda: f"quick:{next(numbers)}"
+    )
     (wrong,) = await harness.say("tg:1", "/block Zed", private=True, lang="zh-Hans")
     assert wrong.text == "请说 /block 加你上一桌快速匹配的牌友名字：Bob、Cy、Di。"
     (done,) = await harness.say("tg:1", "/block bob", private=True, lang="en")
@@ -93,8 +95,9 @@ async def test_block_keeps_two_apart_from_then_on(tmp_path: Path):
         for user in ("tg:1", "dc:2", "tg:3", "tg:4", "tg:5", "tg:6", "tg:7", "tg:8"):
             await harness.say(user, "/quick situan", private=True, lang="en")
         harness.clock.advance(100)
-        for _, people, _ in await seat_waiting(harness.db, "situan", preset, harness.clock(),
-                                               90.0, lambda: f"quick:{next(numbers)}"):  # fmt: skip
+        for _, people, _ in await seat_waiting(
+            harness.db, "situan", preset, harness.clock(), 90.0, lambda: f"quick:{next(numbers)}"
+        ):
             users = {p.user for p in people}
             met += {"tg:1", "dc:2"} <= users
             played += bool(users & {"tg:1", "dc:2"})

@@ -58,8 +58,10 @@ def test_blocked_players_never_meet_over_fifty_matches():
     now, together = 0.0, 0
     waiting_since = dict.fromkeys(mus, 0.0)
     for _ in range(50):
-        queue = [Waiting(user, mus[user], waiting_since[user], True, blocks.get(user, frozenset()))
-                 for user in mus]  # fmt: skip
+        queue = [
+            Waiting(user, mus[user], waiting_since[user], True, blocks.get(user, frozenset()))
+            for user in mus
+        ]
         now += WAIT
         tables = match(queue, now, WAIT, last)
         assert tables
@@ -94,8 +96,9 @@ def test_the_nearest_walk_agrees_with_sorting_everyone():
         reach = FIRST_WINDOW + WIDENING * (now - anchor.since)
         # Its three are the nearest of those not seated yet (by sorting them all).
         left = [p for p in queue if p.user not in seated]
-        others = sorted((p for p in left if p.user != anchor.user),
-                        key=lambda p: abs(p.mu - anchor.mu))  # fmt: skip
+        others = sorted(
+            (p for p in left if p.user != anchor.user), key=lambda p: abs(p.mu - anchor.mu)
+        )
         nearest = {p.user for p in others[:3]}
         assert {p.user for p in table.people[1:]} == nearest
         assert all(abs(p.mu - anchor.mu) <= reach for p in table.people)

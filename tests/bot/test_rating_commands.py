@@ -45,23 +45,35 @@ async def test_top_rating_orders_by_the_display_value_and_week_shows_the_movers(
     now = harness.clock()
     (empty,) = await harness.say("ann", "/top rating", private=True, lang="en")
     assert empty.text == "Nobody has a rating yet."
-    await rated(harness, now - 10 * DAY, [
-        RatingMove("ann", "Ann", 25, 25 / 3, 45.0, 2.0),  # 2340, all of it long ago
-        RatingMove("bob", "Bob", 25, 25 / 3, 30.0, 3.0),  # 1260
-    ])  # fmt: skip
-    await rated(harness, now - DAY, [
-        RatingMove("bob", "Bob", 30.0, 3.0, 35.0, 2.0),  # 1260 → 1740 this week
-        RatingMove("cy", "Cy", 25, 25 / 3, 26.0, 8.0),  # 0 → 120
-    ])  # fmt: skip
+    await rated(
+        harness,
+        now - 10 * DAY,
+        [
+            RatingMove("ann", "Ann", 25, 25 / 3, 45.0, 2.0),  # 2340, all of it long ago
+            RatingMove("bob", "Bob", 25, 25 / 3, 30.0, 3.0),  # 1260
+        ],
+    )
+    await rated(
+        harness,
+        now - DAY,
+        [
+            RatingMove("bob", "Bob", 30.0, 3.0, 35.0, 2.0),  # 1260 → 1740 this week
+            RatingMove("cy", "Cy", 25, 25 / 3, 26.0, 8.0),  # 0 → 120
+        ],
+    )
     (board,) = await harness.say("ann", "/top rating situan", private=True, lang="en")
     assert board.text.splitlines() == [
-        "Rating leaderboard, Situan (四团):", "1. Ann 2340 Master", "2. Bob 1740 Expert",
+        "Rating leaderboard, Situan (四团):",
+        "1. Ann 2340 Master",
+        "2. Bob 1740 Expert",
         "3. Cy 120 Novice",
-    ]  # fmt: skip
+    ]
     (week,) = await harness.say("ann", "/top rating week", private=True, lang="zh-Hans")
     assert week.text.splitlines() == [
-        "近 7 天等级分涨幅榜，四团：", "1. Bob +480（现为 1740）", "2. Cy +120（现为 120）",
-    ]  # fmt: skip
+        "近 7 天等级分涨幅榜，四团：",
+        "1. Bob +480（现为 1740）",
+        "2. Cy +120（现为 120）",
+    ]
     (bad,) = await harness.say("ann", "/top rating soon", private=True, lang="en")
     assert bad.text.startswith("Say /top rating, with a game and week if you like:")
     (plain,) = await harness.say("ann", "/top", lang="en")  # the group's own board is still there

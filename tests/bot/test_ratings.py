@@ -68,7 +68,14 @@ def test_the_display_value_and_the_titles():
     assert display(Rating(35, 2)) == (29 * 60)
     assert display(Rating(80, 1)) == 3000 and display(Rating(10, 8)) == 0
     assert [t("zh-Hans", title_of(v)) for v in (0, 599, 600, 1200, 1800, 2400, 3000)] == [
-        "新手", "新手", "熟手", "高手", "大师", "宗师", "宗师"]  # fmt: skip
+        "新手",
+        "新手",
+        "熟手",
+        "高手",
+        "大师",
+        "宗师",
+        "宗师",
+    ]
     assert t("en", title_of(1900)) == "Master" and t("zh-Hant", title_of(1900)) == "大師"
 
 
@@ -101,8 +108,11 @@ async def test_a_rated_table_rates_its_hand_by_openskills_numbers(tmp_path: Path
         fixed = RECORD_READERS[game].ai_ratings
         start = {0: (25.0, 25 / 3), 1: (25.0, 25 / 3), 2: fixed["easy"], 3: fixed["hard"]}
         rated = by_library([[start[seat] for seat in team] for team in teams])
-        expected = {seat: value for team, new in zip(teams, rated, strict=True) for seat, value in
-                    zip(team, new, strict=True)}  # fmt: skip
+        expected = {
+            seat: value
+            for team, new in zip(teams, rated, strict=True)
+            for seat, value in zip(team, new, strict=True)
+        }
         for seat, user in ((0, "ann"), (1, "bob")):
             (row,) = await harness.db.ratings_of(user)
             assert (row.game, row.hands, row.name) == (game, 1, user.title())
@@ -112,8 +122,10 @@ async def test_a_rated_table_rates_its_hand_by_openskills_numbers(tmp_path: Path
         # The post ending the hand says the new ratings, and how far they moved.
         after = [display(Rating(m.mu, m.sigma)) for m in moves]
         before = [display(Rating(m.mu_before, m.sigma_before)) for m in moves]
-        shown = ", ".join(f"{m.name} {now} ({now - was:+d})"
-                          for m, now, was in zip(moves, after, before, strict=True))  # fmt: skip
+        shown = ", ".join(
+            f"{m.name} {now} ({now - was:+d})"
+            for m, now, was in zip(moves, after, before, strict=True)
+        )
         said = [text for text in harness.recorder.texts("group") if "Ratings: " in text]
         assert len(said) == 1 and f"\nRatings: {shown}" in said[0]
         await harness.db.close()

@@ -35,8 +35,9 @@ def test_the_group_reads_the_request_the_answer_and_the_pick():
     hand = consenting()
     asked = hand.apply(StartShow(1))
     assert told(SITUAN, "zh-Hans", asked) == ["Bob 请求亮牌，等对家 Dee 同意。"]
-    assert "Bob 请求亮牌：等待 Dee 回答。" in SITUAN.table_text("zh-Hans", hand.view(None), NAMES,
-                                                         1, None)  # fmt: skip
+    assert "Bob 请求亮牌：等待 Dee 回答。" in SITUAN.table_text(
+        "zh-Hans", hand.view(None), NAMES, 1, None
+    )
     agreed = hand.apply(AnswerShow(3, True))
     assert told(SITUAN, "en", agreed) == [
         "Dee agrees to Bob's 亮牌 (show): they see each other's hands, and Dee chooses which "
@@ -68,11 +69,17 @@ def test_the_partner_alone_gets_the_answer_buttons_and_a_prompt():
     hand.apply(StartShow(1))
     rows = SITUAN.hand_buttons("en", hand.view(3), hand.legal_actions(3), Selection(), stamps())
     assert [(b.label, b.command) for b in rows[0]] == [
-        ("Agree to the 亮牌 (show)", "/consent yes"), ("Refuse", "/consent no")]  # fmt: skip
+        ("Agree to the 亮牌 (show)", "/consent yes"),
+        ("Refuse", "/consent no"),
+    ]
     assert "/consent yes" in SITUAN.prompt("en", hand.view(3), hand.legal_actions(3))
     for seat in (0, 1, 2):
-        assert SITUAN.hand_buttons("en", hand.view(seat), hand.legal_actions(seat), Selection(),
-                                   stamps()) == []  # fmt: skip
+        assert (
+            SITUAN.hand_buttons(
+                "en", hand.view(seat), hand.legal_actions(seat), Selection(), stamps()
+            )
+            == []
+        )
 
 
 @pytest.mark.parametrize(("word", "accept"), [("yes", True), ("同意", True), ("no", False)])
@@ -106,8 +113,13 @@ def test_a_move_while_the_answer_waits_is_explained():
 
 
 def test_the_group_reads_a_failed_throw_with_the_cards_tried_and_played():
-    hand = playing("BJ BJ H9 H3 S3", "HA D5 D6 D8 D9", "C5 C6 C8 C9 C10", "S4 S5 S6 S8 S9",
-                   failed_throw="smallest")  # fmt: skip
+    hand = playing(
+        "BJ BJ H9 H3 S3",
+        "HA D5 D6 D8 D9",
+        "C5 C6 C8 C9 C10",
+        "S4 S5 S6 S8 S9",
+        failed_throw="smallest",
+    )
     events = play(hand, 0, "BJ BJ H9 H3")
     assert told(ERQIWANG, "zh-Hans", events) == [
         "Ann 甩牌 大王 大王 ♥9 ♥3 失败（有人能打过）：只出 ♥3。"

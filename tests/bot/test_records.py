@@ -28,8 +28,12 @@ async def four_on_auto(harness: Harness, game: str, hands: int, lang: str = "zh-
 
 
 def achievement_lines(harness: Harness) -> list[str]:
-    return [line for text in harness.recorder.texts("group") for line in text.split("\n")
-            if line.startswith(("成就：", "Achievements:"))]  # fmt: skip
+    return [
+        line
+        for text in harness.recorder.texts("group")
+        for line in text.split("\n")
+        if line.startswith(("成就：", "Achievements:"))
+    ]
 
 
 async def play_hands(harness: Harness, count: int) -> None:

@@ -65,8 +65,11 @@ def test_the_web_door_makes_the_replay_page_of_the_table():
 async def test_the_settlement_carries_replay_and_a_press_answers_the_presser(tmp_path):
     harness = await settled_match(tmp_path)
     try:
-        (settled,) = [m for m in harness.recorder.sent if any(
-            b.command == "/replay 1" for row in m.buttons for b in row)]  # fmt: skip
+        (settled,) = [
+            m
+            for m in harness.recorder.sent
+            if any(b.command == "/replay 1" for row in m.buttons for b in row)
+        ]
         assert settled.kind == "group" and "Replay this hand" in [
             b.label for row in settled.buttons for b in row
         ]

@@ -58,8 +58,9 @@ async def test_a_match_killed_at_random_points_and_restarted_settles_as_if_unint
     tmp_path: Path, game: str
 ):
     clean = tmp_path / "clean.sqlite3"
-    done = subprocess.run(console(clean, game), cwd=ROOT, capture_output=True, text=True,
-                          timeout=300)  # fmt: skip
+    done = subprocess.run(
+        console(clean, game), cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stderr
     expected = await final_ledger(clean)
     total = stored_actions(clean)
@@ -71,13 +72,15 @@ async def test_a_match_killed_at_random_points_and_restarted_settles_as_if_unint
     for target in targets:  # killed once this many actions are stored: a random point
         already = stored_actions(killed)
         crash = ["--crash-after-actions", str(target - already)]  # counted by that process
-        process = subprocess.run([*console(killed, game), *crash], cwd=ROOT,
-                                 capture_output=True, text=True, timeout=300)  # fmt: skip
+        process = subprocess.run(
+            [*console(killed, game), *crash], cwd=ROOT, capture_output=True, text=True, timeout=300
+        )
         assert process.returncode == 137, process.stderr  # ended as a SIGKILL ends it
         assert stored_actions(killed) == target  # right after that commit, nothing more
         assert not await match_over(killed), "the kill came after the end: nothing was tested"
-    final = subprocess.run(console(killed, game), cwd=ROOT, capture_output=True, text=True,
-                           timeout=300)  # fmt: skip
+    final = subprocess.run(
+        console(killed, game), cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
     assert final.returncode == 0, final.stderr
     assert await match_over(killed)
     assert await final_ledger(killed) == expected
@@ -234,8 +237,9 @@ def test_a_console_stopped_before_its_match_began_starts_it_when_run_again(tmp_p
         "asyncio.run(main())\n"
     )
     subprocess.run([sys.executable, "-c", setup], cwd=ROOT, check=True, timeout=60)
-    done = subprocess.run(console(db, "situan"), cwd=ROOT, capture_output=True, text=True,
-                          timeout=120)  # fmt: skip
+    done = subprocess.run(
+        console(db, "situan"), cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
 
 
@@ -269,7 +273,10 @@ async def test_in_situan_the_first_time_out_puts_the_player_on_tuoguan_and_says_
     await h.manager.tick()
     assert h.recorder.texts("table")[-1].endswith("\nAnn has timed out once.")
     assert table.hand.auto[0]
-    told = [m.text for m in h.recorder.sent if m.kind == "private" and m.user == "ann"
-            and m.slot is None]  # fmt: skip
+    told = [
+        m.text
+        for m in h.recorder.sent
+        if m.kind == "private" and m.user == "ann" and m.slot is None
+    ]
     assert any("/auto off" in text for text in told), told
     await h.db.close()

@@ -23,9 +23,15 @@ def test_a_stored_value_of_another_type_is_read_as_typed():
     """A snapshot written before the options were typed (or by hand) is checked on the way
     in: text becomes the option's type; a value no player could set keeps the default."""
     restored = TableOptions.from_json(
-        {"stake": "2", "ready_seconds": "45", "mention_turn": "off", "ai_delay": 2,
-         "idle_minutes": 99999, "retired_option": 1}
-    )  # fmt: skip
+        {
+            "stake": "2",
+            "ready_seconds": "45",
+            "mention_turn": "off",
+            "ai_delay": 2,
+            "idle_minutes": 99999,
+            "retired_option": 1,
+        }
+    )
     assert restored.stake == Fraction(2) and restored.ready_seconds == 45
     assert restored.mention_turn is False and restored.ai_delay == 2.0
     assert isinstance(restored.ai_delay, float)

@@ -101,13 +101,19 @@ class BotProcess:
         for name in ("DISCORD_BOT_TOKEN", "BOT_HEALTH_PORT"):
             env.pop(name, None)
         env.update(
-            TELEGRAM_BOT_TOKEN="123:TEST", TELEGRAM_API_BASE_URL=api,
+            TELEGRAM_BOT_TOKEN="123:TEST",
+            TELEGRAM_API_BASE_URL=api,
             TELEGRAM_WEBHOOK_URL="https://cards.example/telegram",
-            TELEGRAM_WEBHOOK_LISTEN="127.0.0.1", TELEGRAM_WEBHOOK_PORT=str(self.port),
-            TELEGRAM_WEBHOOK_SECRET=SECRET, BOT_DB=db, BOT_PROCESS_ID=self.name,
-            BOT_PEER_URL=f"http://127.0.0.1:{self.port}", BOT_LEASE_SECONDS=str(LEASE_SECONDS),
-            BOT_TIMER_STEP=str(TIMER_STEP), BOT_LANG="en",
-        )  # fmt: skip
+            TELEGRAM_WEBHOOK_LISTEN="127.0.0.1",
+            TELEGRAM_WEBHOOK_PORT=str(self.port),
+            TELEGRAM_WEBHOOK_SECRET=SECRET,
+            BOT_DB=db,
+            BOT_PROCESS_ID=self.name,
+            BOT_PEER_URL=f"http://127.0.0.1:{self.port}",
+            BOT_LEASE_SECONDS=str(LEASE_SECONDS),
+            BOT_TIMER_STEP=str(TIMER_STEP),
+            BOT_LANG="en",
+        )
         self.log = open(logs / f"{self.name}.log", "wb")  # noqa: SIM115 - closed in kill/stop
         self.process = subprocess.Popen(
             [sys.executable, "-m", "bot"], cwd=ROOT, env=env, stdout=self.log, stderr=self.log
@@ -198,9 +204,17 @@ async def open_table(
     line once the one before it is handled (stored), as a person answers what they see —
     the two processes may take them, and the load balancer keeps no order."""
     chat = f"tg:{chat_id}"
-    for text in (f"/new {game}", f"/settings ai_delay {ai_delay}", "/settings max_hands 2",
-                 "/settings ready_seconds 5", "/addbot", "/addbot", "/addbot", "/start",
-                 "/auto"):  # fmt: skip
+    for text in (
+        f"/new {game}",
+        f"/settings ai_delay {ai_delay}",
+        "/settings max_hands 2",
+        "/settings ready_seconds 5",
+        "/addbot",
+        "/addbot",
+        "/addbot",
+        "/start",
+        "/auto",
+    ):
         before = await stored_table(db, chat)
         await lb.post(text_update(host, chat_id, text))
         handled_by = time.monotonic() + NEVER_HANDLED
@@ -251,8 +265,9 @@ async def stored_hands(db: str) -> tuple[list[asyncpg.Record], dict[int, list[An
     return hands, {"actions": by_hand, "ledger": amounts}  # type: ignore[dict-item]
 
 
-def replay_as_uninterrupted(start: dict[str, Any], recorded: list[dict[str, Any]],
-                            human: int | None) -> Any:  # fmt: skip
+def replay_as_uninterrupted(
+    start: dict[str, Any], recorded: list[dict[str, Any]], human: int | None
+) -> Any:
     """Replay a hand choosing as an uninterrupted table would — the AI seats' decisions, the
     seat on 托管 played by the table (a `Timeout`) — checking each recorded action is that
     choice; returns the settled hand."""
@@ -282,9 +297,12 @@ async def test_killing_the_owner_at_each_kind_of_point_settles_every_hand_as_if_
 
 
 async def soak(
-    server: PostgresServer, logs: Path, kills: Sequence[Kill], seed: int = 2026,
+    server: PostgresServer,
+    logs: Path,
+    kills: Sequence[Kill],
+    seed: int = 2026,
     ai_delay: float = 0.25,
-) -> str:  # fmt: skip
+) -> str:
     """Two tables played (one of each game, a new one opened as one ends, its AI players
     acting every ``ai_delay`` seconds) while the owners are killed as ``kills`` says; then
     every hand checked. Returns the figures."""

@@ -14,8 +14,9 @@ from tests.bot.harness import CHAT, FakeClock, Harness
 SEED = 4
 
 
-async def two_processes(address: str, clock: FakeClock,
-                        forwarding: bool = False) -> tuple[Harness, Harness]:  # fmt: skip
+async def two_processes(
+    address: str, clock: FakeClock, forwarding: bool = False
+) -> tuple[Harness, Harness]:
     """Processes a and b on one database (taking handed-on updates at http://a and http://b
     when ``forwarding``, as Telegram's do; else none, as Discord's)."""
 
@@ -139,8 +140,7 @@ async def test_a_process_restarted_under_its_name_is_a_new_owner(postgres_server
     old = Harness(await Database.open(address), clock, SEED, first)
     await open_table(old, "situan")
     await step(old)
-    new = TableManager(await Database.open(address), old.recorder, clock=clock,
-                       ownership=second)  # fmt: skip
+    new = TableManager(await Database.open(address), old.recorder, clock=clock, ownership=second)
     try:
         await new.restore()
         assert CHAT not in new.tables  # the old one still runs it
@@ -187,8 +187,10 @@ async def test_a_private_command_for_a_table_held_elsewhere_says_where_to_play(p
     try:
         await open_table(a, "situan")
         await b.say("ann", "/new erqiwang", chat="group-2", lang="en")  # Ann sits at b too
-        where = ("Your table is run by another of this bot's servers: play it with the "
-                 "buttons at the table.")  # fmt: skip
+        where = (
+            "Your table is run by another of this bot's servers: play it with the "
+            "buttons at the table."
+        )
         button = await b.say("ann", "/hand", chat=CHAT, private=True, lang="en")
         assert [m.text for m in button] == [where]
         assert CHAT not in b.manager.tables and CHAT in a.manager.tables

@@ -64,8 +64,13 @@ async def two_processes(postgres_server: Any, serve_a: bool = True) -> AsyncIter
         await a.serve()
     await b.serve()
     try:
-        for user, text in ((ANN, "/new situan"), (BOB, "/join"), (ANN, "/addbot"),
-                           (ANN, "/addbot"), (ANN, "/start")):  # fmt: skip
+        for user, text in (
+            (ANN, "/new situan"),
+            (BOB, "/join"),
+            (ANN, "/addbot"),
+            (ANN, "/addbot"),
+            (ANN, "/start"),
+        ):
             await a.say(user, text)
         assert a.manager.held == {CHAT} and not b.manager.held
         yield a, b
@@ -88,8 +93,12 @@ class PageClient:
         await socket.send_json({"type": "hello", "auth": f"Link {token}"})
         return cls(socket)
 
-    async def next(self, kind: str, where: Callable[[dict[str, Any]], bool] = lambda f: True,
-                   seconds: float = 10.0) -> dict[str, Any]:  # fmt: skip
+    async def next(
+        self,
+        kind: str,
+        where: Callable[[dict[str, Any]], bool] = lambda f: True,
+        seconds: float = 10.0,
+    ) -> dict[str, Any]:
         deadline = time.monotonic() + seconds
         while True:
             data = await self.socket.receive_json(timeout=max(0.01, deadline - time.monotonic()))

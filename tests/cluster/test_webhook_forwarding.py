@@ -31,17 +31,23 @@ from "waited for the lease" by far more than any load stretches the answer."""
 
 
 class Process:
-    def __init__(self, name: str, base: str, db: Database, secret: str = SECRET,
-                 lease: float = LEASE) -> None:  # fmt: skip
+    def __init__(
+        self, name: str, base: str, db: Database, secret: str = SECRET, lease: float = LEASE
+    ) -> None:
         self.secret = secret
         self.port = free_port()
         peer = f"http://127.0.0.1:{self.port}"
-        self.manager = TableManager(db, lambda m: asyncio.sleep(0), ownership=Ownership(
-            name, peer, seconds=lease))  # fmt: skip
+        self.manager = TableManager(
+            db, lambda m: asyncio.sleep(0), ownership=Ownership(name, peer, seconds=lease)
+        )
         settings = TelegramSettings(
-            token="123:TEST", base_url=base, webhook_url="https://cards.example/telegram",
-            webhook_listen="127.0.0.1", webhook_port=self.port, webhook_secret=secret,
-        )  # fmt: skip
+            token="123:TEST",
+            base_url=base,
+            webhook_url="https://cards.example/telegram",
+            webhook_listen="127.0.0.1",
+            webhook_port=self.port,
+            webhook_secret=secret,
+        )
         self.adapter = TelegramAdapter(self.manager, db, settings, "en")
         self.manager.send = self.adapter.outbox
 
@@ -108,8 +114,7 @@ async def test_an_owner_that_refuses_a_handed_update_is_not_waited_for(postgres_
     base = await api.start()
     address = postgres_server.database()
     a = Process("a", base, await Database.open(address), lease=LONG_LEASE)
-    b = Process("b", base, await Database.open(address), secret="another-secret",
-                lease=LONG_LEASE)  # fmt: skip
+    b = Process("b", base, await Database.open(address), secret="another-secret", lease=LONG_LEASE)
     await a.adapter.start()
     await b.adapter.start()
     try:
@@ -134,10 +139,14 @@ async def test_sharing_the_database_needs_an_address_for_handed_updates(postgres
     base = await api.start()
     db = await Database.open(postgres_server.database())
     manager = TableManager(db, lambda m: asyncio.sleep(0), ownership=Ownership("a"))
-    settings = TelegramSettings(token="123:TEST", base_url=base,
-                                webhook_url="https://cards.example/telegram",
-                                webhook_listen="127.0.0.1", webhook_port=free_port(),
-                                webhook_secret=SECRET)  # fmt: skip
+    settings = TelegramSettings(
+        token="123:TEST",
+        base_url=base,
+        webhook_url="https://cards.example/telegram",
+        webhook_listen="127.0.0.1",
+        webhook_port=free_port(),
+        webhook_secret=SECRET,
+    )
     adapter = TelegramAdapter(manager, db, settings, "en")
     try:
         with pytest.raises(StartupError, match="BOT_PEER_URL"):

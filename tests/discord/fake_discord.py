@@ -114,8 +114,9 @@ class FakeDiscord:
         return socket
 
     async def _send(self, socket: web.WebSocketResponse, event: str, data: Any) -> None:
-        await socket.send_str(json.dumps({"op": 0, "t": event, "s": next(self._sequence),
-                                          "d": data}))  # fmt: skip
+        await socket.send_str(
+            json.dumps({"op": 0, "t": event, "s": next(self._sequence), "d": data})
+        )
 
     async def dispatch(self, event: str, data: Any) -> None:
         for socket in self._sockets:
@@ -169,22 +170,36 @@ class FakeDiscord:
         if path == "users/@me":
             return _json(user_payload(BOT_ID, "Cardhost", bot=True))
         if path == "oauth2/applications/@me":
-            return _json({"id": APP_ID, "name": "Cardhost", "icon": None, "description": "",
-                          "bot_public": True, "bot_require_code_grant": False,
-                          "verify_key": "k", "flags": 0,
-                          "owner": user_payload("1", "Owner")})  # fmt: skip
+            return _json(
+                {
+                    "id": APP_ID,
+                    "name": "Cardhost",
+                    "icon": None,
+                    "description": "",
+                    "bot_public": True,
+                    "bot_require_code_grant": False,
+                    "verify_key": "k",
+                    "flags": 0,
+                    "owner": user_payload("1", "Owner"),
+                }
+            )
         if path == "gateway/bot":
             limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
             return _json({"url": self.gateway_url, "shards": 1, "session_start_limit": limit})
         if parts[0] == "applications" and parts[-1] == "commands" and method == "PUT":
-            return _json([{**c, "id": self.next_id(), "application_id": APP_ID, "version": "1"}
-                          for c in body])  # fmt: skip
+            return _json(
+                [
+                    {**c, "id": self.next_id(), "application_id": APP_ID, "version": "1"}
+                    for c in body
+                ]
+            )
         if path == "users/@me/channels":
             recipient = str(body["recipient_id"])
             channel = self.dm_channels.setdefault(recipient, self.next_id())
             recipients = [user_payload(recipient, self.users[recipient])]
-            return _json({"id": channel, "type": 1, "last_message_id": None,
-                          "recipients": recipients})  # fmt: skip
+            return _json(
+                {"id": channel, "type": 1, "last_message_id": None, "recipients": recipients}
+            )
         if parts[0] == "users" and len(parts) == 2:
             return _json(user_payload(parts[1], self.users.get(parts[1], "Someone")))
         if parts[0] == "channels" and parts[-1] == "messages" and method == "POST":
@@ -214,15 +229,24 @@ class FakeDiscord:
         return message
 
     def _attachments(self, body: dict[str, Any]) -> list[dict[str, Any]]:
-        return [{"id": self.next_id(), "filename": f["filename"], "size": 1,
-                 "url": "http://x/f", "proxy_url": "http://x/f", "body": f["body"]}
-                for f in body.get("_files", [])]  # fmt: skip
+        return [
+            {
+                "id": self.next_id(),
+                "filename": f["filename"],
+                "size": 1,
+                "url": "http://x/f",
+                "proxy_url": "http://x/f",
+                "body": f["body"],
+            }
+            for f in body.get("_files", [])
+        ]
 
     def _post_message(self, channel_id: str, body: dict[str, Any]) -> web.Response:
         recipient = next((u for u, c in self.dm_channels.items() if c == channel_id), None)
         if recipient is not None and recipient in self.closed_dms:
-            return _json({"message": "Cannot send messages to this user", "code": 50007},
-                         status=403)  # fmt: skip
+            return _json(
+                {"message": "Cannot send messages to this user", "code": 50007}, status=403
+            )
         return _json(self._message(channel_id, body))
 
     def _edit(self, message_id: str, body: dict[str, Any]) -> web.Response:
@@ -238,8 +262,9 @@ class FakeDiscord:
         message["edited_timestamp"] = NOW
         return _json(message)
 
-    def _interaction_callback(self, interaction_id: str, token: str,
-                              body: dict[str, Any]) -> web.Response:  # fmt: skip
+    def _interaction_callback(
+        self, interaction_id: str, token: str, body: dict[str, Any]
+    ) -> web.Response:
         kind = body.get("type")
         data = body.get("data") or {}
         channel = self._interactions[interaction_id]["channel_id"]
@@ -271,12 +296,18 @@ class FakeDiscord:
         if message_id is not None:
             self._original[token] = message_id
         self.answered.setdefault(interaction_id, asyncio.Event()).set()
-        return _json({"interaction": {"id": interaction_id, "type": 2,
-                                      "response_message_id": message_id,
-                                      "response_message_loading": False,
-                                      "response_message_ephemeral": bool(
-                                          int(data.get("flags") or 0) & 64)},
-                      "resource": resource})  # fmt: skip
+        return _json(
+            {
+                "interaction": {
+                    "id": interaction_id,
+                    "type": 2,
+                    "response_message_id": message_id,
+                    "response_message_loading": False,
+                    "response_message_ephemeral": bool(int(data.get("flags") or 0) & 64),
+                },
+                "resource": resource,
+            }
+        )
 
     # ----------------------------------------------------------------- a test's side
 
@@ -288,8 +319,7 @@ class FakeDiscord:
         return str(payload["id"])
 
     def callbacks(self, interaction_id: str) -> list[Call]:
-        return [c for c in self.calls
-                if c.path.startswith(f"interactions/{interaction_id}/")]  # fmt: skip
+        return [c for c in self.calls if c.path.startswith(f"interactions/{interaction_id}/")]
 
     def command_syncs(self) -> list[Call]:
         """Every bulk overwrite of the application's commands."""
@@ -324,5 +354,8 @@ async def _body(request: web.Request) -> Any:
 
 def _json(payload: Any, status: int = 200) -> web.Response:
     # Exactly "application/json": discord.py does not read the charset parameter.
-    return web.Response(body=json.dumps(payload).encode(), status=status,
-                        headers={"Content-Type": "application/json"})  # fmt: skip
+    return web.Response(
+        body=json.dumps(payload).encode(),
+        status=status,
+        headers={"Content-Type": "application/json"},
+    )

@@ -25,15 +25,17 @@ STALE = "这个按钮已过期：牌局已经往下进行了。"
 async def lobby_message(world: DiscordWorld, channel: str = CHANNEL_ID) -> dict:
     for _ in range(300):
         for message in reversed(world.fake.channel_messages(channel)):
-            if any(c["custom_id"].endswith("|/join") for row in message["components"]
-                   for c in row["components"]):  # fmt: skip
+            if any(
+                c["custom_id"].endswith("|/join")
+                for row in message["components"]
+                for c in row["components"]
+            ):
                 return message
         await asyncio.sleep(0.01)
     raise AssertionError("no lobby message")
 
 
-async def seated(world: DiscordWorld, game: str, channel: str = CHANNEL_ID,
-                 hands: int = 1) -> str:  # fmt: skip
+async def seated(world: DiscordWorld, game: str, channel: str = CHANNEL_ID, hands: int = 1) -> str:
     await world.slash("21", "new", channel_id=channel, game=game)
     await world.slash("21", "settings", channel_id=channel, name="max_hands", value=str(hands))
     lobby = await lobby_message(world, channel)
@@ -95,8 +97,9 @@ def assert_no_hand_in_the_channel(world: DiscordWorld, channel: str = CHANNEL_ID
 def assert_within_budget(world: DiscordWorld, channel: str = CHANNEL_ID) -> None:
     """Discord's own limit for a channel — 5 messages (posts or edits) in any 5 s — as the
     host counted its calls, and every call the fake received was one of them."""
-    counted = [at for key, at in world.adapter.outbox.group_calls_made
-               if key == channel_key(int(channel))]  # fmt: skip
+    counted = [
+        at for key, at in world.adapter.outbox.group_calls_made if key == channel_key(int(channel))
+    ]
     assert len(counted) == len(world.channel_calls(channel)) > 5
     assert max(calls_per_window(counted, 5.0)) <= 5
 
@@ -148,9 +151,10 @@ async def test_a_member_with_closed_dms_plays_from_an_ephemeral_view(tmp_path: P
         refreshed = [c for c in world.fake.calls if c.path.endswith("@original")]
         assert refreshed  # the open ephemeral view was kept current
         assert world.fake.dm_channels.get("24") is None or not [
-            m for m in world.fake.messages.values()
+            m
+            for m in world.fake.messages.values()
             if m["channel_id"] == world.fake.dm_channels["24"]
-        ]  # fmt: skip
+        ]
         assert_no_hand_in_the_channel(world)
     finally:
         await world.close()
@@ -171,8 +175,12 @@ async def test_stale_foreign_and_repeated_clicks_change_nothing(tmp_path: Path):
         assert again[0]["data"]["content"] == STALE
         waiting = next(m for m in ("21", "22", "23", "24") if m != actor(world, key))
         other = await world.click(waiting, world.hand_message(actor(world, key)), "/pass")
-        assert other[0]["data"] == {"tts": False, "content": "现在轮到 Bob，不是你。", "flags": 64,
-                                    "allowed_mentions": {"parse": []}}  # fmt: skip
+        assert other[0]["data"] == {
+            "tts": False,
+            "content": "现在轮到 Bob，不是你。",
+            "flags": 64,
+            "allowed_mentions": {"parse": []},
+        }
         assert table.hand.bids == bids
         table_message = await with_button(world, "/hand")
         eve = await world.click("25", table_message, "/hand")

@@ -38,8 +38,13 @@ async def slash_move(world: DiscordWorld, key: str) -> None:
     """The move `typed_move` would type, as the member's slash command in their DM."""
     table = world.manager.tables[key]
     name, _, rest = typed_move(table).removeprefix("/").partition(" ")
-    field = {"play": "cards", "bury": "cards", "bid": "points", "trump": "suit",
-             "reveal": "whose"}.get(name)  # fmt: skip
+    field = {
+        "play": "cards",
+        "bury": "cards",
+        "bid": "points",
+        "trump": "suit",
+        "reveal": "whose",
+    }.get(name)
     options: dict[str, Any] = {}
     if field is not None:
         options[field] = int(rest) if name == "bid" else rest
@@ -57,8 +62,13 @@ async def test_four_fast_members_see_every_round_of_the_first_hand(tmp_path, mon
         for member in ("22", "23", "24"):
             await asyncio.sleep(LOBBY_PAUSE / PACE_SPEED)
             await world.click(member, lobby, "/join")
-        for name, value in (("max_hands", "1"), ("turn_seconds", "60"), ("ai_delay", "1"),
-                            ("idle_minutes", "10"), ("ai_delay", "2")):  # fmt: skip
+        for name, value in (
+            ("max_hands", "1"),
+            ("turn_seconds", "60"),
+            ("ai_delay", "1"),
+            ("idle_minutes", "10"),
+            ("ai_delay", "2"),
+        ):
             await asyncio.sleep(LOBBY_PAUSE / PACE_SPEED)
             await world.slash("21", "settings", name=name, value=value)
         await world.click("21", lobby, "/start")
@@ -66,8 +76,9 @@ async def test_four_fast_members_see_every_round_of_the_first_hand(tmp_path, mon
         table = world.manager.tables[key]
         while table.state == "playing":
             await slash_move(world, key)
-        await eventually(lambda: outbox.paced_out() and outbox.idle(), 60.0, 0.02,
-                         "every channel call made")  # fmt: skip
+        await eventually(
+            lambda: outbox.paced_out() and outbox.idle(), 60.0, 0.02, "every channel call made"
+        )
         expected = expected_closings(finished, table)
         assert len(expected) > 3
         assert unseen(expected, finished_at, channel_texts(world)) == []

@@ -95,8 +95,11 @@ def channel_steps(world: DiscordWorld) -> list[GroupCall]:
 def dms(world: DiscordWorld, member: str = ANN) -> list[str]:
     """The new direct messages to ``member``."""
     dm = world.fake.dm_channels.get(member)
-    return [str(body_of(c).get("content") or "") for c in world.fake.calls
-            if c.method == "POST" and c.path == f"channels/{dm}/messages"]  # fmt: skip
+    return [
+        str(body_of(c).get("content") or "")
+        for c in world.fake.calls
+        if c.method == "POST" and c.path == f"channels/{dm}/messages"
+    ]
 
 
 def assert_no_internal_id(world: DiscordWorld) -> None:
@@ -123,15 +126,21 @@ async def to_reminder(world: DiscordWorld, table: Any, clock: FakeClock) -> None
 
 async def quiet(world: DiscordWorld) -> None:
     outbox = world.adapter.outbox
-    await eventually(lambda: outbox.paced_out() and outbox.idle(), 30.0, 0.005,
-                     "every channel call made")  # fmt: skip
+    await eventually(
+        lambda: outbox.paced_out() and outbox.idle(), 30.0, 0.005, "every channel call made"
+    )
 
 
 async def slash_move(world: DiscordWorld, table: Any) -> None:
     """The move `typed_move` would type, as Ann's slash command in her DM."""
     name, _, rest = typed_move(table).removeprefix("/").partition(" ")
-    field = {"play": "cards", "bury": "cards", "bid": "points", "trump": "suit",
-             "reveal": "whose"}.get(name)  # fmt: skip
+    field = {
+        "play": "cards",
+        "bury": "cards",
+        "bid": "points",
+        "trump": "suit",
+        "reveal": "whose",
+    }.get(name)
     options: dict[str, Any] = {}
     if field is not None:
         options[field] = int(rest) if name == "bid" else rest
@@ -179,17 +188,23 @@ async def test_the_live_table_is_always_the_newest_message(tmp_path, game):
 
 
 def assert_auction_closed(world: DiscordWorld, auction_over_at: int) -> None:
-    assert_auction_posted_then_closed([
-        (i, str(body_of(c).get("content") or "")) for i, c in enumerate(world.fake.calls)
-        if c.path.startswith(f"channels/{CHANNEL_ID}/messages")
-    ])  # fmt: skip
+    assert_auction_posted_then_closed(
+        [
+            (i, str(body_of(c).get("content") or ""))
+            for i, c in enumerate(world.fake.calls)
+            if c.path.startswith(f"channels/{CHANNEL_ID}/messages")
+        ]
+    )
     dm = world.fake.dm_channels[ANN]
     for call in world.fake.calls[auction_over_at:]:
         if call.path.startswith(f"channels/{dm}/messages"):
             body = body_of(call)
             assert "叫分：从" not in str(body.get("content") or ""), body.get("content")
-            ids = [str(c.get("custom_id", "")) for row in body.get("components") or []
-                   for c in row.get("components", [])]  # fmt: skip
+            ids = [
+                str(c.get("custom_id", ""))
+                for row in body.get("components") or []
+                for c in row.get("components", [])
+            ]
             assert not [i for i in ids if "/bid" in i], ids
 
 
@@ -220,8 +235,12 @@ async def test_a_player_who_never_acts_is_called_at_every_turn(tmp_path, game):
             assert len(called) == turns - (clock.now - acted_at < 5), dms(world)
             await to_reminder(world, table, clock)
             assert len([t for t in dms(world) if t.startswith(REMINDER)]) == turns, dms(world)
-            await eventually(lambda: len(mentions(world)) == turns, 10.0, 0.005,  # noqa: B023
-                             "the channel's mention")  # fmt: skip
+            await eventually(
+                lambda: len(mentions(world)) == turns,  # noqa: B023
+                10.0,
+                0.005,
+                "the channel's mention",
+            )
             body = mentions(world)[-1]
             assert str(body["content"]).startswith(f"<@{ANN}>：轮到你了，还剩 "), body["content"]
             allowed = body.get("allowed_mentions")
@@ -238,8 +257,9 @@ async def test_a_player_who_never_acts_is_called_at_every_turn(tmp_path, game):
             assert told == (timeouts if game == "situan" else max(0, timeouts - 2))
         assert turns == 3
         sent = dms(world)
-        assert len(sent) == len([t for t in sent if t.startswith(NOTICE)]) + turns + told \
-            + sum(t.startswith("你在「Card room #cards」的手牌") for t in sent), sent  # fmt: skip
+        assert len(sent) == len([t for t in sent if t.startswith(NOTICE)]) + turns + told + sum(
+            t.startswith("你在「Card room #cards」的手牌") for t in sent
+        ), sent
         await quiet(world)
         wrong = first_wrong(channel_steps(world))
         assert wrong is None, wrong
@@ -250,9 +270,13 @@ async def test_a_player_who_never_acts_is_called_at_every_turn(tmp_path, game):
 
 def mentions(world: DiscordWorld) -> list[dict[str, Any]]:
     """Channel posts that mention a member."""
-    return [body_of(c) for c in world.fake.calls
-            if c.method == "POST" and c.path == f"channels/{CHANNEL_ID}/messages"
-            and "<@" in str(body_of(c).get("content") or "")]  # fmt: skip
+    return [
+        body_of(c)
+        for c in world.fake.calls
+        if c.method == "POST"
+        and c.path == f"channels/{CHANNEL_ID}/messages"
+        and "<@" in str(body_of(c).get("content") or "")
+    ]
 
 
 async def test_one_notation_for_n_cards_of_a_rank(tmp_path):

@@ -28,8 +28,12 @@ def test_a_pair_is_two_options_each_named_as_one_card():
     (menu,) = menus(cards)
     assert [o.label for o in menu.options] == ["♠A", "♠A", "[♠K]", "[♠Q]", "[♠Q]"]
     assert [o.value.split(":", 1)[1] for o in menu.options] == [
-        "/pick SA", "/pick SA", "/pick SK", "/pick SQ", "/pick SQ",
-    ]  # fmt: skip
+        "/pick SA",
+        "/pick SA",
+        "/pick SK",
+        "/pick SQ",
+        "/pick SQ",
+    ]
     assert menu.max_values == 5  # both copies may be chosen at once
 
 

@@ -17,13 +17,19 @@ DEFERRED = (5, 6)
 
 
 def callback_types(world: DiscordWorld, interaction_id: str) -> list[int]:
-    return [c.body.get("type") for c in world.fake.callbacks(interaction_id)
-            if c.path.endswith("/callback")]  # fmt: skip
+    return [
+        c.body.get("type")
+        for c in world.fake.callbacks(interaction_id)
+        if c.path.endswith("/callback")
+    ]
 
 
 def original_edits(world: DiscordWorld, token: str) -> list[dict]:
-    return [c.body for c in world.fake.calls
-            if c.method == "PATCH" and c.path.endswith(f"{token}/messages/@original")]  # fmt: skip
+    return [
+        c.body
+        for c in world.fake.calls
+        if c.method == "PATCH" and c.path.endswith(f"{token}/messages/@original")
+    ]
 
 
 async def test_a_slash_command_behind_a_busy_table_is_deferred_and_then_answered(tmp_path):

@@ -29,8 +29,9 @@ def channel_posts_and_edits(world: DiscordWorld) -> list[tuple[str, str]]:
             continue
         body: dict[str, Any] = call.body if isinstance(call.body, dict) else {}
         if call.method == "POST":
-            shown.append(("sendPhoto" if body.get("_files") else "send",
-                          str(body.get("content") or "")))  # fmt: skip
+            shown.append(
+                ("sendPhoto" if body.get("_files") else "send", str(body.get("content") or ""))
+            )
         elif "content" in body:
             shown.append(("edit", str(body["content"] or "")))
     return shown
@@ -55,8 +56,9 @@ async def test_a_settlement_always_comes_before_the_next_deal(tmp_path, game):
             else:
                 clock.advance(1)
                 await world.settle()
-        await eventually(lambda: outbox.paced_out() and outbox.idle(), 60.0, 0.02,
-                         "every channel call made")  # fmt: skip
+        await eventually(
+            lambda: outbox.paced_out() and outbox.idle(), 60.0, 0.02, "every channel call made"
+        )
         calls = channel_posts_and_edits(world)
         assert sum(method == "sendPhoto" for method, _ in calls) == table.hand_number == HANDS
         assert hands_out_of_order(calls) == []

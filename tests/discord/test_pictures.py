@@ -14,8 +14,12 @@ from tests.waiting import eventually, until_closed_and_sent
 
 
 def uploads(world: DiscordWorld, channel: str) -> list[bytes]:
-    return [f["data"] for c in world.fake.calls if c.path.startswith(f"channels/{channel}/")
-            and isinstance(c.body, dict) for f in c.body.get("_files", [])]  # fmt: skip
+    return [
+        f["data"]
+        for c in world.fake.calls
+        if c.path.startswith(f"channels/{channel}/") and isinstance(c.body, dict)
+        for f in c.body.get("_files", [])
+    ]
 
 
 def png(data: bytes) -> Image.Image:

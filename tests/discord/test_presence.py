@@ -68,8 +68,11 @@ def dms(world: DiscordWorld, user: str) -> list[dict[str, Any]]:
 
 
 def labels(message: dict[str, Any]) -> list[str]:
-    return [str(c.get("label") or "") for row in message["components"]
-            for c in row.get("components", [])]  # fmt: skip
+    return [
+        str(c.get("label") or "")
+        for row in message["components"]
+        for c in row.get("components", [])
+    ]
 
 
 @pytest.mark.parametrize("game", ["situan", "erqiwang"])
@@ -144,9 +147,15 @@ async def test_no_button_of_a_past_phase_stays_live(tmp_path, game):
         await world.slash(ANN, "auto", on=True)  # Ann plays hand 1 on 托管; Bob times out
         await let_time_pass(world, table, clock, lambda: table.state == "between")
         await quiet(world)
-        settled = [m for m in channel(world)
-                   if any(c.get("custom_id", "").endswith("|/ready")
-                          for row in m["components"] for c in row["components"])]  # fmt: skip
+        settled = [
+            m
+            for m in channel(world)
+            if any(
+                c.get("custom_id", "").endswith("|/ready")
+                for row in m["components"]
+                for c in row["components"]
+            )
+        ]
         await world.click(BOB, settled[-1], "/ready")  # Ann misses the ready time
         await let_time_pass(world, table, clock, lambda: table.hand_number == 2)
         await let_time_pass(world, table, clock, lambda: paused(table))  # nobody plays

@@ -15,8 +15,7 @@ from tests.waiting import eventually
 
 async def test_replay_answers_the_asker_alone_with_a_link_signed_for_them(tmp_path: Path):
     signer = LinkSigner()
-    world = await DiscordWorld.open(str(tmp_path / "dc.sqlite3"),
-                                    web=WebDoor(BASE, signer))  # fmt: skip
+    world = await DiscordWorld.open(str(tmp_path / "dc.sqlite3"), web=WebDoor(BASE, signer))
     try:
         await world.slash("21", "new", game="situan")
         await world.slash("21", "settings", name="ai_delay", value="0")
@@ -26,8 +25,9 @@ async def test_replay_answers_the_asker_alone_with_a_link_signed_for_them(tmp_pa
         await world.slash("21", "auto", on="on")
         key = world.key()
         table = world.manager.tables[key]
-        await eventually(lambda: table.hand is not None and table.hand.over, 60.0, 0.05,
-                         "the hand settled")  # fmt: skip
+        await eventually(
+            lambda: table.hand is not None and table.hand.over, 60.0, 0.05, "the hand settled"
+        )
         answer = await world.slash("21", "replay")
         assert answer[0]["data"]["flags"] & 64  # ephemeral: the asker alone sees it
         url = link_of(answer[0])

@@ -35,8 +35,7 @@ def link_of(answer: dict[str, Any]) -> str:
 
 async def test_open_table_answers_each_member_with_a_link_signed_for_them(tmp_path: Path):
     signer = LinkSigner()
-    world = await DiscordWorld.open(str(tmp_path / "dc.sqlite3"),
-                                    web=WebDoor(BASE, signer))  # fmt: skip
+    world = await DiscordWorld.open(str(tmp_path / "dc.sqlite3"), web=WebDoor(BASE, signer))
     try:
         key = await seated(world, "situan")
         table = world.manager.tables[key]

@@ -60,11 +60,16 @@ class DiscordWorld:
         self._saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
 
     @classmethod
-    async def open(cls, db_path: str, closed_dms: set[str] = frozenset(), seed: int = 5,
-                   settings: DiscordSettings | None = None,
-                   clock: Callable[[], float] = time.time,
-                   web: WebDoor | None = None,
-                   defer_after: float = NEVER_DEFERRED) -> DiscordWorld:  # fmt: skip
+    async def open(
+        cls,
+        db_path: str,
+        closed_dms: set[str] = frozenset(),
+        seed: int = 5,
+        settings: DiscordSettings | None = None,
+        clock: Callable[[], float] = time.time,
+        web: WebDoor | None = None,
+        defer_after: float = NEVER_DEFERRED,
+    ) -> DiscordWorld:
         """``clock``: the tables' clock (turn timers, AI pauses); a test may drive it.
         ``defer_after``: an answer is deferred only where a test asks for it (a loaded machine
         would otherwise defer a click the test expects answered in place)."""
@@ -75,12 +80,25 @@ class DiscordWorld:
         discord.http.Route.BASE = fake.rest_base
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway_url)
         db = await Database.open(db_path)
-        manager = TableManager(db, _unset, seeds=lambda n: seed * 1000 + n, clock=clock,
-                               flood_burst=10_000, flood_rate=10_000.0)  # fmt: skip
+        manager = TableManager(
+            db,
+            _unset,
+            seeds=lambda n: seed * 1000 + n,
+            clock=clock,
+            flood_burst=10_000,
+            flood_rate=10_000.0,
+        )
         settings = settings or DiscordSettings(token="discord-test-token")
-        adapter = DiscordAdapter(manager, settings,
-                                 "zh-Hans", db=db, pace_speed=PACE_SPEED, web=web,
-                                 defer_after=defer_after, guild_ready_timeout=0.01)  # fmt: skip
+        adapter = DiscordAdapter(
+            manager,
+            settings,
+            "zh-Hans",
+            db=db,
+            pace_speed=PACE_SPEED,
+            web=web,
+            defer_after=defer_after,
+            guild_ready_timeout=0.01,
+        )
         manager.send = adapter.outbox
         world = cls(fake, adapter, db)
         world._saved = saved
@@ -111,9 +129,13 @@ class DiscordWorld:
         )
 
     def slash_payload(
-        self, user_id: str, command_name: str, /, channel_id: str | None = CHANNEL_ID,
+        self,
+        user_id: str,
+        command_name: str,
+        /,
+        channel_id: str | None = CHANNEL_ID,
         **options: Any,
-    ) -> dict[str, Any]:  # fmt: skip
+    ) -> dict[str, Any]:
         payload = self._base(user_id, channel_id, 2)
         payload["data"] = {
             "id": "1", "name": command_name, "type": 1,
@@ -122,10 +144,17 @@ class DiscordWorld:
         }  # fmt: skip
         return payload
 
-    async def slash(self, user_id: str, command_name: str, /, channel_id: str | None = CHANNEL_ID,
-                    **options: Any) -> list[dict[str, Any]]:  # fmt: skip
-        return await self._answered(self.slash_payload(user_id, command_name, channel_id,
-                                                       **options))  # fmt: skip
+    async def slash(
+        self,
+        user_id: str,
+        command_name: str,
+        /,
+        channel_id: str | None = CHANNEL_ID,
+        **options: Any,
+    ) -> list[dict[str, Any]]:
+        return await self._answered(
+            self.slash_payload(user_id, command_name, channel_id, **options)
+        )
 
     async def click(self, user_id: str, message: dict[str, Any], command: str) -> list[Any]:
         """Click the button of ``message`` sending ``command``, or choose it in a menu."""
@@ -141,8 +170,14 @@ class DiscordWorld:
                         )
         raise AssertionError(f"no {command!r} in the components of {message['id']}")
 
-    async def _component(self, user_id: str, message: dict[str, Any], custom_id: str,
-                         kind: int, values: list[str] | None) -> list[Any]:  # fmt: skip
+    async def _component(
+        self,
+        user_id: str,
+        message: dict[str, Any],
+        custom_id: str,
+        kind: int,
+        values: list[str] | None,
+    ) -> list[Any]:
         in_dm = message["channel_id"] not in (CHANNEL_ID, THREAD_ID)
         if in_dm:  # a restarted fake has forgotten the DM channel: it is the message's
             self.fake.dm_channels.setdefault(user_id, message["channel_id"])
@@ -173,9 +208,10 @@ class DiscordWorld:
         """The member's hand: the DM message with components, or their latest ephemeral one."""
         dm = self.fake.dm_channels.get(user_id)
         shown = [
-            m for m in self.fake.messages.values()
+            m
+            for m in self.fake.messages.values()
             if m["components"] and (m["channel_id"] == dm or self._ephemeral_of(m, user_id))
-        ]  # fmt: skip
+        ]
         assert shown, f"no hand message for {user_id}"
         return shown[-1]
 

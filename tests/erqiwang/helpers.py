@@ -20,16 +20,28 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_cards(text))
 
 
-def dealt(*hands: str, bottom: str = FILLER_BOTTOM, first: int = 0, preset: str = "classic",
-          **options: Any) -> ErqiwangHand:  # fmt: skip
+def dealt(
+    *hands: str,
+    bottom: str = FILLER_BOTTOM,
+    first: int = 0,
+    preset: str = "classic",
+    **options: Any,
+) -> ErqiwangHand:
     """A hand in the bidding with the given holdings (any sizes)."""
     deal = Deal(tuple(cards(h) for h in hands), cards(bottom))
     return ErqiwangHand(Rules.from_preset(preset, **options), deal, first)
 
 
-def playing(*hands: str, trump: str = "H", declarer: int = 0, bid: int = 80,
-            bottom: str = FILLER_BOTTOM, bury: str | None = None, preset: str = "classic",
-            **options: Any) -> ErqiwangHand:  # fmt: skip
+def playing(
+    *hands: str,
+    trump: str = "H",
+    declarer: int = 0,
+    bid: int = 80,
+    bottom: str = FILLER_BOTTOM,
+    bury: str | None = None,
+    preset: str = "classic",
+    **options: Any,
+) -> ErqiwangHand:
     """A hand ready for its first card: ``declarer`` bid ``bid``, the others passed, trump is
     named and the declarer buried ``bury`` (by default the bottom it took)."""
     hand = dealt(*hands, bottom=bottom, first=declarer, preset=preset, **options)

@@ -40,8 +40,7 @@ def test_a_weak_hand_passes_and_a_strong_hand_bids():
 
 
 def test_the_first_bidder_who_must_bid_bids():
-    weak = dealt("S3 S4 S5 S6 S8 H3 H4 H5 H6 C3 C4 C5 C6", "D3", "D4", "D5",
-                 first_must_bid=True)  # fmt: skip
+    weak = dealt("S3 S4 S5 S6 S8 H3 H4 H5 H6 C3 C4 C5 C6", "D3", "D4", "D5", first_must_bid=True)
     assert decide(weak).act == "bid"
 
 
@@ -50,8 +49,9 @@ def test_it_names_the_suit_where_it_is_strongest():
 
 
 def test_it_buries_side_cards_and_keeps_its_trumps():
-    hand = dealt("BJ LJ H7 H2 HA HK HQ S3 S4 C3 C4 D3", "S6", "S8", "S9",
-                 bottom="H3 H4 H5 D4 D6 C6 S5 HJ")  # fmt: skip
+    hand = dealt(
+        "BJ LJ H7 H2 HA HK HQ S3 S4 C3 C4 D3", "S6", "S8", "S9", bottom="H3 H4 H5 D4 D6 C6 S5 HJ"
+    )
     hand.apply(Action(0, "bid", points=120))
     for seat in (1, 2, 3):
         hand.apply(Action(seat, "pass"))

@@ -128,25 +128,44 @@ def test_bury_seconds_is_60_and_30_in_the_online_preset():
 )
 def test_presets_table(preset, values):
     rules = Rules.from_preset(preset)
-    assert (rules.bid_max, rules.first_must_bid, rules.allow_no_trump, rules.throw,
-            rules.surrender_above, rules.scoring, rules.first_bidder) == values  # fmt: skip
+    assert (
+        rules.bid_max,
+        rules.first_must_bid,
+        rules.allow_no_trump,
+        rules.throw,
+        rules.surrender_above,
+        rules.scoring,
+        rules.first_bidder,
+    ) == values
     assert (rules.bid_step, rules.bid_min, rules.bottom_needs_trump) == (5, 0, True)
     assert (rules.bottom_multiplier, rules.turn_seconds) == ("by_cards", 60)
 
 
 @pytest.mark.parametrize(
     ("option", "value"),
-    [("bid_max", 100), ("bid_step", 10), ("bid_min", 20), ("first_must_bid", True),
-     ("allow_no_trump", False), ("throw", "none"), ("surrender_above", 60),
-     ("scoring", "online"), ("first_bidder", "random"), ("bottom_needs_trump", False),
-     ("bottom_multiplier", "doubling"), ("turn_seconds", 45), ("bury_seconds", 20)],
-)  # fmt: skip
+    [
+        ("bid_max", 100),
+        ("bid_step", 10),
+        ("bid_min", 20),
+        ("first_must_bid", True),
+        ("allow_no_trump", False),
+        ("throw", "none"),
+        ("surrender_above", 60),
+        ("scoring", "online"),
+        ("first_bidder", "random"),
+        ("bottom_needs_trump", False),
+        ("bottom_multiplier", "doubling"),
+        ("turn_seconds", 45),
+        ("bury_seconds", 20),
+    ],
+)
 def test_every_option_can_be_set_one_by_one(option, value):
     assert getattr(Rules.from_preset("classic", **{option: value}), option) == value
 
 
-@pytest.mark.parametrize("options", [{"throw": "always"}, {"bid_step": 7}, {"colour": 1},
-                                     {"bid_min": 150}])  # fmt: skip
+@pytest.mark.parametrize(
+    "options", [{"throw": "always"}, {"bid_step": 7}, {"colour": 1}, {"bid_min": 150}]
+)
 def test_bad_options_are_bad_rules(options):
     with pytest.raises(RecordError) as error:
         Rules.from_preset("classic", **options)

@@ -94,8 +94,9 @@ def test_points_an_undeclared_bonus_moves_nothing():
 
 
 def test_points_a_surrender_pays_the_joker_part_as_units():
-    hand = playing("S3 S4", "BJ BJ LJ LJ H7 H7 S7 S7", "S8 S5", "SJ SQ", bid=100,
-                   bonus_scoring="points")  # fmt: skip
+    hand = playing(
+        "S3 S4", "BJ BJ LJ LJ H7 H7 S7 S7", "S8 S5", "SJ SQ", bid=100, bonus_scoring="points"
+    )
     hand.apply(Action(1, "declare_bonus"))
     hand.apply(Action(0, "surrender"))
     result = outcome(hand)
@@ -118,9 +119,8 @@ def test_bonus_points_is_in_every_result_and_a_redeal_stays_redeal_only():
 
 @pytest.mark.parametrize(
     ("preset", "bonus_scoring"),
-    [("classic", "points"), ("online", "units"), ("proportional", "units"),
-     ("one_deck", "units")],
-)  # fmt: skip
+    [("classic", "points"), ("online", "units"), ("proportional", "units"), ("one_deck", "units")],
+)
 def test_the_presets_bonus_scoring(preset, bonus_scoring):
     assert Rules.from_preset(preset).bonus_scoring == bonus_scoring
 

@@ -38,19 +38,35 @@ def test_two_side_7s_of_different_suits_are_not_a_pair():
 
 @pytest.mark.parametrize(
     ("text", "trump"),
-    [("S5 S5 S6 S6", "H"), ("SJ SJ SQ SQ", "H"), ("S6 S6 S8 S8", "H"), ("C7 C7 H7 H7", "H"),
-     ("LJ LJ BJ BJ", "H"), ("HA HA S2 S2", "H"), ("H2 H2 S7 S7", "H"), ("H7 H7 LJ LJ", "H"),
-     ("S2 S2 H2 H2", "H"), ("H2 H2 H7 H7", None), ("D7 D7 LJ LJ BJ BJ", None)],
-)  # fmt: skip
+    [
+        ("S5 S5 S6 S6", "H"),
+        ("SJ SJ SQ SQ", "H"),
+        ("S6 S6 S8 S8", "H"),
+        ("C7 C7 H7 H7", "H"),
+        ("LJ LJ BJ BJ", "H"),
+        ("HA HA S2 S2", "H"),
+        ("H2 H2 S7 S7", "H"),
+        ("H7 H7 LJ LJ", "H"),
+        ("S2 S2 H2 H2", "H"),
+        ("H2 H2 H7 H7", None),
+        ("D7 D7 LJ LJ BJ BJ", None),
+    ],
+)
 def test_these_are_tractors(text, trump):
     assert tractor(text, trump)
 
 
 @pytest.mark.parametrize(
     ("text", "trump"),
-    [("S6 S6 S7 S7", "H"), ("S7 S7 C7 C7", "H"), ("S7 S7 H7 H7", None), ("S5 S5 S8 S8", "H"),
-     ("S5 S5 H6 H6", "D"), ("LJ LJ BJ", "H")],
-)  # fmt: skip
+    [
+        ("S6 S6 S7 S7", "H"),
+        ("S7 S7 C7 C7", "H"),
+        ("S7 S7 H7 H7", None),
+        ("S5 S5 S8 S8", "H"),
+        ("S5 S5 H6 H6", "D"),
+        ("LJ LJ BJ", "H"),
+    ],
+)
 def test_these_are_not_tractors(text, trump):
     assert not tractor(text, trump)
 

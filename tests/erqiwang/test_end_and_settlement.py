@@ -38,8 +38,7 @@ def test_defenders_winning_the_last_trick_with_trumps_take_the_bottom_times_by_c
 
 
 def test_a_pair_taking_the_last_trick_doubles_the_bottom():
-    hand = playing("S3 S4 S4", "SA H3 H3", "S8 S9 S9", "SJ SQ SQ", bottom=BOTTOM_25,
-                   bury=BOTTOM_25)  # fmt: skip
+    hand = playing("S3 S4 S4", "SA H3 H3", "S8 S9 S9", "SJ SQ SQ", bottom=BOTTOM_25, bury=BOTTOM_25)
     trick(hand, "S3", "SA", "S8", "SJ")
     trick(hand, "H3 H3", "S9 S9", "SQ SQ", "S4 S4")
     result = outcome(hand)
@@ -49,8 +48,15 @@ def test_a_pair_taking_the_last_trick_doubles_the_bottom():
 
 @pytest.mark.parametrize(("rule", "expected"), [("by_cards", 4), ("doubling", 4)])
 def test_a_two_pair_tractor_taking_the_last_trick_multiplies_by_four(rule, expected):
-    hand = playing("S3 S4 S4 S5 S5", "SA H3 H3 H4 H4", "S8 S9 S9 SJ SJ", "SJ SQ SQ SK SK",
-                   bottom=BOTTOM_25, bury=BOTTOM_25, bottom_multiplier=rule)  # fmt: skip
+    hand = playing(
+        "S3 S4 S4 S5 S5",
+        "SA H3 H3 H4 H4",
+        "S8 S9 S9 SJ SJ",
+        "SJ SQ SQ SK SK",
+        bottom=BOTTOM_25,
+        bury=BOTTOM_25,
+        bottom_multiplier=rule,
+    )
     trick(hand, "S3", "SA", "S8", "SJ")
     trick(hand, "H3 H3 H4 H4", "S9 S9 SJ SJ", "SQ SQ SK SK", "S4 S4 S5 S5")
     assert outcome(hand) is not None and outcome(hand)["bottom_multiplier"] == expected
@@ -58,12 +64,23 @@ def test_a_two_pair_tractor_taking_the_last_trick_multiplies_by_four(rule, expec
 
 def test_doubling_a_three_pair_tractor_multiplies_by_eight_by_cards_by_six():
     for rule, expected in (("doubling", 8), ("by_cards", 6)):
-        hand = playing("S3 S4 S4 S5 S5 S6 S6", "SA H3 H3 H4 H4 H5 H5",
-                       "S8 S9 S9 SJ SJ SQ SQ", "SJ SK SK SA SA S10 S10",
-                       bottom=BOTTOM_25, bury=BOTTOM_25, bottom_multiplier=rule)  # fmt: skip
+        hand = playing(
+            "S3 S4 S4 S5 S5 S6 S6",
+            "SA H3 H3 H4 H4 H5 H5",
+            "S8 S9 S9 SJ SJ SQ SQ",
+            "SJ SK SK SA SA S10 S10",
+            bottom=BOTTOM_25,
+            bury=BOTTOM_25,
+            bottom_multiplier=rule,
+        )
         trick(hand, "S3", "SA", "S8", "SJ")
-        trick(hand, "H3 H3 H4 H4 H5 H5", "S9 S9 SJ SJ SQ SQ", "SK SK SA SA S10 S10",
-              "S4 S4 S5 S5 S6 S6")  # fmt: skip
+        trick(
+            hand,
+            "H3 H3 H4 H4 H5 H5",
+            "S9 S9 SJ SJ SQ SQ",
+            "SK SK SA SA S10 S10",
+            "S4 S4 S5 S5 S6 S6",
+        )
         assert outcome(hand) is not None and outcome(hand)["bottom_multiplier"] == expected
 
 
@@ -77,8 +94,15 @@ def test_a_side_card_taking_the_last_trick_does_not_take_the_bottom():
 
 
 def test_bottom_needs_trump_off_lets_a_side_card_take_the_bottom():
-    hand = playing("S3 S4", "SA SK", "S8 S9", "SJ SQ", bottom=BOTTOM_25, bury=BOTTOM_25,
-                   bottom_needs_trump=False)  # fmt: skip
+    hand = playing(
+        "S3 S4",
+        "SA SK",
+        "S8 S9",
+        "SJ SQ",
+        bottom=BOTTOM_25,
+        bury=BOTTOM_25,
+        bottom_needs_trump=False,
+    )
     trick(hand, "S3", "SA", "S8", "SJ")
     trick(hand, "SK", "S9", "SQ", "S4")
     assert outcome(hand) is not None and outcome(hand)["bottom_multiplier"] == 1
@@ -121,8 +145,9 @@ def test_tiered_seed_examples_for_a_bid_of_80(points, amount):
     assert tiered(80, points) == amount
 
 
-@pytest.mark.parametrize(("bid", "multiplier"), [(120, 1), (85, 1), (80, 2), (45, 2), (40, 4),
-                                                  (5, 4), (0, 8)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("bid", "multiplier"), [(120, 1), (85, 1), (80, 2), (45, 2), (40, 4), (5, 4), (0, 8)]
+)
 def test_tiered_bid_multipliers(bid, multiplier):
     points = bid + 5 if bid else 5
     assert tiered(bid, points) == -3 * multiplier

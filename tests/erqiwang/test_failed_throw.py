@@ -56,8 +56,9 @@ def test_smallest_accepts_the_throw_as_failed_and_shows_what_was_tried():
 
 
 def test_the_lowest_of_the_beatable_components_is_led_alone():
-    hand = playing("BJ BJ H9 H3 S3", "HA D5 D6 D8 D9", "C5 C6 C8 C9 C10", "S4 S5 S6 S8 S9",
-                   **SMALLEST)  # fmt: skip
+    hand = playing(
+        "BJ BJ H9 H3 S3", "HA D5 D6 D8 D9", "C5 C6 C8 C9 C10", "S4 S5 S6 S8 S9", **SMALLEST
+    )
     events = play(hand, 0, "BJ BJ H9 H3")
     assert failed(events)[0].played == cards("H3")
     assert hand.trick == [(0, cards("H3"))] and hand.lead_shape.size == 1
@@ -71,8 +72,9 @@ def test_a_lower_component_nobody_can_beat_is_not_the_one_led():
 
 
 def test_a_beatable_tractor_is_led_whole_as_a_tractor():
-    hand = playing("H5 H5 H6 H6 HK", "H8 H8 H9 H9 D3", "C5 C6 C8 C9 C10", "S4 S5 S6 S8 S9",
-                   **SMALLEST)  # fmt: skip
+    hand = playing(
+        "H5 H5 H6 H6 HK", "H8 H8 H9 H9 D3", "C5 C6 C8 C9 C10", "S4 S5 S6 S8 S9", **SMALLEST
+    )
     events = play(hand, 0, "H5 H5 H6 H6 HK")
     assert failed(events)[0].played == cards("H6 H6 H5 H5")
     assert hand.lead_shape.tractors and hand.lead_shape.size == 4
@@ -80,15 +82,17 @@ def test_a_beatable_tractor_is_led_whole_as_a_tractor():
 
 def test_among_equal_components_the_shortest_is_led():
     # Spades are trump: ♥7 ♥7 and ♦7 are all 副7, one level; ♠7 ♠7 beats both.
-    hand = playing("H7 H7 D7 H3", "S7 S7 D5 D6", "C5 C6 C8 C9", "S4 S5 S6 S8", trump="S",
-                   **SMALLEST)  # fmt: skip
+    hand = playing(
+        "H7 H7 D7 H3", "S7 S7 D5 D6", "C5 C6 C8 C9", "S4 S5 S6 S8", trump="S", **SMALLEST
+    )
     events = play(hand, 0, "H7 H7 D7")
     assert failed(events)[0].played == cards("D7")
 
 
 def test_a_failed_throws_lead_is_followed_as_that_component():
-    hand = playing("BJ BJ H9 H3 S3", "HA D5 D6 D8 D9", "C5 C6 C8 C9 C10", "S4 S5 S6 S8 S9",
-                   **SMALLEST)  # fmt: skip
+    hand = playing(
+        "BJ BJ H9 H3 S3", "HA D5 D6 D8 D9", "C5 C6 C8 C9 C10", "S4 S5 S6 S8 S9", **SMALLEST
+    )
     play(hand, 0, "BJ BJ H9 H3")
     events = trick(hand, "HA", "C5", "S4")  # one card each: a single was led
     assert hand.turn == 1 and events[-1].seat == 1  # the ace won the 3
@@ -98,8 +102,9 @@ def test_a_failed_throws_lead_is_followed_as_that_component():
 
 
 def test_the_other_cards_of_the_throw_stay_in_the_hand():
-    hand = playing("BJ BJ H9 H3 S3", "HA D5 D6 D8 D9", "C5 C6 C8 C9 C10", "S4 S5 S6 S8 S9",
-                   **SMALLEST)  # fmt: skip
+    hand = playing(
+        "BJ BJ H9 H3 S3", "HA D5 D6 D8 D9", "C5 C6 C8 C9 C10", "S4 S5 S6 S8 S9", **SMALLEST
+    )
     play(hand, 0, "BJ BJ H9 H3")
     assert sorted(c.text for c in hand.hands[0]) == sorted(["BJ", "BJ", "H9", "S3"])
 
@@ -154,15 +159,17 @@ def test_a_listed_throw_under_smallest_never_fails():
 
 
 def test_a_side_suit_throw_is_still_refused():
-    hand = playing("SA SA SQ SQ S3", "D5 D6 D8 D9 D10", "C5 C6 C8 C9 C10", "H3 H4 H5 H6 H8",
-                   **SMALLEST)  # fmt: skip
+    hand = playing(
+        "SA SA SQ SQ S3", "D5 D6 D8 D9 D10", "C5 C6 C8 C9 C10", "H3 H4 H5 H6 H8", **SMALLEST
+    )
     assert refused_play(hand, 0, "SA SA SQ SQ") == "throw_not_allowed"
     assert refused_play(hand, 0, "SA SQ") == "throw_not_allowed"
 
 
 def test_with_throw_none_every_throw_is_still_refused():
-    hand = playing("BJ BJ H3 S3", "D5 D6 D8 H4", "C5 C6 C8 LJ", "S4 S5 S6 H5", throw="none",
-                   **SMALLEST)  # fmt: skip
+    hand = playing(
+        "BJ BJ H3 S3", "D5 D6 D8 H4", "C5 C6 C8 LJ", "S4 S5 S6 H5", throw="none", **SMALLEST
+    )
     assert refused_play(hand, 0, "BJ BJ H3") == "throw_not_allowed"
 
 

@@ -56,16 +56,18 @@ def test_a_tractor_led_must_be_answered_with_a_tractor_if_any():
 
 
 def test_a_three_pair_tractor_answered_by_the_only_two_pairs_plus_two_other_cards():
-    hand = playing("S3 S3 S4 S4 S5 S5", "SK SK S9 S9 SA SJ SQ", "D3 D4 D5 D6 D8 D9",
-                   "C3 C4 C5 C6 C8 C9")  # fmt: skip
+    hand = playing(
+        "S3 S3 S4 S4 S5 S5", "SK SK S9 S9 SA SJ SQ", "D3 D4 D5 D6 D8 D9", "C3 C4 C5 C6 C8 C9"
+    )
     play(hand, 0, "S3 S3 S4 S4 S5 S5")
     assert refused_play(hand, 1, "SK SK S9 SA SJ SQ") == "must_follow_shape"
     play(hand, 1, "SK SK S9 S9 SA SJ")
 
 
 def test_a_tractor_led_is_answered_with_the_longest_tractor_held_then_pairs():
-    hand = playing("S3 S3 S4 S4 S5 S5", "S8 S8 S9 S9 SK SK SA", "D3 D4 D5 D6 D8 D9",
-                   "C3 C4 C5 C6 C8 C9")  # fmt: skip
+    hand = playing(
+        "S3 S3 S4 S4 S5 S5", "S8 S8 S9 S9 SK SK SA", "D3 D4 D5 D6 D8 D9", "C3 C4 C5 C6 C8 C9"
+    )
     play(hand, 0, "S3 S3 S4 S4 S5 S5")
     assert refused_play(hand, 1, "S8 S8 S9 SK SK SA") == "must_follow_shape"
     play(hand, 1, "S8 S8 S9 S9 SK SK")
@@ -211,12 +213,17 @@ def follow_case(draw, shortest=1):
     # The follower: cards of the led suit with repeats (pairs), and a few others.
     pool = suit_pool * 2
     size = draw(st.integers(max(0, len(lead) - shortest), len(lead) + 4))
-    held = draw(st.lists(st.sampled_from(range(len(pool))), min_size=size, max_size=size,
-                         unique=True))  # fmt: skip
+    held = draw(
+        st.lists(st.sampled_from(range(len(pool))), min_size=size, max_size=size, unique=True)
+    )
     follower = [pool[i] for i in held]
-    follower += draw(st.lists(st.sampled_from([c for c in ALL_CARDS if c.suit == "D"
-                                               and order.suit[c] == "D"]),
-                              max_size=3, unique=True))  # fmt: skip
+    follower += draw(
+        st.lists(
+            st.sampled_from([c for c in ALL_CARDS if c.suit == "D" and order.suit[c] == "D"]),
+            max_size=3,
+            unique=True,
+        )
+    )
     return follower, lead
 
 
@@ -229,11 +236,14 @@ def test_a_followers_legal_plays_are_exactly_those_the_formal_rule_admits(case):
     suit = order.suit[lead_cards[0]]
     expected = formal_legal_follows(follower, lead_cards, order)
     held = [c for c in follower if order.suit[c] == suit]
-    generated = {tuple(sorted(p, key=lambda c: c.text))
-                 for p in legal_follows(follower, held, lead, suit, order)}  # fmt: skip
+    generated = {
+        tuple(sorted(p, key=lambda c: c.text))
+        for p in legal_follows(follower, held, lead, suit, order)
+    }
     assert generated == expected
-    every = {tuple(sorted(p, key=lambda c: c.text))
-             for p in combinations(follower, len(lead_cards))}  # fmt: skip
+    every = {
+        tuple(sorted(p, key=lambda c: c.text)) for p in combinations(follower, len(lead_cards))
+    }
     for p in every:
         assert (follow_error(p, held, lead, suit, order) is None) == (p in expected)
 
@@ -242,8 +252,11 @@ DIAMONDS = [c for c in ALL_CARDS if c.suit == "D" and ORDERS["H"].suit[c] == "D"
 
 
 @settings(max_examples=150, deadline=None)
-@given(case=follow_case(shortest=6), fillers=st.lists(st.sampled_from(DIAMONDS), max_size=6),
-       shuffle_seed=st.integers(0, 2**16))  # fmt: skip
+@given(
+    case=follow_case(shortest=6),
+    fillers=st.lists(st.sampled_from(DIAMONDS), max_size=6),
+    shuffle_seed=st.integers(0, 2**16),
+)
 def test_a_follow_given_in_any_order_is_found_in_the_listed_order(case, fillers, shuffle_seed):
     """`listed_follow` puts a legal follow's cards in the order `legal_follows` lists them,
     so one play is found without listing them all (fillers may repeat: two packs)."""

@@ -164,8 +164,9 @@ def test_two_decks_still_bury_8():
 
 
 def test_the_auto_bury_of_one_deck_buries_the_6_lowest():
-    hand = dealt("BJ HA S3", "S5 S6", "S8 S9", "SJ SQ", bottom="SA SK C4 C5 H3 D4",
-                 preset="one_deck")  # fmt: skip
+    hand = dealt(
+        "BJ HA S3", "S5 S6", "S8 S9", "SJ SQ", bottom="SA SK C4 C5 H3 D4", preset="one_deck"
+    )
     hand.apply(Action(0, "bid", points=40))
     for seat in (1, 2, 3):
         hand.apply(Action(seat, "pass"))
@@ -195,8 +196,10 @@ def test_the_auto_trump_of_one_deck_counts_the_declarers_18():
 
 def _deal_json(decks: int, seed: int = 4) -> dict[str, list[object]]:
     deal = deal_from_seed(seed, decks)
-    return {"hands": [[c.text for c in h] for h in deal.hands],
-            "bottom": [c.text for c in deal.bottom]}  # fmt: skip
+    return {
+        "hands": [[c.text for c in h] for h in deal.hands],
+        "bottom": [c.text for c in deal.bottom],
+    }
 
 
 def test_a_one_deck_record_reads_12_card_hands_and_a_bottom_of_6():
@@ -218,9 +221,14 @@ def test_a_one_deck_record_replays_from_its_deal_and_from_a_seed():
     output = replay_record(record)
     assert all(v["ok"] for v in output["actions"])
     assert output["result"]["phase"] == "play"
-    seeded = replay_record({"game": "erqiwang", "rules": {"preset": "classic",
-                            "options": {"decks": 1, "bid_max": 60}}, "seed": 4,
-                            "actions": record["actions"]})  # fmt: skip
+    seeded = replay_record(
+        {
+            "game": "erqiwang",
+            "rules": {"preset": "classic", "options": {"decks": 1, "bid_max": 60}},
+            "seed": 4,
+            "actions": record["actions"],
+        }
+    )
     assert seeded == output
 
 

@@ -162,10 +162,16 @@ def test_replay_orders_errors_bad_action_wrong_phase_not_your_turn():
     [
         ({"game": "erqiwang", "seed": 1, "rules": {"preset": "nanchang"}}, "bad_rules"),
         ({"game": "erqiwang", "deal": {"hands": [[], [], [], []], "bottom": []}}, "bad_deal"),
-        ({"game": "erqiwang", "seed": 1, "actions": [{"seat": 0, "act": "bury",
-                                                      "cards": ["S99"]}]}, "unknown_card"),
+        (
+            {
+                "game": "erqiwang",
+                "seed": 1,
+                "actions": [{"seat": 0, "act": "bury", "cards": ["S99"]}],
+            },
+            "unknown_card",
+        ),
     ],
-)  # fmt: skip
+)
 def test_malformed_erqiwang_records_exit_2_with_a_code(record, code):
     exit_code, output = replay_text(json.dumps(record))
     assert exit_code == 2 and json.loads(output)["error"] == code
@@ -221,8 +227,9 @@ def test_the_throws_offered_are_the_natural_throws_of_that_moment(seed, preset):
             trumps = hand.suit_cards(seat, TRUMP)
             others = [threat_of(hand.suit_cards(s, TRUMP), order) for s in range(4) if s != seat]
             fresh = throw_candidates(trumps, order, hand.rules.throw, others)
-            plain = {lead for cards in hand.by_suit[seat].values()
-                     for lead in suit_leads(cards, order)}  # fmt: skip
+            plain = {
+                lead for cards in hand.by_suit[seat].values() for lead in suit_leads(cards, order)
+            }
             offered = [p for p in hand.legal_plays() if p not in plain]
             assert offered == fresh
         hand.apply(random_action(hand, rng))

@@ -148,9 +148,12 @@ def test_a_one_deck_record_of_every_seed_is_dealt_like_its_hand():
 
 def engine_replay(record: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     run = subprocess.run(
-        [sys.executable, "-m", "engine", "replay", "-"], input=json.dumps(record),
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
+        [sys.executable, "-m", "engine", "replay", "-"],
+        input=json.dumps(record),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     return run.returncode, json.loads(run.stdout)
 
 
@@ -162,8 +165,14 @@ def _joined(cards: list[str], how: str) -> list[str] | str:
     if how == "spaced":
         return " ".join(cards)
     if how == "symbols":
-        return ["".join(symbols.get(c[0], "") + c[1:] if c not in ("LJ", "BJ") else
-                        {"LJ": "小王", "BJ": "大王"}[c] for c in cards).lower()]  # fmt: skip
+        return [
+            "".join(
+                symbols.get(c[0], "") + c[1:]
+                if c not in ("LJ", "BJ")
+                else {"LJ": "小王", "BJ": "大王"}[c]
+                for c in cards
+            ).lower()
+        ]
     return cards
 
 
@@ -211,8 +220,12 @@ def test_replay_of_a_situan_record_with_suits_that_mean_ranks():
 
     deal = situan_deal(3)
     held = {c.text for c in deal.hands[0]}
-    written = next(s + c.rank for c in deal.hands[0] for s in "SHCD"
-                   if not c.is_joker and s + c.rank not in held)  # fmt: skip
+    written = next(
+        s + c.rank
+        for c in deal.hands[0]
+        for s in "SHCD"
+        if not c.is_joker and s + c.rank not in held
+    )
     record = {"game": "situan", "seed": 3, "first": 0,
               "actions": [{"seat": 0, "act": "play", "cards": written}]}  # fmt: skip
     code, output = engine_replay(record)

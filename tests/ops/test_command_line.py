@@ -34,13 +34,20 @@ def clean_env(tmp_path: Path, **settings: str) -> dict[str, str]:
     return env
 
 
-def run(tmp_path: Path, *argv: str, stdin: int | None = subprocess.DEVNULL,
-        **settings: str) -> tuple[subprocess.CompletedProcess[str], float]:  # fmt: skip
+def run(
+    tmp_path: Path, *argv: str, stdin: int | None = subprocess.DEVNULL, **settings: str
+) -> tuple[subprocess.CompletedProcess[str], float]:
     """``python -m bot ARGV`` with only ``settings`` of ours set: (what it did, seconds)."""
     began = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "bot", *argv], cwd=ROOT, stdin=stdin,
-                          env=clean_env(tmp_path, **settings), capture_output=True, text=True,
-                          timeout=HANG)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", *argv],
+        cwd=ROOT,
+        stdin=stdin,
+        env=clean_env(tmp_path, **settings),
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+    )
     return done, time.monotonic() - began
 
 
@@ -104,8 +111,9 @@ def test_serve_is_a_command_and_needs_a_token(tmp_path: Path):
         "python -m bot: cannot start: no platform token set: set TELEGRAM_BOT_TOKEN or "
         "DISCORD_BOT_TOKEN\n"
     )
-    done, _ = run(tmp_path, "serve", TELEGRAM_BOT_TOKEN=TOKEN,
-                  TELEGRAM_API_BASE_URL="http://127.0.0.1:1/bot")  # fmt: skip
+    done, _ = run(
+        tmp_path, "serve", TELEGRAM_BOT_TOKEN=TOKEN, TELEGRAM_API_BASE_URL="http://127.0.0.1:1/bot"
+    )
     assert done.returncode == 2
     assert "Telegram's Bot API cannot be reached" in done.stderr and "FAKE" not in done.stderr
 
@@ -151,12 +159,19 @@ async def test_serve_says_once_at_info_what_it_started_with(tmp_path: Path):
     it with exit code 0."""
     api = FakeBotAPI()
     base = await api.start()
-    env = clean_env(tmp_path, TELEGRAM_BOT_TOKEN=TOKEN, TELEGRAM_API_BASE_URL=base,
-                    BOT_AI_WORKERS="0")  # fmt: skip
+    env = clean_env(
+        tmp_path, TELEGRAM_BOT_TOKEN=TOKEN, TELEGRAM_API_BASE_URL=base, BOT_AI_WORKERS="0"
+    )
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "serve", env=env, cwd=ROOT,
-        stdin=subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
+        sys.executable,
+        "-m",
+        "bot",
+        "serve",
+        env=env,
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+    )
     try:
         assert process.stderr is not None
         seen: list[str] = []

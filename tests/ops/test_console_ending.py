@@ -40,9 +40,14 @@ class Console:
     def __init__(self, db: Path, *flags: str) -> None:
         command = [sys.executable, "-m", "bot", "console", "--game", "erqiwang", "--seed", "5",
                    "--db", str(db), "--ai-delay", "0", *flags]  # fmt: skip
-        self.process = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        text=True)  # fmt: skip
+        self.process = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         self.lines: queue.Queue[tuple[float, str | None]] = queue.Queue()
         self.seen: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()

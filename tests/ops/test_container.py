@@ -180,8 +180,9 @@ def test_every_service_logs_with_rotation_and_the_bots_run_under_an_init(compose
 def test_the_proxy_waits_for_the_bots_to_be_healthy(compose: dict):
     proxy = compose["services"]["proxy"]
     assert proxy["depends_on"] == {
-        "bot-1": {"condition": "service_healthy"}, "bot-2": {"condition": "service_healthy"},
-    }  # fmt: skip
+        "bot-1": {"condition": "service_healthy"},
+        "bot-2": {"condition": "service_healthy"},
+    }
     assert any(name == "HEALTHCHECK" for name, _ in stages()[1])  # what makes them healthy
 
 
@@ -196,9 +197,12 @@ def test_the_compose_version_needed_is_named():
 def test_every_service_belongs_to_one_of_two_profiles(compose: dict):
     profiles = {name: s["profiles"] for name, s in compose["services"].items()}
     assert profiles == {
-        "bot": ["single"], "postgres": ["cluster"], "bot-1": ["cluster"],
-        "bot-2": ["cluster"], "proxy": ["cluster"],
-    }  # fmt: skip
+        "bot": ["single"],
+        "postgres": ["cluster"],
+        "bot-1": ["cluster"],
+        "bot-2": ["cluster"],
+        "proxy": ["cluster"],
+    }
 
 
 def test_single_is_one_process_on_sqlite_in_a_volume(compose: dict):

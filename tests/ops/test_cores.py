@@ -25,11 +25,15 @@ def cgroup_files(root: Path, own: str, files: dict[str, str]) -> Path:
 
 def test_a_cgroup_v2_quota_limits_the_cores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(16)))
-    own = cgroup_files(tmp_path, "0::/system.slice/bot.service\n", {
-        "cpu.max": "max 100000\n",
-        "system.slice/cpu.max": "250000 100000\n",  # 2.5 CPUs, set above the bot's own
-        "system.slice/bot.service/cpu.max": "max 100000\n",
-    })  # fmt: skip
+    own = cgroup_files(
+        tmp_path,
+        "0::/system.slice/bot.service\n",
+        {
+            "cpu.max": "max 100000\n",
+            "system.slice/cpu.max": "250000 100000\n",  # 2.5 CPUs, set above the bot's own
+            "system.slice/bot.service/cpu.max": "max 100000\n",
+        },
+    )
     assert cgroup_cpu_quota(tmp_path, own) == 2.5
     assert usable_cores(tmp_path, own) == 3  # rounded up
     monkeypatch.setattr(cores, "CGROUP_ROOT", tmp_path)
@@ -41,10 +45,14 @@ def test_a_cgroup_v1_quota_in_a_container(tmp_path: Path, monkeypatch: pytest.Mo
     """Docker on cgroup v1: the path names the host's folder, absent inside; the mount's
     root is the container's own."""
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(8)))
-    own = cgroup_files(tmp_path, "4:memory:/docker/abc\n3:cpu,cpuacct:/docker/abc\n0::/\n", {
-        "cpu,cpuacct/cpu.cfs_quota_us": "100000\n",
-        "cpu,cpuacct/cpu.cfs_period_us": "100000\n",
-    })  # fmt: skip
+    own = cgroup_files(
+        tmp_path,
+        "4:memory:/docker/abc\n3:cpu,cpuacct:/docker/abc\n0::/\n",
+        {
+            "cpu,cpuacct/cpu.cfs_quota_us": "100000\n",
+            "cpu,cpuacct/cpu.cfs_period_us": "100000\n",
+        },
+    )
     assert usable_cores(tmp_path, own) == 1
 
 

@@ -77,8 +77,9 @@ async def test_healthz_counts_tables_and_answers_503_when_the_database_does_not(
     try:
         adapters = {"discord": {"connected": True, "shards": {"0": True}}}
         assert await get(port) == (
-            200, {"ok": True, "store": "ok", "tables": 2, "adapters": adapters},
-        )  # fmt: skip
+            200,
+            {"ok": True, "store": "ok", "tables": 2, "adapters": adapters},
+        )
         gateway.update(connected=False, shards={"0": False})  # reported, still healthy
         status, body = await get(port)
         assert status == 200 and body["adapters"]["discord"]["connected"] is False

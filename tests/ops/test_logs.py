@@ -153,14 +153,18 @@ def test_json_lines_carry_the_table_its_platform_and_game_and_never_a_token(
     lines = [json.loads(line) for line in err.splitlines()]
     assert len(lines) == 4
     assert {key: lines[0][key] for key in ("level", "logger", "message")} == {
-        "level": "INFO", "logger": "bot.test", "message": "outside",
-    }  # fmt: skip
+        "level": "INFO",
+        "logger": "bot.test",
+        "message": "outside",
+    }
     assert "table" not in lines[0] and "game" not in lines[0]
     assert lines[0]["time"].endswith("+00:00")
     assert lines[1]["message"] == f"token {REDACTED}"
     assert (lines[1]["table"], lines[1]["platform"], lines[1]["game"]) == (
-        "tg:-5", "telegram", "situan",
-    )  # fmt: skip
+        "tg:-5",
+        "telegram",
+        "situan",
+    )
     assert (lines[2]["platform"], lines[2]["game"]) == ("discord", "erqiwang")
     assert "ConnectionError: cannot reach /bot<redacted>/x" in lines[2]["exception"]
     assert lines[3]["platform"] == "console" and "game" not in lines[3]

@@ -99,9 +99,11 @@ async def test_metrics_move_during_a_played_hand_and_healthz_reports_the_adapter
         status, body = await get(port)
         assert status == 200
         assert body == {
-            "ok": True, "store": "ok", "tables": 1,
+            "ok": True,
+            "store": "ok",
+            "tables": 1,
             "adapters": {"telegram": {"connected": True, "mode": "polling"}},
-        }  # fmt: skip
+        }
     finally:
         stop_counting()
         await runner.cleanup()

@@ -87,8 +87,9 @@ def test_the_console_script_runs_the_bot(tmp_path: Path):
     ``--system-site-packages`` would be the base interpreter's, which, when the suite runs
     in a virtual environment, has neither: "invalid command 'bdist_wheel'".)"""
     venv = tmp_path / "venv"
-    made = subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)],
-                          capture_output=True, text=True)  # fmt: skip
+    made = subprocess.run(
+        [sys.executable, "-m", "venv", "--without-pip", str(venv)], capture_output=True, text=True
+    )
     if made.returncode != 0:
         pytest.skip(f"this Python cannot make a virtual environment: {made.stderr.strip()}")
     for needed in ("setuptools", "wheel"):
@@ -96,21 +97,28 @@ def test_the_console_script_runs_the_bot(tmp_path: Path):
             pytest.skip(f"{needed} is not installed here: pip install -e '.[test]' brings it")
     python = venv / "bin" / "python"
     where = "import sysconfig; print(sysconfig.get_path('purelib'))"
-    inner = subprocess.run([str(python), "-c", where], capture_output=True, text=True,
-                           check=True).stdout.strip()  # fmt: skip
+    inner = subprocess.run(
+        [str(python), "-c", where], capture_output=True, text=True, check=True
+    ).stdout.strip()
     outer = [path for path in sys.path if path.endswith(("site-packages", "dist-packages"))]
     (Path(inner) / "suite-packages.pth").write_text("\n".join(outer) + "\n")
     env = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     install = [sys.executable, "-m", "pip", "--python", str(python)]
     done = subprocess.run(
         [*install, "install", "-q", "--no-deps", "--no-build-isolation", "--no-index", "-e", "."],
-        cwd=ROOT, env=env, capture_output=True, text=True,
-    )  # fmt: skip
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stderr
     database = tmp_path / "bot.sqlite3"
     done = subprocess.run(
         [str(venv / "bin" / "cardbot"), "migrate", "--db", str(database)],
-        cwd=tmp_path, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(f"{database}: schema version ")

@@ -136,9 +136,11 @@ def test_a_bad_value_stops_the_start_with_one_line_and_exit_code_2(
 
 @pytest.mark.parametrize("command", [[], ["console"], ["migrate"], ["config"]])
 def test_every_command_checks_the_settings_first(
-    command: list[str], environment: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    command: list[str],
+    environment: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
-):  # fmt: skip
+):
     environment.setenv("BOT_LANG", "klingon")
     environment.setenv("BOT_DB", str(tmp_path / "never.sqlite3"))
     assert main(command) == 2
@@ -206,8 +208,9 @@ def test_config_prints_every_setting_with_the_secrets_masked(environment, capsys
 def test_python_m_bot_with_a_bad_setting_prints_one_line_and_no_traceback(tmp_path: Path):
     env = {k: v for k, v in os.environ.items() if not k.startswith(PREFIXES)}
     env.update(TELEGRAM_WEBHOOK_PORT="abc", BOT_DB=str(tmp_path / "x.sqlite3"))
-    done = subprocess.run([sys.executable, "-m", "bot"], env=env, cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], env=env, cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == (
         "python -m bot: cannot start: TELEGRAM_WEBHOOK_PORT=abc: say a port number, 1 to 65535\n"

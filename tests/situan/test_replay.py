@@ -33,8 +33,11 @@ def small_record(actions, **extra):
 def run_cli(text: str) -> tuple[int, dict]:
     done = subprocess.run(
         [sys.executable, "-m", "engine", "replay", "-"],
-        input=text, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+        input=text,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.stderr == ""
     return done.returncode, json.loads(done.stdout)
 
@@ -72,8 +75,11 @@ def test_the_cli_prints_one_json_object_and_exits_0():
     ("text", "code"),
     [
         ("{not json", "bad_json"),
-        ('{"game": "situan", "seed": 1, "actions": [{"seat": 0, "act": "play", "cards": ["X9"]}]}',
-         "unknown_card"),
+        (
+            '{"game": "situan", "seed": 1, "actions": '
+            '[{"seat": 0, "act": "play", "cards": ["X9"]}]}',
+            "unknown_card",
+        ),
         ('{"game": "situan", "seed": 1, "rules": {"preset": "tangren"}}', "bad_rules"),
         ('{"game": "situan", "seed": 1, "rules": {"options": {"colour": 1}}}', "bad_rules"),
         ('{"game": "situan", "deal": {"hands": [["S3"], [], [], []], "bottom": []}}', "bad_deal"),
@@ -82,7 +88,7 @@ def test_the_cli_prints_one_json_object_and_exits_0():
         ('{"game": "situan", "seed": 1, "first": 9}', "bad_record"),
         ("[1, 2]", "bad_record"),
     ],
-)  # fmt: skip
+)
 def test_a_malformed_record_prints_an_error_and_exits_2_never_a_traceback(text, code):
     exit_code, output = run_cli(text)
     assert exit_code == 2
@@ -170,8 +176,18 @@ def test_a_finished_record_reports_the_full_result_fields():
     output = replay_record(json.loads(json.dumps(record_of(hand))))
     assert output["over"] is True
     result = output["result"]
-    for field in ("finish", "ended_by", "captured", "team_points", "winner", "dun", "shown",
-                  "stakes", "bonus", "total"):  # fmt: skip
+    for field in (
+        "finish",
+        "ended_by",
+        "captured",
+        "team_points",
+        "winner",
+        "dun",
+        "shown",
+        "stakes",
+        "bonus",
+        "total",
+    ):
         assert field in result
     assert result == outcome(hand)
     assert sorted(result["finish"]) == [0, 1, 2, 3]

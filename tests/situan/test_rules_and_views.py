@@ -45,10 +45,15 @@ def test_every_option_can_be_set_one_by_one(option, value):
 
 @pytest.mark.parametrize(
     ("preset", "options"),
-    [("tangren", {}), ("nanchang", {"colour": "red"}), ("nanchang", {"dun_counted": "x"}),
-     ("nanchang", {"announce_at": -1}), ("nanchang", {"dun_value": "half"}),
-     ("nanchang", {"early_end": "maybe"})],
-)  # fmt: skip
+    [
+        ("tangren", {}),
+        ("nanchang", {"colour": "red"}),
+        ("nanchang", {"dun_counted": "x"}),
+        ("nanchang", {"announce_at": -1}),
+        ("nanchang", {"dun_value": "half"}),
+        ("nanchang", {"early_end": "maybe"}),
+    ],
+)
 def test_unknown_presets_options_and_values_are_bad_rules(preset, options):
     with pytest.raises(RecordError) as error:
         Rules.from_preset(preset, **options)
@@ -130,6 +135,14 @@ def test_every_play_and_pass_of_the_hand_is_public_in_order():
     play(hand, 3, "J")
     plays = [(seat, None if combo is None else combo.rank) for seat, combo in hand.view(1).plays]
     r = RANK_INDEX
-    assert plays == [(0, r["3"]), (1, r["5"]), (2, r["7"]), (3, r["10"]), (0, None), (1, None),
-                     (2, None), (3, r["J"])]  # fmt: skip
+    assert plays == [
+        (0, r["3"]),
+        (1, r["5"]),
+        (2, r["7"]),
+        (3, r["10"]),
+        (0, None),
+        (1, None),
+        (2, None),
+        (3, r["J"]),
+    ]
     assert hand.view(0).plays is hand.view(None).plays and hand.view(1).round_plays != plays

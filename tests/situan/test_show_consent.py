@@ -236,8 +236,10 @@ def test_a_record_written_before_the_option_replays_without_consent():
     hand = dealt()
     record = json.loads(json.dumps(record_of(hand)))
     del record["rules"]["options"]["show_consent"]
-    record["actions"] = [{"seat": 1, "act": "show_start"}, {"seat": 1, "act": "show_pick",
-                                                           "reveal": 3}]  # fmt: skip
+    record["actions"] = [
+        {"seat": 1, "act": "show_start"},
+        {"seat": 1, "act": "show_pick", "reveal": 3},
+    ]
     output = replay_record(record)
     assert all(v["ok"] for v in output["actions"])
     assert output["result"]["shown"] == {"by": 1, "revealed": 3}

@@ -56,7 +56,7 @@ def played(*words: str) -> Counter[str]:
         ("S7 H7", "7 7"),
         ("7×2, 8", "7 7 8"),
     ],
-)  # fmt: skip
+)
 def test_every_written_form_is_read_as_those_cards(written, ranks):
     assert played(written) == Counter(ranks.split())
 

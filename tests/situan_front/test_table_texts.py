@@ -127,9 +127,17 @@ def test_a_bomb_fight_stays_a_few_short_lines():
         "5 5 5 5 9 9 9 9 9 9 9 Q",
         "6 6 6 6 10 10 10 10 10 10 10 10 Q",
     )
-    for seat, move in [(0, "3 3 3 3"), (1, "4 4 4 4"), (2, ""), (3, "6 6 6 6"),
-                       (0, "7 7 7 7 7"), (1, "8 8 8 8 8 8"), (2, "9 9 9 9 9 9 9"), (3, ""),
-                       (0, "")]:  # fmt: skip
+    for seat, move in [
+        (0, "3 3 3 3"),
+        (1, "4 4 4 4"),
+        (2, ""),
+        (3, "6 6 6 6"),
+        (0, "7 7 7 7 7"),
+        (1, "8 8 8 8 8 8"),
+        (2, "9 9 9 9 9 9 9"),
+        (3, ""),
+        (0, ""),
+    ]:
         play(hand, seat, move) if move else pass_(hand, seat)
     for lang in ("en", "zh-Hans"):
         shown = table_text(lang, hand.view(None), ["AI 0", *NAMES[1:]], 1, 30)

@@ -123,8 +123,11 @@ def test_a_backup_never_overwrites_and_fails_in_one_line(tmp_path: Path):
     for target, reason in ((taken, "exists already"), (tmp_path / "new.sqlite3", None)):
         done = subprocess.run(
             [sys.executable, "-m", "bot", "backup-db", "--db", str(live), str(target)],
-            cwd=ROOT, capture_output=True, text=True, timeout=60,
-        )  # fmt: skip
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         if reason is None:
             assert done.returncode == 0, done.stderr
             continue
@@ -133,10 +136,20 @@ def test_a_backup_never_overwrites_and_fails_in_one_line(tmp_path: Path):
     assert taken.read_text() == "something precious"
     assert not list(tmp_path.glob(".*partial"))
     missing = subprocess.run(
-        [sys.executable, "-m", "bot", "backup-db", "--db", str(tmp_path / "none"),
-         str(tmp_path / "x")],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "backup-db",
+            "--db",
+            str(tmp_path / "none"),
+            str(tmp_path / "x"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert missing.returncode == 1 and "no database file" in missing.stderr
     assert not (tmp_path / "none").exists()  # not created by the attempt
 

@@ -82,8 +82,12 @@ async def test_finished_hands_read_back_with_their_lines_in_seat_order(db: Datab
     assert [h.id for h in hands] == ids
     first = hands[0]
     assert first.game == "erqiwang" and first.result == {"declarer": 1}
-    assert first.lines == [("tg:3", "TG:3", "2"), ("tg:1", "TG:1", "0"),
-                           ("tg:2", "TG:2", "1"), ("ai:3", "AI:3", "1/2")]  # fmt: skip
+    assert first.lines == [
+        ("tg:3", "TG:3", "2"),
+        ("tg:1", "TG:1", "0"),
+        ("tg:2", "TG:2", "1"),
+        ("ai:3", "AI:3", "1/2"),
+    ]
     assert first.started > 0
     assert hands[1].result == {"redeal": True}
     later = await db.finished_hands("g1", after=ids[0])

@@ -45,15 +45,19 @@ def test_python_m_bot_migrate_exits_0_then_non_zero_with_one_line(tmp_path: Path
     path = tmp_path / "cli.sqlite3"
     done = subprocess.run(
         [sys.executable, "-m", "bot", "migrate", "--db", str(path)],
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout == f"{path}: schema version {LATEST['sqlite']}\n"
     missing = tmp_path / "no" / "such" / "dir" / "x.sqlite3"
     done = subprocess.run(
         [sys.executable, "-m", "bot", "migrate", "--db", str(missing)],
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 1
     assert done.stdout == "" and len(done.stderr.splitlines()) == 1
     assert "Traceback" not in done.stderr and str(missing) in done.stderr
@@ -80,8 +84,10 @@ def test_masking_an_address():
     assert masked_address("postgres://u@h/db") == "postgres://u@h/db"
     assert masked_address("/var/lib/cardbot/a.sqlite3") == "/var/lib/cardbot/a.sqlite3"
     assert sorted(address_secrets("postgresql://u:p%40ss@h/db?password=q")) == [
-        "p%40ss", "p@ss", "q",
-    ]  # fmt: skip
+        "p%40ss",
+        "p@ss",
+        "q",
+    ]
     assert address_secrets("/tmp/x:y@z") == []
 
 

@@ -61,8 +61,9 @@ async def test_two_processes_seat_two_hundred_people_once_each(postgres_server: 
             for _ in range(10_000):
                 if sum(len(users) for _, users in await db.quick_tables()) >= 200:
                     return
-                await seat_waiting(db, "situan", "classic", 1.0, 90.0,
-                                   lambda: f"quick:{name}:{next(numbers)}")  # fmt: skip
+                await seat_waiting(
+                    db, "situan", "classic", 1.0, 90.0, lambda: f"quick:{name}:{next(numbers)}"
+                )
                 await asyncio.sleep(0)
 
         joins = [join(first if n % 2 else second, f"p{n}") for n in range(200)]
@@ -86,8 +87,7 @@ async def test_blocks_leaves_names_and_reports_read_back(db: Database):
         await tx.note_leave("a", 5.0)
         await tx.set_player("a", "Ann")
         hand = await tx.start_hand("g", "m", 1, {"deal": 1})
-        await tx.finish_hand(hand, "g", {"winner": "A"},
-                             [LedgerLine("a", "Ann", "1", False, "0")])  # fmt: skip
+        await tx.finish_hand(hand, "g", {"winner": "A"}, [LedgerLine("a", "Ann", "1", False, "0")])
         await tx.report("a", "g", hand, "why", 20.0)
     assert await db.blocks_among(["b"]) == {("a", "b")}
     assert await db.blocks_among(["a", "d"]) == {("a", "b"), ("c", "d")}

@@ -16,12 +16,19 @@ from tests.pg_server import PostgresServer
 async def test_a_new_player_starts_where_asked_and_takes_each_hand(db: Database):
     async with db.transaction() as tx:
         found = await tx.ratings_to_update("situan", ["tg:1", "dc:2"], 25.0, 8.0)
-        assert found == {"tg:1": PlayerRating("tg:1", "situan", "", 25.0, 8.0, 0),
-                         "dc:2": PlayerRating("dc:2", "situan", "", 25.0, 8.0, 0)}  # fmt: skip
-        await tx.save_ratings("situan", 7, 100.0, [
-            RatingMove("tg:1", "Ann", 25.0, 8.0, 27.5, 7.5),
-            RatingMove("dc:2", "Bo", 25.0, 8.0, 22.5, 7.5),
-        ])  # fmt: skip
+        assert found == {
+            "tg:1": PlayerRating("tg:1", "situan", "", 25.0, 8.0, 0),
+            "dc:2": PlayerRating("dc:2", "situan", "", 25.0, 8.0, 0),
+        }
+        await tx.save_ratings(
+            "situan",
+            7,
+            100.0,
+            [
+                RatingMove("tg:1", "Ann", 25.0, 8.0, 27.5, 7.5),
+                RatingMove("dc:2", "Bo", 25.0, 8.0, 22.5, 7.5),
+            ],
+        )
     async with db.transaction() as tx:
         again = await tx.ratings_to_update("situan", ["tg:1"], 25.0, 8.0)
         assert again["tg:1"] == PlayerRating("tg:1", "situan", "Ann", 27.5, 7.5, 1)
@@ -42,11 +49,16 @@ async def test_the_board_orders_by_the_conservative_estimate_and_leaves_out_the_
 ):
     async with db.transaction() as tx:
         await tx.ratings_to_update("erqiwang", ["a", "b", "c", "d"], 25.0, 8.0)
-        await tx.save_ratings("erqiwang", 1, 1.0, [
-            RatingMove("a", "A", 25, 8, 40.0, 8.0),  # 16
-            RatingMove("b", "B", 25, 8, 30.0, 2.0),  # 24: surer, so higher
-            RatingMove("c", "C", 25, 8, 20.0, 1.0),  # 17
-        ])  # fmt: skip
+        await tx.save_ratings(
+            "erqiwang",
+            1,
+            1.0,
+            [
+                RatingMove("a", "A", 25, 8, 40.0, 8.0),  # 16
+                RatingMove("b", "B", 25, 8, 30.0, 2.0),  # 24: surer, so higher
+                RatingMove("c", "C", 25, 8, 20.0, 1.0),  # 17
+            ],
+        )
     board = await db.rating_board("erqiwang")
     assert [row.user for row in board] == ["b", "c", "a"]  # d played no rated hand
     assert [row.user for row in await db.rating_board("erqiwang", 2)] == ["b", "c"]

@@ -143,11 +143,13 @@ async def test_a_closed_table_reads_back_as_its_closing_step_stored_it(db):
 
 async def test_tables_closed_before_the_retention_are_forgotten_and_their_history_stays(db):
     async with db.transaction() as tx:
-        await tx.save_tables([
-            TableRow("old", "situan", "closed", SETTINGS, updated=10.0),
-            TableRow("recent", "situan", "closed", SETTINGS, updated=100.0),
-            TableRow("open", "situan", "lobby", SETTINGS, updated=5.0),  # idle, still open
-        ])  # fmt: skip
+        await tx.save_tables(
+            [
+                TableRow("old", "situan", "closed", SETTINGS, updated=10.0),
+                TableRow("recent", "situan", "closed", SETTINGS, updated=100.0),
+                TableRow("open", "situan", "lobby", SETTINGS, updated=5.0),  # idle, still open
+            ]
+        )
         for chat, expires in (("old", 40.0), ("recent", 200.0), ("open", 40.0), ("none", 40.0)):
             await tx.claim(chat, "p1", "", 0.0, expires)
     await a_finished_hand(db, "old", "m", 1, [line("ann", "3/2")])
@@ -453,9 +455,9 @@ async def test_processes_sharing_a_database_take_an_update_once(postgres_server)
     processes = [await open_database(address) for _ in range(4)]
     try:
         for update in range(20):
-            taken = await asyncio.gather(*(
-                db.first_delivery("telegram:1", str(update), now=10.0) for db in processes
-            ))  # fmt: skip
+            taken = await asyncio.gather(
+                *(db.first_delivery("telegram:1", str(update), now=10.0) for db in processes)
+            )
             assert sorted(taken) == [False, False, False, True], update
     finally:
         for db in processes:
@@ -477,11 +479,19 @@ async def test_stats_and_the_leaderboard_sum_exact_fractions(db):
         "bonus_hands": 1,
     }
     assert await db.player_stats("bob") == {
-        "hands": 2, "wins": 1, "total": "1/6", "first_out": 0, "bonus_hands": 0,
-    }  # fmt: skip
+        "hands": 2,
+        "wins": 1,
+        "total": "1/6",
+        "first_out": 0,
+        "bonus_hands": 0,
+    }
     assert await db.player_stats("nobody") == {
-        "hands": 0, "wins": 0, "total": "0", "first_out": 0, "bonus_hands": 0,
-    }  # fmt: skip
+        "hands": 0,
+        "wins": 0,
+        "total": "0",
+        "first_out": 0,
+        "bonus_hands": 0,
+    }
     # ann 0 (1/3 + 1/6 - 1/2), bob 1/6, cy 1/2: ties (none here) keep first appearance
     assert await db.leaderboard("c") == [("cy", "1/2"), ("bob", "1/6"), ("Annie", "0")]
     assert await db.leaderboard("c", limit=2) == [("cy", "1/2"), ("bob", "1/6")]

@@ -24,11 +24,13 @@ async def fill(db: Database) -> None:
     """A bit of everything: open, closed and timer-moved tables, finished and running hands
     of two matches, fractional ledger lines, players with and without a language."""
     async with db.transaction() as tx:
-        await tx.save_tables([
-            TableRow("tg:-100", "situan", "playing", SETTINGS),
-            TableRow("dc:7", "erqiwang", "lobby", {"preset": "p", "x": 1.5}),
-            TableRow("tg:-5", "situan", "closed", {"preset": "old"}),
-        ])  # fmt: skip
+        await tx.save_tables(
+            [
+                TableRow("tg:-100", "situan", "playing", SETTINGS),
+                TableRow("dc:7", "erqiwang", "lobby", {"preset": "p", "x": 1.5}),
+                TableRow("tg:-5", "situan", "closed", {"preset": "old"}),
+            ]
+        )
         await tx.save_timers([TimerRow("tg:-100", 1_700_000_123.25, 7, 1_700_000_100.5)])
         await tx.set_player("tg:1", "Ann", "en")
         await tx.set_player("tg:2", "白", None)
@@ -58,10 +60,15 @@ async def fill(db: Database) -> None:
         await tx.announce("dc:7", "tg:1", "bonus:皇上", 1_700_000_061.0)
     async with db.transaction() as tx:  # ratings: one rated hand, one rating never moved
         await tx.ratings_to_update("situan", ["tg:1", "tg:2", "dc:3"], 25.0, 25 / 3)
-        await tx.save_ratings("situan", 1, 1_700_000_070.5, [
-            RatingMove("tg:1", "Ann", 25.0, 25 / 3, 27.125, 8.0),
-            RatingMove("tg:2", "白", 25.0, 25 / 3, 22.875, 8.0),
-        ])  # fmt: skip
+        await tx.save_ratings(
+            "situan",
+            1,
+            1_700_000_070.5,
+            [
+                RatingMove("tg:1", "Ann", 25.0, 25 / 3, 27.125, 8.0),
+                RatingMove("tg:2", "白", 25.0, 25 / 3, 22.875, 8.0),
+            ],
+        )
 
 
 async def dump_of(db: Database) -> list[dict[str, Any]]:
@@ -102,9 +109,18 @@ async def test_sqlite_to_postgres_and_back_reads_and_exports_the_same(
     first = tmp_path / "first.jsonl"
     counts = await export_to(source, first)
     await source.close()
-    assert counts == {"meta": 2, "player": 4, "table": 3, "hand": 4, "action": 10, "ledger": 6,
-                      "subscription": 3, "achievement": 2, "rating": 3,
-                      "rating_change": 2}  # fmt: skip
+    assert counts == {
+        "meta": 2,
+        "player": 4,
+        "table": 3,
+        "hand": 4,
+        "action": 10,
+        "ledger": 6,
+        "subscription": 3,
+        "achievement": 2,
+        "rating": 3,
+        "rating_change": 2,
+    }
 
     postgres = await open_database(postgres_server.database())
     assert await import_from(postgres, first) == counts
@@ -149,8 +165,13 @@ async def test_the_file_is_a_header_then_one_readable_row_a_line(tmp_path: Path)
     assert kinds == sorted(kinds, key=order.index) and set(kinds) == set(order)
     assert '"key": "名"' in lines[2]  # written as it is, not \\u-escaped
     player = next(row for row in rows if row["kind"] == "player" and row["user"] == "tg:1")
-    assert player == {"kind": "player", "user": "tg:1", "name": "Ann", "lang": "en",
-                      "reachable": True}  # fmt: skip
+    assert player == {
+        "kind": "player",
+        "user": "tg:1",
+        "name": "Ann",
+        "lang": "en",
+        "reachable": True,
+    }
 
 
 async def test_an_imported_database_goes_on_with_new_hand_ids(
@@ -189,18 +210,28 @@ async def test_import_refuses_a_database_that_holds_anything(back_end: str, db: 
         ("", "not a cardbot export"),
         ('{"format": "other"}\n', "not a cardbot export"),
         ('{"format": "cardbot-export", "version": 9}\n', "version 9"),
-        ('{"format": "cardbot-export", "version": 1}\n{"kind": "meta", "key": "a"}\n',
-         "line 2: a meta row lacks value"),
-        ('{"format": "cardbot-export", "version": 1}\n{"kind": "meta", "key": "a", "value": "b"}'
-         '\n{"kind": "seat"}\n', "line 3: unknown kind"),
-        ('{"format": "cardbot-export", "version": 1}\n{"kind": "meta", "key": "a", "value": "b"}'
-         "\nnot json\n", "line 3: not JSON"),
-        ('{"format": "cardbot-export", "version": 1}\n'
-         '{"kind": "ledger", "chat": "c", "hand": 1, "user": "u", "name": "n", "amount": "1",'
-         ' "first_out": false, "bonus": "0"}\n{"kind": "meta", "key": "a", "value": "b"}\n',
-         "line 3: a meta row after the ledger rows"),
+        (
+            '{"format": "cardbot-export", "version": 1}\n{"kind": "meta", "key": "a"}\n',
+            "line 2: a meta row lacks value",
+        ),
+        (
+            '{"format": "cardbot-export", "version": 1}\n{"kind": "meta", "key": "a", "value": "b"}'
+            '\n{"kind": "seat"}\n',
+            "line 3: unknown kind",
+        ),
+        (
+            '{"format": "cardbot-export", "version": 1}\n{"kind": "meta", "key": "a", "value": "b"}'
+            "\nnot json\n",
+            "line 3: not JSON",
+        ),
+        (
+            '{"format": "cardbot-export", "version": 1}\n'
+            '{"kind": "ledger", "chat": "c", "hand": 1, "user": "u", "name": "n", "amount": "1",'
+            ' "first_out": false, "bonus": "0"}\n{"kind": "meta", "key": "a", "value": "b"}\n',
+            "line 3: a meta row after the ledger rows",
+        ),
     ],
-)  # fmt: skip
+)
 async def test_a_bad_file_is_refused_with_its_line_and_nothing_is_written(
     back_end: str, db: Database, tmp_path: Path, text: str, complaint: str
 ):
@@ -257,8 +288,11 @@ async def test_achievements_are_not_announced_again_after_a_move(
     assert await book.announcements("tg:-1", ["tg:1"], "situan", "en") is None
     assert (await book.record_of("tg:-1", "tg:1")).marks["first_out"] == 1
 
-    kept = [line for line in path.read_text(encoding="utf-8").splitlines()
-            if '"kind": "achievement"' not in line]  # fmt: skip
+    kept = [
+        line
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if '"kind": "achievement"' not in line
+    ]
     without = tmp_path / "without.jsonl"
     without.write_text("\n".join(kept) + "\n", encoding="utf-8")
     fresh = await open_database(str(tmp_path / "fresh.sqlite3"))

@@ -98,8 +98,14 @@ class FakeBotAPI:
         self.calls.append(Call(method, params, time.monotonic()))
         if self.fail_next.get(method, 0) > 0:
             self.fail_next[method] -= 1
-            return _reply({"ok": False, "error_code": 429, "description": "Too Many Requests",
-                           "parameters": {"retry_after": 1}})  # fmt: skip
+            return _reply(
+                {
+                    "ok": False,
+                    "error_code": 429,
+                    "description": "Too Many Requests",
+                    "parameters": {"retry_after": 1},
+                }
+            )
         if method in self.refuse_next:
             return _bad_request(self.refuse_next.pop(method))
         handler = getattr(self, f"api_{method}", None)
@@ -144,8 +150,9 @@ class FakeBotAPI:
         if chat_id in self.migrated:
             upgraded = "Bad Request: group chat was upgraded to a supergroup chat"
             moved = {"migrate_to_chat_id": self.migrated[chat_id]}
-            return _reply({"ok": False, "error_code": 400, "description": upgraded,
-                           "parameters": moved})  # fmt: skip
+            return _reply(
+                {"ok": False, "error_code": 400, "description": upgraded, "parameters": moved}
+            )
         return self._store(chat_id, params)
 
     async def api_getChatMember(self, params: dict[str, Any]) -> dict[str, Any]:
@@ -221,8 +228,14 @@ class FakeBotAPI:
     def _photo_sizes(self) -> list[dict[str, Any]]:
         """An uploaded picture as Telegram describes it (each upload a new file)."""
         self._next_file += 1
-        return [{"file_id": f"p{self._next_file}", "file_unique_id": f"u{self._next_file}",
-                 "width": 10, "height": 10}]  # fmt: skip
+        return [
+            {
+                "file_id": f"p{self._next_file}",
+                "file_unique_id": f"u{self._next_file}",
+                "width": 10,
+                "height": 10,
+            }
+        ]
 
     def _store(self, chat_id: int, params: dict[str, Any]) -> dict[str, Any]:
         self._next_message += 1
@@ -262,8 +275,11 @@ class FakeBotAPI:
         return int(update["update_id"])
 
     def calls_to(self, method: str, **where: Any) -> list[Call]:
-        return [c for c in self.calls if c.method == method
-                and all(str(c.params.get(k)) == str(v) for k, v in where.items())]  # fmt: skip
+        return [
+            c
+            for c in self.calls
+            if c.method == method and all(str(c.params.get(k)) == str(v) for k, v in where.items())
+        ]
 
     def chat_messages(self, chat_id: int) -> list[dict[str, Any]]:
         return [m for (c, _), m in sorted(self.messages.items()) if c == chat_id]
@@ -285,8 +301,9 @@ def _chat(chat_id: int) -> dict[str, Any]:
     return {"id": chat_id, "type": "supergroup", "title": "Card room", "is_forum": True}
 
 
-def text_update(sender: dict[str, Any], chat_id: int, text: str,
-                thread: int | None = None) -> dict[str, Any]:  # fmt: skip
+def text_update(
+    sender: dict[str, Any], chat_id: int, text: str, thread: int | None = None
+) -> dict[str, Any]:
     message: dict[str, Any] = {
         "message_id": int(time.time() * 1000) % 1_000_000_000,
         "date": int(time.time()),
@@ -295,8 +312,7 @@ def text_update(sender: dict[str, Any], chat_id: int, text: str,
         "text": text,
     }
     if text.startswith("/"):
-        message["entities"] = [{"type": "bot_command", "offset": 0,
-                                "length": len(text.split()[0])}]  # fmt: skip
+        message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}]
     if thread is not None:
         message["message_thread_id"] = thread
         message["is_topic_message"] = True
@@ -305,8 +321,15 @@ def text_update(sender: dict[str, Any], chat_id: int, text: str,
 
 def migration_update(sender: dict[str, Any], old: int, new: int) -> dict[str, Any]:
     """The service message Telegram posts in a group that became the supergroup ``new``."""
-    return {"message": {"message_id": 1, "date": int(time.time()), "chat": _chat(old),
-                        "from": sender, "migrate_to_chat_id": new}}  # fmt: skip
+    return {
+        "message": {
+            "message_id": 1,
+            "date": int(time.time()),
+            "chat": _chat(old),
+            "from": sender,
+            "migrate_to_chat_id": new,
+        }
+    }
 
 
 def my_membership_update(chat_id: int, status: str, by: dict[str, Any]) -> dict[str, Any]:
@@ -316,8 +339,15 @@ def my_membership_update(chat_id: int, status: str, by: dict[str, Any]) -> dict[
     new: dict[str, Any] = {"status": status, "user": bot}
     if status == "kicked":
         new["until_date"] = 0
-    return {"my_chat_member": {"chat": _chat(chat_id), "from": by, "date": int(time.time()),
-                               "old_chat_member": old, "new_chat_member": new}}  # fmt: skip
+    return {
+        "my_chat_member": {
+            "chat": _chat(chat_id),
+            "from": by,
+            "date": int(time.time()),
+            "old_chat_member": old,
+            "new_chat_member": new,
+        }
+    }
 
 
 def private_message(chat_id: int) -> dict[str, Any]:
@@ -327,11 +357,19 @@ def private_message(chat_id: int) -> dict[str, Any]:
             "from": sender, "text": "hi"}  # fmt: skip
 
 
-def callback_update(sender: dict[str, Any], message: dict[str, Any], data: str,
-                    query_id: str) -> dict[str, Any]:  # fmt: skip
+def callback_update(
+    sender: dict[str, Any], message: dict[str, Any], data: str, query_id: str
+) -> dict[str, Any]:
     shown = telegram_form(message)
-    return {"callback_query": {"id": query_id, "from": sender, "message": shown,
-                               "chat_instance": "ci", "data": data}}  # fmt: skip
+    return {
+        "callback_query": {
+            "id": query_id,
+            "from": sender,
+            "message": shown,
+            "chat_instance": "ci",
+            "data": data,
+        }
+    }
 
 
 async def _params(request: web.Request) -> dict[str, Any]:

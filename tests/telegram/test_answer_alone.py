@@ -25,8 +25,11 @@ async def quiet(world: TelegramWorld) -> None:
 
 
 def sent_with(world: TelegramWorld, words: str) -> list[Any]:
-    return [c for c in world.group_calls()
-            if c.method == "sendMessage" and words in str(c.params.get("text"))]  # fmt: skip
+    return [
+        c
+        for c in world.group_calls()
+        if c.method == "sendMessage" and words in str(c.params.get("text"))
+    ]
 
 
 async def test_a_non_players_refusal_is_said_to_them_alone(tmp_path):
@@ -55,10 +58,14 @@ async def test_a_non_players_refusal_is_said_to_them_alone(tmp_path):
         assert mention["type"] == "text_mention" and mention["user"]["id"] == DEE
         deleted = str(answer.params["_id"])
         await eventually(
-            lambda: any(c.method == "deleteMessage" and str(c.params["message_id"]) == deleted
-                        for c in world.group_calls()),
-            10.0 + 3 * ANSWER_SHOWN / world.adapter.outbox.pace_speed, 0.01, "the answer deleted",
-        )  # fmt: skip
+            lambda: any(
+                c.method == "deleteMessage" and str(c.params["message_id"]) == deleted
+                for c in world.group_calls()
+            ),
+            10.0 + 3 * ANSWER_SHOWN / world.adapter.outbox.pace_speed,
+            0.01,
+            "the answer deleted",
+        )
         assert not [m for m in world.group_messages() if REFUSAL in m["text"]]
         # A press of the table's button: answered in the press's alert, nothing in the group.
         table = next(m for m in reversed(world.group_messages()) if TITLE.search(m["text"]))
@@ -67,8 +74,11 @@ async def test_a_non_players_refusal_is_said_to_them_alone(tmp_path):
         alert = await world.press(DEE, table, command)
         await quiet(world)
         assert alert.get("text"), alert
-        assert not [c for c in world.group_calls()[before:] if c.method == "sendMessage"
-                    and "Dee" in str(c.params.get("text"))]  # fmt: skip
+        assert not [
+            c
+            for c in world.group_calls()[before:]
+            if c.method == "sendMessage" and "Dee" in str(c.params.get("text"))
+        ]
         assert str(GROUP) in world.key()
     finally:
         await world.close()

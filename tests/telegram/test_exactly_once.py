@@ -70,9 +70,13 @@ async def webhook_bot(db_path: str) -> AsyncIterator[WebhookBot]:
     db = await Database.open(db_path)
     port = free_port()
     settings = TelegramSettings(
-        token="123:TEST", base_url=base, webhook_url="https://cards.example/telegram",
-        webhook_listen="127.0.0.1", webhook_port=port, webhook_secret=SECRET,
-    )  # fmt: skip
+        token="123:TEST",
+        base_url=base,
+        webhook_url="https://cards.example/telegram",
+        webhook_listen="127.0.0.1",
+        webhook_port=port,
+        webhook_secret=SECRET,
+    )
     manager = TableManager(db, lambda m: asyncio.sleep(0))
     adapter = TelegramAdapter(manager, db, settings, "zh-Hans", pace_speed=30.0)
     manager.send = adapter.outbox

@@ -20,8 +20,11 @@ NOTICE = "「Card room」轮到你了"
 
 
 def group_texts(world: TelegramWorld) -> list[str]:
-    return [str(c.params.get("text") or c.params.get("caption") or "")
-            for c in world.group_calls() if c.method != "deleteMessage"]  # fmt: skip
+    return [
+        str(c.params.get("text") or c.params.get("caption") or "")
+        for c in world.group_calls()
+        if c.method != "deleteMessage"
+    ]
 
 
 @pytest.mark.parametrize("game", ["situan", "erqiwang"])
@@ -47,10 +50,15 @@ async def test_on_tuoguan_from_the_start_every_trick_shows_whole_within_budget(
             if len(finished) > tricks:  # a trick ended: the group is shown it, as at a table
                 # where the AI players' pause (1 s) is shorter than a slot (3 s) but a trick
                 # takes four of them (see adapters.pacing)
-                await eventually(lambda: outbox.paced_out() and outbox.idle(), 30.0, 0.005,
-                                 "the finished trick shown")  # fmt: skip
-        await eventually(lambda: outbox.paced_out() and outbox.idle(), 30.0, 0.02,
-                         "every group call made")  # fmt: skip
+                await eventually(
+                    lambda: outbox.paced_out() and outbox.idle(),
+                    30.0,
+                    0.005,
+                    "the finished trick shown",
+                )
+        await eventually(
+            lambda: outbox.paced_out() and outbox.idle(), 30.0, 0.02, "every group call made"
+        )
         texts = group_texts(world)
         assert not [t for t in texts if "超时" in t]  # 托管 is no time-out
         # A hand of 二七王 on 托管 now takes about 20 group calls in all (the posts waiting
@@ -82,9 +90,13 @@ async def test_a_person_gets_one_new_private_message_per_turn(tmp_path, game):
                 await ai_move(world, table, clock)
                 continue
             await world.settle()
-            notices = [c for c in world.api.calls if c.method == "sendMessage"
-                       and str(c.params.get("chat_id")) == str(ANN)
-                       and str(c.params.get("text", "")).startswith(NOTICE)]  # fmt: skip
+            notices = [
+                c
+                for c in world.api.calls
+                if c.method == "sendMessage"
+                and str(c.params.get("chat_id")) == str(ANN)
+                and str(c.params.get("text", "")).startswith(NOTICE)
+            ]
             turns += 1
             # One new message per turn — unless she acted a moment ago (she won the bidding
             # or the trick and is to act at once): she is looking at the table already.

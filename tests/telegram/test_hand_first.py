@@ -19,8 +19,11 @@ LOBBY_PAUSE = 4.0
 
 
 def group_texts(world: TelegramWorld) -> list[tuple[float, str]]:
-    return [(c.at, str(c.params.get("text") or c.params.get("caption") or ""))
-            for c in world.group_calls() if c.method != "deleteMessage"]  # fmt: skip
+    return [
+        (c.at, str(c.params.get("text") or c.params.get("caption") or ""))
+        for c in world.group_calls()
+        if c.method != "deleteMessage"
+    ]
 
 
 @pytest.mark.parametrize("game", ["situan", "erqiwang"])
@@ -44,8 +47,9 @@ async def test_four_fast_people_see_every_round_of_the_first_hand(tmp_path, monk
         table = world.manager.tables[world.key()]
         while table.state == "playing":
             await play_turn(world, world.key(), by_text=True)
-        await eventually(lambda: outbox.paced_out() and outbox.idle(), 60.0, 0.02,
-                         "every group call made")  # fmt: skip
+        await eventually(
+            lambda: outbox.paced_out() and outbox.idle(), 60.0, 0.02, "every group call made"
+        )
         expected = expected_closings(finished, table)
         assert len(expected) > 3
         assert unseen(expected, finished_at, group_texts(world)) == []

@@ -41,8 +41,15 @@ RED, BLUE = png("red"), png("blue")
 def hand(text: str, picture: Callable[[], bytes] | None, command: str = "/go") -> Outgoing:
     """A view of Ann's hand at the table in GROUP (one slot: one hand)."""
     button = Button("出牌", command, "t1.1")
-    return Outgoing("private", f"tg:{GROUP}", text, user=f"tg:u{ANN}", buttons=((button,),),
-                    slot="hand t1.1", picture=picture)  # fmt: skip
+    return Outgoing(
+        "private",
+        f"tg:{GROUP}",
+        text,
+        user=f"tg:u{ANN}",
+        buttons=((button,),),
+        slot="hand t1.1",
+        picture=picture,
+    )
 
 
 @pytest.fixture
@@ -65,9 +72,14 @@ async def show(world: TelegramWorld, message: Outgoing) -> list[str]:
 
 def in_chat(world: TelegramWorld) -> list[tuple[str, str, list[str]]]:
     """Ann's chat as she sees it: (photo or text, what it says, its buttons' commands)."""
-    return [("photo" if "photo" in m else "text", m.get("caption", m.get("text", "")),
-             [b["callback_data"].split("|")[-1] for b in buttons_of(m)])
-            for m in world.api.chat_messages(ANN)]  # fmt: skip
+    return [
+        (
+            "photo" if "photo" in m else "text",
+            m.get("caption", m.get("text", "")),
+            [b["callback_data"].split("|")[-1] for b in buttons_of(m)],
+        )
+        for m in world.api.chat_messages(ANN)
+    ]
 
 
 def last(world: TelegramWorld, method: str) -> dict[str, Any]:
@@ -119,8 +131,9 @@ async def test_a_caption_outgrown_and_fitting_again_keeps_one_photo_and_uploads_
     assert in_chat(world) == [("photo", "", []), ("text", LONG, ["/go"])]
     # The photo takes the caption and keyboard back; the text message goes.
     assert await show(world, hand("你的手牌：8", RED, "/pass")) == [
-        "editMessageCaption", "deleteMessage",
-    ]  # fmt: skip
+        "editMessageCaption",
+        "deleteMessage",
+    ]
     assert in_chat(world) == [("photo", "你的手牌：8", ["/pass"])]
     assert len(world.api.calls_to("sendPhoto", chat_id=ANN)) == 1
 
@@ -144,8 +157,9 @@ async def test_a_hand_photo_deleted_in_the_chat_is_sent_anew(world):
     (gone,) = list(world.api.messages)
     del world.api.messages[gone]  # Ann deleted it
     assert await show(world, hand("你的手牌：7 8", RED, "/pass")) == [
-        "editMessageCaption", "sendPhoto",
-    ]  # fmt: skip
+        "editMessageCaption",
+        "sendPhoto",
+    ]
     (gone,) = list(world.api.messages)
     del world.api.messages[gone]
     assert await show(world, hand("你的手牌：8", BLUE)) == ["editMessageMedia", "sendPhoto"]

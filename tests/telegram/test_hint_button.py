@@ -34,8 +34,11 @@ async def test_the_hint_button_answers_the_player_alone(tmp_path) -> None:
         await world.press(player, hand, "/hint")
 
         def told() -> list[str]:
-            return [m.get("text", "") for m in world.api.chat_messages(player)
-                    if m.get("text", "").startswith("提示：")]  # fmt: skip
+            return [
+                m.get("text", "")
+                for m in world.api.chat_messages(player)
+                if m.get("text", "").startswith("提示：")
+            ]
 
         await eventually(lambda: bool(told()), 10.0, 0.01, "the hint in the private chat")
         (hint,) = told()

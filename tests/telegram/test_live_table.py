@@ -34,11 +34,19 @@ ANN = 11
 GROUP_METHODS = ("sendMessage", "sendPhoto", "sendDocument", "editMessageText",
                  "editMessageCaption", "editMessageMedia", "deleteMessage")  # fmt: skip
 WORDS = {
-    "zh": {"notice": "「Card room」轮到你了（", "reminder": "「Card room」还在等你",
-           "auto": "/auto off", "mention": "Ann：轮到你了，还剩 "},
-    "en": {"notice": "Your turn at Card room", "reminder": "Still your turn",
-           "auto": "/auto off", "mention": "Ann: your turn, "},
-}  # fmt: skip
+    "zh": {
+        "notice": "「Card room」轮到你了（",
+        "reminder": "「Card room」还在等你",
+        "auto": "/auto off",
+        "mention": "Ann：轮到你了，还剩 ",
+    },
+    "en": {
+        "notice": "Your turn at Card room",
+        "reminder": "Still your turn",
+        "auto": "/auto off",
+        "mention": "Ann: your turn, ",
+    },
+}
 
 
 async def opened(tmp_path: Any, game: str, lang: str = "zh") -> tuple[TelegramWorld, FakeClock]:
@@ -88,14 +96,16 @@ def group_steps(world: TelegramWorld) -> list[GroupCall]:
             if "_id" in params:  # else refused
                 steps.append(GroupCall("send", params["_id"], text_of(call), buttons, plain))
         else:
-            steps.append(GroupCall("edit", int(params["message_id"]), text_of(call), buttons,
-                                   plain))  # fmt: skip
+            steps.append(
+                GroupCall("edit", int(params["message_id"]), text_of(call), buttons, plain)
+            )
     return steps
 
 
 def private_sends(world: TelegramWorld, user_id: int = ANN) -> list[str]:
-    return [text_of(c) for c in world.api.calls
-            if c.method == "sendMessage" and in_chat(c, user_id)]  # fmt: skip
+    return [
+        text_of(c) for c in world.api.calls if c.method == "sendMessage" and in_chat(c, user_id)
+    ]
 
 
 def in_chat(call: Any, chat_id: int) -> bool:
@@ -118,8 +128,9 @@ def assert_no_internal_id(world: TelegramWorld) -> None:
 
 async def quiet(world: TelegramWorld) -> None:
     outbox = world.adapter.outbox
-    await eventually(lambda: outbox.paced_out() and outbox.idle(), 30.0, 0.005,
-                     "every group call made")  # fmt: skip
+    await eventually(
+        lambda: outbox.paced_out() and outbox.idle(), 30.0, 0.005, "every group call made"
+    )
 
 
 async def to_reminder(world: TelegramWorld, table: Any, clock: FakeClock) -> None:
@@ -132,8 +143,9 @@ async def to_reminder(world: TelegramWorld, table: Any, clock: FakeClock) -> Non
     await world.settle()
 
 
-@pytest.mark.parametrize(("game", "lang"), [("situan", "zh"), ("erqiwang", "zh"),
-                                            ("erqiwang", "en")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("game", "lang"), [("situan", "zh"), ("erqiwang", "zh"), ("erqiwang", "en")]
+)
 async def test_the_live_table_is_always_the_newest_message(tmp_path, game, lang):
     """A whole hand: Ann plays by typed commands, lets one turn run out (reminder, mention,
     time-out; 四团 puts her on 托管 and she comes back with /auto off)."""
@@ -175,10 +187,13 @@ async def test_the_live_table_is_always_the_newest_message(tmp_path, game, lang)
 def assert_auction_closed(world: TelegramWorld, auction_over_at: int) -> None:
     """The auction's end is posted before the first card shows, and after it no message
     shows the auction open (a bids line with a turn line, a bid prompt or bid buttons)."""
-    assert_auction_posted_then_closed([
-        (i, text_of(c)) for i, c in enumerate(world.api.calls)
-        if c.method in GROUP_METHODS and in_chat(c, GROUP)
-    ])  # fmt: skip
+    assert_auction_posted_then_closed(
+        [
+            (i, text_of(c))
+            for i, c in enumerate(world.api.calls)
+            if c.method in GROUP_METHODS and in_chat(c, GROUP)
+        ]
+    )
     for call in world.api.calls[auction_over_at:]:
         if call.method in GROUP_METHODS and str(call.params.get("chat_id")) == str(ANN):
             text = text_of(call)
@@ -217,8 +232,12 @@ async def test_a_player_who_never_acts_is_called_at_every_turn(tmp_path, game):
             await to_reminder(world, table, clock)
             reminders = [t for t in private_sends(world) if t.startswith(words["reminder"])]
             assert len(reminders) == turns, private_sends(world)
-            await eventually(lambda: len(mentions(world)) == turns, 10.0, 0.005,  # noqa: B023
-                             "the group's mention")  # fmt: skip
+            await eventually(
+                lambda: len(mentions(world)) == turns,  # noqa: B023
+                10.0,
+                0.005,
+                "the group's mention",
+            )
             text, entities = mentions(world)[-1]
             assert text.startswith(words["mention"]), text
             assert entities == [
@@ -239,8 +258,9 @@ async def test_a_player_who_never_acts_is_called_at_every_turn(tmp_path, game):
         assert turns == 3
         # Every new private message is one of these (and the greeting): no duplicates.
         sent = private_sends(world)
-        assert len(sent) == 1 + len([t for t in sent if t.startswith(words["notice"])]) + turns \
-            + told, sent  # fmt: skip
+        assert (
+            len(sent) == 1 + len([t for t in sent if t.startswith(words["notice"])]) + turns + told
+        ), sent
         await quiet(world)
         wrong = first_wrong(group_steps(world))
         assert wrong is None, wrong
@@ -281,9 +301,11 @@ async def test_one_notation_for_n_cards_of_a_rank(tmp_path):
         await world.say(ANN, f"/play {rank}×3", chat_id=ANN)
         assert table.hand.history[-1].to_json()["seat"] == 0
         await quiet(world)
-        table_text = next(text_of(c) for c in reversed(world.api.calls)
-                          if str(c.params.get("chat_id")) == str(GROUP)
-                          and TITLE.search(text_of(c)))  # fmt: skip
+        table_text = next(
+            text_of(c)
+            for c in reversed(world.api.calls)
+            if str(c.params.get("chat_id")) == str(GROUP) and TITLE.search(text_of(c))
+        )
         assert f"Ann：{rank}×3" in table_text, table_text
         tokens = world.hand_message(ANN)["text"].split("\n")[0].split("：", 1)[1].split()
         assert (f"{rank}×{held - 3}" if held > 4 else rank) in tokens, tokens

@@ -30,10 +30,12 @@ async def test_three_ai_players_added_a_second_apart_are_one_post(tmp_path):
         for _ in range(3):
             await asyncio.sleep(1.0 / SPEED)  # a second apart, in pacing time
             await world.say(ANN, "/addbot")
-        await eventually(lambda: outbox.paced_out() and outbox.idle(), 30.0, 0.01,
-                         "every group call made")  # fmt: skip
-        texts = [str(c.params.get("text", "")) for c in world.group_calls()
-                 if c.method == "sendMessage"]  # fmt: skip
+        await eventually(
+            lambda: outbox.paced_out() and outbox.idle(), 30.0, 0.01, "every group call made"
+        )
+        texts = [
+            str(c.params.get("text", "")) for c in world.group_calls() if c.method == "sendMessage"
+        ]
         posts = [text for text in texts if SEATED in text]
         assert len(posts) == 1, posts
         assert posts[0].count(SEATED) == 3
@@ -57,8 +59,9 @@ async def test_a_lobby_that_talks_for_a_minute_spends_half_the_groups_budget(tmp
         for user_id, text in lines:
             await world.say(user_id, text)
             await asyncio.sleep(2.0 / TALK_SPEED)
-        await eventually(lambda: outbox.paced_out() and outbox.idle(), 30.0, 0.01,
-                         "every group call made")  # fmt: skip
+        await eventually(
+            lambda: outbox.paced_out() and outbox.idle(), 30.0, 0.01, "every group call made"
+        )
         calls = [c for c in world.group_calls() if c in world.api.calls[start:]]
         made = [at for chat, at in list(outbox.group_calls_made)[made_before:]]
         assert max(calls_per_window(made, 61.0)) <= 10  # counted when made, as the budget

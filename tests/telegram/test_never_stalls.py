@@ -32,9 +32,10 @@ FLOOD = 26
 def answers_to(world: TelegramWorld, chat_id: int, since: int) -> list[float]:
     """When this server received the bot's messages to ``chat_id`` (its own clock)."""
     return [
-        c.at for c in world.api.calls[since:]
+        c.at
+        for c in world.api.calls[since:]
         if c.method == "sendMessage" and str(c.params.get("chat_id")) == str(chat_id)
-    ]  # fmt: skip
+    ]
 
 
 async def test_a_private_start_is_answered_while_another_group_floods_commands(tmp_path):
@@ -144,8 +145,12 @@ async def test_a_forged_press_naming_another_chat_seats_nobody(tmp_path):
     try:
         await world.say(11, "/new situan")
         lobby = await wait_for_group_message(world, "/join")
-        data = next(b["callback_data"] for row in lobby["reply_markup"]["inline_keyboard"]
-                    for b in row if b.get("callback_data", "").endswith("|/join"))  # fmt: skip
+        data = next(
+            b["callback_data"]
+            for row in lobby["reply_markup"]["inline_keyboard"]
+            for b in row
+            if b.get("callback_data", "").endswith("|/join")
+        )
         table = world.manager.tables[world.key()]
         for shown in (private_message(outsider), private_message(-100999)):
             answer = await world.press_data(outsider, shown, data)
@@ -185,9 +190,14 @@ async def test_a_rejected_token_ends_the_program_with_one_line_and_no_token(tmp_
     env.pop("DISCORD_BOT_TOKEN", None)
     try:
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", env=env, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE, cwd=Path(__file__).parents[2],
-        )  # fmt: skip
+            sys.executable,
+            "-m",
+            "bot",
+            env=env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            cwd=Path(__file__).parents[2],
+        )
         out, err = await asyncio.wait_for(process.communicate(), timeout=60)
     finally:
         await api.stop()

@@ -72,10 +72,10 @@ async def test_a_settlement_always_comes_before_the_next_deal(tmp_path, game):
             else:
                 clock.advance(1)
                 await world.settle()
-        await eventually(lambda: outbox.paced_out() and outbox.idle(), 60.0, 0.02,
-                         "every group call made")  # fmt: skip
-        calls = [(c.method, text_of(c)) for c in world.group_calls()
-                 if c.method != "deleteMessage"]  # fmt: skip
+        await eventually(
+            lambda: outbox.paced_out() and outbox.idle(), 60.0, 0.02, "every group call made"
+        )
+        calls = [(c.method, text_of(c)) for c in world.group_calls() if c.method != "deleteMessage"]
         assert sum(method == "sendPhoto" for method, _ in calls) == table.hand_number
         assert table.hand_number == HANDS
         assert hands_out_of_order(calls) == []

@@ -38,9 +38,12 @@ def private_calls(world: TelegramWorld, since: int = 0) -> list[str]:
 
 def hand_texts(world: TelegramWorld) -> list[str]:
     """Ann's private text messages that show her hand (the greeting is not one)."""
-    texts = [str(c.params.get("text")) for c in world.api.calls
-             if c.method in ("sendMessage", "editMessageText")
-             and str(c.params.get("chat_id")) == str(ANN)]  # fmt: skip
+    texts = [
+        str(c.params.get("text"))
+        for c in world.api.calls
+        if c.method in ("sendMessage", "editMessageText")
+        and str(c.params.get("chat_id")) == str(ANN)
+    ]
     return [text for text in texts if "手牌" in text]
 
 
@@ -55,8 +58,9 @@ async def dealt(world: TelegramWorld, game: str, *settings: str) -> Any:
         await world.say(ANN, "/addbot")
     lobby = await wait_for_group_message(world, "/start")
     await world.press(ANN, lobby, "/start")
-    await eventually(lambda: any(has_keyboard(m) for m in world.api.chat_messages(ANN)), 10,
-                     0.005, "the hand")  # fmt: skip
+    await eventually(
+        lambda: any(has_keyboard(m) for m in world.api.chat_messages(ANN)), 10, 0.005, "the hand"
+    )
     return world.manager.tables[world.key()]
 
 

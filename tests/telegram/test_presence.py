@@ -60,8 +60,11 @@ async def a_table(
 
 def group_texts(world: TelegramWorld) -> list[str]:
     """Every text the bot posted or edited into the group, in order."""
-    return [str(c.params.get("text") or c.params.get("caption") or "")
-            for c in world.group_calls() if c.method != "deleteMessage"]  # fmt: skip
+    return [
+        str(c.params.get("text") or c.params.get("caption") or "")
+        for c in world.group_calls()
+        if c.method != "deleteMessage"
+    ]
 
 
 def pause_posts(world: TelegramWorld) -> list[dict[str, Any]]:

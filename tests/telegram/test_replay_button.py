@@ -26,8 +26,9 @@ async def test_the_settlements_replay_answers_the_presser_with_the_replay_page(t
         await world.say(11, "/start")
         await world.say(11, "/auto on")
         table = world.manager.tables[world.key()]
-        await eventually(lambda: table.hand is not None and table.hand.over, 60.0, 0.05,
-                         "the hand settled")  # fmt: skip
+        await eventually(
+            lambda: table.hand is not None and table.hand.over, 60.0, 0.05, "the hand settled"
+        )
 
         def settlement() -> dict[str, Any] | None:
             found = [m for m in world.group_messages() if "/replay 1" in callbacks(m)]
@@ -39,9 +40,12 @@ async def test_the_settlements_replay_answers_the_presser_with_the_replay_page(t
         await world.press(11, message, "/replay 1")
 
         def answered() -> list[str]:
-            return [b["web_app"]["url"] for m in world.api.chat_messages(11)
-                    for b in buttons_of(m)
-                    if "web_app" in b and "/replay?" in b["web_app"]["url"]]  # fmt: skip
+            return [
+                b["web_app"]["url"]
+                for m in world.api.chat_messages(11)
+                for b in buttons_of(m)
+                if "web_app" in b and "/replay?" in b["web_app"]["url"]
+            ]
 
         await eventually(lambda: bool(answered()), 10.0, 0.01, "the replay button")
         param = table_param(world.key())

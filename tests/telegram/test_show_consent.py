@@ -81,8 +81,11 @@ async def test_the_partner_is_asked_by_private_buttons_and_the_group_follows(tmp
         await world.press(DEE, picking, "/reveal partner")
         await group_says(world, "Bob 的牌亮给大家看。")
         assert table.hand.revealed == 1 and table.hand.show_by == 1
-        assert [a["act"] for a in _recorded(table)][-3:] == ["show_start", "show_answer",
-                                                             "show_pick"]  # fmt: skip
+        assert [a["act"] for a in _recorded(table)][-3:] == [
+            "show_start",
+            "show_answer",
+            "show_pick",
+        ]
     finally:
         await world.close()
 

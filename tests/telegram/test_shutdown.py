@@ -28,8 +28,7 @@ async def test_stopping_with_everything_queued_drops_it_and_ends_every_check(tmp
             outbox.pace(Outgoing(Kind.GROUP, chat, f"post {number}", filename=f"{number}.txt"))
         for number in range(300):
             outbox.send_private(f"tg:u{1000 + number}", f"hello {number}")
-        opens = [asyncio.create_task(adapter.is_member(chat, f"tg:u{2000 + n}"))
-                 for n in range(40)]  # fmt: skip
+        opens = [asyncio.create_task(adapter.is_member(chat, f"tg:u{2000 + n}")) for n in range(40)]
         await asyncio.sleep(0.3)  # calls under way, the rest queued
         assert not outbox.paced_out() and not outbox.idle()
         assert not all(task.done() for task in opens)

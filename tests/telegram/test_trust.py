@@ -25,8 +25,13 @@ from tests.waiting import eventually
 STALE = "这个按钮已过期：牌局已经往下进行了。"
 
 
-async def seated_table(world: TelegramWorld, game: str = "situan", *, dee_opened: bool = True,
-                       never_opened: int | None = None):  # fmt: skip
+async def seated_table(
+    world: TelegramWorld,
+    game: str = "situan",
+    *,
+    dee_opened: bool = True,
+    never_opened: int | None = None,
+):
     for user_id in PLAYERS:
         if (user_id != 14 or dee_opened) and user_id != never_opened:
             await world.say(user_id, "/start", chat_id=user_id)
@@ -39,10 +44,12 @@ async def seated_table(world: TelegramWorld, game: str = "situan", *, dee_opened
 
 def sent_to(world: TelegramWorld, chat_id: int, since: int = 0) -> list[str]:
     """Texts sent or edited in a chat, a photo's caption included (the private hand)."""
-    return [str(c.params.get("text") or c.params.get("caption") or "")
-            for c in world.api.calls[since:]
-            if c.method in ("sendMessage", "editMessageText", "sendPhoto", "editMessageCaption")
-            and str(c.params.get("chat_id")) == str(chat_id)]  # fmt: skip
+    return [
+        str(c.params.get("text") or c.params.get("caption") or "")
+        for c in world.api.calls[since:]
+        if c.method in ("sendMessage", "editMessageText", "sendPhoto", "editMessageCaption")
+        and str(c.params.get("chat_id")) == str(chat_id)
+    ]
 
 
 async def group_text_containing(world: TelegramWorld, needle: str) -> dict:
@@ -193,8 +200,10 @@ async def test_buttons_sent_before_a_restart_still_work_after_it(tmp_path: Path)
 async def test_menus_come_in_every_language_and_a_chat_set_to_traditional_gets_its_own(tmp_path):
     world = await TelegramWorld.open(str(tmp_path / "tg.sqlite3"))
     try:
-        menus = {c.params.get("language_code"): c.params["commands"]
-                 for c in world.api.calls_to("setMyCommands")}  # fmt: skip
+        menus = {
+            c.params.get("language_code"): c.params["commands"]
+            for c in world.api.calls_to("setMyCommands")
+        }
         assert set(menus) == {None, "zh", "en"}
         assert {"command": "play", "description": "出牌，例如 /play 7777"} in menus["zh"]
         assert {"command": "play", "description": "Play cards, e.g. /play 7777"} in menus["en"]

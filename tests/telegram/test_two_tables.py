@@ -19,8 +19,11 @@ def texts_to(world: TelegramWorld, chat_id: int) -> list[str]:
 
 
 def last_message_with(world: TelegramWorld, chat_id: int, needle: str) -> dict[str, Any]:
-    found = [m for m in world.api.chat_messages(chat_id)
-             if needle in str(m.get("text") or m.get("caption") or "")]  # fmt: skip
+    found = [
+        m
+        for m in world.api.chat_messages(chat_id)
+        if needle in str(m.get("text") or m.get("caption") or "")
+    ]
     assert found, f"nothing with {needle!r} in {texts_to(world, chat_id)}"
     return found[-1]
 
@@ -45,8 +48,10 @@ async def test_a_player_at_two_tables_names_the_table_or_picks_it_by_button(tmp_
         # Each private hand says which group it is from.
         def both_hands_named() -> bool:
             texts = texts_to(world, ANN)
-            return all(any(t.startswith(f"你在「{room}」的手牌") for t in texts)
-                       for room in ("Small room", "Card room"))  # fmt: skip
+            return all(
+                any(t.startswith(f"你在「{room}」的手牌") for t in texts)
+                for room in ("Small room", "Card room")
+            )
 
         await eventually(both_hands_named, 5.0, 0.01, "both hands, each naming its group")
 
@@ -63,8 +68,9 @@ async def test_a_player_at_two_tables_names_the_table_or_picks_it_by_button(tmp_
         sent = len(world.api.calls)
         data = button_data(asked, "/hand")
         assert data.startswith(f"{GROUP}|")  # the first button is Card room's
-        small_button = [b["callback_data"] for row in asked["reply_markup"]["inline_keyboard"]
-                        for b in row][1]  # fmt: skip
+        small_button = [
+            b["callback_data"] for row in asked["reply_markup"]["inline_keyboard"] for b in row
+        ][1]
         assert small_button.startswith(f"{SMALL}|")
         answer = await world.press_data(ANN, asked, small_button)
         assert not answer.get("text"), answer

@@ -28,8 +28,9 @@ async def test_forty_opens_cost_at_most_two_calls_and_never_delay_the_group(tmp_
         await asyncio.sleep(0)  # the opens are under way: now the group asks something
         asked = time.monotonic()
         api.push(text_update(user(ANN, "Ann"), GROUP, "/new situan"))
-        await eventually(lambda: api.calls_to("sendMessage", chat_id=GROUP), 15.0, 0.005,
-                         "the group's answer")  # fmt: skip
+        await eventually(
+            lambda: api.calls_to("sendMessage", chat_id=GROUP), 15.0, 0.005, "the group's answer"
+        )
         answered = api.calls_to("sendMessage", chat_id=GROUP)[0].at - asked
         assert all(await asyncio.gather(*opens))  # every open let in: a member
         # A sustained flood: the answer is remembered for a few minutes.

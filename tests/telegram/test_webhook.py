@@ -38,9 +38,13 @@ async def test_webhook_mode_registers_a_secret_and_refuses_posts_without_it(tmp_
     db = await Database.open(str(tmp_path / "wh.sqlite3"))
     port = free_port()
     settings = TelegramSettings(
-        token="123:TEST", base_url=base, webhook_url="https://cards.example/telegram",
-        webhook_listen="127.0.0.1", webhook_port=port, webhook_secret="s3cret-token",
-    )  # fmt: skip
+        token="123:TEST",
+        base_url=base,
+        webhook_url="https://cards.example/telegram",
+        webhook_listen="127.0.0.1",
+        webhook_port=port,
+        webhook_secret="s3cret-token",
+    )
     manager = TableManager(db, lambda m: asyncio.sleep(0))
     adapter = TelegramAdapter(manager, db, settings, "zh-Hans")
     manager.send = adapter.outbox
@@ -65,8 +69,11 @@ async def test_webhook_mode_registers_a_secret_and_refuses_posts_without_it(tmp_
             async with session.get(health) as answer:
                 assert answer.status == 200
                 assert await answer.json() == {
-                    "ok": True, "store": "ok", "tables": 0, "adapters": {},
-                }  # fmt: skip
+                    "ok": True,
+                    "store": "ok",
+                    "tables": 0,
+                    "adapters": {},
+                }
         for _ in range(300):
             if api.chat_messages(11):
                 break
@@ -90,10 +97,14 @@ async def webhook_bot(
     base = await api.start()
     db = await Database.open(str(tmp_path / "wh.sqlite3"))
     settings = TelegramSettings(
-        token="123:TEST", base_url=base, webhook_url="https://cards.example/telegram",
-        webhook_listen="127.0.0.1", webhook_port=free_port(), webhook_secret="s3cret-token",
+        token="123:TEST",
+        base_url=base,
+        webhook_url="https://cards.example/telegram",
+        webhook_listen="127.0.0.1",
+        webhook_port=free_port(),
+        webhook_secret="s3cret-token",
         webhook_limits=limits,
-    )  # fmt: skip
+    )
     manager = TableManager(db, lambda m: asyncio.sleep(0))
     adapter = TelegramAdapter(manager, db, settings, "zh-Hans")
     manager.send = adapter.outbox

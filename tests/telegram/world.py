@@ -56,25 +56,36 @@ class TelegramWorld:
         self.handled.add(update.update_id)
 
     @classmethod
-    async def open(cls, db_path: str, never_opened: set[int] = frozenset(), seed: int = 5,
-                   pace_speed: float = PACE_SPEED, clock: Callable[[], float] = time.time,
-                   web: bool = False) -> TelegramWorld:  # fmt: skip
+    async def open(
+        cls,
+        db_path: str,
+        never_opened: set[int] = frozenset(),
+        seed: int = 5,
+        pace_speed: float = PACE_SPEED,
+        clock: Callable[[], float] = time.time,
+        web: bool = False,
+    ) -> TelegramWorld:
         """``clock``: the tables' clock (turn timers, AI pauses); a test may drive it.
         ``web``: the web table served on 127.0.0.1 (as ``WEB_PUBLIC_URL`` makes it), its
         buttons on the hands and the group's table."""
         api = FakeBotAPI(never_opened=set(never_opened))
         base = await api.start()
         db = await Database.open(db_path)
-        manager = TableManager(db, _unset, seeds=lambda n: seed * 1000 + n, clock=clock,
-                               flood_burst=10_000, flood_rate=10_000.0)  # fmt: skip
+        manager = TableManager(
+            db,
+            _unset,
+            seeds=lambda n: seed * 1000 + n,
+            clock=clock,
+            flood_burst=10_000,
+            flood_rate=10_000.0,
+        )
         settings = TelegramSettings(token=TOKEN, base_url=base, poll_timeout=1)
         web_table = door = None
         if web:
             web_table = WebTable(manager, LinkSigner(match_of=manager.match_at), bot_token=TOKEN)
             runner, port = await web_table.serve("127.0.0.1", 0)
             door = WebDoor(f"http://127.0.0.1:{port}", web_table.signer)
-        adapter = TelegramAdapter(manager, db, settings, "zh-Hans", pace_speed=pace_speed,
-                                  web=door)  # fmt: skip
+        adapter = TelegramAdapter(manager, db, settings, "zh-Hans", pace_speed=pace_speed, web=door)
         if web_table is not None:
             web_table.may_watch = adapter.is_member
         manager.send = adapter.outbox
@@ -109,8 +120,9 @@ class TelegramWorld:
         """Until every conversation's queue is sent (paced group calls may still wait)."""
         await eventually(self.adapter.outbox.idle, 10.0, 0.002, "an idle outbox")
 
-    async def say(self, user_id: int, text: str, chat_id: int = GROUP,
-                  thread: int | None = None) -> None:  # fmt: skip
+    async def say(
+        self, user_id: int, text: str, chat_id: int = GROUP, thread: int | None = None
+    ) -> None:
         update_id = self.api.push(
             text_update(user(user_id, PLAYERS[user_id]), chat_id, text, thread)
         )
@@ -133,10 +145,11 @@ class TelegramWorld:
         answers = self.api.calls_to("answerCallbackQuery", callback_query_id=query)
         assert answers, "every press is answered"
         edits = [
-            c for c in self.api.calls[before:]
+            c
+            for c in self.api.calls[before:]
             if c.method in ("editMessageText", "editMessageCaption", "editMessageMedia")
             and str(c.params["chat_id"]) == str(user_id)
-        ]  # fmt: skip
+        ]
         if edits:
             self.press_latencies.append(edits[0].at - started)
         return answers[0].params
@@ -157,8 +170,11 @@ class TelegramWorld:
 
     def group_calls(self) -> list[Any]:
         """Every call that posts, edits or deletes in the group (photos and deletions too)."""
-        return [c for c in self.api.calls if str(c.params.get("chat_id")) == str(GROUP)
-                and c.method in GROUP_CALLS]  # fmt: skip
+        return [
+            c
+            for c in self.api.calls
+            if str(c.params.get("chat_id")) == str(GROUP) and c.method in GROUP_CALLS
+        ]
 
 
 async def _unset(message: Any) -> None:

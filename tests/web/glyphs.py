@@ -138,8 +138,9 @@ def cjk_font_files() -> list[str]:
     """The font files fontconfig lists here that draw Chinese (or any Han character)."""
     files: set[str] = set()
     for pattern in (":lang=zh", ":lang=ja", ":lang=ko", ":charset=4e00"):
-        listed = subprocess.run(["fc-list", pattern, "file"], capture_output=True, text=True,
-                                check=True).stdout  # fmt: skip
+        listed = subprocess.run(
+            ["fc-list", pattern, "file"], capture_output=True, text=True, check=True
+        ).stdout
         files.update(line.rstrip().rstrip(":") for line in listed.splitlines() if line.strip())
     return sorted(files)
 
@@ -157,11 +158,13 @@ def no_cjk_fonts(folder: Path) -> dict[str, str]:
         encoding="utf-8",
     )
     env = {**os.environ, "FONTCONFIG_FILE": str(config)}
-    left = subprocess.run(["fc-list", ":charset=4e00"], capture_output=True, text=True, env=env,
-                          check=True).stdout  # fmt: skip
+    left = subprocess.run(
+        ["fc-list", ":charset=4e00"], capture_output=True, text=True, env=env, check=True
+    ).stdout
     assert not left.strip(), f"a CJK font is still there: {left}"
-    latin = subprocess.run(["fc-list", ":lang=en"], capture_output=True, text=True, env=env,
-                           check=True).stdout  # fmt: skip
+    latin = subprocess.run(
+        ["fc-list", ":lang=en"], capture_output=True, text=True, env=env, check=True
+    ).stdout
     assert latin.strip(), "no Latin font left: the page could draw nothing"
     return env
 

@@ -126,12 +126,14 @@ async def test_an_action_through_http_is_a_command_with_the_players_refusals(tmp
         link = "Link " + world.link(0).split("#")[1]
         held = [str(c) for c in world.table.hand.view(0).hand]
         ranks = {card[1:] if card not in ("LJ", "BJ") else card for card in held}
-        status, text = await post(world, "/table/api/check", link,
-                                  {"action": "play", "cards": [held[0], held[-1]]})  # fmt: skip
+        status, text = await post(
+            world, "/table/api/check", link, {"action": "play", "cards": [held[0], held[-1]]}
+        )
         assert status == 200 and '"ok": false' in text and "not a valid play" in text
         moves = world.table.turn_count
-        status, text = await post(world, "/table/api/act", link,
-                                  {"action": "play", "args": [held[0], held[-1]]})  # fmt: skip
+        status, text = await post(
+            world, "/table/api/act", link, {"action": "play", "args": [held[0], held[-1]]}
+        )
         assert status == 200 and "not a valid play" in text and world.table.turn_count == moves
         assert len(ranks) > 1
     finally:

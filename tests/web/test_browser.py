@@ -52,8 +52,11 @@ def legal_play_indices(world: World) -> list[int]:
     wanted = [str(c) for c in play.cards] or list(play.ranks)
     chosen: list[int] = []
     for token in wanted:
-        index = next(i for i, text in enumerate(held) if i not in chosen
-                     and (text == token or Card_rank(text) == token))  # fmt: skip
+        index = next(
+            i
+            for i, text in enumerate(held)
+            if i not in chosen and (text == token or Card_rank(text) == token)
+        )
         chosen.append(index)
     return chosen
 
@@ -66,8 +69,9 @@ def illegal_pair(world: World) -> list[int]:
     """Two cards of seat 0's that the engine refuses together."""
     held = [str(c) for c in world.table.hand.view(0).hand]
     for last in range(len(held) - 1, 0, -1):
-        ok, _ = world.manager.page_verdict(world.chat, world.users[0], "play",
-                                           [held[0], held[last]], None)  # fmt: skip
+        ok, _ = world.manager.page_verdict(
+            world.chat, world.users[0], "play", [held[0], held[last]], None
+        )
         if not ok:
             return [0, last]
     raise AssertionError("no illegal pair")
@@ -127,8 +131,9 @@ async def test_seat_zero_taps_plays_and_the_other_pages_follow(
 
         # An illegal choice: refused before Play, in the player's language; Play changes nothing.
         pair = illegal_pair(world)
-        expected = world.manager.page_verdict(world.chat, world.users[0], "play",
-                                              [held[i] for i in pair], None)[1]  # fmt: skip
+        expected = world.manager.page_verdict(
+            world.chat, world.users[0], "play", [held[i] for i in pair], None
+        )[1]
         play = mine.locator('[data-action="play"]')
         assert await play.get_attribute("data-ready") == "false"  # nothing chosen
         await tap(mine, pair)
@@ -139,8 +144,11 @@ async def test_seat_zero_taps_plays_and_the_other_pages_follow(
         assert "not-ready" in (await play.get_attribute("class") or "")
         assert _in_language(expected, lang)
         if game == "situan":
-            assert expected == t(lang, "That is no combination: play one rank (a single, a pair, "
-                                 "a triple, or a bomb of 4 to 12) or the four kings.")  # fmt: skip
+            assert expected == t(
+                lang,
+                "That is no combination: play one rank (a single, a pair, "
+                "a triple, or a bomb of 4 to 12) or the four kings.",
+            )
         moves = world.table.turn_count
         await refusal.evaluate("el => el.textContent = ''")
         await mine.locator('[data-action="play"]').click()
@@ -161,8 +169,10 @@ async def test_seat_zero_taps_plays_and_the_other_pages_follow(
         await other.wait_for_function(MOVED, arg=before)
         TIMINGS.append(time.perf_counter() - started)  # printed, not asserted: a timing in a
         # test fails on a loaded machine; bench/web_latency.py measures it
-        print(f"action → other page: {TIMINGS[-1] * 1000:.0f} ms; so far median "
-              f"{statistics.median(TIMINGS) * 1000:.0f} ms over {len(TIMINGS)}")  # fmt: skip
+        print(
+            f"action → other page: {TIMINGS[-1] * 1000:.0f} ms; so far median "
+            f"{statistics.median(TIMINGS) * 1000:.0f} ms over {len(TIMINGS)}"
+        )
         await other.locator(".middle .spot.pos3 .card").first.wait_for()  # seat 0, left of 1
         assert world.table.hand.to_act != 0 or world.table.turn_count > moves
         await watcher_page.wait_for_function(MOVED, arg=before)
@@ -234,8 +244,12 @@ def _in_language(text: str, lang: str) -> bool:
 
 
 def overlapping(a: dict[str, float], b: dict[str, float]) -> bool:
-    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
-            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])  # fmt: skip
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
 
 
 async def test_passes_auto_play_and_the_last_round_over_the_hand(
@@ -279,8 +293,12 @@ async def test_passes_auto_play_and_the_last_round_over_the_hand(
         hand = world.table.hand
         while not hand.auto[0]:
             await world.next_deadline()
-        line = t("zh-Hans", "On auto-play (托管): the table plays for you. Press “{button}” to "
-                 "play yourself again.", button=t("zh-Hans", "托管 off"))  # fmt: skip
+        line = t(
+            "zh-Hans",
+            "On auto-play (托管): the table plays for you. Press “{button}” to "
+            "play yourself again.",
+            button=t("zh-Hans", "托管 off"),
+        )
         await notice.filter(has_text=line).wait_for()
         assert await notice.text_content() == line
         assert line == "托管中：系统正在代你出牌。按“取消托管”就能自己打。"
@@ -304,8 +322,11 @@ async def test_the_settlement_covers_no_seat_and_opens_again(browser: Any, tmp_p
         page = await open_page(browser, world.link(0))
         settlement = page.locator('[data-role="settlement"]')
         reopen = page.locator('[data-role="show-settlement"]')
-        await settlement.filter(has_text=world.manager.page_state(
-            world.chat, world.users[0], None)["settlement"].splitlines()[0]).wait_for()  # fmt: skip
+        await settlement.filter(
+            has_text=world.manager.page_state(world.chat, world.users[0], None)[
+                "settlement"
+            ].splitlines()[0]
+        ).wait_for()
         assert await reopen.is_hidden()
         for size, name in ((PHONE, "phone"), ({"width": 1280, "height": 800}, "desktop")):
             await page.set_viewport_size(size)

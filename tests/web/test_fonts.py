@@ -41,8 +41,9 @@ async def bare_browser(
 
     env = no_cjk_fonts(tmp_path_factory.mktemp("fonts"))
     async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(executable_path=chromium_path(), args=ARGS,
-                                                    env=env)  # fmt: skip
+        launched = await playwright.chromium.launch(
+            executable_path=chromium_path(), args=ARGS, env=env
+        )
         yield launched
         await launched.close()
 
@@ -56,8 +57,9 @@ async def drawn_page(browser: Any, url: str, width: int = 360) -> Any:
     return page
 
 
-@pytest.mark.parametrize(("game", "lang"), [("situan", "zh-Hans"), ("erqiwang", "zh-Hant"),
-                                            ("erqiwang", "en")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("game", "lang"), [("situan", "zh-Hans"), ("erqiwang", "zh-Hant"), ("erqiwang", "en")]
+)
 async def test_every_character_of_a_table_page_is_drawn(
     bare_browser: Any, tmp_path: Path, game: str, lang: str
 ) -> None:
@@ -109,8 +111,13 @@ async def words_of_a_match(folder: Path, game: str, lang: str) -> set[str]:
     await harness.say("ann", "/start")
     await harness.run_until(lambda: CHAT not in harness.manager.tables)
     await harness.db.close()
-    seen.update([t(lang, "Ready"), t(lang, "Waiting for the others to be ready."),
-                 t(lang, ON_AUTO, button=t(lang, "托管 off"))])  # fmt: skip
+    seen.update(
+        [
+            t(lang, "Ready"),
+            t(lang, "Waiting for the others to be ready."),
+            t(lang, ON_AUTO, button=t(lang, "托管 off")),
+        ]
+    )
     return seen
 
 

@@ -55,8 +55,9 @@ async def test_the_hint_button_chooses_the_hinted_cards_on_the_page(
             assert sorted(x[1:] for x in texts) == sorted(told.ranks)
         moves = table.turn_count
         await mine.locator('[data-action="play"][data-ready="true"]').click()
-        await mine.wait_for_function("(before) => document.body.dataset.moves !== before",
-                                     arg=str(moves))  # fmt: skip
+        await mine.wait_for_function(
+            "(before) => document.body.dataset.moves !== before", arg=str(moves)
+        )
         (stored,) = await db.hands_of(world.chat, since_number=table.hand_number)
         assert [a for a in stored.actions if a.get("hinted")][-1]["seat"] == 0
         await mine.context.close()

@@ -76,13 +76,18 @@ async def test_the_last_settlement_stays_at_the_match_end_and_opens_after_it(
 
 
 def on_screen(box: dict[str, float] | None) -> bool:
-    return (box is not None and box["x"] >= 0 and box["y"] >= 0
-            and box["x"] + box["width"] <= PHONE["width"]
-            and box["y"] + box["height"] <= PHONE["height"])  # fmt: skip
+    return (
+        box is not None
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= PHONE["width"]
+        and box["y"] + box["height"] <= PHONE["height"]
+    )
 
 
-@pytest.mark.parametrize(("game", "lang", "hands"), [("situan", "zh-Hans", 2),
-                                                     ("erqiwang", "en", 3)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("game", "lang", "hands"), [("situan", "zh-Hans", 2), ("erqiwang", "en", 3)]
+)
 async def test_ready_and_the_settlements_close_are_on_a_phones_screen(
     browser: Any, tmp_path: Path, game: str, lang: str, hands: int
 ) -> None:

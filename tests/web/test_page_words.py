@@ -85,7 +85,10 @@ async def test_a_bury_the_engine_takes_is_said_can_be_buried(tmp_path: Path) -> 
     assert str(view.phase) == "bury" and table.hand.to_act == 0
     cards = [str(c) for c in view.hand[: len(view.bottom_shown)]]
     said = {lang: web_view.verdict(table, "ann", "bury", cards, lang) for lang in LANGS}
-    assert said == {"zh-Hans": (True, "可以埋"), "zh-Hant": (True, "可以埋"),
-                    "en": (True, "Can be buried")}  # fmt: skip
+    assert said == {
+        "zh-Hans": (True, "可以埋"),
+        "zh-Hant": (True, "可以埋"),
+        "en": (True, "Can be buried"),
+    }
     assert t("zh-Hans", "Playable") == "可以出"
     await harness.db.close()

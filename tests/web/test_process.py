@@ -68,20 +68,34 @@ async def running_bot(
     api = FakeBotAPI()
     base = await api.start()
     web, health = free_port(), free_port()
-    environment = {name: value for name, value in os.environ.items()
-                   if not name.startswith(("BOT_", "TELEGRAM_", "DISCORD_", "WEB_"))}  # fmt: skip
+    environment = {
+        name: value
+        for name, value in os.environ.items()
+        if not name.startswith(("BOT_", "TELEGRAM_", "DISCORD_", "WEB_"))
+    }
     environment.update(
-        TELEGRAM_BOT_TOKEN="1:T", TELEGRAM_API_BASE_URL=base, BOT_DB=str(tmp_path / "b.sqlite3"),
-        BOT_HEALTH_PORT=str(health), BOT_HEALTH_LISTEN="127.0.0.1", BOT_AI_WORKERS="0",
-        WEB_PUBLIC_URL=f"http://127.0.0.1:{web}", WEB_LISTEN="127.0.0.1", WEB_PORT=str(web),
-        WEB_LINK_SECRET=SECRET, PYTHONPATH=str(ROOT),
-    )  # fmt: skip
+        TELEGRAM_BOT_TOKEN="1:T",
+        TELEGRAM_API_BASE_URL=base,
+        BOT_DB=str(tmp_path / "b.sqlite3"),
+        BOT_HEALTH_PORT=str(health),
+        BOT_HEALTH_LISTEN="127.0.0.1",
+        BOT_AI_WORKERS="0",
+        WEB_PUBLIC_URL=f"http://127.0.0.1:{web}",
+        WEB_LISTEN="127.0.0.1",
+        WEB_PORT=str(web),
+        WEB_LINK_SECRET=SECRET,
+        PYTHONPATH=str(ROOT),
+    )
     environment.update(env)
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", env=environment, cwd=ROOT,
+        sys.executable,
+        "-m",
+        "bot",
+        env=environment,
+        cwd=ROOT,
         stdout=asyncio.subprocess.DEVNULL,
         stderr=asyncio.subprocess.PIPE if log else asyncio.subprocess.DEVNULL,
-    )  # fmt: skip
+    )
     bot = Bot(process, web, health)
     try:
         await until_healthy(bot)
@@ -153,8 +167,9 @@ async def test_sigterm_with_open_spectator_pages_and_slow_clients_exits_by_itsel
         silent = [await session.ws_connect(bot.ws) for _ in range(10)]  # no hello yet
         slow = []
         for _ in range(30):  # and slow bodies from another address
-            _, writer = await asyncio.open_connection("127.0.0.1", bot.web,
-                                                      local_addr=("127.0.0.3", 0))  # fmt: skip
+            _, writer = await asyncio.open_connection(
+                "127.0.0.1", bot.web, local_addr=("127.0.0.3", 0)
+            )
             writer.write(b"POST /replay/api HTTP/1.1\r\nHost: x\r\nContent-Length: 900\r\n\r\n[")
             slow.append(writer)
         started = time.monotonic()
@@ -186,8 +201,9 @@ async def test_kill_9_leaves_no_worker_behind(tmp_path: Path):
     async with running_bot(tmp_path, log=False, BOT_AI_WORKERS="2") as (api, bot):
         async with aiohttp.ClientSession() as session:
             await a_table(api, bot, session)  # the timers run: the AI workers are started
-            async with session.post(f"http://127.0.0.1:{bot.web}/replay/api",
-                                    data=b'{"game": "none"}') as answer:  # fmt: skip
+            async with session.post(
+                f"http://127.0.0.1:{bot.web}/replay/api", data=b'{"game": "none"}'
+            ) as answer:
                 assert answer.status == 400  # answered by the replay worker
         pid = bot.process.pid
         for _ in range(600):  # the workers are spawned while the tables run

@@ -68,8 +68,10 @@ async def test_hands_and_the_group_table_carry_the_web_tables_doors(tmp_path) ->
         group_link = f"https://t.me/{BOT_USERNAME}?startapp={param}"
         await eventually(  # the group's table is paced: it may come a moment later
             lambda: any(group_link in links(m) for m in world.group_messages()),
-            10.0, 0.01, "the group's table linking to the Mini App",
-        )  # fmt: skip
+            10.0,
+            0.01,
+            "the group's table linking to the Mini App",
+        )
         assert all(not web_app_urls(m) for m in world.group_messages())  # none in a group
         assert not any(group_link in links(m) for m in plain_group)
     finally:
@@ -110,8 +112,10 @@ async def test_the_hand_button_opens_the_players_seat_and_the_group_link_the_pub
             leaked = set(card_texts(frame)) & private - set(public_cards(table.hand))
             assert not leaked, f"a watcher's frame holds private cards: {sorted(leaked)[:5]}"
         assert frames, "the watcher's page got the table"
-        assert any(c.method == "getChatMember" and str(c.params.get("chat_id")) == str(GROUP)
-                   for c in world.api.calls)  # fmt: skip
+        assert any(
+            c.method == "getChatMember" and str(c.params.get("chat_id")) == str(GROUP)
+            for c in world.api.calls
+        )
         await page.context.close()
     finally:
         await world.close()

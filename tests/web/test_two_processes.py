@@ -67,10 +67,15 @@ async def test_pages_on_two_processes_play_a_hand_of_each_game_through_a_kill_9(
         for door in doors:
             await door.start()
         for game, group in GROUPS.items():
-            for sender, text in ((ANN, f"/new {game}"), (ANN, "/settings ai_delay 0"),
-                                 (ANN, "/settings turn_seconds 600"),
-                                 (BOB, "/join"), (ANN, "/addbot"), (ANN, "/addbot"),
-                                 (ANN, "/start")):  # fmt: skip
+            for sender, text in (
+                (ANN, f"/new {game}"),
+                (ANN, "/settings ai_delay 0"),
+                (ANN, "/settings turn_seconds 600"),
+                (BOB, "/join"),
+                (ANN, "/addbot"),
+                (ANN, "/addbot"),
+                (ANN, "/start"),
+            ):
                 await telegram.post(a, text_update(sender, group, text))
         chats = {game: f"tg:{group}" for game, group in GROUPS.items()}
         for chat in chats.values():
@@ -180,8 +185,9 @@ async def turn_of_seat_1(first: Any, seen_first: list[Any], seen_second: list[An
 
 async def _acted(db: Database, chat: str, seat: int, acts: tuple[str, ...]) -> bool:
     hands = await db.hands_of(chat)
-    return bool(hands) and any(raw.get("seat") == seat and raw.get("act") in acts
-                               for raw in hands[0].actions)  # fmt: skip
+    return bool(hands) and any(
+        raw.get("seat") == seat and raw.get("act") in acts for raw in hands[0].actions
+    )
 
 
 async def _dealt(db: Database, chat: str) -> bool:
@@ -190,8 +196,11 @@ async def _dealt(db: Database, chat: str) -> bool:
 
 async def _autos(db: Database, chat: str, seat: int) -> bool:
     hands = await db.hands_of(chat)
-    return any(raw.get("act") == "auto" and raw.get("seat") == seat
-               for raw in hands[0].actions) if hands else False  # fmt: skip
+    return (
+        any(raw.get("act") == "auto" and raw.get("seat") == seat for raw in hands[0].actions)
+        if hands
+        else False
+    )
 
 
 async def _finished(db: Database, chat: str) -> bool:

@@ -32,28 +32,46 @@ class BotProcess:
     def __init__(self, name: str, api: str, db: str, logs: Path) -> None:
         self.name = name
         self.hook, self.web, self.health = free_port(), free_port(), free_port()
-        self.env = {key: value for key, value in os.environ.items()
-                    if not key.startswith(("BOT_", "TELEGRAM_", "DISCORD_", "WEB_"))}  # fmt: skip
+        self.env = {
+            key: value
+            for key, value in os.environ.items()
+            if not key.startswith(("BOT_", "TELEGRAM_", "DISCORD_", "WEB_"))
+        }
         self.env.update(
-            TELEGRAM_BOT_TOKEN="123:TEST", TELEGRAM_API_BASE_URL=api,
+            TELEGRAM_BOT_TOKEN="123:TEST",
+            TELEGRAM_API_BASE_URL=api,
             TELEGRAM_WEBHOOK_URL="https://cards.example/telegram",
-            TELEGRAM_WEBHOOK_LISTEN="127.0.0.1", TELEGRAM_WEBHOOK_PORT=str(self.hook),
-            TELEGRAM_WEBHOOK_SECRET=HOOK_SECRET, BOT_DB=db, BOT_PROCESS_ID=name,
-            BOT_PEER_URL=f"http://127.0.0.1:{self.hook}", BOT_LEASE_SECONDS=str(LEASE_SECONDS),
-            BOT_LANG="en", BOT_AI_WORKERS="0", BOT_HEALTH_PORT=str(self.health),
-            BOT_HEALTH_LISTEN="127.0.0.1", WEB_PUBLIC_URL=f"http://127.0.0.1:{self.web}",
-            WEB_LISTEN="127.0.0.1", WEB_PORT=str(self.web), WEB_LINK_SECRET=SECRET,
+            TELEGRAM_WEBHOOK_LISTEN="127.0.0.1",
+            TELEGRAM_WEBHOOK_PORT=str(self.hook),
+            TELEGRAM_WEBHOOK_SECRET=HOOK_SECRET,
+            BOT_DB=db,
+            BOT_PROCESS_ID=name,
+            BOT_PEER_URL=f"http://127.0.0.1:{self.hook}",
+            BOT_LEASE_SECONDS=str(LEASE_SECONDS),
+            BOT_LANG="en",
+            BOT_AI_WORKERS="0",
+            BOT_HEALTH_PORT=str(self.health),
+            BOT_HEALTH_LISTEN="127.0.0.1",
+            WEB_PUBLIC_URL=f"http://127.0.0.1:{self.web}",
+            WEB_LISTEN="127.0.0.1",
+            WEB_PORT=str(self.web),
+            WEB_LINK_SECRET=SECRET,
             PYTHONPATH=str(ROOT),
-        )  # fmt: skip
+        )
         self.log_path = logs / f"{name}.log"
         self.process: asyncio.subprocess.Process | None = None
 
     async def start(self) -> None:
         with open(self.log_path, "wb") as log:
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bot", env=self.env, cwd=ROOT,
-                stdout=log, stderr=log,
-            )  # fmt: skip
+                sys.executable,
+                "-m",
+                "bot",
+                env=self.env,
+                cwd=ROOT,
+                stdout=log,
+                stderr=log,
+            )
         async with aiohttp.ClientSession() as session:
             for _ in range(1200):
                 with contextlib.suppress(aiohttp.ClientError):
@@ -107,8 +125,10 @@ class Doorway:
                 inner_reader, inner_writer = await asyncio.open_connection("127.0.0.1", port)
             except OSError:
                 continue
-            both = [asyncio.ensure_future(_pipe(reader, inner_writer)),
-                    asyncio.ensure_future(_pipe(inner_reader, writer))]  # fmt: skip
+            both = [
+                asyncio.ensure_future(_pipe(reader, inner_writer)),
+                asyncio.ensure_future(_pipe(inner_reader, writer)),
+            ]
             self.pipes.update(both)
             await asyncio.wait(both, return_when=asyncio.FIRST_COMPLETED)
             for task in both:

@@ -27,9 +27,14 @@ TOKEN = "123456:TEST-token-for-the-web-table"
 CARD = re.compile(r"^(?:[SHCD](?:10|[2-9JQKA])|LJ|BJ)$")
 
 
-def init_data(user_id: int, token: str = TOKEN, auth_date: float | None = None,
-              start_param: str | None = None, first_name: str = "Ann",
-              language: str = "en") -> str:  # fmt: skip
+def init_data(
+    user_id: int,
+    token: str = TOKEN,
+    auth_date: float | None = None,
+    start_param: str | None = None,
+    first_name: str = "Ann",
+    language: str = "en",
+) -> str:
     """A Mini App's initData as Telegram signs it (the test's own token)."""
     fields = {
         "user": json.dumps(
@@ -70,9 +75,17 @@ def public_cards(hand: Any) -> Counter[str]:
 
 
 class World:
-    def __init__(self, manager: TableManager, web: WebTable, runner: GuardedRunner, port: int,
-                 chat: str, users: list[str], clock: FakeClock,
-                 recorder: Recorder | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        manager: TableManager,
+        web: WebTable,
+        runner: GuardedRunner,
+        port: int,
+        chat: str,
+        users: list[str],
+        clock: FakeClock,
+        recorder: Recorder | None = None,
+    ) -> None:
         self.manager = manager
         self.recorder = recorder or Recorder()
         """What the manager sent (the group's posts, private hands)."""
@@ -85,8 +98,15 @@ class World:
         self.base = f"http://127.0.0.1:{port}"
 
     @classmethod
-    async def open(cls, db: Any, game: str, lang: str, telegram: bool,
-                   settings: tuple[str, ...] = (), **web_options: Any) -> World:  # fmt: skip
+    async def open(
+        cls,
+        db: Any,
+        game: str,
+        lang: str,
+        telegram: bool,
+        settings: tuple[str, ...] = (),
+        **web_options: Any,
+    ) -> World:
         """``settings``: the host's ``/settings`` before the start (``"max_hands 1"``)."""
         clock = FakeClock(time.time())
         recorder = Recorder()
@@ -125,8 +145,11 @@ class World:
         ``also(hand)``)."""
         for _ in range(2000):
             hand = self.table.hand
-            if (hand.to_act == 0 and any(a.act == "play" for a in hand.legal_actions(0))
-                    and also(hand)):  # fmt: skip
+            if (
+                hand.to_act == 0
+                and any(a.act == "play" for a in hand.legal_actions(0))
+                and also(hand)
+            ):
                 return
             await self.next_deadline()
         raise AssertionError("seat 0 never came to play")

@@ -185,9 +185,15 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
             return dict(deck_defaults(int(str(value))))
         return {}
 
-    def table_text(self, lang: str, view: ErqiwangView, names: Sequence[str], number: int,
-                   seconds_left: int | None,
-                   earlier: Sequence[ErqiwangEvent] = ()) -> str:  # fmt: skip
+    def table_text(
+        self,
+        lang: str,
+        view: ErqiwangView,
+        names: Sequence[str],
+        number: int,
+        seconds_left: int | None,
+        earlier: Sequence[ErqiwangEvent] = (),
+    ) -> str:
         return texts.table_text(lang, view, names, number, seconds_left, earlier)
 
     def opening_text(self, lang: str, view: ErqiwangView, names: Sequence[str]) -> str:
@@ -200,9 +206,13 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
         return cards_text(lang, view.hand) or "—", ""
 
     def hand_buttons(
-        self, lang: str, view: ErqiwangView, legal: Sequence[Action], selection: Selection,
+        self,
+        lang: str,
+        view: ErqiwangView,
+        legal: Sequence[Action],
+        selection: Selection,
         stamps: Stamps,
-    ) -> list[tuple[Button, ...]]:  # fmt: skip
+    ) -> list[tuple[Button, ...]]:
         whole, turn = stamps.whole.text(), stamps.turn.text()
         out: list[tuple[Button, ...]] = []
         acting = view.to_act == view.seat
@@ -211,14 +221,17 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
             # one most often wanted, and a platform that shows only the first ones (Discord's
             # 25 menu options, with bid_max 200) keeps those.
             bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: -b.points)
-            out += rows([Button(str(b.points), f"/bid {b.points}", turn, group="bid")
-                         for b in bids])  # fmt: skip
+            out += rows(
+                [Button(str(b.points), f"/bid {b.points}", turn, group="bid") for b in bids]
+            )
             if any(isinstance(a, Pass) for a in legal):
                 out.append((Button(t(lang, N_("No bid")), "/pass", turn),))  # 不叫, not 不要
             return out
-        surrender = [(Button(t(lang, N_("Surrender")), "/surrender", turn),)] if any(
-            isinstance(a, Surrender) for a in legal
-        ) else []  # fmt: skip
+        surrender = (
+            [(Button(t(lang, N_("Surrender")), "/surrender", turn),)]
+            if any(isinstance(a, Surrender) for a in legal)
+            else []
+        )
         if view.phase == Phase.TRUMP:
             suits = []
             for action in legal:
@@ -266,9 +279,13 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
         return narration.narrate(lang, event, names)
 
     def settlement_text(
-        self, lang: str, result: Result, names: Sequence[str], totals: Sequence[Fraction],
+        self,
+        lang: str,
+        result: Result,
+        names: Sequence[str],
+        totals: Sequence[Fraction],
         running: Sequence[Fraction],
-    ) -> str:  # fmt: skip
+    ) -> str:
         assert isinstance(result, ErqiwangResult)
         return settling.settlement_text(lang, result, names, totals, running)
 
@@ -278,19 +295,28 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
         groups = ["T" if view.order.is_trump(c) else c.suit for c in cards]
         breaks = [i for i in range(1, len(cards)) if groups[i] != groups[i - 1]]
         assert view.seat is not None  # a seat's own view
-        details = [t(lang, "二七王 · hand {number}", number=number),
-                   t(lang, "seat {seat}", seat=seat_number(view.seat))]  # fmt: skip
+        details = [
+            t(lang, "二七王 · hand {number}", number=number),
+            t(lang, "seat {seat}", seat=seat_number(view.seat)),
+        ]
         if view.trump_named:
             details.append(f"{t(lang, 'trump')} {texts.trump_text(lang, view)}")
         return hand_picture(self.layout, player, [face(c) for c in cards], details, breaks)
 
     def settlement_picture(
-        self, lang: str, result: Result, names: Sequence[str], totals: Sequence[Fraction],
-        running: Sequence[Fraction], number: int,
-    ) -> SettlementPicture:  # fmt: skip
+        self,
+        lang: str,
+        result: Result,
+        names: Sequence[str],
+        totals: Sequence[Fraction],
+        running: Sequence[Fraction],
+        number: int,
+    ) -> SettlementPicture:
         assert isinstance(result, ErqiwangResult)
-        results = [t(lang, "Declarer") if seat == result.declarer else t(lang, "Defender")
-                   for seat in range(4)]  # fmt: skip
+        results = [
+            t(lang, "Declarer") if seat == result.declarer else t(lang, "Defender")
+            for seat in range(4)
+        ]
         bonuses = [f"{t(lang, '冲关')} {money(b)}" if b else "" for b in result.bonus]
         footer = settling.footer(lang, result, names)
         title = t(lang, "二七王 · hand {number}", number=number)
@@ -313,6 +339,9 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
 
     def suggestions(self, hand: GameHand, seat: int) -> list[str]:
         if hand.to_act == seat and hand.view(seat).phase == Phase.PLAY:
-            return [" ".join(str(c) for c in a.cards)
-                    for a in hand.legal_actions(seat) if isinstance(a, Play)]  # fmt: skip
+            return [
+                " ".join(str(c) for c in a.cards)
+                for a in hand.legal_actions(seat)
+                if isinstance(a, Play)
+            ]
         return [str(c) for c in dict.fromkeys(hand.cards_of(seat))]

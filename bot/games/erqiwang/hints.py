@@ -46,16 +46,23 @@ def why(lang: str, view: ErqiwangView, move: Action) -> str | None:
     """What the seat's view says of a move other than a play, in one clause."""
     if isinstance(move, (Bid, Pass)):
         fixed = sum(1 for c in view.hand if c.rank in ALWAYS_TRUMP)
-        return t(lang, N_("your hand holds {trumps} jokers, 7s and 2s and {points} points"),
-                 trumps=fixed, points=sum(c.points for c in view.hand))  # fmt: skip
+        return t(
+            lang,
+            N_("your hand holds {trumps} jokers, 7s and 2s and {points} points"),
+            trumps=fixed,
+            points=sum(c.points for c in view.hand),
+        )
     if isinstance(move, NameTrump):
         if move.suit == "none":
             return None
         held = sum(1 for c in view.hand if c.suit == move.suit and c.rank not in ALWAYS_TRUMP)
         return t(lang, N_("you hold {count} cards of that suit"), count=held)
     if isinstance(move, Bury):
-        return t(lang, N_("these put {points} points in the bottom and keep your trumps"),
-                 points=sum(c.points for c in move.cards))  # fmt: skip
+        return t(
+            lang,
+            N_("these put {points} points in the bottom and keep your trumps"),
+            points=sum(c.points for c in move.cards),
+        )
     if isinstance(move, DeclareBonus):
         bonus = bonus_of(view.hand, view.trump)
         return (

@@ -26,23 +26,36 @@ def narrate(lang: str, event: ErqiwangEvent, names: Sequence[str]) -> str | None
         return auction_end(lang, event, names)
     if isinstance(event, TrumpNamed):
         who = names[event.seat] if event.seat is not None else t(lang, "Declarer")
-        return t(lang, "Declarer {name} names trump: {suit}.", name=who,
-                 suit=suit_text(lang, event.suit))  # fmt: skip
+        return t(
+            lang, "Declarer {name} names trump: {suit}.", name=who, suit=suit_text(lang, event.suit)
+        )
     if isinstance(event, Buried):
         # Only how many: the cards stay secret until the hand is over.
-        return tn(lang, "Declarer {name} has buried {count} card.",
-                  "Declarer {name} has buried {count} cards.", event.count,
-                  name=names[event.seat])  # fmt: skip
+        return tn(
+            lang,
+            "Declarer {name} has buried {count} card.",
+            "Declarer {name} has buried {count} cards.",
+            event.count,
+            name=names[event.seat],
+        )
     if isinstance(event, BonusDeclared):
-        return t(lang, "{name} declares {bonus} ({value}): {cards}", name=names[event.seat],
-                 bonus=t(lang, event.name), value=event.value,
-                 cards=cards_text(lang, event.cards))  # fmt: skip
+        return t(
+            lang,
+            "{name} declares {bonus} ({value}): {cards}",
+            name=names[event.seat],
+            bonus=t(lang, event.name),
+            value=event.value,
+            cards=cards_text(lang, event.cards),
+        )
     if isinstance(event, ThrowFailed):
         # Everyone learns at once what the thrower learns: which part could be beaten.
-        return t(lang, "{name} tried to throw {tried}, but it can be beaten: {name} leads "
-                 "{played} alone.", name=names[event.seat],
-                 tried=cards_text(lang, event.tried),
-                 played=cards_text(lang, event.played))  # fmt: skip
+        return t(
+            lang,
+            "{name} tried to throw {tried}, but it can be beaten: {name} leads {played} alone.",
+            name=names[event.seat],
+            tried=cards_text(lang, event.tried),
+            played=cards_text(lang, event.played),
+        )
     # BottomShown is told with DeclarerChosen, in the same post; bids and passes the table
     # message shows as they come.
     return None
@@ -54,7 +67,13 @@ def auction_end(lang: str, event: DeclarerChosen, names: Sequence[str]) -> str:
     lines = []
     if event.bids:
         lines.append(t(lang, "Bidding over: {bids}.", bids=auction_text(lang, event.bids, names)))
-    lines.append(t(lang, "{name} is declarer at {bid} and takes the bottom: {cards}",
-                   name=names[event.seat], bid=event.bid,
-                   cards=cards_text(lang, event.bottom)))  # fmt: skip
+    lines.append(
+        t(
+            lang,
+            "{name} is declarer at {bid} and takes the bottom: {cards}",
+            name=names[event.seat],
+            bid=event.bid,
+            cards=cards_text(lang, event.bottom),
+        )
+    )
     return "\n".join(lines)

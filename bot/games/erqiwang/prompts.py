@@ -31,26 +31,41 @@ def prompt(lang: str, view: ErqiwangView, legal: Sequence[Action], page: bool = 
         bids = [a.points for a in legal if isinstance(a, Bid)]
         passing = any(isinstance(a, Pass) for a in legal)
         if not bids:
-            return t(lang, N_("No bid is possible any more: only a pass.") if page
-                     else N_("No bid is possible any more: pass."))  # fmt: skip
+            return t(
+                lang,
+                N_("No bid is possible any more: only a pass.")
+                if page
+                else N_("No bid is possible any more: pass."),
+            )
         step = bids[0] - bids[1] if len(bids) > 1 else view.rules.bid_step
         return t(lang, BIDS[passing, page], highest=bids[0], lowest=bids[-1], step=step)
     if view.phase == Phase.TRUMP:
         return trump_prompt(lang, [a.suit for a in legal if isinstance(a, NameTrump)], page)
     if view.phase == Phase.BURY:
         # Said alike where the cards are buttons and where they are not (the console).
-        key = N_("Choose {count} cards to bury.") if page else N_(
-            "Choose {count} cards to bury (/bury …).")  # fmt: skip
+        key = (
+            N_("Choose {count} cards to bury.")
+            if page
+            else N_("Choose {count} cards to bury (/bury …).")
+        )
         return t(lang, key, count=len(view.bottom_shown))
     if view.trick:
         led = view.trick[0][1]  # what to follow, said with the count (the group shows it too)
         if page:
-            return tn(lang, "Led {cards}: follow with {count} card.",
-                      "Led {cards}: follow with {count} cards.", len(led),
-                      cards=cards_text(lang, led))  # fmt: skip
-        return tn(lang, "Led {cards}: follow with {count} card (/play …).",
-                  "Led {cards}: follow with {count} cards (/play …).", len(led),
-                  cards=cards_text(lang, led))  # fmt: skip
+            return tn(
+                lang,
+                "Led {cards}: follow with {count} card.",
+                "Led {cards}: follow with {count} cards.",
+                len(led),
+                cards=cards_text(lang, led),
+            )
+        return tn(
+            lang,
+            "Led {cards}: follow with {count} card (/play …).",
+            "Led {cards}: follow with {count} cards (/play …).",
+            len(led),
+            cards=cards_text(lang, led),
+        )
     if page:
         return t(lang, "Lead a single, a pair, a tractor or a throw.")
     return t(lang, "Lead a single, a pair, a tractor or a throw (/play …).")

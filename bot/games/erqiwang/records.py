@@ -47,8 +47,11 @@ class ErqiwangRecords:
         return [alone, defenders] if result.get("declarer_won") else [defenders, alone]
 
     def seat_facts(self, result: Mapping[str, Any], seat: int) -> SeatFacts:
-        marks = [BONUS_MARK + str(bonus.get("name")) for bonus in result.get("bonuses") or ()
-                 if bonus.get("seat") == seat]  # fmt: skip
+        marks = [
+            BONUS_MARK + str(bonus.get("name"))
+            for bonus in result.get("bonuses") or ()
+            if bonus.get("seat") == seat
+        ]
         bid = result.get("bid")
         if result.get("declarer") == seat and isinstance(bid, int):
             made = bool(result.get("declarer_won"))
@@ -60,14 +63,17 @@ class ErqiwangRecords:
             return []
         bonuses = t(lang, ", ").join(
             f"{t(lang, mark.removeprefix(BONUS_MARK))} ×{count}"
-            for mark, count in sorted(record.marks.items()) if mark.startswith(BONUS_MARK)
-        ) or t(lang, "none")  # fmt: skip
+            for mark, count in sorted(record.marks.items())
+            if mark.startswith(BONUS_MARK)
+        ) or t(lang, "none")
         bands = []
         for _, band in BID_BANDS:
             made, lost = record.marks[f"made:{band}"], record.marks[f"lost:{band}"]
             if made or lost:
-                bands.append(t(lang, "{band} made {made} of {bids}", band=band, made=made,
-                               bids=made + lost))  # fmt: skip
+                bands.append(
+                    t(lang, "{band} made {made} of {bids}", band=band, made=made, bids=made + lost)
+                )
         declared = t(lang, ", ").join(bands) or t(lang, "none")
-        return [t(lang, "二七王: 冲关 {bonuses}; as declarer {bids}", bonuses=bonuses,
-                  bids=declared)]  # fmt: skip
+        return [
+            t(lang, "二七王: 冲关 {bonuses}; as declarer {bids}", bonuses=bonuses, bids=declared)
+        ]

@@ -39,8 +39,9 @@ def _throw_refusal(lang: str, facts: dict[str, object]) -> str:
     beaten (never by whom, never anything of another player's cards)."""
     reason = facts.get("reason")
     if reason == "side_suit":
-        return t(lang, "Side-suit cards are led as a single, a pair or a tractor, not thrown "
-                 "together.")  # fmt: skip
+        return t(
+            lang, "Side-suit cards are led as a single, a pair or a tractor, not thrown together."
+        )
     if reason == "others_hold_trump":
         return t(lang, "Trumps may be thrown only when no other player holds trump.")
     if reason == "no_throws":
@@ -60,14 +61,24 @@ def _throw_refusal(lang: str, facts: dict[str, object]) -> str:
 
 def _bid_refusal(lang: str, facts: dict[str, object]) -> str:
     if facts.get("must_bid"):
-        return t(lang, "The first bidder must bid: from {highest} down to {lowest}.",
-                 highest=facts.get("highest"), lowest=facts.get("lowest"))  # fmt: skip
+        return t(
+            lang,
+            "The first bidder must bid: from {highest} down to {lowest}.",
+            highest=facts.get("highest"),
+            lowest=facts.get("lowest"),
+        )
     highest = facts.get("highest")
     if highest is None:
         return t(lang, "No bid is possible any more: pass.")
     key = "Bids go in steps of {step}, from {highest} down to {lowest}; you said {points}."
-    return t(lang, key, step=facts.get("step"), highest=highest, lowest=facts.get("lowest"),
-             points=facts.get("points"))  # fmt: skip
+    return t(
+        lang,
+        key,
+        step=facts.get("step"),
+        highest=highest,
+        lowest=facts.get("lowest"),
+        points=facts.get("points"),
+    )
 
 
 def explained(lang: str, refusal: IllegalAction, view: ErqiwangView | None = None) -> str:
@@ -81,8 +92,12 @@ def explained(lang: str, refusal: IllegalAction, view: ErqiwangView | None = Non
     if code == "bid_not_allowed":
         return _bid_refusal(lang, facts)
     if code == "wrong_count" and facts.get("burying"):
-        return t(lang, "Bury exactly {wanted} cards — you chose {count}.",
-                 wanted=facts.get("wanted", 8), count=facts.get("count", 0))  # fmt: skip
+        return t(
+            lang,
+            "Bury exactly {wanted} cards — you chose {count}.",
+            wanted=facts.get("wanted", 8),
+            count=facts.get("count", 0),
+        )
     if code == "wrong_count":
         return t(lang, "Play {count} cards, as many as the lead.", count=facts.get("count", 1))
     if code == "must_follow_suit":
@@ -91,19 +106,29 @@ def explained(lang: str, refusal: IllegalAction, view: ErqiwangView | None = Non
         return _with_held(lang, text, view, facts.get("suit"))
     if code == "must_follow_shape":
         suit = _suit_name(lang, facts.get("suit"))
-        text = t(lang, "Follow the lead's pairs and tractors in {suit} as far as your {suit} "
-                 "cards allow.", suit=suit)  # fmt: skip
+        text = t(
+            lang,
+            "Follow the lead's pairs and tractors in {suit} as far as your {suit} cards allow.",
+            suit=suit,
+        )
         return _with_held(lang, text, view, facts.get("suit"))
     if code == "surrender_not_allowed":
-        return t(lang, "Surrender needs a bid above {above}; the bid is {bid}.",
-                 above=facts.get("above", 80), bid=facts.get("bid", 0))  # fmt: skip
+        return t(
+            lang,
+            "Surrender needs a bid above {above}; the bid is {bid}.",
+            above=facts.get("above", 80),
+            bid=facts.get("bid", 0),
+        )
     if code == "wrong_phase" and view is not None and view.seat == view.declarer:
         # The declarer is told what it is to do, never "the declarer is burying".
         if facts.get("phase") == Phase.TRUMP:
             return t(lang, "Not now: name trump first (/trump …).")
         if facts.get("phase") == Phase.BURY and not facts.get("bonus_window"):
-            return t(lang, "Not now: choose {count} cards to bury first (/bury …).",
-                     count=len(view.bottom_shown))  # fmt: skip
+            return t(
+                lang,
+                "Not now: choose {count} cards to bury first (/bury …).",
+                count=len(view.bottom_shown),
+            )
     if code == "wrong_phase" and facts.get("bonus_window") == "before":
         if facts.get("declarer"):
             return t(lang, "Bury first, then declare 冲关 (before your first card).")
@@ -117,8 +142,11 @@ def explained(lang: str, refusal: IllegalAction, view: ErqiwangView | None = Non
     if code == "throw_not_allowed":
         return _throw_refusal(lang, facts)
     if code == "not_a_combination":
-        return t(lang, "A lead is of one suit (all trumps are one suit): a single, a pair, "
-                 "a tractor, or a throw where allowed.")  # fmt: skip
+        return t(
+            lang,
+            "A lead is of one suit (all trumps are one suit): a single, a pair, "
+            "a tractor, or a throw where allowed.",
+        )
     if code == "bad_action" and facts.get("choices"):
         return t(lang, "Say the trump suit: /trump S, H, C, D or none")
     return plain_refusal(lang, refusal)

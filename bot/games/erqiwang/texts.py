@@ -35,8 +35,9 @@ def auction_text(lang: str, bids: Sequence[tuple[int, int | None]], names: Seque
     return " · ".join(f"{names[seat]} {bid_text(lang, points)}" for seat, points in bids)
 
 
-def _turn_line(lang: str, view: ErqiwangView, names: Sequence[str],
-               seconds_left: int | None) -> str:  # fmt: skip
+def _turn_line(
+    lang: str, view: ErqiwangView, names: Sequence[str], seconds_left: int | None
+) -> str:
     """Whose turn, said as what they are doing while the declarer alone acts (naming trump,
     burying), so that nobody waits for a turn that is not theirs."""
     assert view.to_act is not None
@@ -44,8 +45,10 @@ def _turn_line(lang: str, view: ErqiwangView, names: Sequence[str],
     if view.phase == Phase.TRUMP:
         keys = N_("{name} is naming trump"), N_("{name} is naming trump ({seconds} s left)")
     elif view.phase == Phase.BURY:
-        keys = (N_("{name} is burying {count} cards"),
-                N_("{name} is burying {count} cards ({seconds} s left)"))  # fmt: skip
+        keys = (
+            N_("{name} is burying {count} cards"),
+            N_("{name} is burying {count} cards ({seconds} s left)"),
+        )
     else:
         keys = N_("Turn: {name}"), N_("Turn: {name} ({seconds} s left)")
     count = len(view.bottom_shown)
@@ -84,8 +87,15 @@ def trick_line(
 def contract_lines(lang: str, view: ErqiwangView, names: Sequence[str]) -> list[str]:
     """The declarer, the bid and trump once known; the auction so far before."""
     if view.declarer is not None and view.trump_named:
-        return [t(lang, "Declarer {name}, bid {bid}, trump {trump}", name=names[view.declarer],
-                  bid=view.bid, trump=trump_text(lang, view))]  # fmt: skip
+        return [
+            t(
+                lang,
+                "Declarer {name}, bid {bid}, trump {trump}",
+                name=names[view.declarer],
+                bid=view.bid,
+                trump=trump_text(lang, view),
+            )
+        ]
     if view.declarer is not None:  # the auction is over: no bids, no trump yet
         return [t(lang, "Declarer {name}, bid {bid}", name=names[view.declarer], bid=view.bid)]
     if view.bids:
@@ -125,9 +135,14 @@ def last_trick_line(lang: str, view: ErqiwangView, names: Sequence[str]) -> str:
     return trick_line(lang, N_("Last trick: {plays} → {name} wins {points}"), last, winner, names)
 
 
-def table_text(lang: str, view: ErqiwangView, names: Sequence[str], number: int,
-               seconds_left: int | None,
-               earlier: Sequence[ErqiwangEvent] = ()) -> str:  # fmt: skip
+def table_text(
+    lang: str,
+    view: ErqiwangView,
+    names: Sequence[str],
+    number: int,
+    seconds_left: int | None,
+    earlier: Sequence[ErqiwangEvent] = (),
+) -> str:
     lines = [t(lang, "二七王 · hand {number}", number=number), *contract_lines(lang, view, names)]
     if view.result is None and view.to_act is not None:
         lines.append(_turn_line(lang, view, names, seconds_left))

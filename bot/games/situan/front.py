@@ -154,9 +154,15 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
     def settings_that_follow(self, name: str, value: object) -> dict[str, object]:
         return {}
 
-    def table_text(self, lang: str, view: SituanView, names: Sequence[str], number: int,
-                   seconds_left: int | None,
-                   earlier: Sequence[SituanEvent] = ()) -> str:  # fmt: skip
+    def table_text(
+        self,
+        lang: str,
+        view: SituanView,
+        names: Sequence[str],
+        number: int,
+        seconds_left: int | None,
+        earlier: Sequence[SituanEvent] = (),
+    ) -> str:
         return texts.table_text(lang, view, names, number, seconds_left, earlier)
 
     def opening_text(self, lang: str, view: SituanView, names: Sequence[str]) -> str:
@@ -178,15 +184,26 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
         return texts.holding_text(lang, view.hand), extra
 
     def hand_buttons(
-        self, lang: str, view: SituanView, legal: Sequence[Action], selection: Selection,
+        self,
+        lang: str,
+        view: SituanView,
+        legal: Sequence[Action],
+        selection: Selection,
         stamps: Stamps,
-    ) -> list[tuple[Button, ...]]:  # fmt: skip
+    ) -> list[tuple[Button, ...]]:
         whole, turn = stamps.whole.text(), stamps.turn.text()
         answers = [a for a in legal if isinstance(a, AnswerShow)]
         if answers:  # the partner is asked: the hand waits for nothing else
-            return [tuple(Button(t(lang, N_("Agree to the 亮牌") if a.accept else N_("Refuse")),
-                                 "/consent yes" if a.accept else "/consent no", turn)
-                          for a in answers)]  # fmt: skip
+            return [
+                tuple(
+                    Button(
+                        t(lang, N_("Agree to the 亮牌") if a.accept else N_("Refuse")),
+                        "/consent yes" if a.accept else "/consent no",
+                        turn,
+                    )
+                    for a in answers
+                )
+            ]
         reveals = [a for a in legal if isinstance(a, PickShow)]
         if reveals:
             mine = {view.seat: N_("Show my hand")}
@@ -258,39 +275,55 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
         if isinstance(event, HandRevealed):
             return t(lang, "{name}'s hand is shown to the table.", name=names[event.seat])
         if isinstance(event, ShowAsked):
-            return t(lang, "{name} asks {partner} for a 亮牌; {partner} answers.",
-                     name=names[event.by], partner=names[event.partner])  # fmt: skip
+            return t(
+                lang,
+                "{name} asks {partner} for a 亮牌; {partner} answers.",
+                name=names[event.by],
+                partner=names[event.partner],
+            )
         if isinstance(event, ShowAnswered):
             return texts.show_answer_text(lang, event, names)
         return None
 
     def settlement_text(
-        self, lang: str, result: Result, names: Sequence[str], totals: Sequence[Fraction],
+        self,
+        lang: str,
+        result: Result,
+        names: Sequence[str],
+        totals: Sequence[Fraction],
         running: Sequence[Fraction],
-    ) -> str:  # fmt: skip
+    ) -> str:
         assert isinstance(result, SituanResult)
         return settling.settlement_text(lang, result, names, totals, running)
 
     def hand_picture(self, lang: str, view: SituanView, player: str, number: int) -> HandPicture:
         """The cards by rank (the renderer groups them), as the text shows them."""
         assert view.seat is not None  # a seat's own view
-        details = (t(lang, "四团 · hand {number}", number=number),
-                   t(lang, "seat {seat}", seat=seat_number(view.seat)))  # fmt: skip
+        details = (
+            t(lang, "四团 · hand {number}", number=number),
+            t(lang, "seat {seat}", seat=seat_number(view.seat)),
+        )
         return hand_picture(
             self.layout, player, [face(c, by_rank=True) for c in view.hand], details
         )
 
     def settlement_picture(
-        self, lang: str, result: Result, names: Sequence[str], totals: Sequence[Fraction],
-        running: Sequence[Fraction], number: int,
-    ) -> SettlementPicture:  # fmt: skip
+        self,
+        lang: str,
+        result: Result,
+        names: Sequence[str],
+        totals: Sequence[Fraction],
+        running: Sequence[Fraction],
+        number: int,
+    ) -> SettlementPicture:
         assert isinstance(result, SituanResult)
         results = []
         for seat in range(4):
             place = result.finish.index(seat) + 1 if seat in result.finish else 4
             team = "A" if seat % 2 == 0 else "B"
-            results.append(t(lang, PLACES.get(place, LAST_PLACE)) + " · "
-                           + t(lang, "Team {team}", team=team))  # fmt: skip
+            results.append(
+                t(lang, PLACES.get(place, LAST_PLACE)) + " · " + t(lang, "Team {team}", team=team)
+            )
         bonuses = [f"{t(lang, '墩')} {money(b)}" if b else "" for b in result.bonus]
         footer = settling.footer_text(lang, result)
         title = t(lang, "四团 · hand {number}", number=number)
@@ -310,10 +343,12 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
             beaten = combo_of_ranks([RANK_INDEX[r] for r in parse_rank_run(last)])
             if played is not None and beaten is not None:
                 return t(
-                    lang, "{play} does not beat {last}: play a higher one of the same kind, a "
+                    lang,
+                    "{play} does not beat {last}: play a higher one of the same kind, a "
                     "bomb, or /pass.",
-                    play=texts.combo_text(lang, played), last=texts.combo_text(lang, beaten),
-                )  # fmt: skip
+                    play=texts.combo_text(lang, played),
+                    last=texts.combo_text(lang, beaten),
+                )
         cards = facts.get("cards")
         if refusal.code == "not_in_hand" and cards:
             shown = cards_text(lang, [parse_card(c) for c in cards])
@@ -323,8 +358,11 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
             key = "You hold {held} of {rank}, not {wanted}."
             return t(lang, key, held=facts.get("held"), rank=rank, wanted=facts.get("wanted"))
         if refusal.code == "not_a_combination":
-            return t(lang, "That is no combination: play one rank (a single, a pair, a triple, "
-                     "or a bomb of 4 to 12) or the four kings.")  # fmt: skip
+            return t(
+                lang,
+                "That is no combination: play one rank (a single, a pair, a triple, "
+                "or a bomb of 4 to 12) or the four kings.",
+            )
         if refusal.code == "show_not_allowed" and facts.get("refused"):
             return t(lang, "Your partner refused your 亮牌 in this hand: you cannot ask again.")
         if refusal.code == "show_not_allowed":

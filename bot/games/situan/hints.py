@@ -35,8 +35,11 @@ def why(lang: str, view: SituanView, move: Action) -> str | None:
         if seat is not None and view.round_seat == (seat + 2) % 4:
             return t(lang, N_("your partner is winning this round"))
         if points:
-            return t(lang, N_("the {points} points of this round are not worth your cards"),
-                     points=points)  # fmt: skip
+            return t(
+                lang,
+                N_("the {points} points of this round are not worth your cards"),
+                points=points,
+            )
         return t(lang, N_("this round has no points to fight for"))
     combo = _combo(move)
     if combo is None:
@@ -44,14 +47,19 @@ def why(lang: str, view: SituanView, move: Action) -> str | None:
     if view.round_combo is not None:
         beaten = combo_text(lang, view.round_combo)
         if points:
-            return t(lang, N_("it beats {beaten} and takes over a round worth {points} points"),
-                     beaten=beaten, points=points)  # fmt: skip
+            return t(
+                lang,
+                N_("it beats {beaten} and takes over a round worth {points} points"),
+                beaten=beaten,
+                points=points,
+            )
         return t(lang, N_("it beats {beaten}; the round has no points yet"), beaten=beaten)
     held = [i for i, n in enumerate(view.hand_counts) if n]
     if held and combo.rank == min(held):
         return t(lang, N_("you have the lead: play your lowest cards first, keep the high ones"))
-    return t(lang, N_("you have the lead, with {cards} cards in your hand"),
-             cards=sum(view.hand_counts))  # fmt: skip
+    return t(
+        lang, N_("you have the lead, with {cards} cards in your hand"), cards=sum(view.hand_counts)
+    )
 
 
 def _combo(move: Action) -> Combo | None:

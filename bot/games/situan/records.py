@@ -54,7 +54,20 @@ class SituanRecords:
             return []
         first, double = record.marks["first_out"], record.marks["double"]
         if "dun" not in record.sizes:  # no 墩 yet: no size to name ("最大的墩 — 张" says nothing)
-            return [t(lang, "四团: 上游 {first} times, 双关 {double} times, no 墩 yet",
-                      first=first, double=double)]  # fmt: skip
-        return [t(lang, "四团: 上游 {first} times, 双关 {double} times, biggest 墩 {dun}",
-                  first=first, double=double, dun=record.sizes["dun"])]  # fmt: skip
+            return [
+                t(
+                    lang,
+                    "四团: 上游 {first} times, 双关 {double} times, no 墩 yet",
+                    first=first,
+                    double=double,
+                )
+            ]
+        return [
+            t(
+                lang,
+                "四团: 上游 {first} times, 双关 {double} times, biggest 墩 {dun}",
+                first=first,
+                double=double,
+                dun=record.sizes["dun"],
+            )
+        ]

@@ -16,8 +16,13 @@ from engine.situan.outcome import win_threshold
 from engine.situan.result import TEAM_NAMES
 
 
-def settlement_text(lang: str, result: SituanResult, names: Sequence[str],
-                    totals: Sequence[Fraction], running: Sequence[Fraction]) -> str:  # fmt: skip
+def settlement_text(
+    lang: str,
+    result: SituanResult,
+    names: Sequence[str],
+    totals: Sequence[Fraction],
+    running: Sequence[Fraction],
+) -> str:
     """The hand's settlement: a line per player with the hand, the 墩 bonus and the total."""
     # "Hand over." is shared with 二七王, and tests of both pin it as the settlement's start.
     return "\n".join(
@@ -48,29 +53,62 @@ def outcome_lines(lang: str, result: SituanResult, names: Sequence[str] = ()) ->
         if before is None:
             return [t(lang, "No team reached 200 (A {a}, B {b}): carried over.", a=a, b=b)]
         assert result.carry is not None
-        return [t(lang, "The series is level (A {sa}, B {sb}; this hand A {a}, B {b}): one "
-                  "more hand.", sa=result.carry[0], sb=result.carry[1], a=a, b=b)]  # fmt: skip
+        return [
+            t(
+                lang,
+                "The series is level (A {sa}, B {sb}; this hand A {a}, B {b}): one more hand.",
+                sa=result.carry[0],
+                sb=result.carry[1],
+                a=a,
+                b=b,
+            )
+        ]
     if result.ended_by == "double":  # the points taken so far decide nothing: say so
-        return [t(lang, "Team {team} wins by 双关: both its players went out first, so the "
-                  "points (A {a}, B {b}) do not count.", team=result.winner, a=a, b=b)]  # fmt: skip
+        return [
+            t(
+                lang,
+                "Team {team} wins by 双关: both its players went out first, so the "
+                "points (A {a}, B {b}) do not count.",
+                team=result.winner,
+                a=a,
+                b=b,
+            )
+        ]
     lines = [won_text(lang, result)]
     if result.ended_by == "decided":
         winner = TEAM_NAMES.index(result.winner)
         threshold = win_threshold(winner, before)
         first = result.finish[0] if result.finish else None
         if names and first is not None and first % 2 == winner:  # A: seats 0 and 2
-            lines[0] = t(lang, "Team {team} wins before the end: {name} went out first, and "
-                         "the team has at least {threshold} points whatever is still played.",
-                         team=result.winner, name=names[first], threshold=threshold)  # fmt: skip
+            lines[0] = t(
+                lang,
+                "Team {team} wins before the end: {name} went out first, and "
+                "the team has at least {threshold} points whatever is still played.",
+                team=result.winner,
+                name=names[first],
+                threshold=threshold,
+            )
         else:
-            lines[0] = t(lang, "Team {team} wins before the end: it has at least {threshold} "
-                         "points whatever is still played.", team=result.winner,
-                         threshold=threshold)  # fmt: skip
+            lines[0] = t(
+                lang,
+                "Team {team} wins before the end: it has at least {threshold} "
+                "points whatever is still played.",
+                team=result.winner,
+                threshold=threshold,
+            )
     if before is None:
         lines.append(t(lang, "Points: A {a}, B {b}.", a=a, b=b))
     else:
-        lines.append(t(lang, "Series: A {sa}, B {sb} (this hand: A {a}, B {b}).",
-                       sa=before[0] + a, sb=before[1] + b, a=a, b=b))  # fmt: skip
+        lines.append(
+            t(
+                lang,
+                "Series: A {sa}, B {sb} (this hand: A {a}, B {b}).",
+                sa=before[0] + a,
+                sb=before[1] + b,
+                a=a,
+                b=b,
+            )
+        )
     return lines
 
 
@@ -93,13 +131,17 @@ def footer_text(lang: str, result: SituanResult) -> str:
     return f"{won_text(lang, result)} · {points}"
 
 
-def _rest(lang: str, result: SituanResult, names: Sequence[str], totals: Sequence[Fraction],
-          running: Sequence[Fraction]) -> list[str]:  # fmt: skip
+def _rest(
+    lang: str,
+    result: SituanResult,
+    names: Sequence[str],
+    totals: Sequence[Fraction],
+    running: Sequence[Fraction],
+) -> list[str]:
     lines = []
     if result.ended_by == "points":
         lines += _counted_lines(lang, result, names)
-    lines += player_lines(lang, names, result.stakes, result.bonus, t(lang, "墩"), totals,
-                          running)  # fmt: skip
+    lines += player_lines(lang, names, result.stakes, result.bonus, t(lang, "墩"), totals, running)
     return lines
 
 
@@ -111,16 +153,40 @@ def _counted_lines(lang: str, result: SituanResult, names: Sequence[str]) -> lis
     taken, bottom = result.captured[last], result.bottom_points
     said = {"first": names[first], "last": names[last], "taken": taken, "bottom": bottom}
     if taken and bottom:
-        lines.append(t(lang, "{first} went out first (上游): {first} also takes {last}'s {taken} "
-                       "captured points and the bottom's {bottom}.", **said))  # fmt: skip
+        lines.append(
+            t(
+                lang,
+                "{first} went out first (上游): {first} also takes {last}'s {taken} "
+                "captured points and the bottom's {bottom}.",
+                **said,
+            )
+        )
     elif taken:
-        lines.append(t(lang, "{first} went out first (上游): {first} also takes {last}'s {taken} "
-                       "captured points.", **said))  # fmt: skip
+        lines.append(
+            t(
+                lang,
+                "{first} went out first (上游): {first} also takes {last}'s {taken} "
+                "captured points.",
+                **said,
+            )
+        )
     elif bottom:
-        lines.append(t(lang, "{first} went out first (上游): {first} also takes the bottom's "
-                       "{bottom} points.", **said))  # fmt: skip
+        lines.append(
+            t(
+                lang,
+                "{first} went out first (上游): {first} also takes the bottom's {bottom} points.",
+                **said,
+            )
+        )
     if result.remaining:
         team = "B" if last % 2 == 0 else "A"
-        lines.append(t(lang, "{name} still held {points} points: they go to team {team}.",
-                       name=names[last], points=result.remaining, team=team))  # fmt: skip
+        lines.append(
+            t(
+                lang,
+                "{name} still held {points} points: they go to team {team}.",
+                name=names[last],
+                points=result.remaining,
+                team=team,
+            )
+        )
     return lines

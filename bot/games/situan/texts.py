@@ -66,8 +66,9 @@ ROUND_ENTRIES_SHOWN = 6
 be beaten, and the round's points are shown beside it."""
 
 
-def round_entries(lang: str, plays: Sequence[tuple[int, Combo | None]],
-                  names: Sequence[str]) -> list[str]:  # fmt: skip
+def round_entries(
+    lang: str, plays: Sequence[tuple[int, Combo | None]], names: Sequence[str]
+) -> list[str]:
     """A round's plays, each pass run folded into one entry: ``AI 2, AI 3: pass``."""
     entries: list[str] = []
     passers: list[str] = []
@@ -76,18 +77,21 @@ def round_entries(lang: str, plays: Sequence[tuple[int, Combo | None]],
             passers.append(names[seat])
             continue
         if passers:
-            entries.append(t(lang, "{name}: {play}", name=names_text(lang, passers),
-                             play=t(lang, "pass")))  # fmt: skip
+            entries.append(
+                t(lang, "{name}: {play}", name=names_text(lang, passers), play=t(lang, "pass"))
+            )
             passers = []
         entries.append(t(lang, "{name}: {play}", name=names[seat], play=play_text(lang, combo)))
     if passers:
-        entries.append(t(lang, "{name}: {play}", name=names_text(lang, passers),
-                         play=t(lang, "pass")))  # fmt: skip
+        entries.append(
+            t(lang, "{name}: {play}", name=names_text(lang, passers), play=t(lang, "pass"))
+        )
     return entries
 
 
-def round_now_text(lang: str, plays: Sequence[tuple[int, Combo | None]],
-                   names: Sequence[str]) -> str:  # fmt: skip
+def round_now_text(
+    lang: str, plays: Sequence[tuple[int, Combo | None]], names: Sequence[str]
+) -> str:
     """The open round's newest plays, ``… `` in front when older ones are left out."""
     entries = round_entries(lang, plays, names)
     shown = " · ".join(entries[-ROUND_ENTRIES_SHOWN:])
@@ -97,8 +101,12 @@ def round_now_text(lang: str, plays: Sequence[tuple[int, Combo | None]],
 LAST_ROUND = N_("Last round: {name} took it with {play}, {points} points")
 
 
-def last_round_line(lang: str, plays: Sequence[tuple[int, Combo | None]],
-                    names: Sequence[str], key: str = LAST_ROUND) -> str:  # fmt: skip
+def last_round_line(
+    lang: str,
+    plays: Sequence[tuple[int, Combo | None]],
+    names: Sequence[str],
+    key: str = LAST_ROUND,
+) -> str:
     """The round just finished in one line: who took it, with what, and its points (the
     plays before are history: repeating them made a bomb fight fill a phone's screen)."""
     played = [(seat, combo) for seat, combo in plays if combo is not None]
@@ -109,8 +117,9 @@ def last_round_line(lang: str, plays: Sequence[tuple[int, Combo | None]],
     return t(lang, key, name=names[winner], play=combo_text(lang, last), points=points)
 
 
-def earlier_round_lines(lang: str, earlier: Sequence[SituanEvent], view: SituanView,
-                        names: Sequence[str]) -> list[str]:  # fmt: skip
+def earlier_round_lines(
+    lang: str, earlier: Sequence[SituanEvent], view: SituanView, names: Sequence[str]
+) -> list[str]:
     """The rounds closed (`RoundWon`) that no table state sent has shown, but the last."""
     key = N_("Earlier round: {name} took it with {play}, {points} points")
     rounds = [e for e in earlier if isinstance(e, RoundWon)]
@@ -125,10 +134,19 @@ def opening_lines(lang: str, view: SituanView, names: Sequence[str]) -> list[str
     墩 dealt, shown to the table when play begins."""
     lines = []
     if view.flipped is not None:
-        lines.append(t(lang, "Flipped card: {card} — {name} leads.",
-                       card=cards_text(lang, [view.flipped]), name=names[view.first]))  # fmt: skip
-    shown = [t(lang, "{name} ({dun})", name=names[s], dun=dun_text(lang, d))
-             for s in range(4) for d in view.duns[s]]  # fmt: skip
+        lines.append(
+            t(
+                lang,
+                "Flipped card: {card} — {name} leads.",
+                card=cards_text(lang, [view.flipped]),
+                name=names[view.first],
+            )
+        )
+    shown = [
+        t(lang, "{name} ({dun})", name=names[s], dun=dun_text(lang, d))
+        for s in range(4)
+        for d in view.duns[s]
+    ]
     if shown and view.rules.dun_counted == "dealt":
         lines.append(t(lang, "墩 dealt: {duns}", duns=" · ".join(shown)))
     return lines
@@ -142,15 +160,26 @@ def dun_text(lang: str, dun: int | str) -> str:
     return t(lang, "{count} of one rank", count=dun)
 
 
-def table_text(lang: str, view: SituanView, names: Sequence[str], number: int,
-               seconds_left: int | None,
-               earlier: Sequence[SituanEvent] = ()) -> str:  # fmt: skip
+def table_text(
+    lang: str,
+    view: SituanView,
+    names: Sequence[str],
+    number: int,
+    seconds_left: int | None,
+    earlier: Sequence[SituanEvent] = (),
+) -> str:
     lines = [t(lang, "四团 · hand {number}", number=number)]
     if view.phase == Phase.SHOW_CONSENT:
         by = view.show_by
         assert by is not None
-        lines.append(t(lang, "{name} asks {partner} for a 亮牌: waiting for {partner}'s answer.",
-                       name=names[by], partner=names[(by + 2) & 3]))  # fmt: skip
+        lines.append(
+            t(
+                lang,
+                "{name} asks {partner} for a 亮牌: waiting for {partner}'s answer.",
+                name=names[by],
+                partner=names[(by + 2) & 3],
+            )
+        )
     elif view.phase == Phase.SHOW_PICK:
         assert view.show_by is not None
         picker = view.show_by
@@ -160,16 +189,18 @@ def table_text(lang: str, view: SituanView, names: Sequence[str], number: int,
     elif view.result is None:
         line = t(lang, "Turn: {name}", name=names[view.turn])
         if seconds_left is not None:
-            line = t(lang, "Turn: {name} ({seconds} s left)", name=names[view.turn],
-                     seconds=seconds_left)  # fmt: skip
+            line = t(
+                lang, "Turn: {name} ({seconds} s left)", name=names[view.turn], seconds=seconds_left
+            )
         lines.append(line)
     lines += earlier_round_lines(lang, earlier, view, names)
     if view.last_round:
         lines.append(last_round_line(lang, view.last_round, names))
     ended_with_it = view.result is not None and tuple(view.round_plays) == tuple(view.last_round)
     if view.round_plays and not ended_with_it:  # a round the hand ended is shown just above
-        lines.append(t(lang, "This round: {plays}",
-                       plays=round_now_text(lang, view.round_plays, names)))  # fmt: skip
+        lines.append(
+            t(lang, "This round: {plays}", plays=round_now_text(lang, view.round_plays, names))
+        )
     counts = []
     word = t(lang, "(auto)")
     on_auto = word if word.startswith("（") else " " + word  # no space before a full-width （
@@ -195,11 +226,18 @@ def show_answer_text(lang: str, event: ShowAnswered, names: Sequence[str]) -> st
     """The partner's answer to a 亮牌 asked of it, for the group."""
     said = {"name": names[event.by], "partner": names[event.partner]}
     if event.accepted:
-        return t(lang, "{partner} agrees to {name}'s 亮牌: they see each other's hands, and "
-                 "{partner} chooses which is shown.", **said)  # fmt: skip
+        return t(
+            lang,
+            "{partner} agrees to {name}'s 亮牌: they see each other's hands, and "
+            "{partner} chooses which is shown.",
+            **said,
+        )
     if event.timed_out:
-        return t(lang, "{partner} did not answer {name}'s 亮牌 in time: no 亮牌, the hand goes "
-                 "on.", **said)  # fmt: skip
+        return t(
+            lang,
+            "{partner} did not answer {name}'s 亮牌 in time: no 亮牌, the hand goes on.",
+            **said,
+        )
     return t(lang, "{partner} refuses {name}'s 亮牌: the hand goes on.", **said)
 
 
@@ -219,15 +257,27 @@ def points_lines(lang: str, view: SituanView, names: Sequence[str]) -> list[str]
     carried-over series what the earlier hands left and the total with this one."""
     team_a = view.captured[0] + view.captured[2]
     team_b = view.captured[1] + view.captured[3]
-    line = t(lang, "Points: team A ({a_names}) {a} · team B ({b_names}) {b}",
-             a_names=names_text(lang, [names[0], names[2]]), a=team_a,
-             b_names=names_text(lang, [names[1], names[3]]), b=team_b)  # fmt: skip
+    line = t(
+        lang,
+        "Points: team A ({a_names}) {a} · team B ({b_names}) {b}",
+        a_names=names_text(lang, [names[0], names[2]]),
+        a=team_a,
+        b_names=names_text(lang, [names[1], names[3]]),
+        b=team_b,
+    )
     if view.round_plays and view.result is None:
         line += " · " + t(lang, "Points in this round: {points}", points=view.table_points)
     lines = [line]
     if view.carry is not None:
         before_a, before_b = view.carry
-        lines.append(t(lang, "Series: earlier hands A {before_a} · B {before_b}; with this hand "
-                       "A {a} · B {b}", before_a=before_a, before_b=before_b,
-                       a=before_a + team_a, b=before_b + team_b))  # fmt: skip
+        lines.append(
+            t(
+                lang,
+                "Series: earlier hands A {before_a} · B {before_b}; with this hand A {a} · B {b}",
+                before_a=before_a,
+                before_b=before_b,
+                a=before_a + team_a,
+                b=before_b + team_b,
+            )
+        )
     return lines
