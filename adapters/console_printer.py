@@ -32,6 +32,9 @@ class ConsolePrinter:
         self.pictures = pictures
         """Where pictures are written: ``<pictures>-hand.png`` …; None: no pictures."""
         self._last_table = ""
+        self._posts: dict[str, str] = {}
+        """What each group post with a slot said when printed: a post edited only to take its
+        buttons off (a phase that ended) is not printed again."""
         self._hand_slot: str | None = None
         self.printed = asyncio.Event()
         """Set after each message: the play loop looks again whether the match is over."""
@@ -67,6 +70,10 @@ class ConsolePrinter:
             label = t(self.lang, "[you]")
         else:
             label = t(self.lang, "[group]")
+            if message.slot is not None:
+                if self._posts.get(message.slot) == message.text:
+                    return
+                self._posts[message.slot] = message.text
         indented = message.text.replace("\n", "\n    ")
         self.write(f"{label} {indented}")
         if message.kind in (Kind.GROUP, Kind.REPLY) and message.buttons:
