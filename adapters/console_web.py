@@ -6,15 +6,12 @@ from __future__ import annotations
 import asyncio
 
 from adapters.console_keyboard import Keyboard
+from adapters.console_options import WEB_PORT
 from adapters.console_printer import CHAT, HUMAN
 from adapters.serving import GuardedRunner
 from adapters.web.links import seat_link
 from adapters.web.server import WebTable
 from bot.hosting.manager import TableManager
-
-WEB_PORT = 8765
-"""The console's web table port by default (any free port when it is taken)."""
-
 
 PAGE_LOOK_SECONDS = 0.2
 """How often the console looks whether its web table's last page has closed, once the match

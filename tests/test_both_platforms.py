@@ -8,7 +8,7 @@ from pathlib import Path
 import discord
 import yarl
 
-from bot.__main__ import run_platforms
+from adapters.platforms import run_platforms
 from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord
 from tests.discord.world import MEMBERS, interaction_payload
 from tests.telegram.fake_bot_api import FakeBotAPI, text_update, user

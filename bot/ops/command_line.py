@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from importlib import metadata
 
-from adapters.console import build_parser
 from bot.ops import config
 from bot.ops.masking import masked_urls
 from bot.ops.store_address import database_address
@@ -46,9 +46,17 @@ def _database_argument(text: str) -> str:
         ) from None
 
 
-def command_line() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
+ConsoleOptions = Callable[..., argparse.ArgumentParser]
+"""Builds the console's own parser (`adapters.console_options.build_parser`): given a reader
+of ``--db`` and whether it adds ``--help``."""
+
+
+def command_line(
+    console_options: ConsoleOptions,
+) -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     """The whole command line, each subcommand with its ``--help``; and the console's own
-    parser, for its options given without the word ``console``."""
+    parser (made by ``console_options``), for its options given without the word
+    ``console``."""
     prog = program()
     parser = argparse.ArgumentParser(
         prog=prog,
@@ -60,12 +68,12 @@ def command_line() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
     commands.add_parser("serve", help=COMMANDS["serve"], description=COMMANDS["serve"])
-    console_parser = build_parser(_database_argument)
+    console_parser = console_options(_database_argument)
     commands.add_parser(
         "console",
         help=COMMANDS["console"],
         description=COMMANDS["console"],
-        parents=[build_parser(_database_argument, add_help=False)],
+        parents=[console_options(_database_argument, add_help=False)],
     )
     commands.add_parser("config", help=COMMANDS["config"], description=COMMANDS["config"])
     database = argparse.ArgumentParser(add_help=False)

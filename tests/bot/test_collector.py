@@ -8,7 +8,7 @@ import gc
 import aiohttp
 import pytest
 
-import bot.__main__ as entry
+import adapters.platforms as entry
 from bot.hosting.collector import OLDER_EVERY, YOUNG_OBJECTS, settle_after_start
 from tests.ops.test_healthz import get
 from tests.pg_server import free_port

@@ -19,7 +19,7 @@ import pytest
 import yaml
 
 from adapters.health import Health
-from bot.__main__ import start_health
+from adapters.platforms import start_health
 from bot.ops.config import BY_NAME, load
 from tests.pg_server import free_port
 

@@ -11,8 +11,8 @@ import aiohttp
 import pytest
 
 from adapters.health import Health
+from adapters.platforms import run_platforms, start_health
 from adapters.startup import StartupError
-from bot.__main__ import run_platforms, start_health
 from bot.ops.config import load
 from tests.pg_server import free_port
 

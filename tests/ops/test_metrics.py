@@ -10,7 +10,7 @@ import aiohttp
 from prometheus_client.parser import text_string_to_metric_families
 
 from adapters.health import Health
-from bot.__main__ import instrument, start_health
+from adapters.platforms import instrument, start_health
 from bot.ops.config import load
 from tests.live_table import ai_move
 from tests.ops.test_healthz import get

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import __main__ as entry
+from adapters import platforms as entry
 
 ROOT = Path(__file__).parents[2]
 HANG = 60.0

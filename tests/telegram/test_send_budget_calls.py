@@ -11,6 +11,7 @@ from adapters.startup import StartupError
 from adapters.telegram.request import GROUP_CALLS
 from bot.ops.config import load
 from tests.telegram.world import GROUP, TelegramWorld
+from tests.waiting import eventually
 
 
 async def test_every_message_call_passes_the_bot_wide_budget_by_priority(tmp_path):
@@ -21,8 +22,10 @@ async def test_every_message_call_passes_the_bot_wide_budget_by_priority(tmp_pat
         await world.say(11, "/start", chat_id=11)  # the greeting: a private message
         private = sum(budget.granted.values())
         assert budget.granted[Priority.PERSON] == private >= 1
-        await world.say(11, "/new situan")  # the lobby: a group post
-        await world.settle()
+        await world.say(11, "/new situan")  # the lobby: a group post, paced
+        outbox = world.adapter.outbox
+        # settle() waits for the queues only; the post waits in the group's pacer first
+        await eventually(lambda: outbox.paced_out() and outbox.idle(), 10.0, 0.002, "the post")
         made = [c for c in world.api.calls if c.method in GROUP_CALLS]
         assert budget.granted[Priority.TABLE] >= 1
         assert sum(budget.granted.values()) == len(made)

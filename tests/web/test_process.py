@@ -227,7 +227,7 @@ async def test_kill_9_leaves_no_worker_behind(tmp_path: Path):
 async def test_readyz_is_503_until_the_store_is_open_and_the_adapters_started(tmp_path: Path):
     """``/readyz`` answers from before the store opens (here a PostgreSQL address that
     accepts and never answers) with 503, and 200 once the bot runs."""
-    from bot.__main__ import run_platforms
+    from adapters.platforms import run_platforms
 
     silent_clients: list[asyncio.StreamWriter] = []
 
