@@ -420,3 +420,17 @@ def test_the_formatter_is_skipped_for_tables_of_data_only():
         for path in (ROOT / root).rglob("*.py")
     )
     assert 0 < skips <= FORMATTER_SKIPS_AT_MOST
+
+
+def test_the_host_imports_no_adapter_but_at_its_entry():
+    """Imports point from the adapters to the host, never back: only ``python -m bot``
+    (`bot/__main__.py`, which starts them) names an adapter."""
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(
+            m for m in imported_modules(path) if m.startswith("adapters")
+        )
+        for path in (ROOT / "bot").rglob("*.py")
+        if path.name != "__main__.py"
+    }
+    assert {k: v for k, v in offenders.items() if v} == {}
+    assert any(m.startswith("adapters") for m in imported_modules(ROOT / "bot" / "__main__.py"))
