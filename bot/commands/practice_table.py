@@ -12,7 +12,7 @@ from bot.commands.chat import ChatHost, games_text, reply
 from bot.games import FRONTS
 from bot.i18n import N_, t
 from bot.reading.command import Command
-from bot.reading.table_options import AI_LEVEL_WORDS, TableOptions
+from bot.reading.table_options import AI_LEVEL_WORDS, DEFAULTS
 from bot.table import lobby
 from bot.table.effects import Effects
 from bot.table.state import CLOSED, Table
@@ -45,7 +45,7 @@ async def practice(host: ChatHost, command: Command, table: Table | None, lang: 
     if game not in FRONTS:
         return reply(command, lang, "Say /practice and the game: {games}.", games=games_text(lang))
     levels = [AI_LEVEL_WORDS[w] for w in words[1:] if w in AI_LEVEL_WORDS]
-    level = levels[0] if levels else TableOptions().ai_level
+    level = levels[0] if levels else DEFAULTS.ai_level
     timed = any(word in TIMED_WORDS for word in words[1:])
     table = host.open_table(command, game, FRONTS[game].game.default_preset, lang)
     practice = "timed" if timed else "on"

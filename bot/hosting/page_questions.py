@@ -113,25 +113,19 @@ class PageQuestions:
 
     async def ended(self, chat: str) -> Table | None:
         """The table last closed in ``chat`` with the hand its match ended with, as a page
-        opened after the end draws it (None: none is stored, or the chat has an open table).
-        Nothing of it changes any more, and nothing can be played there."""
-        if not chat or await self.table(chat) is not None:
-            return None
-        stored = await self.db.closed_table(chat)
+        opened after the end draws it (None: none is stored) — asked once `table` found no
+        open table there. Nothing of it changes any more, and nothing can be played there."""
+        stored = await self.db.closed_table(chat) if chat else None
         if stored is None:
             return None
         table = self.table_from(stored)
-        hands = await self.db.hands_of(chat, table.match, table.hand_number)
-        if hands and hands[-1].result is not None:
-            game = table.front.game
-            try:
-                hand = game.hand_from_record(hands[-1].start)
-                for raw in hands[-1].actions:
-                    hand.apply(game.action_from_json(raw))
-            except Exception:  # a record this version cannot read: the score alone is shown
-                log.exception("the last hand of %s could not be replayed", chat)
-            else:
-                table.recall_last_hand(hand)
+        try:
+            replay = await self._replayed(table)
+        except Exception:  # a record this version cannot read: the score alone is shown
+            log.exception("the last hand of %s could not be replayed", chat)
+        else:
+            if replay is not None:
+                table.recall_last_hand(replay.hand)  # kept only if played to its end
         return table
 
     def changed(self, chat: str) -> None:

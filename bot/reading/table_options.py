@@ -107,6 +107,8 @@ def _typed_back(value: object) -> str:
 
 
 TABLE_OPTION_NAMES = tuple(field.name for field in fields(TableOptions))
+DEFAULTS = TableOptions()
+"""A new table's options: each option's type is its default's."""
 """The table options' names, as /settings takes them."""
 
 TABLE_OPTION_TITLES: dict[str, str] = {
@@ -233,7 +235,7 @@ def read_table_option(name: str, text: str) -> Any:
         if word is None:
             raise BadSetting("Say on, timed or off.")
         return word
-    if name in ("mention_turn", "pictures", "rated"):
+    if isinstance(getattr(DEFAULTS, name, None), bool):
         return read_bool(text)
     if name in SECONDS:
         value = read_number(text, SECONDS[name], whole=name != "ai_delay")

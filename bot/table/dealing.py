@@ -115,7 +115,7 @@ def end_hand(table: Table, result: Result) -> Effects:
         result.to_json(),
         [] if table.table_options.practising else ledger_lines,
     )
-    effects.rated_seats = None if table.table_options.practising else rated_seats(table)
+    effects.rated_seats = rated_seats(table)
     if match_over:
         effects.extend(close_match(table))
         return effects

@@ -20,9 +20,10 @@ from storage.ratings import RatingMove
 
 def rated_seats(table: Table) -> tuple[RatedSeat, ...] | None:
     """The seats of the hand just ended at ``table``, if the table is rated; None where it
-    is not, or where no person sits (AI players' ratings are fixed), or where one person
-    holds two seats (a test table: the hand says nothing of their skill)."""
-    if not table.table_options.rated:
+    is not (a practice table never is, whatever its options say), or where no person sits (AI
+    players' ratings are fixed), or where one person holds two seats (a test table: the hand says
+    nothing of their skill)."""
+    if not table.table_options.rated or table.table_options.practising:
         return None
     seats = []
     for occupant in table.seats:
