@@ -24,6 +24,10 @@ ROOT = Path(__file__).resolve().parents[2]
 SECRET = "a-link-secret-both-processes-share"
 HOOK_SECRET = "a-webhook-secret-for-two"
 LEASE_SECONDS = 3.0
+TIMER_STEP = 0.02
+"""The processes' ``BOT_TIMER_STEP``: an AI player or 托管 acts when its pause ends, not at the
+next 0.2 s pass — the hands after the kill are played out by the timers alone, and at 0.2 s an
+action they took up to two minutes on a loaded machine."""
 
 
 class BotProcess:
@@ -48,6 +52,7 @@ class BotProcess:
             BOT_PROCESS_ID=name,
             BOT_PEER_URL=f"http://127.0.0.1:{self.hook}",
             BOT_LEASE_SECONDS=str(LEASE_SECONDS),
+            BOT_TIMER_STEP=str(TIMER_STEP),
             BOT_LANG="en",
             BOT_AI_WORKERS="0",
             BOT_HEALTH_PORT=str(self.health),
