@@ -25,8 +25,13 @@ MESSAGES_BURST, MESSAGES_RATE = 120.0, 30.0
 no page (a person taps a few times a second): it is closed with 1008."""
 
 
+CONNECTIONS = 1000
+"""Connections the web table holds at once: each open page holds its WebSocket, so this is
+the pages one process serves (the webhook's 100 would be ten tables' worth)."""
+
+
 PER_ADDRESS = 16
 """Connections one address may hold to the web table (several pages of a household)."""
 
 
-WEB_LIMITS = ServerLimits(per_address=PER_ADDRESS)
+WEB_LIMITS = ServerLimits(max_connections=CONNECTIONS, per_address=PER_ADDRESS)

@@ -313,9 +313,12 @@ VARIABLES: tuple[Variable, ...] = (
              "an address to listen on, like 0.0.0.0 or 127.0.0.1", _address, "0.0.0.0"),
     Variable("WEB_PORT", "the web table's port (never `BOT_HEALTH_PORT`: the checks have a "
              "listener of their own)", "`8081`", "a port number, 1 to 65535", _port, 8081),
+    Variable("WEB_CONNECTIONS", "connections the web table holds at once (an open page holds "
+             "one); past it the oldest idle one is closed, else the newcomer refused", "`1000`",
+             "a number of connections, 10 to 50000", _number(10, 50_000), 1000.0),
     Variable("WEB_PER_ADDRESS", "connections one address may hold to the web table (behind a "
-             "reverse proxy, every page comes from the proxy: raise it to 100)", "`16`",
-             "a number of connections, 1 to 100", _number(1, 100), 16.0),
+             "reverse proxy every page comes from the proxy: set it to `WEB_CONNECTIONS`)",
+             "`16`", "a number of connections, 1 to 50000", _number(1, 50_000), 16.0),
     Variable("WEB_LINK_SECRET", "the key the web table's links are signed with (the same in "
              "every process behind one address)", "random per start",
              "at least 16 characters", _pattern(r".{16,}"), secret=True),

@@ -151,6 +151,13 @@ def test_the_web_settings_are_read_in_one_place_and_a_bad_one_says_so():
     read = WebSettings.from_settings(load(given))
     assert read is not None and read.public_url == "https://cards.example" and read.port == 9000
     assert read.link_secret == b"s" * 20
+    # A page holds its WebSocket: the web door's total is WEB_CONNECTIONS (1,000 unless set),
+    # not the webhook's 100, and behind a proxy both caps are set alike.
+    assert read.limits.max_connections == 1000 and read.limits.per_address == 16
+    behind_proxy = {**given, "WEB_CONNECTIONS": "3000", "WEB_PER_ADDRESS": "3000"}
+    proxied = WebSettings.from_settings(load(behind_proxy))
+    assert proxied is not None and proxied.limits.max_connections == 3000
+    assert proxied.limits.per_address == 3000
     url = "https://a.example"
     bad_ones = [{"WEB_PUBLIC_URL": "http://cards.example"},
                 {"WEB_PUBLIC_URL": url, "WEB_PORT": "0"},
