@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engine.actions import Action, Play, action_from_json, read_card_tokens, read_play
@@ -16,7 +17,7 @@ from engine.records import (
     replay_actions,
 )
 from engine.situan.combos import RANK_INDEX
-from engine.situan.deal import BOTTOM_SIZE, HAND_SIZE, Deal, deal_from_seed, situan_deck
+from engine.situan.deal import BOTTOM_SIZE, DEALT, HAND_SIZE, Deal, deal_from_seed, situan_deck
 from engine.situan.hand import SituanHand
 from engine.situan.outcome import team_of
 from engine.situan.rules import Rules
@@ -70,7 +71,21 @@ def hand_from_record(record: dict[str, Any]) -> SituanHand:
     first = record.get("first")
     if first is not None:
         first = read_seat(first, "first")
-    return SituanHand(rules, deal, first, _read_carry(record.get("carry")))
+    carry = _read_carry(record.get("carry"))
+    if "flipped" in record:  # the first hand of a match, led by the card turned up (翻牌)
+        deal = replace(deal, flipped_position=_read_flipped(record["flipped"], rules))
+        if first is not None and first != deal.flip_leader():
+            raise RecordError("bad_record", "first is not the seat dealt the flipped card")
+        return SituanHand(rules, deal, None, carry)
+    return SituanHand(rules, deal, first, carry)
+
+
+def _read_flipped(raw: Any, rules: Rules) -> int:
+    if rules.first_leader != "flip":
+        raise RecordError("bad_record", "flipped is for first_leader flip only")
+    if not isinstance(raw, int) or isinstance(raw, bool) or not 0 <= raw < DEALT:
+        raise RecordError("bad_record", f"flipped is a deck position, 0 to {DEALT - 1}")
+    return raw
 
 
 def _read_carry(raw: Any) -> tuple[int, int] | None:
@@ -97,6 +112,10 @@ def start_record(hand: SituanHand) -> dict[str, Any]:
         },
         "first": hand.first,
     }
+    if hand.flipped is not None:
+        # Which card was turned is part of the hand's story ("Flipped card: … leads"): a
+        # copy rebuilt from the record, after a restart or on another process, tells it too.
+        record["flipped"] = hand.deal.flipped_position
     if hand.carry is not None:
         record["carry"] = {"A": hand.carry[0], "B": hand.carry[1]}
     return record

@@ -191,3 +191,45 @@ def test_a_finished_record_reports_the_full_result_fields():
         assert field in result
     assert result == outcome(hand)
     assert sorted(result["finish"]) == [0, 1, 2, 3]
+
+
+def test_the_flipped_card_of_a_first_hand_is_in_its_record_and_its_copies():
+    """A match's first hand under ``first_leader flip`` is led by the card turned up; its
+    record says which (``flipped``, a deck position), so that a hand rebuilt from it — after a
+    restart, or on another process — still tells "Flipped card: … leads"."""
+    from engine import game_of
+    from engine.situan.hand import SituanHand
+    from engine.situan.record import hand_from_record, record_of
+
+    game = game_of("situan")
+    dealt = game.deal(game.rules(), seed=12)
+    assert dealt.flipped is not None
+    record = record_of(dealt)
+    assert record["flipped"] == dealt.deal.flipped_position
+    copy = hand_from_record(json.loads(json.dumps(record)))
+    assert copy.flipped == dealt.flipped and copy.first == dealt.first == copy.turn
+    # A later hand is led by the last 上游: nothing was turned, and its record says nothing.
+    later = SituanHand(dealt.rules, dealt.deal, first=(dealt.first + 1) % 4)
+    assert later.flipped is None and "flipped" not in record_of(later)
+    assert hand_from_record(record_of(later)).flipped is None
+
+
+@pytest.mark.parametrize(
+    "flipped, rules",
+    [(-1, {"preset": "nanchang"}), (156, {"preset": "nanchang"}), (True, {"preset": "nanchang"}),
+     (3, {"preset": "nanchang", "options": {"first_leader": "spade3"}})],
+)  # fmt: skip
+def test_a_bad_flipped_position_is_a_bad_record(flipped, rules):
+    record, _ = small_record([], flipped=flipped, rules=rules)
+    record.pop("first")
+    code, output = replay_text(json.dumps(record))
+    assert code == 2 and json.loads(output)["error"] == "bad_record"
+
+
+def test_a_flipped_card_dealt_to_another_seat_than_first_is_a_bad_record():
+    record, deal = small_record([], flipped=deal_from_seed(9).flipped_position)
+    record["first"] = (deal.flip_leader() + 1) % 4
+    code, output = replay_text(json.dumps(record))
+    assert code == 2 and json.loads(output)["error"] == "bad_record"
+    record["first"] = deal.flip_leader()  # the seat dealt the card: a good record
+    assert replay_record(record)["over"] is False

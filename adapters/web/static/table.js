@@ -14,6 +14,7 @@
   let checkId = 0;
   let denied = false;
   let retry = 500;
+  let connections = 0;          // sockets opened so far: the page's state names the one it came by
   let settlementSeen = "";
   let playable = false;
   let hintShown = "";           // the hint (hand and turn) whose cards were chosen for the player
@@ -44,11 +45,12 @@
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     socket = new WebSocket(`${scheme}//${location.host}/table/ws`);
+    const connection = ++connections;
     socket.onopen = () => {
       retry = 500;
       socket.send(JSON.stringify({ type: "hello", auth: credential || "", table }));
     };
-    socket.onmessage = (event) => receive(JSON.parse(event.data));
+    socket.onmessage = (event) => receive(JSON.parse(event.data), connection);
     socket.onclose = () => {
       if (denied) return;
       banner(state ? state.words.offline : "…");
@@ -61,11 +63,14 @@
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   }
 
-  function receive(message) {
+  function receive(message, connection) {
     if (message.type === "state") {
       state = message.state;
       receivedAt = performance.now();
       document.body.dataset.moves = String(state.moves);
+      // Which connection told it: a frame already on its way when a server died still
+      // arrives, but a tap is carried only by the connection that came after (tests wait).
+      document.body.dataset.connection = String(connection);
       render();
     } else if (message.type === "verdict") {
       if (message.id === checkId) {
