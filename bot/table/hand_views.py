@@ -45,8 +45,12 @@ def turn_notice(table: Table, waiting: bool | None = None) -> list[Outgoing]:
         return []
     if table.clock() - table.acted_at.get(seat, -1e9) < NOTICE_QUIET_SECONDS:
         return []
-    at_table = N_("Your turn at {table} · {game} · {seconds} s: {prompt}")
-    plain = N_("Your turn · {game} · {seconds} s: {prompt}")
+    if table.deadline is None:  # an untimed (practice) turn: no seconds to count
+        at_table = N_("Your turn at {table} · {game}: {prompt}")
+        plain = N_("Your turn · {game}: {prompt}")
+    else:
+        at_table = N_("Your turn at {table} · {game} · {seconds} s: {prompt}")
+        plain = N_("Your turn · {game} · {seconds} s: {prompt}")
     return [call_to_act(table, seat, at_table, plain, hand.time_limit)]
 
 

@@ -67,6 +67,9 @@ async def test_a_practice_turn_waits_for_the_person_and_timed_keeps_the_limit(tm
         await until(harness, DM, lambda table: table.turn_seat == 0)
         table = harness.table(DM)
         assert table.deadline is None  # no time-out: nothing to wake the table for
+        # Its call names no seconds (it said "60 s" of a turn that never times out).
+        calls = [text for text in harness.recorder.texts(user="ann") if "Your turn" in text]
+        assert calls and calls[-1].startswith("Your turn · Situan (四团): "), calls
         turn = table.turn_count
         harness.clock.advance(3600)
         await harness.manager.tick()
@@ -79,6 +82,8 @@ async def test_a_practice_turn_waits_for_the_person_and_timed_keeps_the_limit(tm
         assert "Your turns are timed" in out[0].text
         await until(harness, DM, lambda table: table.turn_seat == 0)
         assert harness.table(DM).deadline is not None
+        calls = [text for text in harness.recorder.texts(user="ann") if "Your turn" in text]
+        assert calls and calls[-1].startswith("Your turn · Situan (四团) · 60 s: "), calls
     finally:
         await harness.db.close()
 
