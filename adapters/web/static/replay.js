@@ -23,18 +23,23 @@
     show(answer);
   }
 
-  // A hand of the table this tab's table page was opened at (its Replay button): asked with
-  // that page's credential, which the server checks as it checks the table page's.
-  async function loadStored(hand) {
+  // A stored hand: by its id (a chat's /replay, the settlement's button) or by its number in
+  // the match of the table page this tab came from (its Replay button). Asked with the
+  // credential the chat's button gave (after "#") or the table page's; the server opens it
+  // for who played it and for the chat's members and spectators.
+  async function loadStored(which) {
     $("record").hidden = true;
     act("load").hidden = true;
     const query = new URLSearchParams(location.search);
     const credential = miniAppCredential() || sessionStorage.getItem("table-credential") || "";
     const table = query.get("t") || sessionStorage.getItem("table-param");
+    const body = { ...which };
+    if (table) body.table = table;
+    if (query.get("lang")) body.lang = query.get("lang");  // else the chat's language
     const answer = await fetch("/replay/api/hand", {
       method: "POST",
       headers: { "Content-Type": "application/json", "Authorization": credential },
-      body: JSON.stringify(table ? { hand, table } : { hand }),
+      body: JSON.stringify(body),
     });
     show(answer);
   }
@@ -121,8 +126,11 @@
   }
 
   act("load").addEventListener("click", load);
-  const stored = Number(new URLSearchParams(location.search).get("hand"));
-  if (stored > 0) loadStored(stored);
+  const asked = new URLSearchParams(location.search);
+  const id = Number(asked.get("id"));
+  const stored = Number(asked.get("hand"));
+  if (id > 0) loadStored({ id });
+  else if (stored > 0) loadStored({ hand: stored });
   act("first").addEventListener("click", () => go(0));
   act("back").addEventListener("click", () => go(at - 1));
   act("next").addEventListener("click", () => go(at + 1));
