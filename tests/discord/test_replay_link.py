@@ -1,6 +1,6 @@
-"""Issue 55, item 5 on Discord, through the real discord.py against the fake gateway: /replay
-answers the asker alone with a link to the settled hand's replay page, signed for them (their
-seat at that table), the token after "#"."""
+"""Issue 55, item 4 on Discord, through the real discord.py against the fake gateway: /replay
+answers the asker alone with a link to the replay page of their last hand (by its id), signed
+for them (their seat at that table), the token after "#"."""
 
 from __future__ import annotations
 
@@ -31,7 +31,8 @@ async def test_replay_answers_the_asker_alone_with_a_link_signed_for_them(tmp_pa
         answer = await world.slash("21", "replay")
         assert answer[0]["data"]["flags"] & 64  # ephemeral: the asker alone sees it
         url = link_of(answer[0])
-        assert url.startswith(f"{BASE}/replay?hand=1#")
+        (hand_id,) = await world.manager.db.hands_played("dc:u21", 5)
+        assert url.startswith(f"{BASE}/replay?id={hand_id}#")
         visitor = signer.check(url.split("#", 1)[1])
         assert (visitor.user, visitor.chat, visitor.seat) == ("dc:u21", key, 0)
     finally:

@@ -1,7 +1,7 @@
 """Issue 55, item 5 on Telegram, through the real python-telegram-bot against the fake Bot API,
 with the web table served: the group's settlement carries Replay; a member's press answers
 them privately (where the bot may write to them) with a Mini App button to the hand's replay
-page of that table."""
+page of that hand, by its stored id."""
 
 from __future__ import annotations
 
@@ -14,6 +14,11 @@ from tests.waiting import eventually
 
 def callbacks(message: dict[str, Any]) -> list[str]:
     return [b.get("callback_data", "").split("|")[-1] for b in buttons_of(message)]
+
+
+def replay_of(message: dict[str, Any]) -> list[str]:
+    """The settlement's Replay button's command: ``/replay TAG.1`` (the match, the hand)."""
+    return [c for c in callbacks(message) if c.startswith("/replay ") and c.endswith(".1")]
 
 
 async def test_the_settlements_replay_answers_the_presser_with_the_replay_page(tmp_path) -> None:
@@ -31,13 +36,13 @@ async def test_the_settlements_replay_answers_the_presser_with_the_replay_page(t
         )
 
         def settlement() -> dict[str, Any] | None:
-            found = [m for m in world.group_messages() if "/replay 1" in callbacks(m)]
+            found = [m for m in world.group_messages() if replay_of(m)]
             return found[-1] if found else None
 
         await eventually(lambda: settlement() is not None, 20.0, 0.02, "the settlement")
         message = settlement()
         assert message is not None
-        await world.press(11, message, "/replay 1")
+        await world.press(11, message, replay_of(message)[0])
 
         def answered() -> list[str]:
             return [
@@ -49,6 +54,7 @@ async def test_the_settlements_replay_answers_the_presser_with_the_replay_page(t
 
         await eventually(lambda: bool(answered()), 10.0, 0.01, "the replay button")
         param = table_param(world.key())
-        assert answered() == [f"{world.web_base}/replay?hand=1&t={param}"]
+        (hand_id,) = await world.manager.db.hands_played("tg:u11", 5)
+        assert answered() == [f"{world.web_base}/replay?id={hand_id}&t={param}"]
     finally:
         await world.close()
