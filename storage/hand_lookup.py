@@ -28,6 +28,8 @@ class KeptHand:
     result: JsonObject | None
     players: tuple[str, ...]
     """The keys of its ledger lines in seat order (empty: a practice hand, or unfinished)."""
+    names: tuple[str, ...] = ()
+    """The names its ledger lines give those players, in seat order."""
 
     def record(self) -> JsonObject:
         """The hand record (`/export`'s form) the engine replays."""

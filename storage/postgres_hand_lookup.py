@@ -51,7 +51,7 @@ class PostgresHandLookups(HandLookups):
                 "SELECT action FROM actions WHERE hand = $1 ORDER BY seq", hand_id
             )
             players = await connection.fetch(
-                "SELECT user_id FROM ledger WHERE hand = $1 ORDER BY id", hand_id
+                "SELECT user_id, name FROM ledger WHERE hand = $1 ORDER BY id", hand_id
             )
         return KeptHand(
             row["id"],
@@ -62,6 +62,7 @@ class PostgresHandLookups(HandLookups):
             [from_json(action[0]) for action in actions],
             None if row["result"] is None else from_json(row["result"]),
             tuple(player[0] for player in players),
+            tuple(player[1] for player in players),
         )
 
     async def hands_numbered(self, chat: str, number: int) -> list[tuple[int, str]]:

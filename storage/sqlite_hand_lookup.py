@@ -23,7 +23,9 @@ class SqliteHandLookups(HandLookups):
         actions = await self._all(
             "SELECT action FROM actions WHERE hand = ? ORDER BY seq", (hand_id,)
         )
-        players = await self._all("SELECT user FROM ledger WHERE hand = ? ORDER BY rowid", (found,))
+        players = await self._all(
+            "SELECT user, name FROM ledger WHERE hand = ? ORDER BY rowid", (found,)
+        )
         return KeptHand(
             found,
             chat,
@@ -33,6 +35,7 @@ class SqliteHandLookups(HandLookups):
             [from_json(row[0]) for row in actions],
             None if result is None else from_json(result),
             tuple(row[0] for row in players),
+            tuple(row[1] for row in players),
         )
 
     async def hands_numbered(self, chat: str, number: int) -> list[tuple[int, str]]:

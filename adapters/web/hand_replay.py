@@ -88,7 +88,10 @@ class StoredReplays:
             self.refusals.refused(f"a replay for {visitor.user}: not theirs, or no such hand")
             return web.json_response({"error": t(lang, NOT_YOURS)}, status=404, headers=HEADERS)
         lang = normalize_language(visitor.lang) or asked or self.manager.language_at(kept.chat)
-        body = json.dumps(kept.record(), ensure_ascii=False).encode()
+        record = kept.record()
+        if len(kept.names) == 4:  # the seats named as the players were (`bot.page.replay`)
+            record["names"] = list(kept.names)
+        body = json.dumps(record, ensure_ascii=False).encode()
         return await self._worked_out(request, body, lang)
 
     async def _hand(self, visitor: Visitor, message: dict[str, Any]) -> KeptHand | None:

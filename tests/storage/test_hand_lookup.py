@@ -28,7 +28,7 @@ async def test_hands_are_found_by_id_number_and_player(db: Database):
     kept = await db.kept_hand(first)
     assert kept == KeptHand(
         first, "g1", "m1", 1, start, [{"seat": 0, "act": "pass"}], {"winner": 0},
-        ("ann", "bo", "ai:1", "cy"),
+        ("ann", "bo", "ai:1", "cy"), ("ANN", "BO", "AI:1", "CY"),
     )  # fmt: skip
     assert kept.record() == {**start, "actions": [{"seat": 0, "act": "pass"}]}
     unfinished = await db.kept_hand(running)

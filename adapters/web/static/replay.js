@@ -87,7 +87,9 @@
     frame.hands.forEach((cards, seat) => {
       const div = document.createElement("div");
       div.dataset.seat = String(seat);
-      div.appendChild(document.createTextNode(`${replay.names[seat]} (${cards.length}) `));
+      const name = document.createElement("div");  // a line of its own, however short
+      name.textContent = `${replay.names[seat]} (${cards.length})`;
+      div.appendChild(name);
       div.appendChild(Cards.row(cards, { byRank }));
       hands.appendChild(div);
     });
