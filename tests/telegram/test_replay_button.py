@@ -5,10 +5,13 @@ page of that hand, by its stored id."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
+from adapters.telegram.keyboards import PREFIX, chat_key
 from adapters.web.params import table_param
-from tests.telegram.world import TelegramWorld, buttons_of
+from tests.bot.harness import FakeClock
+from tests.telegram.world import TIMER_STEP, TelegramWorld, button_data, buttons_of
 from tests.waiting import eventually
 
 
@@ -56,5 +59,51 @@ async def test_the_settlements_replay_answers_the_presser_with_the_replay_page(t
         param = table_param(world.key())
         (hand_id,) = await world.manager.db.hands_played("tg:u11", 5)
         assert answered() == [f"{world.web_base}/replay?id={hand_id}&t={param}"]
+    finally:
+        await world.close()
+
+
+async def test_a_practice_settlements_replay_is_pressed_in_the_private_chat(tmp_path) -> None:
+    """A practice table lives in the player's private chat and leaves no ledger: its
+    settlement's Replay, pressed there, answers with the Mini App button of that hand."""
+    clock = FakeClock()  # the AI players' pauses pass as the test moves it on
+    world = await TelegramWorld.open(str(tmp_path / "tg.sqlite3"), web=True, clock=clock)
+    try:
+        await world.say(11, "/practice situan easy", chat_id=11)
+        await world.say(11, "/auto on", chat_id=11)
+        private = chat_key(11)
+
+        def settlement() -> dict[str, Any] | None:
+            found = [m for m in world.api.chat_messages(11) if replay_of(m)]
+            return found[-1] if found else None
+
+        for _ in range(5000):  # each AI pause, then the timers' next look
+            if settlement() is not None:
+                break
+            clock.advance(1.0)
+            await asyncio.sleep(TIMER_STEP)
+        message = settlement()
+        assert message is not None, "the settlement never came"
+        answer = await world.press(11, message, replay_of(message)[0])
+        assert not answer.get("text")  # not refused ("That button is not valid.")
+
+        def answered() -> list[str]:
+            return [
+                b["web_app"]["url"]
+                for m in world.api.chat_messages(11)
+                for b in buttons_of(m)
+                if "web_app" in b and "/replay?" in b["web_app"]["url"]
+            ]
+
+        await eventually(lambda: bool(answered()), 10.0, 0.01, "the replay button")
+        ((hand_id, _),) = await world.manager.db.hands_numbered(private, 1)
+        assert answered() == [f"{world.web_base}/replay?id={hand_id}&t={table_param(private)}"]
+        # The same button's words naming the chat of another table: refused, nothing sent.
+        data = button_data(message, replay_of(message)[0])
+        forged = data.replace(private.removeprefix(PREFIX), world.key().removeprefix(PREFIX), 1)
+        assert forged != data
+        before = len(world.api.chat_messages(11))
+        refused = await world.press_data(11, message, forged)
+        assert refused.get("text") and len(world.api.chat_messages(11)) == before
     finally:
         await world.close()
