@@ -119,7 +119,7 @@ class WebTable:
             self.replays,
             self.limits,
             self.refusals,
-            may_watch,
+            self._may_watch,
         )
         self.checks: dict[str, Bucket] = {}
         """Each user's bucket of HTTP checks (`CHECKS_BURST`)."""
@@ -157,6 +157,9 @@ class WebTable:
         if self.may_watch is not None and await self.may_watch(chat, visitor.user):
             return None
         raise NoTable(chat)  # as if there were none: no one learns whether a chat has one
+
+    async def _may_watch(self, chat: str, user: str) -> bool:
+        return self.may_watch is not None and await self.may_watch(chat, user)
 
     # ----------------------------------------------------------------- what a page asks
 

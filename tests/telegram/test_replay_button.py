@@ -8,11 +8,14 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import aiohttp
+
 from adapters.telegram.keyboards import PREFIX, chat_key
 from adapters.web.params import table_param
 from tests.bot.harness import FakeClock
-from tests.telegram.world import TIMER_STEP, TelegramWorld, button_data, buttons_of
+from tests.telegram.world import TIMER_STEP, TOKEN, TelegramWorld, button_data, buttons_of
 from tests.waiting import eventually
+from tests.web.world import init_data
 
 
 def callbacks(message: dict[str, Any]) -> list[str]:
@@ -65,7 +68,8 @@ async def test_the_settlements_replay_answers_the_presser_with_the_replay_page(t
 
 async def test_a_practice_settlements_replay_is_pressed_in_the_private_chat(tmp_path) -> None:
     """A practice table lives in the player's private chat and leaves no ledger: its
-    settlement's Replay, pressed there, answers with the Mini App button of that hand."""
+    settlement's Replay, pressed there, answers with the Mini App button of that hand, whose
+    page opens it for that player alone."""
     clock = FakeClock()  # the AI players' pauses pass as the test moves it on
     world = await TelegramWorld.open(str(tmp_path / "tg.sqlite3"), web=True, clock=clock)
     try:
@@ -98,6 +102,18 @@ async def test_a_practice_settlements_replay_is_pressed_in_the_private_chat(tmp_
         await eventually(lambda: bool(answered()), 10.0, 0.01, "the replay button")
         ((hand_id, _),) = await world.manager.db.hands_numbered(private, 1)
         assert answered() == [f"{world.web_base}/replay?id={hand_id}&t={table_param(private)}"]
+        # The page opens it for the player (their own private chat's hand), not for another.
+        async with aiohttp.ClientSession() as session:
+            for user_id, status in ((11, 200), (12, 404)):
+                proof = "tma " + init_data(user_id, token=TOKEN)
+                async with session.post(
+                    f"{world.web_base}/replay/api/hand",
+                    json={"id": hand_id},
+                    headers={"Authorization": proof},
+                ) as reply:
+                    assert reply.status == status, user_id
+                    if status == 200:
+                        assert len((await reply.json())["frames"]) > 50
         # The same button's words naming the chat of another table: refused, nothing sent.
         data = button_data(message, replay_of(message)[0])
         forged = data.replace(private.removeprefix(PREFIX), world.key().removeprefix(PREFIX), 1)
