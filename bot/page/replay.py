@@ -100,7 +100,7 @@ def _said(
         what = t(lang, N_("time ran out: 托管 played"))
     else:  # as the record writes it
         what = " ".join(_words(v) for k, v in raw.items() if k not in UNSAID)
-    return f"{names[action.seat]}: {what}"
+    return t(lang, "{name}: {play}", name=names[action.seat], play=what)
 
 
 def _words(value: Any) -> str:

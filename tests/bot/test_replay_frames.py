@@ -44,17 +44,17 @@ def test_each_step_says_who_did_what_in_the_readers_words() -> None:
         record, actions = played(game, 11)
         frames = replay_frames({**record, "names": NAMES}, "zh-Hans")["frames"]
         assert frames[0]["said"] == ""
-        assert frames[1]["said"] == "安: 托管"
+        assert frames[1]["said"] == "安：托管"
         timeout = next(i for i, a in enumerate(actions) if isinstance(a, Timeout))
-        assert frames[timeout + 1]["said"] == "Bob: 时间到，托管代打"
+        assert frames[timeout + 1]["said"] == "Bob：时间到，托管代打"
         for step, action in enumerate(actions, start=1):
             said = frames[step]["said"]
             assert said, (game, step)
             assert not any(word in said for word in ("play", "pass", "timeout", "auto")), said
             if isinstance(action, Pass) and game == "situan":
-                assert said == f"{NAMES[action.seat]}: 不要"
+                assert said == f"{NAMES[action.seat]}：不要"
             if isinstance(action, Play) and action.cards:
-                assert said.startswith(f"{NAMES[action.seat]}: ")
+                assert said.startswith(f"{NAMES[action.seat]}：")
 
 
 def test_without_names_the_seats_are_numbered_1_to_4() -> None:

@@ -21,7 +21,7 @@ from adapters.web.door import WebDoor
 from bot.i18n import t
 from storage import Database
 from tests.web.glyphs import undrawn
-from tests.web.test_browser import PHONE
+from tests.web.test_browser import PHONE, SCREENS
 from tests.web.test_fonts import FONT_READY
 from tests.web.test_replay_stored import closings
 from tests.web.world import World, init_data
@@ -134,8 +134,9 @@ async def test_the_replay_of_a_group_hand_opens_for_its_people_and_refuses_a_str
         await db.close()
 
 
-SHOTS = Path(os.environ.get("REPLAY_SHOTS", "/work/notes/shots"))
-"""Where the 360 × 740 screenshots of a replay go (outside the repository)."""
+SHOTS = Path(os.environ.get("REPLAY_SHOTS", str(SCREENS)))
+"""Where the 360 × 740 screenshots of a replay go: the browser tests' artifacts, or a folder
+named by ``REPLAY_SHOTS``."""
 
 
 async def in_one_row(page: Any) -> None:
@@ -185,7 +186,7 @@ async def test_the_replay_page_draws_every_glyph_and_its_steps_share_one_row(
         SHOTS.mkdir(parents=True, exist_ok=True)
         await page.screenshot(path=str(SHOTS / f"replay-{lang}.png"))
         await page.locator('[data-action="next-trick"]').click(click_count=60)
-        (kept,) = [await db.kept_hand(hand_id)]
+        kept = await db.kept_hand(hand_id)
         assert kept is not None
         last = str(len(kept.actions))
         await page.wait_for_function("(last) => document.body.dataset.step === last", arg=last)
