@@ -28,14 +28,13 @@ class ErqiwangRecords:
     )
 
     ai_ratings: ClassVar[dict[str, tuple[float, float]]] = {
-        "easy": (25.963, 1.827),
-        "normal": (22.768, 1.811),
-        "hard": (26.268, 1.856),
+        "easy": (23.479, 1.693),
+        "normal": (22.489, 1.529),
+        "hard": (26.77, 1.552),
     }
     """``python bench/ai_ratings.py --game erqiwang --deals 300`` (hard on 8 playouts a
-    decision), the levels' differences as measured, moved so that their mean is a newcomer's
-    25: the run lowers every level's μ (one declarer against three defenders, each team's μ
-    summed; bench/results/ai_ratings.txt)."""
+    decision), taken as measured under the reading of `rated_results` (three one-against-one
+    results; bench/results/ai_ratings.txt)."""
 
     def rated_results(self, result: Mapping[str, Any]) -> list[list[list[int]]] | None:
         """Three one-against-one results: the declarer against each defender in turn, from
