@@ -76,8 +76,10 @@ def _frame(
 ) -> dict[str, Any]:
     board = front.board(lang, hand.view(None), names).to_json()
     hands = [[str(card) for card in hand.cards_of(seat)] for seat in range(4)]
+    result = hand.result if hand.over else None  # the last step: how it ended
+    outcome = front.outcome_text(lang, result, names) if result is not None else ""
     return {"hands": hands, "board": board, "said": said, "closes": closes,
-            "over": hand.over, "turn": hand.to_act}  # fmt: skip
+            "over": hand.over, "turn": hand.to_act, "outcome": outcome}  # fmt: skip
 
 
 def _said(

@@ -40,8 +40,8 @@ def played(game: str, seed: int) -> tuple[dict[str, Any], list[Any]]:
 
 
 def test_each_step_says_who_did_what_in_the_readers_words() -> None:
-    for game in ("situan", "erqiwang"):
-        record, actions = played(game, 11)
+    for game, seed in (("situan", 11), ("erqiwang", 11), ("erqiwang", 5)):  # 11: a redeal
+        record, actions = played(game, seed)
         frames = replay_frames({**record, "names": NAMES}, "zh-Hans")["frames"]
         assert frames[0]["said"] == ""
         assert frames[1]["said"] == "安：托管"
@@ -55,6 +55,16 @@ def test_each_step_says_who_did_what_in_the_readers_words() -> None:
                 assert said == f"{NAMES[action.seat]}：不要"
             if isinstance(action, Play) and action.cards:
                 assert said.startswith(f"{NAMES[action.seat]}：")
+        # How it ended, at the last step only, without the amounts (no match totals here).
+        assert [bool(frame["outcome"]) for frame in frames] == [False] * len(actions) + [True]
+        ended = frames[-1]["outcome"]
+        assert ended.startswith(("本局结束。", "大家都不叫，重新发牌。")), ended
+        assert "本场" not in ended  # no match totals
+        if seed == 5:  # a declarer: who held, and where the bottom went
+            assert ended == (
+                "本局结束。\nAI 4 守住了（闲家 100 分，叫分 120）。\n"
+                "庄家 AI 4 赢了最后一轮：底牌归庄家。"
+            )
 
 
 def test_without_names_the_seats_are_numbered_1_to_4() -> None:

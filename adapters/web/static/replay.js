@@ -82,6 +82,7 @@
     $("step").textContent = `${at} / ${replay.frames.length - 1}`;
     document.body.dataset.step = String(at);
     $("said").textContent = frame.said;
+    $("outcome").textContent = frame.outcome || "";  // the last step: how the hand ended
     const hands = $("hands");
     hands.replaceChildren();
     frame.hands.forEach((cards, seat) => {
