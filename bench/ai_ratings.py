@@ -7,7 +7,7 @@ easy,normal,hard] [--hard-playouts 8] [--seed 0]``
 
 Each deal seats a level drawn at random (seeded) at every seat and plays the hand out under
 the game's default preset. Each level is one rating, starting at the model's own (25, 25/3);
-after each rated hand (the game's `bot.community.player_records.RecordReader.rated_teams`) the
+after each rated hand (the game's `bot.community.player_records.RecordReader.rated_results`) the
 library rates the four seats, and a level takes the sum of the μ changes of its seats in the hand
 and the smallest σ (one level at two seats of a hand learns from both). The last line is JSON: per
 level μ, σ, the display value and how many seats it played.
@@ -54,12 +54,12 @@ def measure(game: str, deals: int, levels: list[str], playouts: int, seed: int) 
         while not hand.over:
             s = hand.to_act
             hand.apply(players[s].decide(hand.view(s), hand.legal_actions(s)))
-        teams = RECORD_READERS[game].rated_teams(hand.result.to_json())
-        if teams is None:
+        results = RECORD_READERS[game].rated_results(hand.result.to_json())
+        if results is None:
             continue
         rated_hands += 1
         before = [ratings[level] for level in at]
-        after = rate(teams, before)
+        after = rate(results, before)
         moved: dict[str, float] = dict.fromkeys(set(at), 0.0)
         sigma: dict[str, float] = {}
         for s, level in enumerate(at):

@@ -24,6 +24,7 @@ from collections.abc import (
 )
 from typing import Any
 
+from storage.hand_lookup import HandLookups
 from storage.leases import LeaseReads, LeaseWrites
 from storage.quick_queue import QuickReads, QuickWrites
 from storage.ratings import RatingReads, RatingWrites
@@ -150,7 +151,7 @@ class Transaction(LeaseWrites, RatingWrites, QuickWrites, ABC):
         their ids, ledger lines their order, tables their separate timer columns."""
 
 
-class Database(LeaseReads, RatingReads, QuickReads, ABC):
+class Database(LeaseReads, RatingReads, QuickReads, HandLookups, ABC):
     """The bot's storage. ``await Database.open(address)`` (or ``storage.open_database``)
     picks the back end from the address: ``postgresql://…`` or ``postgres://…`` is
     PostgreSQL, anything else (a path, ``:memory:``) is a SQLite file."""

@@ -22,13 +22,13 @@ import asyncpg.pool
 from storage.base import UPDATES_KEPT_FOR, Database, Transaction
 from storage.postgres_copies import PostgresCopyReads
 from storage.postgres_dump import DUMP, LOAD, typed_row
+from storage.postgres_hand_lookup import PostgresHandLookups
 from storage.postgres_leases import PostgresLeaseReads, PostgresLeaseWrites
 from storage.postgres_quick import PostgresQuickReads, PostgresQuickWrites
 from storage.postgres_ratings import PostgresRatingReads, PostgresRatingWrites
 from storage.postgres_signals import PostgresSignals
 from storage.row_codec import (
     assemble_finished,
-    assemble_hands,
     dump_row,
     grouped,
     ranking,
@@ -43,7 +43,6 @@ from storage.rows import (
     FinishedHand,
     JsonObject,
     LedgerLine,
-    StoredHand,
     StoredTable,
     TableRow,
     TimerRow,
@@ -246,7 +245,12 @@ taken over. A live step waits on nothing but the database between its statements
 
 
 class PostgresDatabase(
-    PostgresLeaseReads, PostgresCopyReads, PostgresRatingReads, PostgresQuickReads, Database
+    PostgresLeaseReads,
+    PostgresCopyReads,
+    PostgresRatingReads,
+    PostgresQuickReads,
+    PostgresHandLookups,
+    Database,
 ):
     """A pool of connections to one PostgreSQL database."""
 
@@ -332,30 +336,6 @@ class PostgresDatabase(
             chat,
         )
         return None if row is None else table_from_columns(*row)
-
-    async def hands_of(
-        self, chat: str, match: str | None = None, since_number: int = 0
-    ) -> list[StoredHand]:
-        async with (
-            self._pool.acquire() as connection,
-            # One snapshot for both queries: no action of a hand that is not in the list.
-            connection.transaction(isolation="repeatable_read", readonly=True),
-        ):
-            hands = await connection.fetch(
-                "SELECT id, number, start, result FROM hands WHERE chat = $1 AND number >= $2"
-                " AND ($3::text IS NULL OR match = $3) ORDER BY id",
-                chat,
-                since_number,
-                match,
-            )
-            actions = await connection.fetch(
-                "SELECT hand, action FROM actions WHERE hand = ANY($1::bigint[])"
-                " ORDER BY hand, seq",
-                [row["id"] for row in hands],
-            )
-        return assemble_hands(
-            [tuple(row) for row in hands], [(row["hand"], row["action"]) for row in actions]
-        )
 
     async def reachable_users(self, prefix: str) -> set[str]:
         rows = await self._pool.fetch(

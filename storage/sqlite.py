@@ -42,6 +42,7 @@ from storage.rows import (
 )
 from storage.schema import DUMPED, Kind, dumped_columns
 from storage.sql_dialects import SQLITE
+from storage.sqlite_hand_lookup import SqliteHandLookups
 from storage.sqlite_leases import SqliteLeaseReads, SqliteLeaseWrites
 from storage.sqlite_quick import SqliteQuickReads, SqliteQuickWrites
 from storage.sqlite_ratings import SqliteRatingReads, SqliteRatingWrites
@@ -211,7 +212,9 @@ class SqliteTransaction(SqliteLeaseWrites, SqliteRatingWrites, SqliteQuickWrites
             await self._db.executemany(LOAD[kind], values)
 
 
-class SqliteDatabase(SqliteLeaseReads, SqliteRatingReads, SqliteQuickReads, Database):
+class SqliteDatabase(
+    SqliteLeaseReads, SqliteRatingReads, SqliteQuickReads, SqliteHandLookups, Database
+):
     """One connection to the bot's SQLite file (``:memory:`` works for tests)."""
 
     def __init__(self, connection: aiosqlite.Connection) -> None:

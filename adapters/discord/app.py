@@ -43,7 +43,13 @@ from adapters.discord.slash import build_commands
 from adapters.message_parts import draw
 from adapters.startup import StartupError, scrubbed
 from adapters.web.door import WebDoor
-from bot.commands.registry import ASKS_ALERTS, PRESSED_IN_PRIVATE, SEATS_PLAYER, SHOWS_HAND
+from bot.commands.registry import (
+    ASKS_ALERTS,
+    PRESSED_IN_PRIVATE,
+    PRESSED_WHERE_SHOWN,
+    SEATS_PLAYER,
+    SHOWS_HAND,
+)
 from bot.hosting.manager import TableManager
 from bot.i18n import normalize_language, t
 from bot.reading.command import Command, Delivery
@@ -254,6 +260,8 @@ class DiscordAdapter:
         if interaction.guild_id is not None:
             return chat == channel_key(interaction.channel_id or 0)
         names = {text.split()[0].removeprefix("/") for text in texts if text.split()}
+        if names and names <= PRESSED_WHERE_SHOWN:  # Replay under a practice settlement
+            return chat == channel_key(interaction.channel_id or 0)
         if names and names <= SEATS_PLAYER:  # a /notify message's Join, to its addressee alone
             return self.manager.invited(chat, user)
         return names <= PRESSED_IN_PRIVATE and self.manager.is_seated(chat, user)

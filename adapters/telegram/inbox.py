@@ -30,6 +30,7 @@ from bot.commands.registry import (
     HOST_COMMANDS,
     OWN_CARDS,
     PRESSED_IN_PRIVATE,
+    PRESSED_WHERE_SHOWN,
     SEATS_PLAYER,
     SETS_LANGUAGE,
     SHOWS_HAND,
@@ -217,8 +218,8 @@ class TelegramInbox:
     def _may_press(self, query: CallbackQuery, press: Press, who: str) -> bool:
         """In a group, a press acts on the group (and topic) it was pressed in; in a private
         chat, only on the presser's own hand (`PRESSED_IN_PRIVATE`) at an open table where
-        they are seated, or Join at a table a /notify message told them of: it never opens,
-        starts or stops one."""
+        they are seated, on that private chat's own table (`PRESSED_WHERE_SHOWN`: Replay), or
+        Join at a table a /notify message told them of: it never opens, starts or stops one."""
         shown = query.message
         if shown is None:
             return False
@@ -227,6 +228,8 @@ class TelegramInbox:
                 return press.chat == message_chat(shown)
             return chat_target(press.chat)[0] == shown.chat.id  # too old to know its topic
         name = press.command.split()[0].split("@")[0].removeprefix("/")
+        if name in PRESSED_WHERE_SHOWN:  # Replay under a practice table's settlement
+            return isinstance(shown, Message) and press.chat == message_chat(shown)
         if name in SEATS_PLAYER:  # the Join button of a /notify message, to its addressee alone
             return self.manager.invited(press.chat, who)
         return name in PRESSED_IN_PRIVATE and self.manager.is_seated(press.chat, who)

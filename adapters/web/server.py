@@ -11,7 +11,8 @@
 - ``POST /table/api/state|check|act``: the same over HTTP, the credential in the
   ``Authorization`` header — 401 and no data for a bad one;
 - ``POST /replay/api``: a hand record (JSON) → every step of it (`bot.page.replay`), worked
-  out in a process of its own, a few per client (`adapters.web.replaying`).
+  out in a process of its own, a few per client (`adapters.web.replaying`); ``POST
+  /replay/api/hand``: a stored hand, for who may see it (`adapters.web.hand_replay`).
 
 The door (`adapters.serving`, limits in `adapters.web.page_limits`): a few connections an
 address, an unhelloed WebSocket idle (closed first for a newcomer), a page flooding messages
@@ -56,7 +57,7 @@ from adapters.web.following import StepFollowing
 from adapters.web.hand_replay import StoredReplays
 from adapters.web.pages import Page, Pages, frame
 from adapters.web.params import chat_of_param
-from adapters.web.replaying import RECORD_BYTES, Busy, Replays
+from adapters.web.replaying import Replays
 from adapters.web.static_files import HEADERS, STATIC, static_files
 from bot.commands.registry import TAKES_CARDS
 from bot.hosting.manager import TableManager
@@ -110,8 +111,16 @@ class WebTable:
         self.pages = Pages()
         self.files = static_files()
         self.replays = Replays()
-        self.stored = StoredReplays(self._http_visitor, manager, self.replays)
         self.refusals = RefusalLog(log, self.limits.refusals_every)
+        self.stored = StoredReplays(
+            lambda proof: self.visitor(proof, ""),
+            manager,
+            self.questions,
+            self.replays,
+            self.limits,
+            self.refusals,
+            self._may_watch,
+        )
         self.checks: dict[str, Bucket] = {}
         """Each user's bucket of HTTP checks (`CHECKS_BURST`)."""
         self.sockets: set[web.WebSocketResponse] = set()
@@ -148,6 +157,9 @@ class WebTable:
         if self.may_watch is not None and await self.may_watch(chat, visitor.user):
             return None
         raise NoTable(chat)  # as if there were none: no one learns whether a chat has one
+
+    async def _may_watch(self, chat: str, user: str) -> bool:
+        return self.may_watch is not None and await self.may_watch(chat, user)
 
     # ----------------------------------------------------------------- what a page asks
 
@@ -235,8 +247,8 @@ class WebTable:
         app.router.add_post("/table/api/state", self._http_state)
         app.router.add_post("/table/api/check", self._http_check)
         app.router.add_post("/table/api/act", self._http_act)
-        app.router.add_post("/replay/api", self._replay)
-        app.router.add_post("/replay/api/hand", self.stored.answer)
+        app.router.add_post("/replay/api", self.stored.pasted)
+        app.router.add_post("/replay/api/hand", self.stored.stored)
 
     def _file(self, name: str) -> Callable[[web.Request], Awaitable[web.Response]]:
         async def answer(request: web.Request) -> web.Response:
@@ -318,29 +330,6 @@ class WebTable:
         said = await self.act(visitor, message)
         return web.json_response(
             {"said": said, "state": await self.state(visitor)}, headers=HEADERS
-        )
-
-    async def _replay(self, request: web.Request) -> web.Response:
-        """A record's replay, worked out off the event loop (`adapters.web.replaying`)."""
-        if request.content_length is not None and request.content_length > RECORD_BYTES:
-            raise web.HTTPRequestEntityTooLarge(RECORD_BYTES, request.content_length)
-        body = await read_body(request, self.limits)
-        if len(body) > RECORD_BYTES:
-            raise web.HTTPRequestEntityTooLarge(RECORD_BYTES, len(body))
-        lang = request.query.get("lang") or self.manager.language
-        try:
-            status, answer = await self.replays.answer(request.remote or "", body, lang[:16])
-        except Busy as busy:
-            self.refusals.refused(f"a replay ({busy.status}): one at a time, a few a minute")
-            return web.json_response(
-                {"error": "busy"}, status=busy.status, headers={**HEADERS, "Retry-After": "5"}
-            )
-        return web.Response(
-            body=answer,
-            status=status,
-            content_type="application/json",
-            charset="utf-8",
-            headers=HEADERS,
         )
 
     # ----------------------------------------------------------------- the WebSocket

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.commands import chat as chat_commands
-from bot.commands import notices, practice_table, quick_commands, rating_commands
+from bot.commands import notices, practice_table, quick_commands, rating_commands, replay_commands
 from bot.commands.chat import ChatHandler, ChatHost, games_text
 from bot.i18n import N_, t
 from bot.reading.command import Command
-from bot.table import hint_answers, lobby, playing, primer, replay_command, setting_commands
+from bot.table import hint_answers, lobby, playing, primer, setting_commands
 from bot.table.effects import Effects
 from bot.table.state import Table
 from bot.views.outgoing import Kind, Outgoing
@@ -108,6 +108,10 @@ class Spec:
     Telegram, a person the bot cannot write to privately yet is asked to open it; its button
     in a /notify message may be pressed in the private chat it was sent to, by its addressee
     alone."""
+    pressed_where_shown: bool = False
+    """Its button acts on the chat it is shown in and asks nothing of a seat: pressed in a
+    private chat too (a practice table's settlement), where the chat it names must be that
+    private chat."""
     options: tuple[Option, ...] = ()
     aliases: tuple[str, ...] = ()
 
@@ -171,10 +175,10 @@ COMMANDS: tuple[Spec, ...] = (
          options=(Option("game", Arg.GAME, N_("Which game")),
                   Option("level", Arg.LEVEL, N_("AI level (the table's ai_level if left out)"),
                          False))),
-    Spec("replay", N_("Step through a hand of this match on the web, every hand shown"),
-         N_("[HAND]"), table=replay_command.replay, match_wide=True,
-         options=(Option("hand", Arg.TEXT, N_("Hand number (the last one if left out)"),
-                         False),)),
+    Spec("replay", N_("Step through one of your recent hands on the web, every hand shown"),
+         N_("[N]"), chat=replay_commands.replay, needs_table=False, pressed_where_shown=True,
+         options=(Option("hand", Arg.TEXT, N_("1: your last hand (if left out), 2: the one "
+                                              "before…"), False),)),
     Spec("score", N_("The match ledger"), table=lobby.score, chat=chat_commands.final_score),
     Spec("settings", N_("Show or change the options"), N_("[NAME VALUE]"),
          table=setting_commands.settings, host=True, aliases=("set",),
@@ -241,6 +245,7 @@ PRESSED_IN_PRIVATE = OWN_CARDS
 their own hand (picking, playing, bidding, 托管, "my hand" — every button of the private hand
 is about the presser's own cards), never the lobby's or the match's (/new, /join, /addbot,
 /start, /stop, /settings…), which act only from the table's own chat."""
+PRESSED_WHERE_SHOWN = frozenset(name for name, spec in BY_NAME.items() if spec.pressed_where_shown)
 HOST_COMMANDS = frozenset(name for name, spec in BY_NAME.items() if spec.host)
 MOVES = frozenset(name for name, spec in BY_NAME.items() if spec.move)
 NEEDS_NO_TABLE = frozenset(name for name, spec in BY_NAME.items() if not spec.needs_table)

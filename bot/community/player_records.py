@@ -43,9 +43,10 @@ class RecordReader(Protocol):
 
     def stats_lines(self, lang: str, record: PlayerRecord) -> list[str]: ...
 
-    def rated_teams(self, result: Mapping[str, Any]) -> list[list[int]] | None:
-        """The seats of each team of a finished hand, the winners first, as skill ratings
-        take them (`bot.community.skill_ratings`); None when the hand decides nothing to rate."""
+    def rated_results(self, result: Mapping[str, Any]) -> list[list[list[int]]] | None:
+        """What a finished hand is rated as (`bot.community.skill_ratings`): one or more
+        results, each the seats of its teams, the winners first, rated by the library in
+        turn; None when the hand decides nothing to rate."""
         ...
 
     @property

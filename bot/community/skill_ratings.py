@@ -2,9 +2,13 @@
 
 A rating is OpenSkill's (μ, σ): μ the skill it believes, σ how unsure it is (a newcomer
 starts at the model's own 25 and 25/3). The rating is updated by the ``openskill`` library
-itself, never a formula of ours; what is the game's is who the teams are and which team won
-(`bot.community.player_records.RecordReader.rated_teams`: 四团's two teams of partners;
-二七王's declarer alone against the three defenders).
+itself, never a formula of ours; what is the game's is what a hand is rated as
+(`bot.community.player_records.RecordReader.rated_results`): 四团's is one result, its two
+teams of partners; 二七王's is three one-against-one results, the declarer against each
+defender, which the library rates in turn — the declarer takes all three, one after the other
+(as if three games were played), each defender one. (Rated as two teams, the declarer against
+the three defenders, the library would sum the defenders' μ and expect them to win almost
+always: among equal players every rating sank.)
 
 An AI seat takes part with the fixed rating of its level (the game's
 `bot.community.player_records.RecordReader.ai_ratings`, measured by ``bench/ai_ratings.py``) and is
@@ -82,20 +86,25 @@ def title_of(value: int) -> str:
 
 
 def rate(
-    teams: Sequence[Sequence[int]], ratings: Sequence[Rating], lost: Sequence[int] = ()
+    results: Sequence[Sequence[Sequence[int]]],
+    ratings: Sequence[Rating],
+    lost: Sequence[int] = (),
 ) -> list[Rating]:
-    """Every seat's rating after a hand: ``teams`` the seats of each team, winners first, and
-    ``ratings`` each seat's rating before it. A seat in ``lost`` (a person who left the hand)
-    takes it as lost whatever their team did: it is rated in a team of its own, last."""
-    gone = [seat for seat in lost if any(seat in team for team in teams)]
-    groups = [[seat for seat in team if seat not in gone] for team in teams]
-    groups = [team for team in groups if team] + [[seat] for seat in gone]
-    placed = [
-        [MODEL.rating(mu=ratings[s].mu, sigma=ratings[s].sigma) for s in team] for team in groups
-    ]
-    rated = MODEL.rate(placed, ranks=[float(place) for place in range(len(groups))])
+    """Every seat's rating after a hand: ``results`` what the hand is rated as, each the seats
+    of its teams, winners first, rated by the library in turn from the ratings as they stand
+    (a seat in several results takes each, one after the other); ``ratings`` each seat's
+    rating before the hand. A seat in ``lost`` (a person who left the hand) takes each of its
+    results as lost whatever its team did: it is rated in a team of its own, last."""
     after = list(ratings)
-    for team, new in zip(groups, rated, strict=True):
-        for seat, value in zip(team, new, strict=True):
-            after[seat] = Rating(value.mu, value.sigma)
+    for teams in results:
+        gone = [seat for seat in lost if any(seat in team for team in teams)]
+        groups = [[seat for seat in team if seat not in gone] for team in teams]
+        groups = [team for team in groups if team] + [[seat] for seat in gone]
+        placed = [
+            [MODEL.rating(mu=after[s].mu, sigma=after[s].sigma) for s in team] for team in groups
+        ]
+        rated = MODEL.rate(placed, ranks=[float(place) for place in range(len(groups))])
+        for team, new in zip(groups, rated, strict=True):
+            for seat, value in zip(team, new, strict=True):
+                after[seat] = Rating(value.mu, value.sigma)
     return after

@@ -157,6 +157,10 @@ class GameFront(Protocol[ViewT, EventT, RulesT]):
     ) -> str:
         """The hand's settlement."""
 
+    def outcome_text(self, lang: str, result: Result, names: Sequence[str]) -> str:
+        """How the hand ended — who won, and why — without the amounts (a replay's last
+        step: a stored hand's match totals are not the replay's to say)."""
+
     def hand_picture(self, lang: str, view: ViewT, player: str, number: int) -> HandPicture:
         """A seat's private hand as the renderer's input (`bot.pictures`)."""
 

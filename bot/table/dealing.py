@@ -98,16 +98,16 @@ def end_hand(table: Table, result: Result) -> Effects:
                 "not decided: the match goes on until it is."
             )
         picture = settlement_drawing(table, result, names, totals, running)
-        # No next hand to be ready for: the match is over, or it waits for someone to come back.
-        # Replay: pressed in the group, /replay N answers the presser with the hand's page.
-        replay = Button(
-            table.say("Replay this hand"), f"/replay {table.hand_number}", table.stamp().text()
-        )
-        buttons = () if match_over or nobody_played else ((ready,), (replay,))
+        # Replay: pressed in the group, "/replay TAG.N" (this match's stamp, this hand) answers
+        # the presser with the hand's page (`bot.commands.replay_commands`).
+        stamp = table.stamp().text()
+        replay = Button(table.say("Replay this hand"), f"/replay {stamp}", stamp)
+        # Nobody played: nothing to study. The match's last settlement keeps Replay alone.
+        buttons = () if nobody_played else ((replay,),) if match_over else ((ready,), (replay,))
         effects.settlement = Outgoing(
             Kind.GROUP, table.chat, text, buttons=buttons, picture=drawn_once(picture)
         )
-        if buttons:
+        if buttons and not match_over:
             effects.settlement = table.with_buttons_of_the_phase(effects.settlement, "settled")
         effects.out.append(effects.settlement)
     # A practice hand is stored (restart, replay) but leaves no line for /stats or the records.

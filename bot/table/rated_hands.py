@@ -47,8 +47,8 @@ async def rate_hand(
     """Rate the hand with the people's stored ratings and the AI levels' fixed ones; the
     people's new ratings are written. Returns the moves (none: the hand is not rated)."""
     reader = RECORD_READERS[game]
-    teams = reader.rated_teams(result)
-    if teams is None:
+    results = reader.rated_results(result)
+    if results is None:
         return []
     people = {index: seat.user for index, seat in enumerate(seats) if seat.user is not None}
     stored = await tx.ratings_to_update(game, list(people.values()), MODEL.mu, MODEL.sigma)
@@ -60,7 +60,7 @@ async def rate_hand(
         for seat in seats
     ]
     lost = [index for index in people if seats[index].left]
-    after = rate(teams, before, lost)
+    after = rate(results, before, lost)
     moves = [
         RatingMove(
             user,

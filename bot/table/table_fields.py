@@ -21,7 +21,7 @@ from bot.table.hint_book import HintBook
 from bot.table.seats import Seat
 from bot.table.table_phases import Phase
 from bot.table.what_was_shown import WhatWasShown
-from bot.views.controls import Selection, Stamp
+from bot.views.controls import Selection, Stamp, match_tag
 from bot.views.outgoing import Kind, Outgoing
 from bot.views.shared_texts import seat_number
 from engine.game import AnyHand, Carry
@@ -139,11 +139,7 @@ class TableFields:
     def tag(self) -> str:
         """A short name for this match in button stamps."""
         if self._tag[0] != self.match:
-            number, digits = int(float(self.match) * 1_000_000), ""
-            for _ in range(5):
-                number, digit = divmod(number, 36)
-                digits += "0123456789abcdefghijklmnopqrstuvwxyz"[digit]
-            self._tag = (self.match, digits)
+            self._tag = (self.match, match_tag(self.match))
         return self._tag[1]
 
     def stamp(self, turn: bool = False) -> Stamp:

@@ -25,6 +25,16 @@ STAMP_DIGITS = 12
 """A stamp's numbers are short: anything longer was not written by this bot."""
 
 
+def match_tag(match: str) -> str:
+    """A short name for the match ``match`` (its id: the start time) in button stamps: its
+    microseconds' last five base-36 digits."""
+    number, digits = int(float(match) * 1_000_000), ""
+    for _ in range(5):
+        number, digit = divmod(number, 36)
+        digits += "0123456789abcdefghijklmnopqrstuvwxyz"[digit]
+    return digits
+
+
 @dataclass(frozen=True)
 class Stamp:
     """What a button belongs to: ``table`` (this match), ``hand``, and ``turn`` (or None for

@@ -1,9 +1,14 @@
 """Skill ratings (issue 54 item 1): the numbers are OpenSkill's own (the library called
 directly here), a rated table rates each finished hand in storage, a table not rated moves
-nobody, and only a group's administrators turn rating on."""
+nobody, and only a group's administrators turn rating on. 二七王 is rated as three
+one-against-one results (the declarer against each defender, in turn): over 200 hands among
+equal players the ratings neither sink nor drift, as they did with the declarer against the
+three defenders as two teams."""
 
 from __future__ import annotations
 
+import random
+import statistics
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,8 +23,8 @@ from tests.bot.harness import CHAT, Harness
 LIB = PlackettLuce()
 
 
-def ranked_teams(game: str, result: dict) -> list[list[int]] | None:
-    return RECORD_READERS[game].rated_teams(result)
+def ranked_teams(game: str, result: dict) -> list[list[list[int]]] | None:
+    return RECORD_READERS[game].rated_results(result)
 
 
 def by_library(teams: list[list[tuple[float, float]]]) -> list[list[tuple[float, float]]]:
@@ -29,24 +34,68 @@ def by_library(teams: list[list[tuple[float, float]]]) -> list[list[tuple[float,
     return [[(r.mu, r.sigma) for r in team] for team in rated]
 
 
+def in_turn(
+    results: list[list[list[int]]], start: dict[int, tuple[float, float]]
+) -> dict[int, tuple[float, float]]:
+    """Each seat's (μ, σ) after the library rates ``results`` one after the other."""
+    now = dict(start)
+    for teams in results:
+        rated = by_library([[now[seat] for seat in team] for team in teams])
+        for team, new in zip(teams, rated, strict=True):
+            now.update(zip(team, new, strict=True))
+    return now
+
+
 def test_situan_rates_partners_as_a_team_as_openskill_does():
     before = [Rating(30, 5), Rating(20, 7), Rating(25, 8), Rating(27, 2)]
-    teams = ranked_teams("situan", {"winner": "B"})
-    assert teams == [[1, 3], [0, 2]]
-    after = rate(teams, before)
+    results = ranked_teams("situan", {"winner": "B"})
+    assert results == [[[1, 3], [0, 2]]]
+    after = rate(results, before)
     (b1, b3), (a0, a2) = by_library([[(20, 7), (27, 2)], [(30, 5), (25, 8)]])
     assert [(r.mu, r.sigma) for r in after] == [a0, b1, a2, b3]
     assert after[1].mu > 20 and after[0].mu < 30  # the winners went up
 
 
-def test_erqiwang_rates_the_declarer_against_the_three_defenders():
+def test_erqiwang_rates_the_declarer_against_each_defender_in_turn():
     before = [Rating(25, 8), Rating(26, 3), Rating(24, 4), Rating(22, 6)]
     won = ranked_teams("erqiwang", {"declarer": 2, "declarer_won": True})
     lost = ranked_teams("erqiwang", {"declarer": 2, "declarer_won": False})
-    assert won == [[2], [0, 1, 3]] and lost == [[0, 1, 3], [2]]
+    assert won == [[[2], [3]], [[2], [0]], [[2], [1]]]
+    assert lost == [[[3], [2]], [[0], [2]], [[1], [2]]]
     after = rate(lost, before)
-    (d0, d1, d3), (alone,) = by_library([[(25, 8), (26, 3), (22, 6)], [(24, 4)]])
-    assert [(r.mu, r.sigma) for r in after] == [d0, d1, alone, d3]
+    # The library directly: the declarer (24, 4) loses to seat 3, then to seat 0, then to
+    # seat 1, each time from where the last result left them; each defender wins once.
+    d3, x3 = by_library([[(22, 6)], [(24, 4)]])
+    d0, x0 = by_library([[(25, 8)], x3])
+    d1, x1 = by_library([[(26, 3)], x0])
+    assert [(r.mu, r.sigma) for r in after] == [d0[0], d1[0], x1[0], d3[0]]
+    assert after[2].mu < 24 and all(after[s].mu > before[s].mu for s in (0, 1, 3))
+
+
+def test_200_erqiwang_hands_among_equal_players_neither_sink_nor_drift():
+    """Eight equal newcomers, four seated at random each hand, a random declarer who makes
+    the contract half the time (a fixed seed): the mean μ stays at 25 and display values
+    rise above 0 — where the declarer against the three defenders as two teams (the
+    library called directly) sank every display value to 0."""
+    draw = random.Random(54)
+    ours = {player: Rating() for player in range(8)}
+    as_two_teams = {player: (LIB.mu, LIB.sigma) for player in range(8)}
+    for _ in range(200):
+        players = draw.sample(range(8), 4)
+        declarer, won = draw.randrange(4), draw.random() < 0.5
+        results = ranked_teams("erqiwang", {"declarer": declarer, "declarer_won": won})
+        assert results is not None
+        after = rate(results, [ours[player] for player in players])
+        ours.update(zip(players, after, strict=True))
+        defenders = [seat for seat in range(4) if seat != declarer]
+        teams = [[declarer], defenders] if won else [defenders, [declarer]]
+        rated = in_turn([teams], {s: as_two_teams[p] for s, p in enumerate(players)})
+        as_two_teams.update((players[seat], value) for seat, value in rated.items())
+    assert abs(statistics.mean(r.mu for r in ours.values()) - 25.0) < 1.0
+    shown = [display(r) for r in ours.values()]
+    assert min(shown) > 600 and max(shown) < 1800, shown  # all sure of them, none far apart
+    assert statistics.mean(mu for mu, _ in as_two_teams.values()) < 5.0
+    assert [display(Rating(*value)) for value in as_two_teams.values()] == [0] * 8
 
 
 def test_hands_that_decide_nothing_are_not_rated():
@@ -56,11 +105,19 @@ def test_hands_that_decide_nothing_are_not_rated():
 
 def test_a_player_who_left_takes_the_hand_as_lost_even_when_their_team_won():
     before = [Rating(25, 8)] * 4
-    after = rate([[0, 2], [1, 3]], before, lost=[2])
+    after = rate([[[0, 2], [1, 3]]], before, lost=[2])
     expected = by_library([[(25, 8)], [(25, 8), (25, 8)], [(25, 8)]])
     assert (after[0].mu, after[0].sigma) == expected[0][0]
     assert (after[2].mu, after[2].sigma) == expected[2][0]
     assert after[2].mu < 25 < after[0].mu
+    # 二七王: a defender who left loses their result against the declarer, who lost the rest.
+    results = ranked_teams("erqiwang", {"declarer": 0, "declarer_won": False})
+    assert results is not None
+    after = rate(results, before, lost=[3])
+    start = {seat: (25.0, 8.0) for seat in range(4)}
+    moved = in_turn([[[1], [0]], [[2], [0]], [[0], [3]]], start)
+    assert [(r.mu, r.sigma) for r in after] == [moved[seat] for seat in range(4)]
+    assert after[3].mu < 25
 
 
 def test_the_display_value_and_the_titles():
@@ -104,15 +161,10 @@ async def test_a_rated_table_rates_its_hand_by_openskills_numbers(tmp_path: Path
         harness = await Harness.open(str(tmp_path / f"{game}.db"), seed=seed)
         await play_one_hand(harness, game, rated=True)
         finished = [h.result for h in await harness.db.hands_of(CHAT) if h.result is not None]
-        (teams,) = [teams for r in finished if (teams := ranked_teams(game, r)) is not None]
+        (results,) = [found for r in finished if (found := ranked_teams(game, r)) is not None]
         fixed = RECORD_READERS[game].ai_ratings
         start = {0: (25.0, 25 / 3), 1: (25.0, 25 / 3), 2: fixed["easy"], 3: fixed["hard"]}
-        rated = by_library([[start[seat] for seat in team] for team in teams])
-        expected = {
-            seat: value
-            for team, new in zip(teams, rated, strict=True)
-            for seat, value in zip(team, new, strict=True)
-        }
+        expected = in_turn(results, start)
         for seat, user in ((0, "ann"), (1, "bob")):
             (row,) = await harness.db.ratings_of(user)
             assert (row.game, row.hands, row.name) == (game, 1, user.title())
@@ -164,7 +216,7 @@ async def test_a_player_who_leaves_mid_hand_is_rated_as_having_lost_it(tmp_path:
     assert harness.table().seats[1].left
     await harness.run_until(lambda: not harness.table().is_open())
     finished = [h.result for h in await harness.db.hands_of(CHAT) if h.result is not None]
-    (teams,) = [teams for r in finished if (teams := ranked_teams("situan", r)) is not None]
+    ((teams,),) = [found for r in finished if (found := ranked_teams("situan", r)) is not None]
     fixed = RECORD_READERS["situan"].ai_ratings["normal"]
     start = {0: (25.0, 25 / 3), 1: (25.0, 25 / 3), 2: fixed, 3: fixed}
     groups = [[seat for seat in team if seat != 1] for team in teams] + [[1]]

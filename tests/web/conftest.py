@@ -14,8 +14,9 @@ import pytest
 import pytest_asyncio
 
 from tests.storage.conftest import postgres_server
+from tests.web.glyphs import no_cjk_fonts
 
-__all__ = ["browser", "postgres_server"]
+__all__ = ["bare_browser", "browser", "postgres_server"]
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update",
@@ -42,5 +43,23 @@ async def browser() -> AsyncIterator[Any]:
         )
     async with async_playwright() as playwright:
         launched = await playwright.chromium.launch(executable_path=path, args=ARGS)
+        yield launched
+        await launched.close()
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
+async def bare_browser(
+    browser: Any, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[Any]:
+    """A Chromium of its own, seeing no CJK font (``browser`` first: it says whether one
+    is installed, and skips or fails as the other browser tests do): the pages' own font
+    must draw every Chinese character (`tests.web.glyphs`)."""
+    from playwright.async_api import async_playwright
+
+    env = no_cjk_fonts(tmp_path_factory.mktemp("fonts"))
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(
+            executable_path=chromium_path(), args=ARGS, env=env
+        )
         yield launched
         await launched.close()

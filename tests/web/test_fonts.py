@@ -11,41 +11,21 @@ regular — is compared by its pixels with the tofu box of its style.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
 from bot.i18n import t
 from bot.page.seat_view import ON_AUTO
 from storage import Database
 from tests.bot.harness import CHAT, FakeClock, Harness
-from tests.web.conftest import ARGS, chromium_path
-from tests.web.glyphs import no_cjk_fonts, undrawn
+from tests.web.glyphs import undrawn
 from tests.web.world import World
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 LANGS = ("zh-Hans", "zh-Hant", "en")
 FONT_READY = "() => document.fonts.ready.then(() => document.fonts.status)"
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="session")
-async def bare_browser(
-    browser: Any, tmp_path_factory: pytest.TempPathFactory
-) -> AsyncIterator[Any]:
-    """A Chromium of its own, seeing no CJK font (``browser`` first: it says whether one
-    is installed, and skips or fails as the other browser tests do)."""
-    from playwright.async_api import async_playwright
-
-    env = no_cjk_fonts(tmp_path_factory.mktemp("fonts"))
-    async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(
-            executable_path=chromium_path(), args=ARGS, env=env
-        )
-        yield launched
-        await launched.close()
 
 
 async def drawn_page(browser: Any, url: str, width: int = 360) -> Any:

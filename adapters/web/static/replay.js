@@ -23,18 +23,23 @@
     show(answer);
   }
 
-  // A hand of the table this tab's table page was opened at (its Replay button): asked with
-  // that page's credential, which the server checks as it checks the table page's.
-  async function loadStored(hand) {
+  // A stored hand: by its id (a chat's /replay, the settlement's button) or by its number in
+  // the match of the table page this tab came from (its Replay button). Asked with the
+  // credential the chat's button gave (after "#") or the table page's; the server opens it
+  // for who played it and for the chat's members and spectators.
+  async function loadStored(which) {
     $("record").hidden = true;
     act("load").hidden = true;
     const query = new URLSearchParams(location.search);
     const credential = miniAppCredential() || sessionStorage.getItem("table-credential") || "";
     const table = query.get("t") || sessionStorage.getItem("table-param");
+    const body = { ...which };
+    if (table) body.table = table;
+    if (query.get("lang")) body.lang = query.get("lang");  // else the chat's language
     const answer = await fetch("/replay/api/hand", {
       method: "POST",
       headers: { "Content-Type": "application/json", "Authorization": credential },
-      body: JSON.stringify(table ? { hand, table } : { hand }),
+      body: JSON.stringify(body),
     });
     show(answer);
   }
@@ -77,12 +82,15 @@
     $("step").textContent = `${at} / ${replay.frames.length - 1}`;
     document.body.dataset.step = String(at);
     $("said").textContent = frame.said;
+    $("outcome").textContent = frame.outcome || "";  // the last step: how the hand ended
     const hands = $("hands");
     hands.replaceChildren();
     frame.hands.forEach((cards, seat) => {
       const div = document.createElement("div");
       div.dataset.seat = String(seat);
-      div.appendChild(document.createTextNode(`${replay.names[seat]} (${cards.length}) `));
+      const name = document.createElement("div");  // a line of its own, however short
+      name.textContent = `${replay.names[seat]} (${cards.length})`;
+      div.appendChild(name);
       div.appendChild(Cards.row(cards, { byRank }));
       hands.appendChild(div);
     });
@@ -121,8 +129,11 @@
   }
 
   act("load").addEventListener("click", load);
-  const stored = Number(new URLSearchParams(location.search).get("hand"));
-  if (stored > 0) loadStored(stored);
+  const asked = new URLSearchParams(location.search);
+  const id = Number(asked.get("id"));
+  const stored = Number(asked.get("hand"));
+  if (id > 0) loadStored({ id });
+  else if (stored > 0) loadStored({ hand: stored });
   act("first").addEventListener("click", () => go(0));
   act("back").addEventListener("click", () => go(at - 1));
   act("next").addEventListener("click", () => go(at + 1));

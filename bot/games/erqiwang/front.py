@@ -289,6 +289,15 @@ class ErqiwangFront(GameFront[ErqiwangView, ErqiwangEvent, Rules]):
         assert isinstance(result, ErqiwangResult)
         return settling.settlement_text(lang, result, names, totals, running)
 
+    def outcome_text(self, lang: str, result: Result, names: Sequence[str]) -> str:
+        assert isinstance(result, ErqiwangResult)
+        if result.declarer is None:  # nobody bid
+            return t(lang, "Everyone passed: the cards are dealt again.")
+        lines = [t(lang, "The hand is over."), settling.outcome_line(lang, result, names)]
+        if not result.surrendered:
+            lines.append(settling.bottom_line(lang, result, names))
+        return "\n".join(lines)
+
     def hand_picture(self, lang: str, view: ErqiwangView, player: str, number: int) -> HandPicture:
         """The cards in the order held (trumps, then each side suit), a break between suits."""
         cards = list(view.hand)

@@ -28,23 +28,32 @@ class ErqiwangRecords:
     )
 
     ai_ratings: ClassVar[dict[str, tuple[float, float]]] = {
-        "easy": (25.963, 1.827),
-        "normal": (22.768, 1.811),
-        "hard": (26.268, 1.856),
+        "easy": (23.479, 1.693),
+        "normal": (22.489, 1.529),
+        "hard": (26.77, 1.552),
     }
     """``python bench/ai_ratings.py --game erqiwang --deals 300`` (hard on 8 playouts a
-    decision), the levels' differences as measured, moved so that their mean is a newcomer's
-    25: the run lowers every level's μ (one declarer against three defenders, each team's μ
-    summed; bench/results/ai_ratings.txt)."""
+    decision), taken as measured under the reading of `rated_results` (three one-against-one
+    results; bench/results/ai_ratings.txt)."""
 
-    def rated_teams(self, result: Mapping[str, Any]) -> list[list[int]] | None:
-        """The declarer alone against the three defenders, as two teams; a redeal (everyone
-        passed) is not rated."""
+    def rated_results(self, result: Mapping[str, Any]) -> list[list[list[int]]] | None:
+        """Three one-against-one results: the declarer against each defender in turn, from
+        the declarer's next seat on, the declarer winning all three or losing all three; a
+        redeal (everyone passed) is not rated.
+
+        Not the declarer against the three defenders as two teams: the library sums a team's
+        μ, so three equal defenders (75) would be expected to beat an equal declarer (25)
+        almost always — every made contract a great surprise, every lost one none — and the
+        defenders, who lose about as often as declarers do, would sink every hand they lose
+        and rise little when they win: over 200 hands among equal players every display
+        value sank to 0. One against one, equal players are expected to win half their
+        results, whichever side they sit on."""
         declarer = result.get("declarer")
         if result.get("redeal") or not isinstance(declarer, int):
             return None
-        alone, defenders = [declarer], [seat for seat in range(4) if seat != declarer]
-        return [alone, defenders] if result.get("declarer_won") else [defenders, alone]
+        won = bool(result.get("declarer_won"))
+        defenders = [(declarer + step) % 4 for step in (1, 2, 3)]
+        return [[[declarer], [seat]] if won else [[seat], [declarer]] for seat in defenders]
 
     def seat_facts(self, result: Mapping[str, Any], seat: int) -> SeatFacts:
         marks = [

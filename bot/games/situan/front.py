@@ -296,6 +296,10 @@ class SituanFront(GameFront[SituanView, SituanEvent, Rules]):
         assert isinstance(result, SituanResult)
         return settling.settlement_text(lang, result, names, totals, running)
 
+    def outcome_text(self, lang: str, result: Result, names: Sequence[str]) -> str:
+        assert isinstance(result, SituanResult)
+        return "\n".join([t(lang, "Hand over."), *settling.outcome_lines(lang, result, names)])
+
     def hand_picture(self, lang: str, view: SituanView, player: str, number: int) -> HandPicture:
         """The cards by rank (the renderer groups them), as the text shows them."""
         assert view.seat is not None  # a seat's own view

@@ -29,14 +29,14 @@ class SituanRecords:
     """``python bench/ai_ratings.py --game situan --deals 300`` (hard on 8 playouts a
     decision; bench/results/ai_ratings.txt)."""
 
-    def rated_teams(self, result: Mapping[str, Any]) -> list[list[int]] | None:
-        """Seats 0 and 2 against 1 and 3, the winning team first. A hand carried over into a
-        series has no winner yet: the hand that decides the series is rated."""
+    def rated_results(self, result: Mapping[str, Any]) -> list[list[list[int]]] | None:
+        """One result: seats 0 and 2 against 1 and 3, the winning team first. A hand carried
+        over into a series has no winner yet: the hand that decides the series is rated."""
         winner = result.get("winner")
         if winner not in TEAM_NAMES:
             return None
         teams = [[seat for seat in range(4) if team_of(seat) == team] for team in (0, 1)]
-        return teams if winner == TEAM_NAMES[0] else teams[::-1]
+        return [teams if winner == TEAM_NAMES[0] else teams[::-1]]
 
     def seat_facts(self, result: Mapping[str, Any], seat: int) -> SeatFacts:
         marks = []
