@@ -27,9 +27,11 @@ from adapters.web.answers import unauthorized
 from adapters.web.auth import Denied, Visitor
 from adapters.web.params import chat_of_param
 from adapters.web.replaying import RECORD_BYTES, Busy, Replays
+from bot.community.player_records import AI_PREFIX
 from bot.hosting.manager import TableManager
 from bot.hosting.page_questions import PageQuestions
 from bot.i18n import N_, normalize_language, t
+from bot.table.table_fields import ai_name
 from storage.hand_lookup import KeptHand
 
 Prove = Callable[[str], Visitor]
@@ -90,7 +92,12 @@ class StoredReplays:
         lang = normalize_language(visitor.lang) or asked or self.manager.language_at(kept.chat)
         record = kept.record()
         if len(kept.names) == 4:  # the seats named as the players were (`bot.page.replay`)
-            record["names"] = list(kept.names)
+            # An AI seat's name is the reader's words ("电脑 3"), as at the table, not the
+            # ledger's, written in the table's language.
+            record["names"] = [
+                ai_name(lang, seat) if player.startswith(AI_PREFIX) else name
+                for seat, (player, name) in enumerate(zip(kept.players, kept.names, strict=True))
+            ]
         body = json.dumps(record, ensure_ascii=False).encode()
         return await self._worked_out(request, body, lang)
 

@@ -183,6 +183,11 @@ async def test_the_replay_page_draws_every_glyph_and_its_steps_share_one_row(
             await page.locator('[data-action="next-trick"]').click()
         await page.wait_for_function("() => Number(document.body.dataset.step) > 0")
         assert await undrawn(page, "body") == []
+        # The AI seats are named in the reader's words, as at the table (电脑 3, AI 3).
+        shown = await page.locator("body").inner_text()
+        ai_names = ("电脑 3", "电脑 4") if lang == "zh-Hans" else ("AI 3", "AI 4")
+        assert all(name in shown for name in ai_names), shown
+        assert lang != "zh-Hans" or "AI 3" not in shown
         SHOTS.mkdir(parents=True, exist_ok=True)
         await page.screenshot(path=str(SHOTS / f"replay-{lang}.png"))
         await page.locator('[data-action="next-trick"]').click(click_count=60)
