@@ -97,7 +97,7 @@ def _said(
     elif isinstance(action, Bid):
         what = str(action.points)
     elif isinstance(action, Auto):
-        what = t(lang, "托管 on" if action.on else "托管 off")
+        what = t(lang, N_("托管 on")) if action.on else t(lang, N_("托管 off"))
     elif isinstance(action, Timeout):
         what = t(lang, N_("time ran out: 托管 played"))
     else:  # as the record writes it
