@@ -5,7 +5,8 @@ The header's Rules button opens an overlay with what /rules says and draws, in t
 reader's language: the primer's lines (the catalogue's ``primer_*``) and the primer
 picture's ladder of plays (`GameFront.primer_picture`, the one source of both) drawn as the
 page's own cards, its headers and its result line. Every character is drawn, nothing is
-wider than the phone, the panel closes, and its content is asked of the server once.
+wider than the phone, the panel closes (its button, a tap beside it), and its content is
+asked of the server once.
 """
 
 from __future__ import annotations
@@ -45,19 +46,25 @@ WIDEST = f"""() => {{
 }}"""
 """The panel's rightmost edge, the page's scroll width, and how much wider the panel's
 content is than the panel (a horizontal scroll inside it)."""
-IN_FLOW = f"""() => {{
+IN_FLOW = f"""(flat) => {{
   const overlay = document.querySelector('{PANEL}');
-  overlay.style.position = "static";
-  overlay.querySelector(".panel").style.maxHeight = "none";
+  overlay.style.position = flat ? "static" : "";
+  overlay.querySelector(".panel").style.maxHeight = flat ? "none" : "";
 }}"""
-"""The open panel laid in the page's flow, whole, for the glyph check: its full-page
-screenshot would otherwise stretch the fixed overlay over the whole page (and the probe
-that draws the tofu under it), and cut the panel's text at its scroll."""
+"""The open panel laid in the page's flow, whole, for the glyph check (``flat``), and back:
+its full-page screenshot would otherwise stretch the fixed overlay over the whole page (and
+the probe that draws the tofu under it), and cut the panel's text at its scroll."""
 
 
 @pytest.mark.parametrize(
     ("game", "lang"),
-    [("situan", "zh-Hans"), ("situan", "en"), ("erqiwang", "zh-Hans"), ("erqiwang", "en")],
+    [
+        ("situan", "zh-Hans"),
+        ("situan", "en"),
+        ("erqiwang", "zh-Hans"),
+        ("erqiwang", "en"),
+        ("erqiwang", "zh-Hant"),
+    ],
 )
 async def test_the_rules_panel_shows_the_primer_and_its_ladder_in_real_cards(
     bare_browser: Any, tmp_path: Path, game: str, lang: str
@@ -108,12 +115,15 @@ async def test_the_rules_panel_shows_the_primer_and_its_ladder_in_real_cards(
         await page.locator(f"{PANEL} .panel").evaluate("(panel) => panel.scrollTo(0, 1e6)")
         await page.screenshot(path=str(SHOTS / f"rules-{game}-{lang}-end.png"))
 
-        await page.evaluate(IN_FLOW)
+        await page.evaluate(IN_FLOW, True)
         assert await undrawn(page, PANEL) == []
+        await page.evaluate(IN_FLOW, False)
         await page.locator('[data-role="hide-rules"]').click()
         assert await page.locator(PANEL).is_hidden()
         await button.click()  # opened again: drawn from what came, not asked again
         await page.locator(f"{PANEL}:not([hidden])").wait_for()
+        await page.mouse.click(PHONE["width"] / 2, PHONE["height"] - 4)  # the dimmed table
+        assert await page.locator(PANEL).is_hidden()
         assert asked.count("rules") == 1
         assert [frame["type"] for frame in answered].count("rules") == 1
         await context.close()

@@ -425,7 +425,11 @@
   }
 
   $("show-rules").addEventListener("click", openRules);
-  $("hide-rules").addEventListener("click", () => { rulesAsked = false; $("rules").hidden = true; });
+  function hideRules() { rulesAsked = false; $("rules").hidden = true; }
+  $("hide-rules").addEventListener("click", hideRules);
+  // A tap on the dimmed table around the panel closes it too, as Escape does.
+  $("rules").addEventListener("click", (event) => { if (event.target === $("rules")) hideRules(); });
+  document.addEventListener("keydown", (event) => { if (event.key === "Escape") hideRules(); });
   $("show-last").addEventListener("click", showLast);
   $("hide-last").addEventListener("click", () => { $("last").hidden = true; });
   $("hide-settlement").addEventListener("click", () => {
