@@ -236,7 +236,7 @@ class PageQuestions:
     def rules(table: Table, user: str | None, lang: str | None) -> dict[str, Any]:
         """The rules panel of ``table``'s game in the language of ``user``'s page
         (`bot.page.rules_panel`): the same for every seat, in each reader's words."""
-        return rules_panel(table, web_view.reader_lang(table, user, lang))
+        return rules_panel(table.front, web_view.reader_lang(table, user, lang))
 
     def verdict(
         self, table: Table | None, user: str, move: str, cards: list[str], lang: str | None

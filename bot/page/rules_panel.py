@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.game_front import AnyFront
 from bot.i18n import t
 from bot.pictures import CardFace
-from bot.table.state import Table
 
 
 def card_text(face: CardFace) -> str:
@@ -22,13 +22,12 @@ def card_text(face: CardFace) -> str:
     return face.suit + face.rank
 
 
-def rules_panel(table: Table, lang: str) -> dict[str, Any]:
-    """The rules of ``table``'s game in ``lang``: the primer's lines, then the ladder of
+def rules_panel(front: AnyFront, lang: str) -> dict[str, Any]:
+    """The rules of ``front``'s game in ``lang``: the primer's lines, then the ladder of
     plays with their cards, the picture's headers and its result line."""
-    front = table.front
     picture = front.primer_picture(lang)
     return {
-        "game": table.game,
+        "game": front.name,
         "lang": lang,
         "title": picture.title,
         "lines": t(lang, front.primer_text).split("\n"),

@@ -21,6 +21,8 @@ import aiohttp
 import pytest
 
 from bot.games import front_of
+from bot.games.erqiwang import primer as erqiwang_primer
+from bot.games.situan import primer as situan_primer
 from bot.i18n import t
 from bot.page.rules_panel import rules_panel
 from storage import Database
@@ -54,6 +56,20 @@ IN_FLOW = f"""(flat) => {{
 """The open panel laid in the page's flow, whole, for the glyph check (``flat``), and back:
 its full-page screenshot would otherwise stretch the fixed overlay over the whole page (and
 the probe that draws the tofu under it), and cut the panel's text at its scroll."""
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant", "en"])
+async def test_the_panel_and_the_primer_picture_share_one_ladder(lang: str) -> None:
+    """The panel's plays are the primer modules' own (`LADDER`, `EXAMPLES`) through the
+    picture /rules draws: every label and card, in order, nothing added or left out."""
+    for game, ladder in (("situan", situan_primer.LADDER), ("erqiwang", erqiwang_primer.EXAMPLES)):
+        panel = rules_panel(front_of(game), lang)
+        assert panel["game"] == game and panel["lang"] == lang
+        assert panel["ladder"] == [
+            {"label": t(lang, label), "cards": cards.split()} for label, cards in ladder
+        ]
+        assert panel["by_rank"] == (game == "situan")
+        assert len(panel["lines"]) == 5 and all(line.strip() for line in panel["lines"])
 
 
 @pytest.mark.parametrize(
@@ -156,7 +172,7 @@ async def test_the_rules_come_only_to_a_page_that_said_who_it_is(tmp_path: Path)
                     ] == "state"
                     await socket.send_json({"type": "rules"})
                     frame = await asyncio.wait_for(socket.receive_json(), timeout=10)
-                    assert frame == {"type": "rules", "rules": rules_panel(world.table, "en")}
+                    assert frame == {"type": "rules", "rules": rules_panel(world.table.front, "en")}
                     assert frame["rules"]["ladder"][0]["cards"][:3] == ["BJ", "LJ", "H7"]
     finally:
         await world.close()
