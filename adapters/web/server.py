@@ -6,8 +6,10 @@
 - ``GET /table/ws``: the page's WebSocket. Its first message names the visitor
   (``{"type": "hello", "auth": "Link <token>" | "tma <initData>", "table": param}``); then
   the server pushes ``state`` frames after every stored step, answers ``check`` (may these
-  cards be played?) with ``verdict``, and runs ``act`` as the player's command, answering
-  the player's own refusals as ``said``. A bad credential: a ``denied`` frame (401), closed;
+  cards be played?) with ``verdict`` and ``rules`` (asked when the rules panel first opens)
+  with the game's rules (`bot.page.rules_panel`), and runs ``act`` as the player's command,
+  answering the player's own refusals as ``said``. A bad credential: a ``denied`` frame
+  (401), closed;
 - ``POST /table/api/state|check|act``: the same over HTTP, the credential in the
   ``Authorization`` header — 401 and no data for a bad one;
 - ``POST /replay/api``: a hand record (JSON) → every step of it (`bot.page.replay`), worked
@@ -167,6 +169,11 @@ class WebTable:
         """The page's state; once the match is over, its end as storage keeps it."""
         table = await self.questions.table(visitor.chat) or await self.questions.ended(visitor.chat)
         return None if table is None else self.questions.state(table, visitor.user, visitor.lang)
+
+    async def rules(self, visitor: Visitor) -> dict[str, Any] | None:
+        """The rules panel of the table's game, in the page's language (as `state`'s)."""
+        table = await self.questions.table(visitor.chat) or await self.questions.ended(visitor.chat)
+        return None if table is None else self.questions.rules(table, visitor.user, visitor.lang)
 
     async def check(self, visitor: Visitor, message: dict[str, Any]) -> dict[str, Any]:
         move, cards = message.get("action"), page_words(message.get("cards"))
@@ -423,6 +430,8 @@ class WebTable:
                     continue
                 answer = await self.check(page.visitor, data)
                 page.offer(frame("verdict", id=data.get("id"), **answer))
+            elif kind == "rules":
+                page.offer(frame("rules", rules=await self.rules(page.visitor)))
             elif kind == "act" and page.visitor.seat != WATCH:
                 for text in await self.act(page.visitor, data):
                     page.offer(frame("said", text=text))

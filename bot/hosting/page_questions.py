@@ -19,6 +19,7 @@ from bot.commands.chat import NO_TABLE, games_text
 from bot.hosting.open_tables import OpenTables
 from bot.i18n import t
 from bot.page import seat_view as web_view
+from bot.page.rules_panel import rules_panel
 from bot.table.state import BETWEEN, PLAYING, Table
 from engine.game import AnyHand
 from storage import Database
@@ -230,6 +231,12 @@ class PageQuestions:
         """What ``user``'s page (None or not seated: a spectator's) shows of ``table`` now, in
         their language (`bot.page.seat_view.page_state`)."""
         return web_view.page_state(table, user, web_view.reader_lang(table, user, lang))
+
+    @staticmethod
+    def rules(table: Table, user: str | None, lang: str | None) -> dict[str, Any]:
+        """The rules panel of ``table``'s game in the language of ``user``'s page
+        (`bot.page.rules_panel`): the same for every seat, in each reader's words."""
+        return rules_panel(table.front, web_view.reader_lang(table, user, lang))
 
     def verdict(
         self, table: Table | None, user: str, move: str, cards: list[str], lang: str | None

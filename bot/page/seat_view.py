@@ -46,6 +46,7 @@ WORDS = {
     "hide": N_("Hide"),
     "settlement": N_("Settlement"),
     "replay": N_("Replay this hand"),
+    "rules": N_("Rules"),
     "auto": N_("(auto)"),
     "ai": N_("AI"),
     "pass": N_("pass"),

@@ -17,6 +17,8 @@
   let connections = 0;          // sockets opened so far: the page's state names the one it came by
   let settlementSeen = "";
   let playable = false;
+  let rules = null;             // the rules panel the server sent (its game, its language)
+  let rulesAsked = false;       // the player opened it: show it when it comes
   let hintShown = "";           // the hint (hand and turn) whose cards were chosen for the player
   const TAP_STRIP = 24;         // px of each overlapped card left to tap, where rows allow         // the host said the chosen cards may be played (its verdict)
 
@@ -78,6 +80,9 @@
         showVerdict(message.ok, message.text);
         renderControls();
       }
+    } else if (message.type === "rules") {
+      rules = message.rules;
+      if (rules && rulesAsked) showRules();
     } else if (message.type === "said") {
       $("verdict").textContent = "";
       $("refusal").textContent = message.text;
@@ -129,6 +134,9 @@
     renderControls();
     $("hide-settlement").textContent = state.words.hide;
     $("hide-last").textContent = state.words.hide;
+    $("show-rules").textContent = state.words.rules;
+    $("show-rules").hidden = false;
+    $("hide-rules").textContent = state.words.hide;
     tick();
   }
 
@@ -382,6 +390,46 @@
     $("last").hidden = false;
   }
 
+  // ------------------------------------------------------------- the rules panel
+  // /rules on the page: the primer's lines, then what beats what with the page's own cards.
+  // Asked of the server once (again only if the page's game or language changed).
+  function openRules() {
+    if (!state) return;
+    rulesAsked = true;
+    if (rules && rules.game === state.game && rules.lang === state.lang) showRules();
+    else send({ type: "rules" });
+  }
+
+  function block(tag, className, text) {
+    const el = document.createElement(tag);
+    if (className) el.className = className;
+    el.textContent = text;
+    return el;
+  }
+
+  function showRules() {
+    $("rules-title").textContent = `${state.words.rules} · ${state.title}`;
+    $("rules-lines").replaceChildren(
+      ...rules.lines.map((line, i) => block(i ? "p" : "div", i ? "" : "rules-lead", line)));
+    $("rules-headers").replaceChildren(
+      block("div", "rules-picture", rules.title), ...rules.headers.map((h) => block("div", "", h)));
+    const options = { byRank: rules.by_rank, words: state.words };
+    $("rules-ladder").replaceChildren(...rules.ladder.map((step) => {
+      const row = block("div", "rules-step", "");
+      row.appendChild(block("span", "rules-label", step.label));
+      row.appendChild(Cards.row(step.cards, options));
+      return row;
+    }));
+    $("rules-result").textContent = rules.result;
+    $("rules").hidden = false;
+  }
+
+  $("show-rules").addEventListener("click", openRules);
+  function hideRules() { rulesAsked = false; $("rules").hidden = true; }
+  $("hide-rules").addEventListener("click", hideRules);
+  // A tap on the dimmed table around the panel closes it too, as Escape does.
+  $("rules").addEventListener("click", (event) => { if (event.target === $("rules")) hideRules(); });
+  document.addEventListener("keydown", (event) => { if (event.key === "Escape") hideRules(); });
   $("show-last").addEventListener("click", showLast);
   $("hide-last").addEventListener("click", () => { $("last").hidden = true; });
   $("hide-settlement").addEventListener("click", () => {
