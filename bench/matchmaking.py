@@ -9,9 +9,13 @@ PostgreSQL server of its own with tests/pg_server.py).
 - People come from both platforms (ids ``tg:…``/``dc:…``), half for 四团 and half for 二七王,
   with μ drawn from a normal distribution (25, 4) — a population around the newcomers'
   start; four in five accept AI seats. Each joins at a random moment of the first 10 s.
-- A seated person plays for a simulated hand — 40 to 80 s, the pace of AI players at
-  ``ai_delay`` 0.5 over a 四团 or 二七王 hand — then rejoins after 0 to 10 s. The hands are
-  *not* played here: this measures the queue, the matching and the storage, not the tables.
+- A matched table's hand is played: the engine deals it, every seat decides as a ``normal``
+  AI player does, one action each ``--pace`` seconds (0.5: the pace of AI players at
+  ``ai_delay`` 0.5, some 50 s a hand). It is then rated as the bot rates it
+  (`bot.community.skill_ratings.rate` over the game's `rated_results`, AI seats at their
+  level's fixed rating), the people's μ moving for their next match; then they rejoin after
+  0 to 10 s. The tables' messages are not sent: this measures the queue, the matching and the
+  storage with hands of real length and outcome, not the platforms.
 - Each matching process runs the matching step (`bot.community.quick_seating.seat_waiting`) of every
   queue once a second.
 
@@ -39,7 +43,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.community.quick_seating import seat_waiting
-from bot.games import FRONTS, GAME_NAMES
+from bot.community.skill_ratings import MODEL, Rating, rate
+from bot.games import FRONTS, GAME_NAMES, RECORD_READERS
+from engine import game_of
+from engine.ai import player
 from storage import Database, open_database
 from storage.quick_queue import QueueEntry
 
@@ -74,7 +81,29 @@ def matching_process(address: str, seconds: float, quick_wait: float, name: str)
     asyncio.run(matching(address, seconds, quick_wait, name))
 
 
-async def people(db: Database, count: int, seconds: float) -> dict[str, Any]:
+async def played(game: str, users: list[str], ratings: dict[str, Rating], pace: float,
+                 seed: int) -> None:  # fmt: skip
+    """Play a matched table's hand with ``normal`` AI decisions at ``pace``, then rate it:
+    the people (the first seats) move in ``ratings``, the AI seats keep their level's."""
+    engine = game_of(game)
+    hand = engine.deal(engine.rules(), seed=seed)
+    normal = [player(game, "normal", seed=seed + seat) for seat in range(4)]
+    while not hand.over:
+        await asyncio.sleep(pace)
+        seat = hand.to_act
+        hand.apply(normal[seat].decide(hand.view(seat), hand.legal_actions(seat)))
+    result = hand.result
+    reader = RECORD_READERS[game]
+    results = reader.rated_results(result.to_json()) if result is not None else None
+    if results is None:
+        return  # a redeal, or a series hand that decided nothing
+    fixed = Rating(*reader.ai_ratings["normal"])
+    before = [ratings[user] for user in users] + [fixed] * (4 - len(users))
+    for user, after in zip(users, rate(results, before), strict=False):
+        ratings[user] = after
+
+
+async def people(db: Database, count: int, seconds: float, pace: float) -> dict[str, Any]:
     """Join, watch for seats, play (simulated), rejoin; returns what the figures need."""
     draw = random.Random(54)
     games = queues()
@@ -87,7 +116,14 @@ async def people(db: Database, count: int, seconds: float) -> dict[str, Any]:
     waits: list[float] = []
     seated_twice = 0
     seen_chats: dict[str, float] = {}
-    mus = {user: mu for user, (_, mu, _) in person.items()}
+    ratings = {user: Rating(mu, MODEL.sigma) for user, (_, mu, _) in person.items()}
+    hands: set[asyncio.Task[None]] = set()
+
+    async def hand_then_rejoin(game: str, users: list[str], seed: int) -> None:
+        await played(game, users, ratings, pace, seed)
+        for user in users:
+            rejoin_at[user] = time.time() + draw.uniform(0, 10)
+
     gaps: list[float] = []
     ai_seats = seats = 0
     ends = time.time() + seconds
@@ -98,7 +134,8 @@ async def people(db: Database, count: int, seconds: float) -> dict[str, Any]:
         if due:
             async with db.transaction() as tx:
                 for user in due:
-                    (game, preset), mu, accepts_ai = person[user]
+                    (game, preset), _, accepts_ai = person[user]
+                    mu = ratings[user].mu
                     await tx.join_queue(QueueEntry(user, game, preset, mu, now, accepts_ai))
                     joined[user] = now
                     del rejoin_at[user]
@@ -114,12 +151,17 @@ async def people(db: Database, count: int, seconds: float) -> dict[str, Any]:
             seated_twice += len(users) - len(pending)  # seated with no join of theirs pending
             for user in pending:
                 waits.append(now - joined.pop(user))
-                rejoin_at[user] = now + draw.uniform(40, 80) + draw.uniform(0, 10)
-            table_mus = [mus[user] for user in users]
+            table_mus = [ratings[user].mu for user in users]
+            game = person[users[0]][0][0]
+            task = asyncio.create_task(hand_then_rejoin(game, list(users), len(seen_chats)))
+            task.add_done_callback(hands.discard)
+            hands.add(task)
             gaps.append(max(table_mus) - min(table_mus))
             ai_seats += 4 - len(users)
             seats += 4
         await asyncio.sleep(0.2)
+    for task in hands:
+        task.cancel()
     waits.sort()
     return {
         "tables": len(seen_chats),
@@ -139,7 +181,7 @@ async def run(args: argparse.Namespace, address: str) -> dict[str, Any]:
     try:
         if args.processes == 1:
             matcher = asyncio.create_task(matching(address, args.seconds, args.quick_wait, "a"))
-            found = await people(db, args.people, args.seconds)
+            found = await people(db, args.people, args.seconds, args.pace)
             await matcher
         else:
             spawn = multiprocessing.get_context("spawn")
@@ -151,7 +193,7 @@ async def run(args: argparse.Namespace, address: str) -> dict[str, Any]:
             ]
             for worker in workers:
                 worker.start()
-            found = await people(db, args.people, args.seconds)
+            found = await people(db, args.people, args.seconds, args.pace)
             for worker in workers:
                 worker.join()
     finally:
@@ -165,6 +207,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--quick-wait", type=float, default=90.0)
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--pace", type=float, default=0.5, help="seconds between a hand's actions")
     parser.add_argument("--postgres", default="", help="a PostgreSQL address to use")
     parser.add_argument("--sqlite", default="", help="the SQLite file (default: a new one)")
     args = parser.parse_args(argv)
