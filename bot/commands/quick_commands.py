@@ -76,7 +76,7 @@ async def quick(host: ChatHost, command: Command, table: Table | None, lang: str
     mu = next(
         (row.mu for row in await host.db.ratings_of(command.user) if row.game == game), MODEL.mu
     )
-    entry = QueueEntry(command.user, game, preset, mu, host.clock(), accepts_ai)
+    entry = QueueEntry(command.user, game, preset, mu, host.clock(), accepts_ai, lang)
     async with host.db.transaction() as tx:
         await tx.set_player(command.user, command.user_name, None)
         joined = await tx.join_queue(entry)

@@ -13,6 +13,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from bot.community.quick_seating import is_quick
 from bot.games import Stamps
 from bot.games.pictured import drawn_hand, drawn_settlement
 from bot.i18n import N_, t
@@ -77,16 +78,19 @@ def table_message(
     urgent: bool = True,
     names: list[str] | None = None,
     waiting: bool | None = None,
+    lang: str | None = None,
 ) -> Outgoing:
     """The table message of the running hand, from a snapshot of the public view taken now;
     its text is written when it is sent (`Outgoing.write`), so superseded states are never
     rendered and the one sent shows the latest time left. ``names`` (`Table.seat_names`) and
     ``waiting`` (`Table.waits_for_a_person`) may be passed by a caller that has them already: this
-    runs after every action."""
+    runs after every action. ``lang``: for a reader of another language than the table's (a
+    quick table's players, each told in their own: `bot.hosting.quick_room`)."""
     assert table.hand is not None
     view = table.hand.view(None)
-    names_now = tuple(table.seat_names() if names is None else names)
-    number, lang, front, clock = table.hand_number, table.lang, table.front, table.clock
+    lang = lang or table.lang
+    names_now = tuple(table.seat_names(lang) if names is None else names)
+    number, front, clock = table.hand_number, table.front, table.clock
     # The time left is shown for a person's decision only (an AI or 托管 acts at once).
     if waiting is None:
         waiting = table.waits_for_a_person()
@@ -111,7 +115,7 @@ def table_message(
     chrome = table.sent.table_chrome
     if chrome[0] != (table.tag, number, lang):  # made once per hand (and language)
         stamp = table.stamp().text()
-        my_hand = Button(table.say("My hand"), "/hand", stamp)
+        my_hand = Button(t(lang, "My hand"), "/hand", stamp)
         chrome = ((table.tag, number, lang), ((my_hand,),), f"table {stamp}")
         table.sent.keep_chrome(chrome)
     over = table.hand.over
@@ -243,11 +247,15 @@ def result_line(table: Table, index: int, lang: str) -> str:
     amount, match = table.staked(result.total)[index], table.match_totals()[index]
     return t(
         lang,
-        "The hand is over: {amount} for you (match {match}). The settlement is in the group.",
+        ENDED_QUICK if is_quick(table.chat) else ENDED,
         amount=money(amount),
         match=money(match),
     )
 
+
+ENDED = N_("The hand is over: {amount} for you (match {match}). The settlement is in the group.")
+ENDED_QUICK = N_("The hand is over: {amount} for you (match {match}). The settlement is below.")
+"""At a quick table, which has no group: the settlement comes to each player privately."""
 
 # ----------------------------------------------------------------- pictures
 
