@@ -12,8 +12,9 @@ A quick table's chat (``q:…``) is no platform's, so nothing of it may go out a
 (`fan_out`): a private message goes to its player (the sender routes it by the user's
 platform); what a group would read — the table message, the posts of the moment — goes to
 each person at the table as one private message per trick, edited as the trick goes on
-(its slot names the trick), with the posts of that trick above the table, which is written
-in the reader's own language. Nobody is called by mention, and no group ever sees a card.
+(its slot names the trick), with the posts of that trick above the table, each written in
+the reader's own language (`Outgoing.said`; the table: `table_message`'s ``lang``). Nobody
+is called by mention, and no group ever sees a card.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ class Narration:
     tricks so far), the posts of it, and the table as last written in each language."""
 
     trick: int = 0
-    posts: list[str] = field(default_factory=list)
+    posts: list[Outgoing] = field(default_factory=list)
     tables: dict[str, str] = field(default_factory=dict)
 
 
@@ -164,15 +165,24 @@ class QuickRoom:
             told.tables = self._tables_written(table, message, people)
         elif message.picture is not None or message.buttons:
             return [  # a settlement: a message of its own, its picture with it
-                replace(message, kind=Kind.PRIVATE, user=user, mention=None) for user, _ in people
+                replace(
+                    message,
+                    kind=Kind.PRIVATE,
+                    text=message.text_in(lang),
+                    user=user,
+                    mention=None,
+                    said=None,
+                )
+                for user, lang in people
             ]
         else:
-            told.posts.append(message.text)
+            told.posts.append(message)
         slot = f"quick {chat} {trick}"
         out = []
         for user, lang in people:
             written = told.tables.get(lang, told.tables.get("", ""))
-            text = "\n\n".join(part for part in [*told.posts, written] if part)
+            posts = [post.text_in(lang) for post in told.posts]
+            text = "\n\n".join(part for part in [*posts, written] if part)
             out.append(Outgoing(Kind.PRIVATE, chat, text, user=user, slot=slot))
         return out
 

@@ -18,7 +18,8 @@ PEOPLE = (  # user, their private chat, their name, their language
     ("dc:u2", "dc:900", "Bob", "zh-Hans"),
     ("you", "console", "Cy", "en"),
 )
-CARD = re.compile(r"[♠♥♣♦]")
+ENDED = {"en": r"^Ratings: Bob \d+ \(", "zh-Hans": r"^等级分：Bob \d+（"}
+"""The end of the hand as each reader is told it: the ratings line in their language."""
 
 
 async def queued_three(tmp_path: Path) -> Harness:
@@ -52,11 +53,14 @@ async def test_three_platforms_one_table_each_told_privately_in_their_own_langua
         assert hands, f"{user} got no hand"
         narrated = [m for m in sent if m.user == user and (m.slot or "").startswith("quick")]
         assert narrated, f"{user} was not shown the table"
-        table_text = narrated[-1].text.split("\n\n")[-1]  # below the posts of the moment
+        shown = narrated[-1].text  # the deal's post, then the table below it
         if lang == "en":
-            assert "hand 1" in table_text and "第 1 局" not in table_text
+            assert "Hand 1 is dealt." in shown and "Situan · hand 1" in shown
+            assert not re.search(r"[\u4e00-\u9fff]{2}", shown.replace("四团", ""))
         else:
-            assert "第 1 局" in table_text and "hand 1" not in table_text
+            assert "第 1 局发牌了。" in shown and "四团 · 第 1 局" in shown
+            assert "hand" not in shown.lower()
+        table_text = shown.split("\n\n")[-1]
         # Names only: no platform id of anyone in what a stranger reads.
         assert not re.search(r"\b(?:tg|dc):", narrated[-1].text, re.I)
         assert all(other in table_text for _, _, other, _ in PEOPLE)
@@ -74,6 +78,7 @@ async def test_the_table_is_played_to_its_end_from_each_platform_and_rated(tmp_p
         assert seat is not None
         start[index] = fixed[seat.level] if seat.ai else (25.0, 25 / 3)
     chats = {user: private for user, private, *_ in PEOPLE}
+    langs = {user: lang for user, _, _, lang in PEOPLE}
     # A chat command other than a move is refused at a quick table, and changes nothing.
     (refused,) = await harness.say("tg:u1", "/settings max_hands 3", chat="tg:1", private=True)
     assert refused.user == "tg:u1" and "quick table" in refused.text
@@ -114,7 +119,7 @@ async def test_the_table_is_played_to_its_end_from_each_platform_and_rated(tmp_p
         ends = [
             m.text
             for m in harness.recorder.sent
-            if m.user == user and re.search(r"^(?:Ratings: |等级分：)", m.text, re.M)
+            if m.user == user and re.search(ENDED[langs[user]], m.text, re.M)
         ]
         assert ends, f"{user} was not told how the hand ended"
     await harness.db.close()
