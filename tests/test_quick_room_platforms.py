@@ -63,15 +63,17 @@ async def test_telegram_discord_and_console_players_play_one_quick_table(tmp_pat
         def hands_shown() -> bool:
             return (
                 "Your hand" in tg_said(api)
+                and "Situan · hand 1" in tg_said(api)
                 and "你的手牌" in dc_said(world, dm)
+                and "四团 · 第 1 局" in dc_said(world, dm)
                 and any(m.user == "you" and "Your hand" in m.text for m in console.sent)
             )
 
-        await eventually(hands_shown, 10.0, 0.01, "each hand shown on its platform")
+        await eventually(hands_shown, 10.0, 0.01, "each hand and table shown on its platform")
         # Each is shown their own cards only, in their own language; no group hears of it.
         assert not world.fake.channel_messages(CHANNEL_ID)
         tg_texts, dc_texts = tg_said(api), dc_said(world, dm)
-        assert "Situan · hand 1" in tg_texts and "四团 · 第 1 局" in dc_texts
+        assert "第 1 局" not in tg_texts and "hand 1" not in dc_texts
         assert not re.search(r"\b(?:tg|dc):", tg_texts + dc_texts, re.I)
         # Each plays from their own platform: one move each, taken once.
         for _ in range(20_000):

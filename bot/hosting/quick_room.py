@@ -33,7 +33,6 @@ from bot.ops.logs import table_context
 from bot.reading.command import Command
 from bot.table import dealing, lobby
 from bot.table.effects import Effects
-from bot.table.hand_views import table_message
 from bot.table.state import Table
 from bot.views.outgoing import Kind, Outgoing
 from storage import Database
@@ -121,7 +120,7 @@ class QuickRoom:
                     rated=True,
                     max_hands=1,
                     mention_turn=False,
-                    ai_level=ai_level(game, people),
+                    ai_level=nearest_level(game, people),
                 )
             )
             for entry in people:
@@ -162,7 +161,7 @@ class QuickRoom:
         if trick != told.trick:
             self.told[chat] = told = Narration(trick)
         if message.kind == Kind.TABLE:
-            told.tables = self._tables_written(table, message, people)
+            told.tables = self._tables_written(message, people)
         elif message.picture is not None or message.buttons:
             return [  # a settlement: a message of its own, its picture with it
                 replace(
@@ -186,18 +185,13 @@ class QuickRoom:
             out.append(Outgoing(Kind.PRIVATE, chat, text, user=user, slot=slot))
         return out
 
-    def _tables_written(
-        self, table: Table | None, message: Outgoing, people: Iterable[tuple[str, str]]
-    ) -> dict[str, str]:
-        """The table message in each reader's language: as made (the table's), and written
-        anew for each other language while the hand is there to write from."""
-        written = {"": message.resolved().text}
-        if table is None or table.hand is None:
-            return written
-        written[table.lang] = written[""]
+    @staticmethod
+    def _tables_written(message: Outgoing, people: Iterable[tuple[str, str]]) -> dict[str, str]:
+        """The table message in each reader's language (`Outgoing.said`), written now."""
+        made = message.resolved()  # first in the table's own: it takes the closings shown
+        written = {"": made.text}
         for _, lang in people:
-            if lang not in written:
-                written[lang] = table_message(table, message.urgent, lang=lang).resolved().text
+            written.setdefault(lang, made.text_in(lang))
         return written
 
     def _people(self, chat: str, table: Table | None) -> tuple[tuple[str, str], ...]:
@@ -236,7 +230,7 @@ def platform_of(user: str) -> str:
     return user.partition(":")[0] if ":" in user else ""
 
 
-def ai_level(game: str, people: Iterable[QueueEntry]) -> str:
+def nearest_level(game: str, people: Iterable[QueueEntry]) -> str:
     """The AI level whose fixed rating is nearest the people's mean μ: the queue's level."""
     mus = [entry.mu for entry in people]
     mean = sum(mus) / len(mus)

@@ -78,19 +78,17 @@ def table_message(
     urgent: bool = True,
     names: list[str] | None = None,
     waiting: bool | None = None,
-    lang: str | None = None,
 ) -> Outgoing:
     """The table message of the running hand, from a snapshot of the public view taken now;
     its text is written when it is sent (`Outgoing.write`), so superseded states are never
-    rendered and the one sent shows the latest time left. ``names`` (`Table.seat_names`) and
-    ``waiting`` (`Table.waits_for_a_person`) may be passed by a caller that has them already: this
-    runs after every action. ``lang``: for a reader of another language than the table's (a
-    quick table's players, each told in their own: `bot.hosting.quick_room`)."""
+    rendered and the one sent shows the latest time left; `Outgoing.said` writes it for a
+    reader of another language (a quick table's players, each told in their own). ``names``
+    (`Table.seat_names`) and ``waiting`` (`Table.waits_for_a_person`) may be passed by a caller
+    that has them already: this runs after every action."""
     assert table.hand is not None
     view = table.hand.view(None)
-    lang = lang or table.lang
-    names_now = tuple(table.seat_names(lang) if names is None else names)
-    number, front, clock = table.hand_number, table.front, table.clock
+    names_now = tuple(table.seat_names() if names is None else names)
+    number, lang, front, clock = table.hand_number, table.lang, table.front, table.clock
     # The time left is shown for a person's decision only (an AI or 托管 acts at once).
     if waiting is None:
         waiting = table.waits_for_a_person()
@@ -100,22 +98,23 @@ def table_message(
     earlier: list[Any] | None = None
     notes: list[str] = []
 
-    def write() -> str:
+    def written_in(reader: str) -> str:
         # The first writing takes the closings and notes no state sent so far has covered; a
-        # second (the state carried by a post, then edited into the table message) shows the
-        # same.
+        # second (the state carried by a post, then edited into the table message; or this
+        # state for a reader of another language) shows the same.
         nonlocal earlier, notes
         if earlier is None:
             earlier = closings.unshown(closed)
             notes = closings.unshown_notes(noted)
         left = None if deadline is None else max(0, round(deadline - clock()))
-        text = front.table_text(lang, view, names_now, number, left, earlier)
+        seen = names_now if reader == lang else tuple(table.seat_names(reader))
+        text = front.table_text(reader, view, seen, number, left, earlier)
         return "\n".join([text, *notes])
 
     chrome = table.sent.table_chrome
     if chrome[0] != (table.tag, number, lang):  # made once per hand (and language)
         stamp = table.stamp().text()
-        my_hand = Button(t(lang, "My hand"), "/hand", stamp)
+        my_hand = Button(table.say("My hand"), "/hand", stamp)
         chrome = ((table.tag, number, lang), ((my_hand,),), f"table {stamp}")
         table.sent.keep_chrome(chrome)
     over = table.hand.over
@@ -127,8 +126,9 @@ def table_message(
         buttons=buttons,
         slot=slot,
         urgent=urgent,
-        write=write,
+        write=lambda: written_in(lang),
         final=over,
+        said=written_in,
     )
 
 
