@@ -92,9 +92,13 @@ class QuickRoom:
         now = self.clock()
         for game, front in FRONTS.items():
             for preset in front.game.presets:
-                found = await seat_waiting(
-                    self.db, game, preset, now, self.quick_wait, new_quick_chat
-                )
+                try:
+                    found = await seat_waiting(
+                        self.db, game, preset, now, self.quick_wait, new_quick_chat
+                    )
+                except Exception:  # its transaction seated nobody: the next beat tries again
+                    log.exception("the quick queue of %s (%s) could not be matched", game, preset)
+                    continue
                 for chat, people, ai_seats in found:
                     try:
                         await self.open(chat, game, preset, people, ai_seats)

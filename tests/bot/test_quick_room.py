@@ -83,6 +83,9 @@ async def test_the_table_is_played_to_its_end_from_each_platform_and_rated(tmp_p
     (refused,) = await harness.say("tg:u1", "/settings max_hands 3", chat="tg:1", private=True)
     assert refused.user == "tg:u1" and "quick table" in refused.text
     assert table.table_options.max_hands == 1
+    (again,) = await harness.say("dc:u2", "/quick situan", chat="dc:900", private=True)
+    assert again.text == "你正在快速匹配的牌桌上打牌：打完这一局，再说 /quick 开下一桌。"
+    assert await harness.db.queue_entry("dc:u2") is None
     on_auto: set[str] = set()
     for _ in range(5000):
         if not table.is_open():
