@@ -16,7 +16,7 @@ from bot.table.hand_views import (
     turn_notice,
 )
 from bot.table.rated_hands import rated_seats
-from bot.table.state import PLAYING, Table
+from bot.table.state import PLAYING, Table, ai_name
 from bot.views.outgoing import Button, Kind, Outgoing
 from bot.views.shared_texts import ledger_text
 from engine.actions import Action, Auto, Timeout
@@ -214,8 +214,9 @@ def close_match(table: Table) -> Effects:
     table.close()
     ledger, names = dict(table.ledger), dict(table.names)
 
-    def said(lang: str) -> str:
-        return t(lang, "The match is over.") + "\n" + ledger_text(lang, ledger, names)
+    def said(lang: str) -> str:  # an AI player's line named in the reader's language
+        named = {k: ai_name(lang, int(k[3:])) if k[:3] == "ai:" else n for k, n in names.items()}
+        return t(lang, "The match is over.") + "\n" + ledger_text(lang, ledger, named)
 
     post = Outgoing(Kind.GROUP, table.chat, said(table.lang), said=said)
     return Effects(out=[*retired, post], table_changed=True)
