@@ -1,5 +1,7 @@
 """One table manager, several platforms: each outgoing message goes to the adapter whose
-chats it belongs to (chat names carry the platform's prefix, ``tg:`` or ``dc:``)."""
+chats it belongs to (chat names carry the platform's prefix, ``tg:`` or ``dc:``). A quick
+table's chat is no platform's (`bot.hosting.quick_room`): its messages are each one player's,
+and go to the adapter of that player's platform (user ids carry the same prefix)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,10 @@ class SendRouter:
     async def __call__(self, message: Outgoing) -> None:
         for prefix, send in self.routes.items():
             if message.chat.startswith(prefix):
+                await send(message)
+                return
+        for prefix, send in self.routes.items():
+            if message.user is not None and message.user.startswith(prefix):
                 await send(message)
                 return
         log.info("no adapter runs for %s; message dropped", message.chat)

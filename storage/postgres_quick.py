@@ -13,7 +13,7 @@ import asyncpg.pool
 
 from storage.quick_queue import QueueEntry, QuickReads, QuickWrites
 
-COLUMNS = "user_id, game, preset, mu, since, accepts_ai"
+COLUMNS = "user_id, game, preset, mu, since, accepts_ai, lang"
 
 
 class PostgresQuickWrites(QuickWrites):
@@ -24,7 +24,7 @@ class PostgresQuickWrites(QuickWrites):
 
     async def join_queue(self, entry: QueueEntry) -> bool:
         added = await self._db.fetchval(
-            f"INSERT INTO quick_queue ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)"
+            f"INSERT INTO quick_queue ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)"
             " ON CONFLICT (user_id) DO NOTHING RETURNING 1",
             entry.user,
             entry.game,
@@ -32,6 +32,7 @@ class PostgresQuickWrites(QuickWrites):
             entry.mu,
             entry.since,
             entry.accepts_ai,
+            entry.lang,
         )
         return added is not None
 

@@ -28,6 +28,8 @@ class QueueEntry:
     """Their μ at the game when they joined (matching is by μ: `bot.community.quick_matching`)."""
     since: float
     accepts_ai: bool = True
+    lang: str = ""
+    """The language they asked in (their platform's or their /lang); empty: the host's."""
 
 
 class QuickWrites(ABC):

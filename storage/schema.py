@@ -243,6 +243,9 @@ STEPS: tuple[Step, ...] = (
                  Index("quick_tables_opened", "quick_tables", "opened"),
                  Index("leaves_user", "leaves", "user")),
     ),
+    # 9: the language a person queued in, so that the process opening their quick table
+    # (any process, on PostgreSQL) speaks it to them.
+    Step(columns=(("quick_queue", Column("lang", Kind.TEXT, default="")),)),
 )  # fmt: skip
 
 

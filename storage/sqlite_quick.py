@@ -12,12 +12,12 @@ import aiosqlite
 
 from storage.quick_queue import QueueEntry, QuickReads, QuickWrites
 
-COLUMNS = "user, game, preset, mu, since, accepts_ai"
+COLUMNS = "user, game, preset, mu, since, accepts_ai, lang"
 
 
 def entry(row: Any) -> QueueEntry:
-    user, game, preset, mu, since, accepts_ai = row
-    return QueueEntry(user, game, preset, mu, since, bool(accepts_ai))
+    user, game, preset, mu, since, accepts_ai, lang = row
+    return QueueEntry(user, game, preset, mu, since, bool(accepts_ai), lang or "")
 
 
 class SqliteQuickWrites(QuickWrites):
@@ -28,9 +28,17 @@ class SqliteQuickWrites(QuickWrites):
 
     async def join_queue(self, entry: QueueEntry) -> bool:
         async with self._db.execute(
-            f"INSERT INTO quick_queue ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)"
+            f"INSERT INTO quick_queue ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (user) DO NOTHING",
-            (entry.user, entry.game, entry.preset, entry.mu, entry.since, int(entry.accepts_ai)),
+            (
+                entry.user,
+                entry.game,
+                entry.preset,
+                entry.mu,
+                entry.since,
+                int(entry.accepts_ai),
+                entry.lang,
+            ),
         ) as cursor:
             return cursor.rowcount == 1
 

@@ -19,6 +19,7 @@ from typing import Any
 
 import discord
 
+from bot.community.quick_seating import is_quick
 from bot.views.outgoing import Button
 
 ROWS = 5
@@ -44,11 +45,26 @@ def channel_id_of(key: str) -> int:
     return int(key.removeprefix(PREFIX))
 
 
+CHAT_PART = r"(?P<chat>\d+|q:[0-9a-f]+)"
+"""A component's table in its ``custom_id``: a channel's id, or a quick table's chat, which
+is no channel's (`bot.hosting.quick_room`: its controls come in a player's DM)."""
+
+
+def chat_part(chat: str) -> str:
+    """``dc:123`` → ``123``; a quick table's chat as it is."""
+    return chat if is_quick(chat) else str(channel_id_of(chat))
+
+
+def chat_of(part: str) -> str:
+    """The table's chat a component's ``custom_id`` names (`chat_part` back)."""
+    return part if is_quick(part) else channel_key(int(part))
+
+
 class CommandButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"cb\|(?P<chat>\d+)\|(?P<stamp>[\w.]*)\|(?P<command>/.+)",
+    template=r"cb\|" + CHAT_PART + r"\|(?P<stamp>[\w.]*)\|(?P<command>/.+)",
 ):
-    def __init__(self, chat: int, button: Button) -> None:
+    def __init__(self, chat: str, button: Button) -> None:
         custom_id = f"cb|{chat}|{button.stamp}|{button.command}"
         super().__init__(
             discord.ui.Button(
@@ -67,24 +83,24 @@ class CommandButton(
         match: re.Match[str],
         /,
     ) -> CommandButton:
-        made = cls(int(match["chat"]), Button("", match["command"], match["stamp"]))
+        made = cls(match["chat"], Button("", match["command"], match["stamp"]))
         return made
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.client.handle_press(
-            interaction, channel_key(self.chat), self.stamp, [self.command]
+            interaction, chat_of(self.chat), self.stamp, [self.command]
         )
 
 
 class ChoiceMenu(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"sel\|(?P<chat>\d+)\|(?P<stamp>[\w.]*)\|(?P<kind>[\w:]+)",
+    template=r"sel\|" + CHAT_PART + r"\|(?P<stamp>[\w.]*)\|(?P<kind>[\w:]+)",
 ):
     """A menu of neutral buttons of one set; every chosen option is pressed in turn."""
 
     def __init__(
         self,
-        chat: int,
+        chat: str,
         stamp: str,
         kind: str,
         buttons: list[Button] | None = None,
@@ -113,25 +129,23 @@ class ChoiceMenu(
         match: re.Match[str],
         /,
     ) -> ChoiceMenu:
-        return cls(int(match["chat"]), match["stamp"], match["kind"])
+        return cls(match["chat"], match["stamp"], match["kind"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: Any = interaction.data or {}
         values = [str(v) for v in data.get("values", [])]
         commands = [v.split(":", 1)[1] for v in values if ":" in v]
-        await interaction.client.handle_press(
-            interaction, channel_key(self.chat), self.stamp, commands
-        )
+        await interaction.client.handle_press(interaction, chat_of(self.chat), self.stamp, commands)
 
 
 class WebTableButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"web\|(?P<chat>\d+)",
+    template=r"web\|" + CHAT_PART,
 ):
     """ "Open table" under a channel's table: the presser is answered, privately, with a
     link to the web table signed for them (their seat, or the public view)."""
 
-    def __init__(self, chat: int, label: str = "Open table") -> None:
+    def __init__(self, chat: str, label: str = "Open table") -> None:
         super().__init__(
             discord.ui.Button(
                 label=label[:LABEL_LIMIT],
@@ -149,10 +163,10 @@ class WebTableButton(
         match: re.Match[str],
         /,
     ) -> WebTableButton:
-        return cls(int(match["chat"]))
+        return cls(match["chat"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.client.open_web(interaction, channel_key(self.chat))
+        await interaction.client.open_web(interaction, chat_of(self.chat))
 
 
 def with_web_button(view: discord.ui.View | None, chat: str, label: str) -> discord.ui.View:
@@ -160,7 +174,7 @@ def with_web_button(view: discord.ui.View | None, chat: str, label: str) -> disc
     rows are full keeps its own buttons (the table's controls come first)."""
     view = view or discord.ui.View(timeout=None)
     with contextlib.suppress(ValueError):  # no room left
-        view.add_item(WebTableButton(channel_id_of(chat), label))
+        view.add_item(WebTableButton(chat_part(chat), label))
     return view
 
 
@@ -183,14 +197,14 @@ def build_view(chat: str, rows: tuple[tuple[Button, ...], ...]) -> discord.ui.Vi
     buttons = [b for row in rows for b in row]
     if not buttons:
         return None
-    channel = channel_id_of(chat)
+    channel = chat_part(chat)
     view = discord.ui.View(timeout=None)
     for item in layout(channel, buttons):
         view.add_item(item)
     return view
 
 
-def layout(channel: int, buttons: list[Button]) -> list[discord.ui.Item[Any]]:
+def layout(channel: str, buttons: list[Button]) -> list[discord.ui.Item[Any]]:
     menus: list[tuple[str, list[Button], bool]] = []
     plain: list[Button] = []
     cards: dict[str, list[Button]] = {}
@@ -225,7 +239,7 @@ def layout(channel: int, buttons: list[Button]) -> list[discord.ui.Item[Any]]:
         if row >= ROWS:
             break
         for button in plain[start : start + PER_ROW]:
-            item = CommandButton(channel_id_of(button.chat) if button.chat else channel, button)
+            item = CommandButton(chat_part(button.chat) if button.chat else channel, button)
             item.row = row
             items.append(item)
         row += 1

@@ -1,9 +1,9 @@
 """Neutral buttons as Telegram inline keyboards, and presses back as text commands.
 
 A button's ``callback_data`` is ``<chat>|<stamp>|<command>`` — the table's chat (so a press in
-a private chat reaches the right table), the button's stamp (table, hand, turn) and the text
-command — within Telegram's 64 bytes. Nothing in it is trusted: the host checks the stamp,
-the seat and the rules like for any typed command.
+a private chat reaches the right table; a quick table's is written whole, ``q:…``), the
+button's stamp (table, hand, turn) and the text command — within Telegram's 64 bytes. Nothing
+in it is trusted: the host checks the stamp, the seat and the rules like for any typed command.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
+from bot.community.quick_seating import is_quick
 from bot.views.outgoing import Button
 
 CALLBACK_LIMIT = 64
@@ -39,6 +40,11 @@ def chat_target(key: str) -> tuple[int, int | None]:
     return int(chat), int(thread) if thread else None
 
 
+def is_group(chat: str) -> bool:
+    """A group's chat (not a private chat, not a quick table's, which has no group)."""
+    return not is_quick(chat) and chat_target(chat)[0] < 0
+
+
 def callback_data(chat: str, button: Button) -> str:
     data = f"{chat.removeprefix(PREFIX)}|{button.stamp}|{button.command}"
     if len(data.encode()) > CALLBACK_LIMIT:
@@ -59,6 +65,8 @@ def read_callback(data: str | None) -> Press | None:
     if len(parts) != 3 or not parts[2].startswith("/"):
         return None
     chat, stamp, command = parts
+    if is_quick(chat):  # a quick table's controls, in a private chat: no Telegram chat's
+        return Press(chat, stamp, command)
     try:
         chat_target(PREFIX + chat)
     except ValueError:

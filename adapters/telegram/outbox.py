@@ -43,6 +43,7 @@ from adapters.telegram.keyboards import (
     chat_key,
     chat_target,
     inline_keyboard,
+    is_group,
     start_payload,
     user_id_of,
 )
@@ -422,7 +423,7 @@ class TelegramOutbox(HandPhotos):
     def tell_to_open(self, chat: str, user: str) -> None:
         """Tell the group (once per player and table) that ``user`` has to open the bot to
         get their cards, with a button that does it."""
-        if not chat or (chat, user) in self._told_to_open or not chat_target(chat)[0] < 0:
+        if not chat or (chat, user) in self._told_to_open or not is_group(chat):
             return  # no group to tell (a greeting, a private table) or told already
         self._told_to_open.add((chat, user))
         lang = self.language(chat)

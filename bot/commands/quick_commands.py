@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from bot.commands.chat import ChatHost, games_text, reply
+from bot.community.quick_seating import is_quick
 from bot.community.skill_ratings import MODEL
 from bot.games import FRONTS, preset_text, presets_text
 from bot.i18n import N_, t
@@ -49,6 +50,8 @@ async def quick(host: ChatHost, command: Command, table: Table | None, lang: str
             "You left the quick queue." if left else NOT_WAITING,
             games=games_text(lang),
         )
+    if any(is_quick(seated.chat) for seated in host.tables_seating(command.user)):
+        return reply(command, lang, AT_A_QUICK_TABLE)
     game = words[0]
     if game not in FRONTS:
         return reply(command, lang, "Say /quick and a game: {games}.", games=games_text(lang))
@@ -76,7 +79,7 @@ async def quick(host: ChatHost, command: Command, table: Table | None, lang: str
     mu = next(
         (row.mu for row in await host.db.ratings_of(command.user) if row.game == game), MODEL.mu
     )
-    entry = QueueEntry(command.user, game, preset, mu, host.clock(), accepts_ai)
+    entry = QueueEntry(command.user, game, preset, mu, host.clock(), accepts_ai, lang)
     async with host.db.transaction() as tx:
         await tx.set_player(command.user, command.user_name, None)
         joined = await tx.join_queue(entry)
@@ -172,6 +175,9 @@ async def report(host: ChatHost, command: Command, table: Table | None, lang: st
     return reply(command, lang, "Thank you: your last hand's record is with the operator.")
 
 
+AT_A_QUICK_TABLE = N_(
+    "You are playing at a quick table: finish its hand, then say /quick again for the next."
+)
 NOT_WAITING = N_("You are in no quick queue. Say /quick and a game to join one: {games}.")
 QUEUED = N_(
     "You are in the quick queue for {game} ({preset}). A table opens when four are "

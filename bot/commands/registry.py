@@ -112,6 +112,9 @@ class Spec:
     """Its button acts on the chat it is shown in and asks nothing of a seat: pressed in a
     private chat too (a practice table's settlement), where the chat it names must be that
     private chat."""
+    quick_room: bool | None = None
+    """Taken at a quick table (`bot.hosting.quick_room`), where strangers only play: by
+    default the moves and the hand; True or False says otherwise (no hint at a rated table)."""
     options: tuple[Option, ...] = ()
     aliases: tuple[str, ...] = ()
 
@@ -141,7 +144,7 @@ COMMANDS: tuple[Spec, ...] = (
                   Option("preset", Arg.PRESET, N_("Preset (rule set)"), False, True))),
     Spec("join", N_("Take a seat"), N_("[SEAT]"), table=lobby.join, options=(_seat(False),),
          match_wide=True, seats_player=True),
-    Spec("leave", N_("Leave your seat"), table=lobby.leave),
+    Spec("leave", N_("Leave your seat"), table=lobby.leave, quick_room=True),
     Spec("addbot", N_("Seat an AI player"), "[easy|normal|hard]", table=lobby.addbot, host=True,
          match_wide=True,
          options=(Option("level", Arg.LEVEL,
@@ -169,7 +172,7 @@ COMMANDS: tuple[Spec, ...] = (
          on_page=False, shows_hand=True),
     # Learning to play (issue 55): hints, practice, replays.
     Spec("hint", N_("The move the hard AI player would make now, and why (your turn)"),
-         table=hint_answers.ask, own_cards=True, move=True),
+         table=hint_answers.ask, own_cards=True, move=True, quick_room=False),
     Spec("practice", N_("Practise privately with three AI players: hints, no time limit"),
          N_("GAME [LEVEL] [timed]"), chat=practice_table.practice, needs_table=False,
          options=(Option("game", Arg.GAME, N_("Which game")),
@@ -179,12 +182,13 @@ COMMANDS: tuple[Spec, ...] = (
          N_("[N]"), chat=replay_commands.replay, needs_table=False, pressed_where_shown=True,
          options=(Option("hand", Arg.TEXT, N_("1: your last hand (if left out), 2: the one "
                                               "before…"), False),)),
-    Spec("score", N_("The match ledger"), table=lobby.score, chat=chat_commands.final_score),
+    Spec("score", N_("The match ledger"), table=lobby.score, chat=chat_commands.final_score,
+         quick_room=True),
     Spec("settings", N_("Show or change the options"), N_("[NAME VALUE]"),
          table=setting_commands.settings, host=True, aliases=("set",),
          options=(Option("name", Arg.TEXT, N_("Option name"), False),
                   Option("value", Arg.TEXT, N_("New value"), False))),
-    Spec("rules", N_("A short summary of the rules"), table=primer.rules),
+    Spec("rules", N_("A short summary of the rules"), table=primer.rules, quick_room=True),
     Spec("lang", N_("Language: zh-Hans, zh-Hant or en"), "zh-Hans|zh-Hant|en",
          table=setting_commands.lang, chat=chat_commands.language, needs_table=False, host=True,
          sets_language=True,
@@ -224,7 +228,8 @@ COMMANDS: tuple[Spec, ...] = (
          "[1|all]", chat=notices.notify, needs_table=False, asks_alerts=True,
          options=(Option("which", Arg.TEXT, N_("Privately: which alert to stop (a number or all)"),
                          False),)),
-    Spec("help", N_("All commands"), table=_help_at, chat=_help_here, needs_table=False),
+    Spec("help", N_("All commands"), table=_help_at, chat=_help_here, needs_table=False,
+         quick_room=True),
     Spec("pick", N_("Choose cards by button"), table=playing.pick, own_cards=True, move=True,
          listed=False, on_page=False),
     Spec("clear", N_("Clear the chosen cards"), table=playing.clear, own_cards=True,
@@ -261,6 +266,14 @@ ASKS_ALERTS = frozenset(name for name, spec in BY_NAME.items() if spec.asks_aler
 SETS_LANGUAGE = frozenset(name for name, spec in BY_NAME.items() if spec.sets_language)
 PRIVATE_ONLY = frozenset(name for name, spec in BY_NAME.items() if spec.private_only)
 SEATS_PLAYER = frozenset(name for name, spec in BY_NAME.items() if spec.seats_player)
+QUICK_ROOM = frozenset(
+    name
+    for name, spec in BY_NAME.items()
+    if (spec.move or spec.shows_hand if spec.quick_room is None else spec.quick_room)
+)
+"""What a player may ask of a quick table: its moves and their own hand, the rules, the
+score, leaving; a match's settings, seats and hosting are the room's, and no hint is given
+at a rated table."""
 GAME_COMMANDS = frozenset(
     name for name, spec in BY_NAME.items() if spec.table is playing.game_command
 )

@@ -8,7 +8,8 @@ The commands' handlers are found in the registry (`bot.commands.registry`): the 
 
 from __future__ import annotations
 
-from bot.commands.registry import MATCH_WIDE, table_handler
+from bot.commands.registry import MATCH_WIDE, QUICK_ROOM, table_handler
+from bot.community.quick_seating import is_quick
 from bot.i18n import N_
 from bot.reading.command import Command
 from bot.reading.refusals import Refusal
@@ -22,6 +23,8 @@ def handle(table: Table, command: Command) -> Effects:
     handler = table_handler(command.name)
     if handler is None:
         return table.reply(command, "Unknown command. Try /help.")
+    if is_quick(table.chat) and command.name not in QUICK_ROOM:
+        return table.reply(command, QUICK_ROOM_ONLY)
     stale = None if command.stamp is None else _stale(table, command.stamp, command.name)
     if stale is not None:
         return table.reply(command, stale)
@@ -34,6 +37,12 @@ def handle(table: Table, command: Command) -> Effects:
     if table.state == LOBBY and effects.table_changed:  # activity keeps a lobby open
         table.keep_lobby_open()
     return effects
+
+
+QUICK_ROOM_ONLY = N_(
+    "At a quick table the room deals, seats and hosts: play with your hand's buttons or "
+    "/play, /hand shows your cards, /leave leaves (the table plays for you)."
+)
 
 
 def _stale(table: Table, text: str, name: str) -> str | None:

@@ -5,12 +5,15 @@ twice nor open one table twice (`storage.quick_queue`)."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 
 from bot.community.quick_matching import Match, Waiting, match
 from storage import Database
 from storage.quick_queue import QueueEntry
 
+QUICK_CHAT = "q:"
+"""How a quick table's chat begins: no platform's chat does (`bot.hosting.quick_room`)."""
 RECENT_TABLES = 3600.0
 """How far back a person's last quick table is looked for (the same four not twice)."""
 
@@ -48,3 +51,13 @@ async def seat_waiting(
             await tx.seat(chat, people, now)
             opened.append((chat, people, table.ai_seats))
     return opened
+
+
+def new_quick_chat() -> str:
+    """A new quick table's chat, unique across processes, short enough for a Telegram
+    button's 64 bytes of data with its stamp and command."""
+    return QUICK_CHAT + uuid.uuid4().hex[:10]
+
+
+def is_quick(chat: str) -> bool:
+    return chat.startswith(QUICK_CHAT)

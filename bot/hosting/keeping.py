@@ -208,7 +208,11 @@ class TableKeeper:
             line = "\n".join(part for part in lines if part)
             if line:
                 ended = effects.settlement
-                said = replace(ended, text=f"{ended.text}\n{line}")
+                said = replace(
+                    ended,
+                    text=f"{ended.text}\n{line}",
+                    said=_with_lines(ended, moves, lines[1 if moves else 0 :]),
+                )
                 effects.out = [said if m is ended else m for m in effects.out]
                 if table.sent.buttoned is ended:  # its buttons go later: the line stays
                     table.sent.now_with_buttons(said)
@@ -332,3 +336,19 @@ class TableKeeper:
         for raw in actions:
             hand.apply(game.action_from_json(raw))  # a record that cannot be read raises
         return hand
+
+
+def _with_lines(
+    ended: Outgoing, moves: list[RatingMove], others: list[str | None]
+) -> Callable[[str], str] | None:
+    """The post ending a hand, with the ratings line, for a reader of another language (a
+    quick table's players); the achievements' lines as the table says them."""
+    if ended.said is None:
+        return None
+    written = ended.said
+
+    def said(lang: str) -> str:
+        lines = [moves_line(lang, moves)] if moves else []
+        return "\n".join([written(lang), *lines, *(line for line in others if line)])
+
+    return said

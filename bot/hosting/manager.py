@@ -30,6 +30,7 @@ from bot.hosting.keeping import Sender, TableKeeper
 from bot.hosting.open_tables import OpenTables
 from bot.hosting.page_questions import PageQuestions
 from bot.hosting.process_identity import Ownership
+from bot.hosting.quick_room import QuickRoom
 from bot.hosting.table_leases import Leases
 from bot.hosting.table_questions import TableQuestions
 from bot.hosting.timers import Timers
@@ -117,6 +118,10 @@ class TableManager(TableQuestions):
             clock,
             ai_workers,
         )
+        self.quick = QuickRoom(
+            db, self.open, self.keeper, self.leases, self._send, clock, seeds, language
+        )
+        """The quick queues' tables, told to each player privately (`match` runs them)."""
         self.hints = Hints(
             self.open, self.timers.thinking.workers, self.keeper, self.faults.contain
         )
@@ -134,7 +139,8 @@ class TableManager(TableQuestions):
         """Commands dropped as their update was delivered before (for the logs and tests)."""
 
     async def _send(self, message: Outgoing) -> None:
-        await self.send(message)  # looked up at each call: an adapter sets ``send`` later
+        for each in self.quick.fan_out(message):  # a quick table's: to each player
+            await self.send(each)  # looked up at each call: an adapter sets ``send`` later
 
     # ----------------------------------------------------------------- the web table
 
@@ -268,6 +274,7 @@ class TableManager(TableQuestions):
                 table = self.open.get(command.chat)
                 if table is not None:
                     await self.keeper.store_step(table, effects, delivery)
+                    effects.out = self.quick.fan_out_all(effects.out)
                 elif delivery is not None:  # no table stepped (/stats, /help): taken alone
                     await self.db.first_delivery(*delivery, self.clock())
             except LeaseLost as lost:
@@ -275,9 +282,10 @@ class TableManager(TableQuestions):
                 return await self._elsewhere(command)
             except Exception:
                 return await self.faults.contain(command.chat, command)
+        out = effects.out
         if effects.hint_asked is not None:  # thought out with the lock let go
-            return effects.out + await self.hints.give(effects.hint_asked)
-        return effects.out
+            out = out + self.quick.fan_out_all(await self.hints.give(effects.hint_asked))
+        return await self.quick.hand_back(command, out, self.send)
 
     @staticmethod
     def _delivery_key(command: Command) -> tuple[str, str] | None:
@@ -366,6 +374,7 @@ class TableManager(TableQuestions):
         await self.timers.run_timers(stop, step)
 
     async def _heartbeat(self) -> None:
+        await self.quick.match()
         self.prune()
         await self.forget_closed_tables()
         await self.db.set_meta("alive_at", repr(self.clock()))

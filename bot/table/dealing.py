@@ -16,7 +16,7 @@ from bot.table.hand_views import (
     turn_notice,
 )
 from bot.table.rated_hands import rated_seats
-from bot.table.state import PLAYING, Table
+from bot.table.state import PLAYING, Table, ai_name
 from bot.views.outgoing import Button, Kind, Outgoing
 from bot.views.shared_texts import ledger_text
 from engine.actions import Action, Auto, Timeout
@@ -27,13 +27,16 @@ def deal(table: Table) -> Effects:
     retired = table.sent.retire_buttons()  # the lobby's, the last hand's Ready
     hand = table.deal()
     effects = Effects(hand_started=hand.start_record(), table_changed=True)
-    dealt = table.group("Hand {number} is dealt.", number=table.hand_number)
-    if table.hand_number == 1:  # the match's first hand says who the AI players are
-        dealt = replace(dealt, text=dealt.text + ai_levels_line(table))
-    opening = table.front.opening_text(table.lang, hand.view(None), table.seat_names())
-    if opening:
-        dealt = replace(dealt, text=dealt.text + "\n" + opening)
-    effects.out.append(dealt)
+    number, view = table.hand_number, hand.view(None)
+
+    def said(lang: str) -> str:
+        text = t(lang, "Hand {number} is dealt.", number=number)
+        if number == 1:  # the match's first hand says who the AI players are
+            text += ai_levels_line(table, lang)
+        opening = table.front.opening_text(lang, view, table.seat_names(lang))
+        return f"{text}\n{opening}" if opening else text
+
+    effects.out.append(Outgoing(Kind.GROUP, table.chat, said(table.lang), said=said))
     # After the deal's line: a post that ends in an edit is never joined with the plain posts
     # around it, and the deal's line must stay joined with those before it, above the table.
     effects.out += retired
@@ -43,15 +46,16 @@ def deal(table: Table) -> Effects:
     return effects
 
 
-def ai_levels_line(table: Table) -> str:
+def ai_levels_line(table: Table, lang: str | None = None) -> str:
     """A line ``AI players: AI 1 hard · AI 2 normal.`` (empty for a table of people)."""
-    names = table.seat_names()
+    lang = lang or table.lang
+    names = table.seat_names(lang)
     levels = [
-        f"{names[index]} {table.say(seat.level)}"
+        f"{names[index]} {t(lang, seat.level)}"
         for index, seat in enumerate(table.seats)
         if seat is not None and seat.ai
     ]
-    return "\n" + table.say("AI players: {levels}.", levels=" · ".join(levels)) if levels else ""
+    return "\n" + t(lang, "AI players: {levels}.", levels=" · ".join(levels)) if levels else ""
 
 
 def end_hand(table: Table, result: Result) -> Effects:
@@ -91,12 +95,19 @@ def end_hand(table: Table, result: Result) -> Effects:
         effects.out.append(table.with_buttons_of_the_phase(post, "redeal"))
     else:
         ready = Button(table.say("Ready"), "/ready", table.stamp().text())
-        text = table.front.settlement_text(table.lang, result, names, totals, running)
-        if last_due and undecided:
-            text += "\n" + table.say(
-                "That was the match's last hand, but the series is "
-                "not decided: the match goes on until it is."
-            )
+
+        def settled(lang: str) -> str:
+            names = table.seat_names(lang)
+            text = table.front.settlement_text(lang, result, names, totals, running)
+            if last_due and undecided:
+                text += "\n" + t(
+                    lang,
+                    "That was the match's last hand, but the series is "
+                    "not decided: the match goes on until it is.",
+                )
+            return text
+
+        text = settled(table.lang)
         picture = settlement_drawing(table, result, names, totals, running)
         # Replay: pressed in the group, "/replay TAG.N" (this match's stamp, this hand) answers
         # the presser with the hand's page (`bot.commands.replay_commands`).
@@ -105,7 +116,12 @@ def end_hand(table: Table, result: Result) -> Effects:
         # Nobody played: nothing to study. The match's last settlement keeps Replay alone.
         buttons = () if nobody_played else ((replay,),) if match_over else ((ready,), (replay,))
         effects.settlement = Outgoing(
-            Kind.GROUP, table.chat, text, buttons=buttons, picture=drawn_once(picture)
+            Kind.GROUP,
+            table.chat,
+            text,
+            buttons=buttons,
+            picture=drawn_once(picture),
+            said=settled,
         )
         if buttons and not match_over:
             effects.settlement = table.with_buttons_of_the_phase(effects.settlement, "settled")
@@ -196,10 +212,14 @@ def close_match(table: Table) -> Effects:
         # Stopped in the middle of a hand: its table message keeps no button either.
         retired.append(replace(table_message(table), buttons=()))
     table.close()
-    text = (
-        table.say("The match is over.") + "\n" + ledger_text(table.lang, table.ledger, table.names)
-    )
-    return Effects(out=[*retired, Outgoing(Kind.GROUP, table.chat, text)], table_changed=True)
+    ledger, names = dict(table.ledger), dict(table.names)
+
+    def said(lang: str) -> str:  # an AI player's line named in the reader's language
+        named = {k: ai_name(lang, int(k[3:])) if k[:3] == "ai:" else n for k, n in names.items()}
+        return t(lang, "The match is over.") + "\n" + ledger_text(lang, ledger, named)
+
+    post = Outgoing(Kind.GROUP, table.chat, said(table.lang), said=said)
+    return Effects(out=[*retired, post], table_changed=True)
 
 
 def put_on_auto_notice(table: Table, seat: int) -> list[Outgoing]:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from bot.community.quick_seating import is_quick
 from bot.games import Stamps
 from bot.games.pictured import drawn_hand, drawn_settlement
 from bot.i18n import N_, t
@@ -84,9 +85,10 @@ def table_message(
 ) -> Outgoing:
     """The table message of the running hand, from a snapshot of the public view taken now;
     its text is written when it is sent (`Outgoing.write`), so superseded states are never
-    rendered and the one sent shows the latest time left. ``names`` (`Table.seat_names`) and
-    ``waiting`` (`Table.waits_for_a_person`) may be passed by a caller that has them already: this
-    runs after every action."""
+    rendered and the one sent shows the latest time left; `Outgoing.said` writes it for a
+    reader of another language (a quick table's players, each told in their own). ``names``
+    (`Table.seat_names`) and ``waiting`` (`Table.waits_for_a_person`) may be passed by a caller
+    that has them already: this runs after every action."""
     assert table.hand is not None
     view = table.hand.view(None)
     names_now = tuple(table.seat_names() if names is None else names)
@@ -100,16 +102,17 @@ def table_message(
     earlier: list[Any] | None = None
     notes: list[str] = []
 
-    def write() -> str:
+    def written_in(reader: str) -> str:
         # The first writing takes the closings and notes no state sent so far has covered; a
-        # second (the state carried by a post, then edited into the table message) shows the
-        # same.
+        # second (the state carried by a post, then edited into the table message; or this
+        # state for a reader of another language) shows the same.
         nonlocal earlier, notes
         if earlier is None:
             earlier = closings.unshown(closed)
             notes = closings.unshown_notes(noted)
         left = None if deadline is None else max(0, round(deadline - clock()))
-        text = front.table_text(lang, view, names_now, number, left, earlier)
+        seen = names_now if reader == lang else tuple(table.seat_names(reader))
+        text = front.table_text(reader, view, seen, number, left, earlier)
         return "\n".join([text, *notes])
 
     chrome = table.sent.table_chrome
@@ -127,8 +130,9 @@ def table_message(
         buttons=buttons,
         slot=slot,
         urgent=urgent,
-        write=write,
+        write=lambda: written_in(lang),
         final=over,
+        said=written_in,
     )
 
 
@@ -247,11 +251,15 @@ def result_line(table: Table, index: int, lang: str) -> str:
     amount, match = table.staked(result.total)[index], table.match_totals()[index]
     return t(
         lang,
-        "The hand is over: {amount} for you (match {match}). The settlement is in the group.",
+        ENDED_QUICK if is_quick(table.chat) else ENDED,
         amount=money(amount),
         match=money(match),
     )
 
+
+ENDED = N_("The hand is over: {amount} for you (match {match}). The settlement is in the group.")
+ENDED_QUICK = N_("The hand is over: {amount} for you (match {match}). The settlement is below.")
+"""At a quick table, which has no group: the settlement comes to each player privately."""
 
 # ----------------------------------------------------------------- pictures
 

@@ -8,7 +8,7 @@ game's front (`bot.games`).
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.games import BadInput
@@ -233,7 +233,9 @@ def after_action(table: Table, action: Action, events: Sequence[Any], by_player:
         else:
             post = front.narrate(table.lang, event, names)
             if post is not None:
-                effects.out.append(Outgoing(Kind.GROUP, table.chat, post))
+                effects.out.append(
+                    Outgoing(Kind.GROUP, table.chat, post, said=_narrated(table, event))
+                )
     table.turn_taken(action.seat, by_player)
     effects.out += private_hands(table)
     closed = any(front.closes_a_trick(e) for e in events)
@@ -241,6 +243,11 @@ def after_action(table: Table, action: Action, events: Sequence[Any], by_player:
     effects.out.append(table_message(table, closed or waiting or timed_out, names, waiting))
     effects.out += turn_notice(table, waiting)
     return effects
+
+
+def _narrated(table: Table, event: Any) -> Callable[[str], str]:
+    """An event's post for a reader of another language (a quick table's players)."""
+    return lambda lang: table.front.narrate(lang, event, table.seat_names(lang)) or ""
 
 
 def remind(table: Table) -> Effects:

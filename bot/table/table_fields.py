@@ -193,7 +193,8 @@ class TableFields:
         return Effects(out=[Outgoing(Kind.REPLY, self.chat, text, user=command.user, public=True)])
 
     def group(self, key: str, **values: object) -> Outgoing:
-        return Outgoing(Kind.GROUP, self.chat, self.say(key, **values))
+        said = lambda lang: t(lang, key, **values)  # noqa: E731 - a quick table's readers
+        return Outgoing(Kind.GROUP, self.chat, self.say(key, **values), said=said)
 
     def host_only(self, command: Command) -> Effects | None:
         """The host's commands are the host's, and the chat's administrators'."""

@@ -86,6 +86,9 @@ class Outgoing:
     """For a group post: the player it calls, whose name is in ``text``; the platform makes
     that name a mention that notifies them (Telegram's text mention, Discord's user mention
     allowed for that user only)."""
+    said: Callable[[str], str] | None = field(default=None, compare=False, repr=False)
+    """For a group post: its text for a reader of another language (a quick table's players,
+    each told in their own: `bot.hosting.quick_room`); None: the text as it is."""
 
     def __init__(
         self,
@@ -104,6 +107,7 @@ class Outgoing:
         header: str | None = None,
         final: bool = False,
         mention: str | None = None,
+        said: Callable[[str], str] | None = None,
     ) -> None:
         # Written out, the fields above in their order and with their defaults
         # (tests/bot/test_outgoing.py holds the two together): the __init__ a frozen
@@ -125,6 +129,7 @@ class Outgoing:
             header=header,
             final=final,
             mention=mention,
+            said=said,
         )
 
     def resolved(self) -> Outgoing:
@@ -143,6 +148,10 @@ class Outgoing:
     def shown_text(self, header: str | None) -> str:
         """The text as the chat shows it: the header above, if any."""
         return f"{header}\n\n{self.text}" if header else self.text
+
+    def text_in(self, lang: str) -> str:
+        """The text for a reader of ``lang`` (`said`), else as it is."""
+        return self.text if self.said is None else self.said(lang)
 
     def with_text(self, text: str) -> Outgoing:
         """This message saying ``text`` instead (written now: no `write` left). Made as

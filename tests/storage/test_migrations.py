@@ -23,12 +23,15 @@ from tests.pg_server import PostgresServer
 ROOT = Path(__file__).parents[2]
 
 
-def made_by_last_step(scripts: tuple[str, ...]) -> str:
-    """The first table the last version's script creates (both back ends' last versions
-    make one; a last version that only added columns would need another witness)."""
+def made_by_last_step(scripts: tuple[str, ...]) -> tuple[str, str | None]:
+    """What the last version's script makes, the witness of its having run: the first table
+    it creates (its name, None), else the first column it adds (its table and name)."""
     made = re.search(r"CREATE TABLE (\w+)", scripts[-1])
-    assert made is not None, "the last version makes no table: choose another witness"
-    return made.group(1)
+    if made is not None:
+        return made.group(1), None
+    added = re.search(r"ALTER TABLE (\w+) ADD COLUMN (\w+)", scripts[-1])
+    assert added is not None, "the last version makes no table nor column: choose a witness"
+    return added.group(1), added.group(2)
 
 
 NEW_TABLE = made_by_last_step(sqlite_back_end.MIGRATIONS)
@@ -42,8 +45,12 @@ def sqlite_state(path: Path) -> tuple[int, bool]:
     """(schema version, whether the last step's table exists), read without the bot."""
     with sqlite3.connect(path) as connection:
         version = connection.execute("SELECT version FROM schema_version").fetchone()[0]
+        table, column = NEW_TABLE
         made = connection.execute(
-            "SELECT count(*) FROM sqlite_master WHERE name = ?", (NEW_TABLE,)
+            "SELECT count(*) FROM sqlite_master WHERE name = ?"
+            if column is None
+            else "SELECT count(*) FROM pragma_table_info(?) WHERE name = ?",
+            (table,) if column is None else (table, column),
         ).fetchone()[0]
     return version, bool(made)
 
@@ -66,7 +73,7 @@ async def test_a_failing_sqlite_step_leaves_the_version_before_it(tmp_path, monk
         patch.setattr(sqlite_back_end, "MIGRATIONS", broken)
         with pytest.raises(sqlite3.OperationalError):
             await open_database(str(path))
-    assert sqlite_state(path) == (before, False)  # the step's CREATE TABLE rolled back too
+    assert sqlite_state(path) == (before, False)  # its step rolled back whole
     db = await open_database(str(path))  # the next start takes the step from there
     assert await db.schema_version() == before + 1
     await db.close()
@@ -123,7 +130,16 @@ async def postgres_state(address: str) -> tuple[int, bool]:
     connection = await asyncpg.connect(address)
     try:
         version = await connection.fetchval("SELECT version FROM schema_version")
-        made = await connection.fetchval("SELECT to_regclass($1) IS NOT NULL", NEW_TABLE)
+        table, column = NEW_TABLE
+        if column is None:
+            made = await connection.fetchval("SELECT to_regclass($1) IS NOT NULL", table)
+        else:
+            made = await connection.fetchval(
+                "SELECT count(*) = 1 FROM information_schema.columns"
+                " WHERE table_name = $1 AND column_name = $2",
+                table,
+                column,
+            )
     finally:
         await connection.close()
     return version, made

@@ -1,0 +1,129 @@
+"""The quick room (issue 54): three people who said /quick on three platforms (Telegram,
+Discord, the console) get one rated table with one AI seat, each told privately in their own
+language, and play it to its end; their ratings move by OpenSkill's own numbers."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot.games import RECORD_READERS
+from bot.reading.command import parse_command
+from bot.views.outgoing import Kind
+from tests.bot.harness import Harness
+from tests.bot.test_ratings import by_library, ranked_teams
+
+PEOPLE = (  # user, their private chat, their name, their language
+    ("tg:u1", "tg:1", "Ann", "en"),
+    ("dc:u2", "dc:900", "Bob", "zh-Hans"),
+    ("you", "console", "Cy", "en"),
+)
+ENDED = {"en": r"^Ratings: Bob \d+ \(", "zh-Hans": r"^等级分：Bob \d+（"}
+"""The end of the hand as each reader is told it: the ratings line in their language."""
+
+
+async def queued_three(tmp_path: Path) -> Harness:
+    harness = await Harness.open(str(tmp_path / "quick.db"), seed=3)
+    for user, chat, name, lang in PEOPLE:
+        command = parse_command("/quick situan", user, name, chat, True, lang)
+        await harness.deliver(command)
+    harness.clock.advance(2)
+    return harness
+
+
+async def test_three_platforms_one_table_each_told_privately_in_their_own_language(
+    tmp_path: Path,
+):
+    harness = await queued_three(tmp_path)
+    harness.manager.quick.quick_wait = 1.0  # the issue's ``quick_wait 1``
+    harness.recorder.clear()
+    (chat,) = await harness.manager.quick.match()
+    table = harness.table(chat)
+    people = [seat.user for seat in table.seats if seat is not None and not seat.ai]
+    assert sorted(people) == sorted(user for user, *_ in PEOPLE)
+    assert sum(seat is not None and seat.ai for seat in table.seats) == 1
+    assert table.table_options.rated and not table.table_options.mention_turn
+    sent = harness.recorder.sent
+    # Nothing goes to the quick table's own chat as a group would read it: each message is
+    # one person's, and each person has their own hand.
+    assert sent and all(m.kind == Kind.PRIVATE and m.user in people for m in sent)
+    assert all(m.mention is None for m in sent)
+    for user, _, _, lang in PEOPLE:
+        hands = [m for m in sent if m.user == user and (m.slot or "").startswith("hand")]
+        assert hands, f"{user} got no hand"
+        narrated = [m for m in sent if m.user == user and (m.slot or "").startswith("quick")]
+        assert narrated, f"{user} was not shown the table"
+        shown = narrated[-1].text  # the deal's post, then the table below it
+        if lang == "en":
+            assert "Hand 1 is dealt." in shown and "Situan · hand 1" in shown
+            assert not re.search(r"[\u4e00-\u9fff]{2}", shown.replace("四团", ""))
+        else:
+            assert "第 1 局发牌了。" in shown and "四团 · 第 1 局" in shown
+            assert "hand" not in shown.lower()
+        table_text = shown.split("\n\n")[-1]
+        # Names only: no platform id of anyone in what a stranger reads.
+        assert not re.search(r"\b(?:tg|dc):", narrated[-1].text, re.I)
+        assert all(other in table_text for _, _, other, _ in PEOPLE)
+    await harness.db.close()
+
+
+async def test_the_table_is_played_to_its_end_from_each_platform_and_rated(tmp_path: Path):
+    harness = await queued_three(tmp_path)
+    harness.manager.quick.quick_wait = 1.0
+    (chat,) = await harness.manager.quick.match()
+    table = harness.table(chat)
+    start = {}
+    fixed = RECORD_READERS["situan"].ai_ratings
+    for index, seat in enumerate(table.seats):
+        assert seat is not None
+        start[index] = fixed[seat.level] if seat.ai else (25.0, 25 / 3)
+    chats = {user: private for user, private, *_ in PEOPLE}
+    langs = {user: lang for user, _, _, lang in PEOPLE}
+    # A chat command other than a move is refused at a quick table, and changes nothing.
+    (refused,) = await harness.say("tg:u1", "/settings max_hands 3", chat="tg:1", private=True)
+    assert refused.user == "tg:u1" and "quick table" in refused.text
+    assert table.table_options.max_hands == 1
+    (again,) = await harness.say("dc:u2", "/quick situan", chat="dc:900", private=True)
+    assert again.text == "你正在快速匹配的牌桌上打牌：打完这一局，再说 /quick 开下一桌。"
+    assert await harness.db.queue_entry("dc:u2") is None
+    on_auto: set[str] = set()
+    for _ in range(5000):
+        if not table.is_open():
+            break
+        seat = table.turn_seat
+        occupant = None if seat is None else table.seats[seat]
+        if occupant is not None and not occupant.ai and occupant.user not in on_auto:
+            # Each person's own move, from their own private chat: one move at the table.
+            user = occupant.user
+            before = table.turn_count
+            await harness.say(user, "/auto on", chat=chats[user], private=True)
+            assert table.turn_count > before or table.hand.auto[seat]
+            on_auto.add(user)
+            continue
+        if table.deadline is not None:
+            harness.clock.now = max(harness.clock.now, table.deadline)
+        await harness.manager.tick()
+    assert not table.is_open(), "the quick table did not end"
+    assert on_auto == {user for user, *_ in PEOPLE}
+    finished = [h.result for h in await harness.db.hands_of(chat) if h.result is not None]
+    (results,) = [found for r in finished if (found := ranked_teams("situan", r)) is not None]
+    (teams,) = results  # 四团: one result, two teams of partners
+    rated = by_library([[start[seat] for seat in team] for team in teams])
+    expected = {
+        seat: value
+        for team, new in zip(teams, rated, strict=True)
+        for seat, value in zip(team, new, strict=True)
+    }
+    for index, seat in enumerate(table.seats):
+        if seat is not None and not seat.ai:
+            (row,) = await harness.db.ratings_of(seat.user)
+            assert (row.mu, row.sigma) == expected[index]
+    # The end reached every person, privately: the settlement with the ratings line.
+    for user, *_ in PEOPLE:
+        ends = [
+            m.text
+            for m in harness.recorder.sent
+            if m.user == user and re.search(ENDED[langs[user]], m.text, re.M)
+        ]
+        assert ends, f"{user} was not told how the hand ended"
+    await harness.db.close()

@@ -1,0 +1,149 @@
+"""A quick table of three platforms through the real libraries (issue 54): a Telegram player
+(python-telegram-bot against the fake Bot API), a Discord player (discord.py against the fake
+gateway) and a console player say /quick situan privately, are matched with ``quick_wait 1``
+at one table with one AI seat, each is shown only their own hand, privately, on their own
+platform and in their own language, and each plays from there to the hand's end; their
+ratings move by OpenSkill's own numbers."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+from adapters.router import SendRouter
+from adapters.telegram.app import TelegramAdapter, TelegramSettings
+from bot.games import RECORD_READERS
+from bot.reading.command import Command
+from tests.bot.harness import FakeClock, Recorder
+from tests.bot.test_ratings import by_library, ranked_teams
+from tests.discord.fake_discord import CHANNEL_ID
+from tests.discord.world import DiscordWorld
+from tests.telegram.fake_bot_api import FakeBotAPI, text_update, user
+from tests.waiting import eventually
+
+ANN = user(11, "Ann", "en")  # Telegram, in English
+BOB = "22"  # Discord member Bob, whose client is in zh-CN
+CY = ("you", "console")  # the console's person and chat
+
+
+async def test_telegram_discord_and_console_players_play_one_quick_table(tmp_path: Path):
+    clock = FakeClock(2_000_000.0)
+    world = await DiscordWorld.open(str(tmp_path / "mixed.sqlite3"), seed=3, clock=clock)
+    api = FakeBotAPI()
+    telegram = TelegramAdapter(
+        world.manager,
+        world.db,
+        TelegramSettings(token="123:TEST", base_url=await api.start()),
+        "zh-Hans",
+        pace_speed=30.0,
+    )
+    console = Recorder()
+    router = SendRouter()
+    router.routes.update({"tg:": telegram.outbox, "dc:": world.adapter.outbox, "you": console})
+    manager = world.manager
+    manager.send = router  # one manager, three platforms, as adapters/platforms.py wires them
+    await telegram.start()
+    try:
+        api.push(text_update(ANN, 11, "/quick situan"))
+        await world.slash(BOB, "quick", channel_id=None, what="situan")
+        for message in await manager.handle(
+            Command("quick", ("situan",), CY[0], "Cy", CY[1], True, "en")
+        ):
+            await console(message)
+        for who in ("tg:u11", "dc:u22", "you"):
+            await eventually_entry(world, who)
+        clock.advance(2)
+        manager.quick.quick_wait = 1.0  # the issue's ``quick_wait 1``
+        (chat,) = await manager.quick.match()
+        table = manager.tables[chat]
+        assert sum(seat is not None and seat.ai for seat in table.seats) == 1
+        dm = world.fake.dm_channels[BOB]
+
+        def hands_shown() -> bool:
+            return (
+                "Your hand" in tg_said(api)
+                and "Situan · hand 1" in tg_said(api)
+                and "你的手牌" in dc_said(world, dm)
+                and "四团 · 第 1 局" in dc_said(world, dm)
+                and any(m.user == "you" and "Your hand" in m.text for m in console.sent)
+            )
+
+        await eventually(hands_shown, 10.0, 0.01, "each hand and table shown on its platform")
+        # Each is shown their own cards only, in their own language; no group hears of it.
+        assert not world.fake.channel_messages(CHANNEL_ID)
+        tg_texts, dc_texts = tg_said(api), dc_said(world, dm)
+        assert "第 1 局" not in tg_texts and "hand 1" not in dc_texts
+        assert not re.search(r"\b(?:tg|dc):", tg_texts + dc_texts, re.I)
+        # Each plays from their own platform: one move each, taken once.
+        for _ in range(20_000):
+            if not table.is_open():
+                break
+            seat = table.turn_seat
+            occupant = None if seat is None else table.seats[seat]
+            if occupant is not None and not occupant.ai and not table.hand.auto[seat]:
+                before = table.turn_count
+                if occupant.user == "tg:u11":
+                    api.push(text_update(ANN, 11, "/auto on"))
+                elif occupant.user == "dc:u22":
+                    await world.slash(BOB, "auto", channel_id=None, on="on")
+                else:
+                    for message in await manager.handle(
+                        Command("auto", ("on",), "you", "Cy", "console", True, "en")
+                    ):
+                        await console(message)
+                await eventually(
+                    lambda b=before, s=seat: table.turn_count > b or table.hand.auto[s], 10.0
+                )
+                continue
+            if table.deadline is not None:
+                clock.now = max(clock.now, table.deadline)
+            await asyncio.sleep(0.01)  # the world's timers act on the clock moved
+        assert not table.is_open(), "the quick table did not end"
+        await world.settle()
+        # Ratings by OpenSkill's own numbers, the AI seat at its level's fixed rating.
+        fixed = RECORD_READERS["situan"].ai_ratings
+        start = {
+            i: fixed[s.level] if s.ai else (25.0, 25 / 3)
+            for i, s in enumerate(table.seats)
+            if s is not None
+        }
+        finished = [h.result for h in await world.db.hands_of(chat) if h.result is not None]
+        (results,) = [found for r in finished if (found := ranked_teams("situan", r)) is not None]
+        (teams,) = results  # 四团: one result, two teams of partners
+        rated = by_library([[start[s] for s in team] for team in teams])
+        expected = {
+            s: value
+            for team, new in zip(teams, rated, strict=True)
+            for s, value in zip(team, new, strict=True)
+        }
+        for index, seat in enumerate(table.seats):
+            if seat is not None and not seat.ai:
+                (row,) = await world.db.ratings_of(seat.user)
+                assert (row.mu, row.sigma) == expected[index]
+        # The end reached each platform, in each reader's language.
+        await eventually(lambda: "\nRatings: " in tg_said(api), 10.0)
+        await eventually(lambda: "\n等级分：" in dc_said(world, dm), 10.0)
+        assert any("Ratings: " in m.text for m in console.sent if m.user == "you")
+    finally:
+        await telegram.stop()
+        await api.stop()
+        await world.close()
+
+
+async def eventually_entry(world: DiscordWorld, who: str) -> None:
+    for _ in range(500):
+        if await world.db.queue_entry(who) is not None:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"{who} never joined the queue")
+
+
+def tg_said(api: FakeBotAPI) -> str:
+    """Everything the Telegram player's private chat shows (texts and captions)."""
+    return "\n".join(m.get("text") or m.get("caption") or "" for m in api.chat_messages(11))
+
+
+def dc_said(world: DiscordWorld, dm: str) -> str:
+    """Everything the Discord player's DM shows."""
+    return "\n".join(m.get("content") or "" for m in world.fake.channel_messages(dm))
