@@ -49,6 +49,9 @@ class Narration:
     trick: int = 0
     posts: list[Outgoing] = field(default_factory=list)
     tables: dict[str, str] = field(default_factory=dict)
+    settled: bool = False
+    """The hand's settlement went out (a message of its own, below this trick's): what is
+    said after it (the match's end) goes below it too, not up into the trick's message."""
 
 
 class QuickRoom:
@@ -166,8 +169,11 @@ class QuickRoom:
             self.told[chat] = told = Narration(trick)
         if message.kind == Kind.TABLE:
             told.tables = self._tables_written(message, people)
-        elif message.picture is not None or message.buttons:
-            return [  # a settlement: a message of its own, its picture with it
+        elif message.picture is not None or message.buttons or told.settled:
+            # A settlement: a message of its own, its picture with it; and what follows it (the
+            # match's end) in messages of their own below it.
+            told.settled = True
+            return [
                 replace(
                     message,
                     kind=Kind.PRIVATE,

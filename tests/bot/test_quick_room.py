@@ -18,6 +18,7 @@ PEOPLE = (  # user, their private chat, their name, their language
     ("dc:u2", "dc:900", "Bob", "zh-Hans"),
     ("you", "console", "Cy", "en"),
 )
+MATCH_OVER = {"en": "The match is over.", "zh-Hans": "本场结束。", "zh-Hant": "本場結束。"}
 ENDED = {"en": r"^Ratings: Bob \d+ \(", "zh-Hans": r"^等级分：Bob \d+（"}
 """The end of the hand as each reader is told it: the ratings line in their language."""
 
@@ -126,4 +127,12 @@ async def test_the_table_is_played_to_its_end_from_each_platform_and_rated(tmp_p
             if m.user == user and re.search(ENDED[langs[user]], m.text, re.M)
         ]
         assert ends, f"{user} was not told how the hand ended"
+        # … and the match's end below the settlement, in a message of its own: not up in
+        # the last trick's message, which sits above the settlement in their chat.
+        mine = [m for m in harness.recorder.sent if m.user == user]
+        over = MATCH_OVER[langs[user]]
+        settled = max(i for i, m in enumerate(mine) if re.search(ENDED[langs[user]], m.text, re.M))
+        told_over = [i for i, m in enumerate(mine) if m.text.startswith(over)]
+        assert told_over and min(told_over) > settled, user
+        assert not any(over in m.text for m in mine if m.slot is not None), user
     await harness.db.close()
