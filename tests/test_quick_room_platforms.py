@@ -108,7 +108,12 @@ async def test_telegram_discord_and_console_players_play_one_quick_table(tmp_pat
             for i, s in enumerate(table.seats)
             if s is not None
         }
-        finished = [h.result for h in await world.db.hands_of(chat) if h.result is not None]
+        # The table closes in memory a moment before its last step is stored: wait for it.
+        for _ in range(1000):
+            finished = [h.result for h in await world.db.hands_of(chat) if h.result is not None]
+            if finished:
+                break
+            await asyncio.sleep(0.01)
         (results,) = [found for r in finished if (found := ranked_teams("situan", r)) is not None]
         (teams,) = results  # 四团: one result, two teams of partners
         rated = by_library([[start[s] for s in team] for team in teams])
