@@ -25,6 +25,7 @@ from adapters.web.server import MayWatch, WebTable
 from adapters.web.settings import WebSettings
 from bot.hosting.collector import settle_after_start
 from bot.hosting.manager import TableManager
+from bot.hosting.quick_reach import Reach
 from bot.hosting.table_leases import Ownership
 from bot.ops import config, metrics
 from bot.ops.command_line import version
@@ -160,6 +161,13 @@ class PlatformSettings:
     web: WebSettings | None = None
     """The web table (`adapters.web.settings`): None without ``WEB_PUBLIC_URL``."""
 
+    def reach(self) -> Reach:
+        """Whose quick tables this process may hold: the players of the platforms it both
+        sends on and hears privately (`bot.hosting.quick_reach`)."""
+        discord = self.discord
+        shards = None if discord is None else discord.shard_ids
+        return Reach.of_process(self.telegram is not None, discord is not None, shards)
+
     @classmethod
     def from_settings(cls, settings: Settings) -> PlatformSettings:
         from adapters.discord.client import DiscordSettings
@@ -267,6 +275,7 @@ async def _run_with(
         ownership=ownership,
         retention=settings.retention,
         ai_workers=settings.ai_workers,
+        reach=settings.reach(),
     )
     stop_counting = instrument(manager, db)
     health_board.attach(manager, db)

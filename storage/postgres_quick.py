@@ -42,12 +42,18 @@ class PostgresQuickWrites(QuickWrites):
         )
         return gone is not None
 
-    async def claim_waiting(self, game: str, preset: str) -> list[QueueEntry]:
+    async def claim_waiting(
+        self, game: str, preset: str, platforms: frozenset[str] | None = None
+    ) -> list[QueueEntry]:
         rows = await self._db.fetch(
             f"SELECT {COLUMNS} FROM quick_queue WHERE game = $1 AND preset = $2"
+            " AND ($3::text[] IS NULL OR"
+            " (CASE WHEN strpos(user_id, ':') > 0 THEN split_part(user_id, ':', 1) ELSE '' END)"
+            " = ANY($3::text[]))"
             ' ORDER BY since, user_id COLLATE "C" FOR UPDATE SKIP LOCKED',
             game,
             preset,
+            None if platforms is None else sorted(platforms),
         )
         return [QueueEntry(*row) for row in rows]
 

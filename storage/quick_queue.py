@@ -44,9 +44,13 @@ class QuickWrites(ABC):
         """Take a person out of their queue; False if they were in none."""
 
     @abstractmethod
-    async def claim_waiting(self, game: str, preset: str) -> list[QueueEntry]:
+    async def claim_waiting(
+        self, game: str, preset: str, platforms: frozenset[str] | None = None
+    ) -> list[QueueEntry]:
         """The people waiting in one queue that no other transaction has claimed, oldest
-        first, claimed by this one until it ends."""
+        first, claimed by this one until it ends; only those of ``platforms`` (None: of
+        every platform; `storage.platforms_of_users.platform_of`), the others left to the
+        processes that reach them, never locked here."""
 
     @abstractmethod
     async def block(self, user: str, blocked: str, at: float) -> bool:

@@ -10,6 +10,7 @@ from typing import Any
 
 import aiosqlite
 
+from storage.platforms_of_users import platform_of
 from storage.quick_queue import QueueEntry, QuickReads, QuickWrites
 
 COLUMNS = "user, game, preset, mu, since, accepts_ai, lang"
@@ -46,12 +47,16 @@ class SqliteQuickWrites(QuickWrites):
         async with self._db.execute("DELETE FROM quick_queue WHERE user = ?", (user,)) as cursor:
             return cursor.rowcount == 1
 
-    async def claim_waiting(self, game: str, preset: str) -> list[QueueEntry]:
+    async def claim_waiting(
+        self, game: str, preset: str, platforms: frozenset[str] | None = None
+    ) -> list[QueueEntry]:
         async with self._db.execute(
             f"SELECT {COLUMNS} FROM quick_queue WHERE game = ? AND preset = ? ORDER BY since, user",
             (game, preset),
         ) as cursor:
-            return [entry(row) for row in await cursor.fetchall()]
+            rows = [entry(row) for row in await cursor.fetchall()]
+        # One process holds the file: what it leaves is left for no one else to lock.
+        return [row for row in rows if platforms is None or platform_of(row.user) in platforms]
 
     async def block(self, user: str, blocked: str, at: float) -> bool:
         async with self._db.execute(

@@ -25,16 +25,18 @@ async def seat_waiting(
     now: float,
     quick_wait: float,
     new_chat: Callable[[], str],
+    platforms: frozenset[str] | None = None,
 ) -> list[tuple[str, tuple[QueueEntry, ...], int]]:
     """Open the tables the queue of ``game`` and ``preset`` has now: (chat, the people in
-    their seats' order, AI seats) of each, chats from ``new_chat``."""
+    their seats' order, AI seats) of each, chats from ``new_chat``; only people of
+    ``platforms`` (None: all) are matched here (`bot.hosting.quick_reach`)."""
     last: dict[str, frozenset[str]] = {}
     for _, users in await db.quick_tables(now - RECENT_TABLES):
         for user in users:
             last[user] = frozenset(users)  # later tables replace earlier ones
     opened = []
     async with db.transaction() as tx:
-        claimed = await tx.claim_waiting(game, preset)
+        claimed = await tx.claim_waiting(game, preset, platforms)
         by_user = {entry.user: entry for entry in claimed}
         apart: dict[str, set[str]] = {}
         for user, blocked in await db.blocks_among(list(by_user)):

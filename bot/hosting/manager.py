@@ -30,11 +30,12 @@ from bot.hosting.keeping import Sender, TableKeeper
 from bot.hosting.open_tables import OpenTables
 from bot.hosting.page_questions import PageQuestions
 from bot.hosting.process_identity import Ownership
+from bot.hosting.quick_reach import EVERYONE, Reach
 from bot.hosting.quick_room import QuickRoom
-from bot.hosting.table_leases import Leases
+from bot.hosting.table_leases import ELSEWHERE, Leases
 from bot.hosting.table_questions import TableQuestions
 from bot.hosting.timers import Timers
-from bot.i18n import DEFAULT_LANGUAGE, N_, normalize_language, t
+from bot.i18n import DEFAULT_LANGUAGE, normalize_language, t
 from bot.ops.defaults import DAY, RETENTION_DAYS, TIMER_STEP
 from bot.ops.logs import table_context
 from bot.page import seat_view as web_seat_view
@@ -56,11 +57,6 @@ PageState = Callable[[str | None, str | None], dict[str, Any]]
 `bot.page.seat_view.page_state` (a user not seated there: the public view)."""
 StepListener = Callable[[str, PageState], None]
 """Told after each stored step of a table: its chat, and how to draw its pages now."""
-ELSEWHERE = N_(
-    "Your table is run by another of this bot's servers: play it with the buttons at the table."
-)
-"""Said to a private command for a table another process holds (there is no handing on a
-Discord direct message; Telegram's are handed on before they get here)."""
 FORGET_EVERY = 3600.0
 """The heartbeat forgets closed tables past their retention at the first beat, then hourly."""
 
@@ -83,6 +79,7 @@ class TableManager(TableQuestions):
         retention: float = RETENTION_DAYS * DAY,
         ai_workers: int = 0,
         committed: Callable[[int], None] | None = None,
+        reach: Reach = EVERYONE,
     ) -> None:
         self.db = db
         self.send = send
@@ -106,7 +103,7 @@ class TableManager(TableQuestions):
             self.invitations,
             committed,
         )
-        self.leases = Leases(db, self.open, self.keeper, clock, ownership)
+        self.leases = Leases(db, self.open, self.keeper, clock, ownership, reach)
         self.faults = Faults(self.keeper)
         self.timers = Timers(
             self.open,
@@ -119,7 +116,7 @@ class TableManager(TableQuestions):
             ai_workers,
         )
         self.quick = QuickRoom(
-            db, self.open, self.keeper, self.leases, self._send, clock, seeds, language
+            db, self.open, self.keeper, self.leases, self._send, clock, seeds, language, reach=reach
         )
         """The quick queues' tables, told to each player privately (`match` runs them)."""
         self.hints = Hints(
@@ -225,8 +222,9 @@ class TableManager(TableQuestions):
         if not needs_routing(self.open.by_chat, command):
             return await self._handle_at(command)
         lang = normalize_language(command.lang) or self.language
-        if self.ownership is not None and await self._played_elsewhere(command):
-            return [Outgoing(Kind.REPLY, command.chat, t(lang, ELSEWHERE), user=command.user)]
+        elsewhere = await self.leases.where_to_play(command) if self.ownership else None
+        if elsewhere is not None:
+            return [Outgoing(Kind.REPLY, command.chat, t(lang, elsewhere), user=command.user)]
         routed = route(self.open.seating(command.user), command, lang)
         if routed.answer is not None:
             return routed.answer.out
@@ -243,20 +241,6 @@ class TableManager(TableQuestions):
                 answers = name_the_table(answers, table, each.user, lang)
             out += answers
         return None if dropped and dropped == len(routed.commands) else out
-
-    async def _played_elsewhere(self, command: Command) -> bool:
-        """Sharing the database, a private command may be for a table another process holds
-        (a Discord direct message reaches shard 0's process): a button of that table, or a
-        typed command of a player seated nowhere here. A table whose owner died is taken
-        over here instead (by `forward_address`)."""
-        assert self.ownership is not None
-        lease = (await self.db.leases_of([command.chat], self.clock())).get(command.chat)
-        if lease is not None:  # a button of a table, pressed in a private chat
-            return lease.owner != self.ownership.owner
-        if self.open.seating(command.user):
-            return False
-        elsewhere = await self.leases.players_leases_elsewhere(command.user)
-        return bool(elsewhere) and not self.open.seating(command.user)  # none taken
 
     async def _handle_at(self, command: Command) -> list[Outgoing] | None:
         """Run a command at the table of its chat, store the step, return what to send (None:

@@ -28,6 +28,7 @@ from bot.community.quick_seating import is_quick, new_quick_chat, seat_waiting
 from bot.games import FRONTS, RECORD_READERS
 from bot.hosting.keeping import Sender, TableKeeper
 from bot.hosting.open_tables import OpenTables
+from bot.hosting.quick_reach import EVERYONE, Reach
 from bot.hosting.table_leases import Leases
 from bot.ops.logs import table_context
 from bot.reading.command import Command
@@ -36,6 +37,7 @@ from bot.table.effects import Effects
 from bot.table.state import Table
 from bot.views.outgoing import Kind, Outgoing
 from storage import Database
+from storage.platforms_of_users import platform_of
 from storage.quick_queue import QueueEntry
 
 log = logging.getLogger(__name__)
@@ -66,6 +68,7 @@ class QuickRoom:
         seeds: Callable[[int], int] | None,
         language: str,
         quick_wait: float = QUICK_WAIT,
+        reach: Reach = EVERYONE,
     ) -> None:
         self.db = db
         self.tables = tables
@@ -77,6 +80,8 @@ class QuickRoom:
         self.seeds = seeds
         self.language = language
         self.quick_wait = quick_wait
+        self.reach = reach
+        """Whose tables this process may hold: it matches only them (`bot.hosting.quick_reach`)."""
         self.people: dict[str, tuple[tuple[str, str], ...]] = {}
         """Quick table chat → (user, language) of each person seated there: kept past the
         table's closing, whose last posts still go to them."""
@@ -97,7 +102,13 @@ class QuickRoom:
             for preset in front.game.presets:
                 try:
                     found = await seat_waiting(
-                        self.db, game, preset, now, self.quick_wait, new_quick_chat
+                        self.db,
+                        game,
+                        preset,
+                        now,
+                        self.quick_wait,
+                        new_quick_chat,
+                        self.reach.platforms,
                     )
                 except Exception:  # its transaction seated nobody: the next beat tries again
                     log.exception("the quick queue of %s (%s) could not be matched", game, preset)
@@ -233,11 +244,6 @@ class QuickRoom:
             else:
                 kept.append(message)
         return kept
-
-
-def platform_of(user: str) -> str:
-    """``tg:u1`` → ``tg``: the platform a user id names (the console's: none)."""
-    return user.partition(":")[0] if ":" in user else ""
 
 
 def nearest_level(game: str, people: Iterable[QueueEntry]) -> str:

@@ -18,12 +18,15 @@ import json
 import logging
 from collections.abc import Callable
 
+from bot.community.quick_seating import is_quick
 from bot.hosting.keeping import TableKeeper
 from bot.hosting.open_tables import OpenTables
 from bot.hosting.process_identity import Ownership
+from bot.hosting.quick_reach import EVERYONE, Reach
 from bot.i18n import N_
 from bot.ops.defaults import LEASE_SECONDS
 from bot.ops.logs import table_context
+from bot.reading.command import Command
 from bot.table.state import PLAYING
 from storage import Database
 from storage.leases import Lease
@@ -34,6 +37,20 @@ ORPHAN_SCAN = 1.0
 HANDED_OVER = N_("This table moved to another of the bot's servers; play on.")
 """What the group is told when a live process hands its table to another (a dead owner's
 table says it was restored after a restart)."""
+NOBODY = ""
+"""The owner of a lease listed for a quick table nobody holds and this process may not
+(`Leases._may_hold`): it waits for a process that hears each of its players."""
+ELSEWHERE = N_(
+    "Your table is run by another of this bot's servers: play it with the buttons at the table."
+)
+"""Said to a private command for a table another process holds (there is no handing on a
+Discord direct message; Telegram's are handed on before they get here)."""
+QUICK_TABLE_WAITS = N_(
+    "Your quick table is waiting for the server that runs it, which is starting again. "
+    "Try again in a minute: the hand goes on where it stopped."
+)
+"""Said to a player of a quick table whose process died, at a process that cannot reach
+every player there (`bot.hosting.quick_reach`)."""
 TAKEOVERS_PER_PASS = 100
 """At most this many of a dead process's tables are taken over in one timer pass, so that a
 process taking over thousands still renews its own leases and runs its tables meanwhile."""
@@ -52,12 +69,15 @@ class Leases:
         keeper: TableKeeper,
         clock: Callable[[], float],
         ownership: Ownership | None,
+        reach: Reach = EVERYONE,
     ) -> None:
         self.db = db
         self.tables = tables
         self.keeper = keeper
         self.clock = clock
         self.ownership = ownership
+        self.reach = reach
+        """Whose quick tables this process may hold (`bot.hosting.quick_reach`)."""
         self.held: set[str] = set()
         """The chats whose lease this process holds (with ``ownership``)."""
         self._renewed_at = self._scanned_at = float("-inf")
@@ -113,7 +133,25 @@ class Leases:
     async def claim_at_start(self, chat: str) -> bool:
         """At start-up, a table is restored here only if its lease is free; the others run
         elsewhere."""
-        return self.ownership is None or (await self._claim(chat)).owner == self.ownership.owner
+        if self.ownership is None:
+            return True
+        if not await self._may_hold(chat):
+            return False  # a quick table with a player only another process hears
+        return (await self._claim(chat)).owner == self.ownership.owner
+
+    async def _may_hold(self, chat: str) -> bool:
+        """Whether this process may hold the table of ``chat``: any group's; a quick table's
+        only if it reaches every player there (`bot.hosting.quick_reach`). One it may not
+        waits, its lease run out, for a process that reaches them all (started again)."""
+        if not is_quick(chat) or self.reach.platforms is None:
+            return True
+        users = [
+            seat[0]
+            for stored in await self.db.open_tables(chat)
+            for seat in stored.settings.get("seats", [])
+            if isinstance(seat, list) and seat and isinstance(seat[0], str)  # None: an AI's
+        ]
+        return all(self.reach.reaches(user) for user in users)
 
     async def keep_leases(self) -> None:
         """On the timer passes, every third of a lease: hand over the tables another process
@@ -142,7 +180,8 @@ class Leases:
         if now - self._scanned_at >= min(ORPHAN_SCAN, ownership.seconds / 3):
             self._scanned_at = now
             orphans = await self.db.orphaned_tables(now)
-            for chat in orphans[:TAKEOVERS_PER_PASS]:  # the rest next time: renewals go on
+            mine = [chat for chat in orphans if await self._may_hold(chat)]
+            for chat in mine[:TAKEOVERS_PER_PASS]:  # the rest next time: renewals go on
                 async with self.tables.lock(chat):
                     try:
                         await self.take(chat)
@@ -183,9 +222,30 @@ class Leases:
                 return lease.address
         return None
 
+    async def where_to_play(self, command: Command) -> str | None:
+        """Sharing the database, a private command may be for a table another process holds
+        (a Discord direct message reaches shard 0's process): a button of that table, or a
+        typed command of a player seated nowhere here. Returns what to tell them then (None:
+        play here). A table whose owner died is taken over here instead (by
+        `forward_address`); a quick table this process may not hold waits for one that may."""
+        assert self.ownership is not None
+        lease = (await self.db.leases_of([command.chat], self.clock())).get(command.chat)
+        if lease is not None:  # a button of a table, pressed in a private chat
+            return ELSEWHERE if lease.owner != self.ownership.owner else None
+        if self.tables.seating(command.user):
+            return None
+        elsewhere = await self.players_leases_elsewhere(command.user)
+        if self.tables.seating(command.user):
+            return None  # one was taken over here on the way
+        if any(lease.owner == NOBODY for lease in elsewhere):
+            return QUICK_TABLE_WAITS
+        return ELSEWHERE if elsewhere else None
+
     async def players_leases_elsewhere(self, user: str) -> list[Lease]:
         """The leases other processes hold of the open tables where ``user`` sits (running
-        hands first); a table of theirs nobody holds is taken over here on the way."""
+        hands first); a table of theirs nobody holds is taken over here on the way, but for a
+        quick table this process may not hold: it waits for one that may, and is listed as
+        held by `NOBODY`."""
         assert self.ownership is not None
         chats = await self._tables_of_player(user)
         leases = await self.db.leases_of(chats, self.clock())
@@ -193,6 +253,9 @@ class Leases:
         for chat in chats:
             lease = leases.get(chat)
             if lease is None:
+                if not await self._may_hold(chat):
+                    elsewhere.append(Lease(chat, NOBODY, "", self.clock()))
+                    continue
                 async with self.tables.lock(chat):
                     await self.take(chat)
             elif lease.owner != self.ownership.owner:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from bot.hosting.manager import TableManager
+from bot.hosting.quick_reach import EVERYONE, Reach
 from bot.hosting.table_leases import Ownership
 from bot.reading.command import parse_command
 from bot.table.state import Table
@@ -45,7 +46,12 @@ class Recorder:
 
 class Harness:
     def __init__(
-        self, db: Database, clock: FakeClock, seed: int = 1, ownership: Ownership | None = None
+        self,
+        db: Database,
+        clock: FakeClock,
+        seed: int = 1,
+        ownership: Ownership | None = None,
+        reach: Reach = EVERYONE,
     ) -> None:
         self.db = db
         self.clock = clock
@@ -56,6 +62,7 @@ class Harness:
             clock=clock,
             ownership=ownership,
             seeds=lambda number: seed * 1000 + number,
+            reach=reach,
         )
         self.seen: dict[str, Table] = {}
         """The last table of each chat seen here: a closed table leaves the manager at once,

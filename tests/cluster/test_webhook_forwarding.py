@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import Any
 
 import aiohttp
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from adapters.startup import StartupError
 from adapters.telegram.app import TelegramAdapter, TelegramSettings
 from bot.hosting.manager import TableManager
+from bot.hosting.quick_reach import EVERYONE, Reach
 from bot.hosting.table_leases import Ownership
 from storage import Database
 from tests.pg_server import free_port
@@ -32,13 +34,22 @@ from "waited for the lease" by far more than any load stretches the answer."""
 
 class Process:
     def __init__(
-        self, name: str, base: str, db: Database, secret: str = SECRET, lease: float = LEASE
+        self,
+        name: str,
+        base: str,
+        db: Database,
+        secret: str = SECRET,
+        lease: float = LEASE,
+        reach: Reach = EVERYONE,
     ) -> None:
         self.secret = secret
         self.port = free_port()
         peer = f"http://127.0.0.1:{self.port}"
         self.manager = TableManager(
-            db, lambda m: asyncio.sleep(0), ownership=Ownership(name, peer, seconds=lease)
+            db,
+            lambda m: asyncio.sleep(0),
+            ownership=Ownership(name, peer, seconds=lease),
+            reach=reach,
         )
         settings = TelegramSettings(
             token="123:TEST",
@@ -51,9 +62,12 @@ class Process:
         self.adapter = TelegramAdapter(self.manager, db, settings, "en")
         self.manager.send = self.adapter.outbox
 
-    async def post(self, text: str, number: int) -> float:
-        """Post a group message to this process, as the load balancer would; seconds taken."""
-        update = {**text_update(ANN, GROUP, text), "update_id": number}
+    async def post(
+        self, text: str, number: int, sender: dict[str, Any] = ANN, chat: int = GROUP
+    ) -> float:
+        """Post a message (a group's, or ``chat``'s) to this process, as the load balancer
+        would; seconds taken."""
+        update = {**text_update(sender, chat, text), "update_id": number}
         started = time.monotonic()
         assert await self.post_raw(update) == 200
         return time.monotonic() - started

@@ -97,3 +97,39 @@ async def test_blocks_leaves_names_and_reports_read_back(db: Database):
     assert await db.names_of(["a", "z"]) == {"a": "Ann"}
     assert await db.last_hand_of("a") == ("g", hand) and await db.last_hand_of("z") is None
     assert await db.reports() == [("a", "g", hand, "why", 20.0)]
+
+
+async def test_a_claim_takes_only_the_platforms_asked_for(db: Database):
+    """A process matches only the people it reaches (`bot.hosting.quick_reach`): the
+    others are not its to claim."""
+    async with db.transaction() as tx:
+        for user in ("tg:1", "dc:2", "you", "tg:3"):
+            assert await tx.join_queue(waiting(user))
+    async with db.transaction() as tx:
+        everyone = await tx.claim_waiting("situan", "classic")
+        telegram = await tx.claim_waiting("situan", "classic", frozenset({"tg"}))
+        console = await tx.claim_waiting("situan", "classic", frozenset({""}))
+        nobody = await tx.claim_waiting("situan", "classic", frozenset())
+    assert [e.user for e in everyone] == ["dc:2", "tg:1", "tg:3", "you"]
+    assert [e.user for e in telegram] == ["tg:1", "tg:3"]
+    assert [e.user for e in console] == ["you"] and nobody == []
+
+
+async def test_rows_of_other_platforms_are_left_unlocked(postgres_server: PostgresServer):
+    """On PostgreSQL the rows a process may not claim are not locked by its claim: another
+    process claims them meanwhile."""
+    address = postgres_server.database()
+    first = await open_database(address)
+    second = await open_database(address)
+    try:
+        async with first.transaction() as tx:
+            for user in ("tg:1", "dc:2"):
+                assert await tx.join_queue(waiting(user))
+        async with first.transaction() as holding:
+            mine = await holding.claim_waiting("situan", "classic", frozenset({"tg"}))
+            async with second.transaction() as other:
+                theirs = await other.claim_waiting("situan", "classic")
+        assert [e.user for e in mine] == ["tg:1"] and [e.user for e in theirs] == ["dc:2"]
+    finally:
+        await first.close()
+        await second.close()
