@@ -24,6 +24,7 @@ from adapters.console_keyboard import Keyboard
 from adapters.console_printer import CHAT, HUMAN, ConsolePrinter
 from adapters.console_web import LocalWeb
 from bot.commands.registry import PRIVATE_ONLY, SETS_LANGUAGE
+from bot.community.quick_seating import is_quick
 from bot.games import GAME_NAMES
 from bot.hosting.manager import TableManager
 from bot.i18n import N_, normalize_language, t
@@ -174,10 +175,17 @@ async def type_line(manager: TableManager, text: str, lang: str) -> None:
         await manager.handle(command)  # the table's: its answer is for a chat with others
         await manager.send(Outgoing(Kind.REPLY, CHAT, t(wanted, "Language set."), user=HUMAN))
         return
-    if command.name in PRIVATE_ONLY:  # the console's one person says it to the bot alone
+    if command.name in PRIVATE_ONLY or at_a_quick_table(manager):
+        # Said to the bot alone: what only a private chat takes, and everything while the
+        # console's person sits at a quick table, which lives in no chat of the console's
+        # (the manager routes it there, as it routes a platform's private chat).
         command = replace(command, private=True)
     for message in await manager.handle(command):
         await manager.send(message)
+
+
+def at_a_quick_table(manager: TableManager) -> bool:
+    return any(is_quick(table.chat) for table in manager.tables_seating(HUMAN))
 
 
 async def open_table(manager: TableManager, args: argparse.Namespace, lang: str) -> None:

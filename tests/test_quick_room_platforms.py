@@ -11,11 +11,12 @@ import asyncio
 import re
 from pathlib import Path
 
+from adapters.console import type_line
+from adapters.console_printer import HUMAN, ConsolePrinter
 from adapters.router import SendRouter
 from adapters.telegram.app import TelegramAdapter, TelegramSettings
 from bot.games import RECORD_READERS
-from bot.reading.command import Command
-from tests.bot.harness import FakeClock, Recorder
+from tests.bot.harness import FakeClock
 from tests.bot.test_ratings import in_turn, ranked_teams
 from tests.discord.fake_discord import CHANNEL_ID
 from tests.discord.world import DiscordWorld
@@ -24,7 +25,6 @@ from tests.waiting import eventually
 
 ANN = user(11, "Ann", "en")  # Telegram, in English
 BOB = "22"  # Discord member Bob, whose client is in zh-CN
-CY = ("you", "console")  # the console's person and chat
 
 
 async def test_telegram_discord_and_console_players_play_one_quick_table(tmp_path: Path):
@@ -38,19 +38,17 @@ async def test_telegram_discord_and_console_players_play_one_quick_table(tmp_pat
         "zh-Hans",
         pace_speed=30.0,
     )
-    console = Recorder()
+    printed: list[str] = []  # what the console's terminal shows
+    console = ConsolePrinter("en", write=printed.append)
     router = SendRouter()
-    router.routes.update({"tg:": telegram.outbox, "dc:": world.adapter.outbox, "you": console})
+    router.routes.update({"tg:": telegram.outbox, "dc:": world.adapter.outbox, HUMAN: console})
     manager = world.manager
     manager.send = router  # one manager, three platforms, as adapters/platforms.py wires them
     await telegram.start()
     try:
         api.push(text_update(ANN, 11, "/quick situan"))
         await world.slash(BOB, "quick", channel_id=None, what="situan")
-        for message in await manager.handle(
-            Command("quick", ("situan",), CY[0], "Cy", CY[1], True, "en")
-        ):
-            await console(message)
+        await type_line(manager, "/quick situan", "en")  # typed in the console
         for who in ("tg:u11", "dc:u22", "you"):
             await eventually_entry(world, who)
         clock.advance(2)
@@ -66,7 +64,7 @@ async def test_telegram_discord_and_console_players_play_one_quick_table(tmp_pat
                 and "Situan · hand 1" in tg_said(api)
                 and "你的手牌" in dc_said(world, dm)
                 and "四团 · 第 1 局" in dc_said(world, dm)
-                and any(m.user == "you" and "Your hand" in m.text for m in console.sent)
+                and any(line.startswith("[you] Your hand") for line in printed)
             )
 
         await eventually(hands_shown, 10.0, 0.01, "each hand and table shown on its platform")
@@ -88,10 +86,7 @@ async def test_telegram_discord_and_console_players_play_one_quick_table(tmp_pat
                 elif occupant.user == "dc:u22":
                     await world.slash(BOB, "auto", channel_id=None, on="on")
                 else:
-                    for message in await manager.handle(
-                        Command("auto", ("on",), "you", "Cy", "console", True, "en")
-                    ):
-                        await console(message)
+                    await type_line(manager, "/auto on", "en")
                 await eventually(
                     lambda b=before, s=seat: table.turn_count > b or table.hand.auto[s], 10.0
                 )
@@ -124,7 +119,7 @@ async def test_telegram_discord_and_console_players_play_one_quick_table(tmp_pat
         # The end reached each platform, in each reader's language.
         await eventually(lambda: "\nRatings: " in tg_said(api), 10.0)
         await eventually(lambda: "\n等级分：" in dc_said(world, dm), 10.0)
-        assert any("Ratings: " in m.text for m in console.sent if m.user == "you")
+        assert any("\n    Ratings: " in line for line in printed)
     finally:
         await telegram.stop()
         await api.stop()
