@@ -50,6 +50,7 @@ from bot.commands.registry import (
     SEATS_PLAYER,
     SHOWS_HAND,
 )
+from bot.community.quick_seating import is_quick
 from bot.hosting.manager import TableManager
 from bot.i18n import normalize_language, t
 from bot.reading.command import Command, Delivery
@@ -95,6 +96,7 @@ class DiscordAdapter:
             pace_speed=pace_speed,
             has_table=manager.has_table,
             web_served=web is not None,
+            reader_language=manager.reader_language,
         )
         self.web = web
         """The web table's door (``WEB_PUBLIC_URL``): "Open table" answers with a link."""
@@ -223,10 +225,16 @@ class DiscordAdapter:
         """ "Open table": a link to the web table of ``chat``, signed for the presser alone
         and short-lived, answered so that only they see it — their seat's view, or the
         public view for a member of the channel who is not seated. Pressed elsewhere than
-        in that channel (a forged id), it opens nothing."""
+        in that channel (a forged id), it opens nothing. A quick table's is pressed in a
+        player's DM (it has no channel): it opens their seat, and nothing for anyone else."""
         user = user_key(interaction.user.id)
         lang = normalize_language(str(interaction.locale)) or self.manager.language_at(chat)
-        here = interaction.guild_id is not None and chat == channel_key(interaction.channel_id or 0)
+        if interaction.guild_id is None and is_quick(chat):
+            here = self.manager.seat_at(chat, user) is not None
+        else:
+            here = interaction.guild_id is not None and chat == channel_key(
+                interaction.channel_id or 0
+            )
         door = self.web
         if door is None or not here or not self.manager.has_table(chat):
             text = t(lang, "That button is not valid.")

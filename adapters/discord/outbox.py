@@ -33,6 +33,7 @@ from adapters.discord.components import build_view, channel_id_of, with_web_butt
 from adapters.message_parts import digest, draw, split_text
 from adapters.send_budget import DISCORD_RATE, SendBudget
 from bot.commands.notices import NOTICE_SLOT
+from bot.community.quick_seating import is_quick
 from bot.i18n import normalize_language, t
 from bot.views.outgoing import Kind, Outgoing
 
@@ -83,6 +84,7 @@ class DiscordOutbox(Delivery):
         pace_speed: float = 1.0,
         has_table: Callable[[str], bool] | None = None,
         web_served: bool = False,
+        reader_language: Callable[[str, str], str] | None = None,
     ) -> None:
         budget = SendBudget(DISCORD_RATE, speed=pace_speed, platform="discord")
         super().__init__(pace_speed, send_budget=budget, has_table=has_table)
@@ -95,6 +97,9 @@ class DiscordOutbox(Delivery):
         self._told_closed: set[tuple[str, str]] = set()
         self.web_served = web_served
         """The web table is served (``WEB_PUBLIC_URL``): "Open table" joins the table."""
+        self.reader_language = reader_language or (lambda chat, user: language(chat))
+        """(chat, user) → the language the player reads at that table (each player of a quick
+        table has theirs)."""
         self._asked_notices: dict[str, tuple[discord.Interaction[Any], float]] = {}
         """Each member's last /notify interaction: its follow-up tells them, and them alone,
         when their DMs are closed."""
@@ -236,6 +241,9 @@ class DiscordOutbox(Delivery):
         view = build_view(message.chat, message.buttons)
         if self.web_served and message.kind == Kind.TABLE:
             view = with_web_button(view, message.chat, t(self.language(message.chat), "Open table"))
+        elif self.web_served and message.user is not None and quick_table_message(message):
+            lang = self.reader_language(message.chat, message.user)
+            view = with_web_button(view, message.chat, t(lang, "Open table"))
         if message.filename is not None:
             file = discord.File(io.BytesIO(message.text.encode()), filename=message.filename)
             await channel.send(file=file)
@@ -312,3 +320,10 @@ def _is_notice(message: Outgoing) -> bool:
 
 def _is_hand(message: Outgoing) -> bool:
     return (message.slot or "").startswith("hand")
+
+
+def quick_table_message(message: Outgoing) -> bool:
+    """A quick table's message as one of its players gets it in their DM: it stands for the
+    channel's table message, which a quick table has none of (`QuickRoom.fan_out`: one private
+    message per trick, in the slot ``quick <chat> <trick>``)."""
+    return is_quick(message.chat) and (message.slot or "").startswith("quick ")

@@ -132,7 +132,7 @@ class TelegramAdapter:
             has_table=manager.has_table,
             on_reachable=db.set_reachable,
             on_migrated=self._moved,
-            player_language=manager.user_langs.get,
+            reader_language=manager.reader_language,
             web=web,
         )
         self.memberships = Memberships(self._ask_membership, lambda: budget)

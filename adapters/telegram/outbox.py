@@ -85,7 +85,7 @@ class TelegramOutbox(HandPhotos):
         has_table: Callable[[str], bool] | None = None,
         on_reachable: Callable[[str, str], Coroutine[Any, Any, None]] | None = None,
         on_migrated: Callable[[str, int], Coroutine[Any, Any, None]] | None = None,
-        player_language: Callable[[str], str | None] = lambda user: None,
+        reader_language: Callable[[str, str], str] | None = None,
         web: WebDoor | None = None,
     ) -> None:
         super().__init__(pace_speed, send_budget=send_budget, has_table=has_table)
@@ -111,8 +111,8 @@ class TelegramOutbox(HandPhotos):
         self.web = web
         """The web table's door (``WEB_PUBLIC_URL`` set): its buttons join the private hand
         and the group's table (`_with_door`)."""
-        self.player_language = player_language
-        """user → the language the player chose, if any."""
+        self.reader_language = reader_language or (lambda chat, user: language(chat))
+        """(chat, user) → the language the player reads there (a quick table's each their own)."""
 
     def connected(self, bot_username: str, reachable: set[str]) -> None:
         """What the Bot API and the store say once connected: the bot's username (for its
@@ -392,7 +392,7 @@ class TelegramOutbox(HandPhotos):
             lang, opens_app = self.language(message.chat), False
         elif message.user is not None and (message.slot or "").startswith("hand"):
             url = door.mini_app_page(message.chat)
-            lang = self.player_language(message.user) or self.language(message.chat)
+            lang = self.reader_language(message.chat, message.user)
             opens_app = True
         else:
             return message.buttons

@@ -20,8 +20,9 @@ The door (`adapters.serving`, limits in `adapters.web.page_limits`): a few conne
 address, an unhelloed WebSocket idle (closed first for a newcomer), a page flooding messages
 closed with 1008, JSON read with a depth limit, a credential checked before a body is read.
 A good credential that opens no table — none there, or not this user's — is one answer, 404
-with the same body (``gone``): no one learns from it whether a chat has a table. A match over
-still opens its end (`PageQuestions.ended`); a link opens nothing of a later match.
+with the same body (``gone``): no one learns from it whether a chat has a table; a quick
+table (strangers, in no group) is gone to all but its players, a watcher's link too. A match
+over still opens its end (`PageQuestions.ended`); a link opens nothing of a later match.
 
 An action is a command like any chat command (`TableManager.handle`): the same refusals in
 the player's language, the same storage before sending, the same per-user flood limit. What
@@ -62,6 +63,7 @@ from adapters.web.params import chat_of_param
 from adapters.web.replaying import Replays
 from adapters.web.static_files import HEADERS, STATIC, static_files
 from bot.commands.registry import TAKES_CARDS
+from bot.community.quick_seating import is_quick
 from bot.hosting.manager import TableManager
 from bot.hosting.page_moves import PageMoves
 from bot.hosting.page_questions import PageQuestions
@@ -154,9 +156,11 @@ class WebTable:
             if seat != visitor.seat:
                 raise Denied("not this seat")
             return seat
-        if seat is not None or visitor.seat == WATCH:
+        if seat is not None:
             return seat
-        if self.may_watch is not None and await self.may_watch(chat, visitor.user):
+        if is_quick(chat):  # strangers' table, in no group: no one else watches it
+            raise NoTable(chat)
+        if visitor.seat == WATCH or await self._may_watch(chat, visitor.user):
             return None
         raise NoTable(chat)  # as if there were none: no one learns whether a chat has one
 

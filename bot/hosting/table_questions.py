@@ -21,6 +21,7 @@ class TableQuestions:
 
     open: OpenTables
     language: str
+    user_langs: dict[str, str]
     leases: Leases
     invitations: Invitations
     timers: Timers
@@ -109,6 +110,14 @@ class TableQuestions:
     def language_at(self, chat: str) -> str:
         table = self.open.get(chat)
         return table.lang if table is not None else self.language
+
+    def reader_language(self, chat: str, user: str) -> str:
+        """The language ``user`` reads at the table of ``chat``: their own choice (/lang), else
+        the one the table speaks to them (each player of a quick table has theirs), else the
+        table's."""
+        table = self.open.get(chat)
+        known = table.lang_of(user) if table is not None else self.language
+        return self.user_langs.get(user) or known
 
     def table_of(self, user: str) -> str | None:
         """The chat of the open table where ``user`` sits (a running hand first), for what

@@ -16,7 +16,9 @@ import yarl
 from adapters.discord.app import DiscordAdapter
 from adapters.discord.client import DiscordSettings
 from adapters.discord.components import channel_key
+from adapters.web.auth import LinkSigner
 from adapters.web.door import WebDoor
+from adapters.web.server import WebTable
 from bot.hosting.manager import TableManager
 from engine.situan.combos import RANKS
 from storage import Database
@@ -56,6 +58,9 @@ class DiscordWorld:
         self._stop = asyncio.Event()
         self.permissions: dict[str, int] = {}
         """Members' permissions in the channel (a plain member's where not given)."""
+        self.web_table: WebTable | None = None
+        """The web table served on 127.0.0.1 (``open(web_token=…)``), its door the adapter's."""
+        self.web_runner: Any = None
         self._timers: asyncio.Task[None] | None = None
         self._saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
 
@@ -69,8 +74,12 @@ class DiscordWorld:
         clock: Callable[[], float] = time.time,
         web: WebDoor | None = None,
         defer_after: float = NEVER_DEFERRED,
+        web_token: str | None = None,
     ) -> DiscordWorld:
         """``clock``: the tables' clock (turn timers, AI pauses); a test may drive it.
+        ``web_token``: the web table served on 127.0.0.1 for this manager (``web`` its door),
+        checking Telegram Mini Apps' initData with this bot token (another adapter's players
+        at the same manager).
         ``defer_after``: an answer is deferred only where a test asks for it (a loaded machine
         would otherwise defer a click the test expects answered in place)."""
         fake = FakeDiscord(users=dict(MEMBERS), closed_dms=set(closed_dms))
@@ -88,6 +97,11 @@ class DiscordWorld:
             flood_burst=10_000,
             flood_rate=10_000.0,
         )
+        web_table = runner = None
+        if web_token is not None:
+            web_table = WebTable(manager, LinkSigner(match_of=manager.match_at), web_token)
+            runner, port = await web_table.serve("127.0.0.1", 0)
+            web = WebDoor(f"http://127.0.0.1:{port}", web_table.signer)
         settings = settings or DiscordSettings(token="discord-test-token")
         adapter = DiscordAdapter(
             manager,
@@ -102,6 +116,7 @@ class DiscordWorld:
         manager.send = adapter.outbox
         world = cls(fake, adapter, db)
         world._saved = saved
+        world.web_table, world.web_runner = web_table, runner
         await asyncio.wait_for(adapter.start(), timeout=20)
         await manager.restore()
         world._timers = asyncio.create_task(manager.run_timers(world._stop, step=TIMER_STEP))
@@ -112,6 +127,8 @@ class DiscordWorld:
         if self._timers is not None:
             await self._timers
         await self.adapter.stop()
+        if self.web_runner is not None:
+            await self.web_runner.cleanup()
         await self.fake.stop()
         await self.db.close()
         discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = self._saved
