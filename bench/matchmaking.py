@@ -17,7 +17,9 @@ PostgreSQL server of its own with tests/pg_server.py).
   0 to 10 s. The tables' messages are not sent: this measures the queue, the matching and the
   storage with hands of real length and outcome, not the platforms.
 - Each matching process runs the matching step (`bot.community.quick_seating.seat_waiting`) of every
-  queue once a second.
+  queue once a second. With several, they are a cluster's: the first runs Telegram and
+  Discord's shard 0 and matches everyone; the others run Telegram and other Discord shards,
+  and match only the Telegram people (`bot.hosting.quick_reach`).
 
 The last line is JSON: people, tables, wait_p50_s and wait_p99_s (join to seat, of those
 seated), seated_twice (a person seated at a table while not waiting: twice for one join),
@@ -45,6 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.community.quick_seating import seat_waiting
 from bot.community.skill_ratings import MODEL, Rating, rate
 from bot.games import FRONTS, GAME_NAMES, RECORD_READERS
+from bot.hosting.quick_reach import Reach
 from engine import game_of
 from engine.ai import player
 from storage import Database, open_database
@@ -54,11 +57,19 @@ STEP = 1.0
 """Seconds between a process's matching steps."""
 
 
+def reach_of(process: int) -> frozenset[str] | None:
+    """Whom the ``process``-th matching process reaches: the first everyone, the others only
+    Telegram's people (no Discord shard 0)."""
+    return None if process == 0 else Reach.of_process(True, True, (process,)).platforms
+
+
 def queues() -> list[tuple[str, str]]:
     return [(game, FRONTS[game].game.default_preset) for game in GAME_NAMES]
 
 
-async def matching(address: str, seconds: float, quick_wait: float, name: str) -> None:
+async def matching(
+    address: str, seconds: float, quick_wait: float, name: str, platforms: frozenset[str] | None
+) -> None:
     db = await open_database(address)
     ends = time.time() + seconds
     count = 0
@@ -71,14 +82,16 @@ async def matching(address: str, seconds: float, quick_wait: float, name: str) -
     try:
         while time.time() < ends:
             for game, preset in queues():
-                await seat_waiting(db, game, preset, time.time(), quick_wait, new_chat)
+                await seat_waiting(db, game, preset, time.time(), quick_wait, new_chat, platforms)
             await asyncio.sleep(STEP)
     finally:
         await db.close()
 
 
-def matching_process(address: str, seconds: float, quick_wait: float, name: str) -> None:
-    asyncio.run(matching(address, seconds, quick_wait, name))
+def matching_process(
+    address: str, seconds: float, quick_wait: float, name: str, platforms: frozenset[str] | None
+) -> None:
+    asyncio.run(matching(address, seconds, quick_wait, name, platforms))
 
 
 async def played(game: str, users: list[str], ratings: dict[str, Rating], pace: float,
@@ -180,14 +193,17 @@ async def run(args: argparse.Namespace, address: str) -> dict[str, Any]:
     db = await open_database(address)
     try:
         if args.processes == 1:
-            matcher = asyncio.create_task(matching(address, args.seconds, args.quick_wait, "a"))
+            matcher = asyncio.create_task(
+                matching(address, args.seconds, args.quick_wait, "a", None)
+            )
             found = await people(db, args.people, args.seconds, args.pace)
             await matcher
         else:
             spawn = multiprocessing.get_context("spawn")
             workers = [
                 spawn.Process(
-                    target=matching_process, args=(address, args.seconds, args.quick_wait, str(n))
+                    target=matching_process,
+                    args=(address, args.seconds, args.quick_wait, str(n), reach_of(n)),
                 )
                 for n in range(args.processes)
             ]
