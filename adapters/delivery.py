@@ -40,6 +40,7 @@ from typing import Any
 from adapters.message_parts import digest
 from adapters.pacing import BUDGET, SLOT, WINDOW, CallBudget, GroupPacer
 from adapters.send_budget import CALLING, SendBudget, priority_of
+from bot.community.quick_seating import QUICK_NARRATION
 from bot.ops import metrics
 from bot.views.outgoing import Kind, Outgoing
 
@@ -56,6 +57,21 @@ adapter cannot tell whether it has a table (``has_table`` unset)."""
 CALL_MARGIN = 1.0
 """Where calls are counted when made, the window is this much longer than the platform's
 minute: what the platform receives a little later or sooner still fits its budget."""
+
+
+SlotPlace = tuple[str, str, str, bool]
+"""Where a slotted message is remembered: its conversation, chat, kind, and whether it is a
+quick table's narration (`slot_place`)."""
+
+
+def slot_place(key: str, message: Outgoing) -> SlotPlace:
+    """One message is edited in place per conversation, chat and kind: a new slot there is a
+    new message. A quick table's narration (slot ``quick <chat> <trick>``) and its player's
+    hand are both private messages of one chat, so they are kept apart: each is edited in
+    place, neither makes the other one new (they would each be sent anew at every turn, the
+    old ones left with their buttons)."""
+    quick = (message.slot or "").startswith(QUICK_NARRATION)
+    return (key, message.chat, message.kind, quick)
 
 
 @dataclass
@@ -103,9 +119,9 @@ class Delivery(ABC):
         made (`before_group_call`), or else when released."""
         self._flushes: dict[str, asyncio.Handle] = {}
         self.conversations: dict[str, Conversation] = {}
-        self._slots: dict[tuple[str, str, str], tuple[str, Any]] = {}
+        self._slots: dict[SlotPlace, tuple[str, Any]] = {}
         self._deletes: dict[str, deque[Outgoing]] = {}
-        self._pictures: dict[tuple[str, str, str], tuple[str, str]] = {}
+        self._pictures: dict[SlotPlace, tuple[str, str]] = {}
         self._headers: dict[tuple[str, str], tuple[str, str]] = {}
         """(conversation, table chat) → the slot of the table message shown and its header."""
         self._closed = False
@@ -315,7 +331,7 @@ class Delivery(ABC):
             self._headers[where] = (message.slot or "", header)
             return
         above = self.known_message(key, message)
-        self._slots.pop((key, message.chat, message.kind), None)  # sent anew, not edited
+        self._slots.pop(slot_place(key, message), None)  # sent anew, not edited
         await self.deliver(key, target, message.with_text(message.shown_text(message.header)))
         self._headers[where] = (message.slot or "", message.header)
         if above is not None:
@@ -325,24 +341,24 @@ class Delivery(ABC):
         """The platform's id of the message this one edits in place, if it was sent."""
         if message.slot is None:
             return None
-        known = self._slots.get((key, message.chat, message.kind))
+        known = self._slots.get(slot_place(key, message))
         return known[1] if known is not None and known[0] == message.slot else None
 
     def remember_message(self, key: str, message: Outgoing, message_id: Any) -> None:
         if message.slot is not None:
-            self._slots[(key, message.chat, message.kind)] = (message.slot, message_id)
+            self._slots[slot_place(key, message)] = (message.slot, message_id)
 
     # ----------------------------------------------------------------- pictures
 
     def picture_shown(self, key: str, message: Outgoing) -> str | None:
         """The digest of the picture this slot's message shows now (None: none known)."""
-        known = self._pictures.get((key, message.chat, message.kind))
+        known = self._pictures.get(slot_place(key, message))
         return known[1] if known is not None and known[0] == message.slot else None
 
     def remember_picture(self, key: str, message: Outgoing, png: bytes | None) -> None:
         if message.slot is None:
             return
-        where = (key, message.chat, message.kind)
+        where = slot_place(key, message)
         if png is None:
             self._pictures.pop(where, None)
         else:

@@ -19,6 +19,7 @@ picture that cannot be drawn is logged, the text goes alone (and a stale one is 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import time
@@ -33,7 +34,7 @@ from adapters.discord.components import build_view, channel_id_of, with_web_butt
 from adapters.message_parts import digest, draw, split_text
 from adapters.send_budget import DISCORD_RATE, SendBudget
 from bot.commands.notices import NOTICE_SLOT
-from bot.community.quick_seating import is_quick
+from bot.community.quick_seating import QUICK_NARRATION, is_quick
 from bot.i18n import normalize_language, t
 from bot.views.outgoing import Kind, Outgoing
 
@@ -250,6 +251,10 @@ class DiscordOutbox(Delivery):
             return
         png = await draw(key, message)
         known = self.known_message(key, message)
+        if known is not None and message.asked:  # asked for: anew at the end of the chat
+            with contextlib.suppress(discord.NotFound):
+                await channel.get_partial_message(known).delete()
+            known = None
         if known is not None:
             changes: dict[str, Any] = {}
             shown = self.picture_shown(key, message)
@@ -326,4 +331,4 @@ def quick_table_message(message: Outgoing) -> bool:
     """A quick table's message as one of its players gets it in their DM: it stands for the
     channel's table message, which a quick table has none of (`QuickRoom.fan_out`: one private
     message per trick, in the slot ``quick <chat> <trick>``)."""
-    return is_quick(message.chat) and (message.slot or "").startswith("quick ")
+    return is_quick(message.chat) and (message.slot or "").startswith(QUICK_NARRATION)

@@ -14,7 +14,7 @@ from typing import Any
 from telegram import Bot, InputMediaPhoto
 from telegram.error import BadRequest, Forbidden
 
-from adapters.delivery import Delivery
+from adapters.delivery import Delivery, SlotPlace, slot_place
 from adapters.message_parts import digest
 from bot.views.outgoing import Outgoing
 
@@ -25,7 +25,7 @@ class HandPhotos(Delivery):
     """The hand's photo forms and their edits (and deleting a message, which they need)."""
 
     bot: Bot
-    _captions: dict[tuple[str, str, str], tuple[str | None, str, str | None]]
+    _captions: dict[SlotPlace, tuple[str | None, str, str | None]]
     """What each slot's captioned photo says now (its slot, text and keyboard)."""
 
     async def _delete(self, chat_id: int, message_id: int) -> None:
@@ -147,15 +147,15 @@ class HandPhotos(Delivery):
     ) -> None:
         self.remember_message(key, photo, message_id)
         self.remember_picture(key, photo, png)
-        self._captions[(key, photo.chat, photo.kind)] = _caption(photo, markup)
+        self._captions[slot_place(key, photo)] = _caption(photo, markup)
 
     def _caption_shown(self, key: str, photo: Outgoing, markup: Any) -> bool:
-        return self._captions.get((key, photo.chat, photo.kind)) == _caption(photo, markup)
+        return self._captions.get(slot_place(key, photo)) == _caption(photo, markup)
 
     def _forget(self, key: str, form: Outgoing) -> None:
         self.remember_message(key, replace(form, slot=f"gone {form.slot}"), None)
         self.remember_picture(key, form, None)
-        self._captions.pop((key, form.chat, form.kind), None)
+        self._captions.pop(slot_place(key, form), None)
 
     async def _drop_every_form(self, key: str, chat_id: int, message: Outgoing) -> None:
         """Delete the slot's hand in whatever form it was sent (it is to come anew)."""

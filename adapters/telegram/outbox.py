@@ -34,7 +34,7 @@ from telegram import Bot, Message, MessageEntity, User
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 from telegram.helpers import create_deep_linked_url
 
-from adapters.delivery import DELETE
+from adapters.delivery import DELETE, SlotPlace, slot_place
 from adapters.message_parts import draw, split_text
 from adapters.send_budget import SendBudget
 from adapters.telegram.api_values import has_page, markup_json, retry_seconds, utf16_length
@@ -103,9 +103,9 @@ class TelegramOutbox(HandPhotos):
         self.on_migrated = on_migrated
         """Called (table chat, new Telegram chat id) when a group turned out to have moved."""
         self._moves: dict[int, asyncio.Task[None]] = {}
-        self._captions: dict[tuple[str, str, str], tuple[str | None, str, str | None]] = {}
+        self._captions: dict[SlotPlace, tuple[str | None, str, str | None]] = {}
         """(conversation, table chat, kind) → what its captioned photo shows (`_caption`)."""
-        self._texts: dict[tuple[str, str, str], tuple[Any, str, str | None]] = {}
+        self._texts: dict[SlotPlace, tuple[Any, str, str | None]] = {}
         """(conversation, table chat, kind) → what its text message shows (its id, text and
         keyboard): an edit that would change nothing is not made."""
         self.web = web
@@ -295,7 +295,7 @@ class TelegramOutbox(HandPhotos):
         self, key: str, chat_id: int, thread: int | None, message: Outgoing, markup: Any
     ) -> None:
         known = self.known_message(key, message)
-        where = (key, message.chat, message.kind)
+        where = slot_place(key, message)
         shown = (message.text[:TEXT_LIMIT], markup_json(markup))
         if known is not None:
             if self._texts.get(where) == (known, *shown):

@@ -14,6 +14,9 @@ from storage.quick_queue import QueueEntry
 
 QUICK_CHAT = "q:"
 """How a quick table's chat begins: no platform's chat does (`bot.hosting.quick_room`)."""
+QUICK_NARRATION = "quick "
+"""How the slot of a quick table's narration begins: ``quick <chat> <trick>``, one private
+message per trick for each player, edited as the trick goes on (`bot.hosting.quick_room`)."""
 RECENT_TABLES = 3600.0
 """How far back a person's last quick table is looked for (the same four not twice)."""
 

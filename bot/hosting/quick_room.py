@@ -24,7 +24,12 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field, replace
 
 from bot.commands.quick_commands import QUICK_WAIT
-from bot.community.quick_seating import is_quick, new_quick_chat, seat_waiting
+from bot.community.quick_seating import (
+    QUICK_NARRATION,
+    is_quick,
+    new_quick_chat,
+    seat_waiting,
+)
 from bot.games import FRONTS, RECORD_READERS
 from bot.hosting.keeping import Sender, TableKeeper
 from bot.hosting.open_tables import OpenTables
@@ -34,6 +39,7 @@ from bot.ops.logs import table_context
 from bot.reading.command import Command
 from bot.table import dealing, lobby
 from bot.table.effects import Effects
+from bot.table.hand_views import HAND_SLOT
 from bot.table.state import Table
 from bot.views.outgoing import Kind, Outgoing
 from storage import Database
@@ -49,6 +55,8 @@ class Narration:
     tricks so far), the posts of it, and the table as last written in each language."""
 
     trick: int = 0
+    begun: bool = False
+    """This trick's message went out (anew, below everything before it)."""
     posts: list[Outgoing] = field(default_factory=list)
     tables: dict[str, str] = field(default_factory=dict)
     settled: bool = False
@@ -86,6 +94,8 @@ class QuickRoom:
         """Quick table chat → (user, language) of each person seated there: kept past the
         table's closing, whose last posts still go to them."""
         self.told: dict[str, Narration] = {}
+        self.buried: set[tuple[str, str]] = set()
+        """(chat, user) of each player whose hand has a trick's message below it."""
         self.opened: dict[str, Table] = {}
         """Quick table chat → its table, kept past its closing (which lets the open tables
         forget it before its last step is sent): that step is written in each language."""
@@ -171,7 +181,7 @@ class QuickRoom:
         if message.kind == Kind.DELETE:
             return []  # a group's deletion: a quick table has no group
         if message.user is not None and message.kind in (Kind.PRIVATE, Kind.REPLY):
-            return [message]  # its player's own, routed by their platform
+            return [self._below_the_narration(message)]  # its player's own
         table = self.tables.get(chat) or self.opened.get(chat)
         people = self._people(chat, table)
         told = self.told.setdefault(chat, Narration())
@@ -197,7 +207,12 @@ class QuickRoom:
             ]
         else:
             told.posts.append(message)
-        slot = f"quick {chat} {trick}"
+        slot = f"{QUICK_NARRATION}{chat} {trick}"
+        if (
+            not told.begun
+        ):  # a new message below each person's hand: it goes under, at its next change
+            told.begun = True
+            self.buried.update((chat, user) for user, _ in people)
         out = []
         for user, lang in people:
             written = told.tables.get(lang, told.tables.get("", ""))
@@ -225,10 +240,36 @@ class QuickRoom:
             )
         return self.people.get(chat, ())
 
+    def _below_the_narration(self, message: Outgoing) -> Outgoing:
+        """A player's own message; their hand comes anew at the end of their chat (as when
+        asked for with /hand) when their turn comes if a trick's message went out below it
+        since: in a quick table's private chat the narration comes a message a trick, and
+        the hand's buttons would end up many messages up."""
+        if not (message.slot or "").startswith(HAND_SLOT) or message.user is None:
+            return message
+        if message.asked:
+            self.buried.discard((message.chat, message.user))
+            return message
+        if (message.chat, message.user) in self.buried and self._to_act(message):
+            self.buried.discard((message.chat, message.user))
+            return replace(message, asked=True)
+        return message
+
+    def _to_act(self, message: Outgoing) -> bool:
+        """Whether the hand is of the person who is to act now (not on 托管): the one who
+        needs its buttons. The others' hands change in place, moved only at their turn."""
+        table = self.tables.get(message.chat)
+        seat = None if table is None else table.turn_seat
+        if table is None or seat is None or table.hand is None:
+            return False
+        occupant = table.seats[seat]
+        return occupant is not None and occupant.user == message.user and not table.hand.auto[seat]
+
     def forget(self, chat: str) -> None:
         """The table closed and its last words went: nothing more is said there."""
         self.people.pop(chat, None)
         self.told.pop(chat, None)
+        self.buried = {(at, user) for at, user in self.buried if at != chat}
         self.opened.pop(chat, None)
 
     async def hand_back(

@@ -27,6 +27,8 @@ from engine.game import Result
 log = logging.getLogger(__name__)
 
 
+HAND_SLOT = "hand "
+"""How a private hand's slot begins (``hand <stamp>``)."""
 NOTICE_QUIET_SECONDS = 5.0
 """A player who acted this recently needs no new message to know it is their turn again."""
 
@@ -198,7 +200,7 @@ def private_hand(table: Table, index: int) -> Outgoing:
         prompt = front.prompt(lang, view, hand.legal_actions(index))
         text += "\n" + t(lang, "Your turn. {prompt}", prompt=prompt)
     buttons = hand_controls(table, index, lang, view, selection)
-    slot = f"hand {table.stamp().text()}"
+    slot = f"{HAND_SLOT}{table.stamp().text()}"
     if hand.over and not hand.cards_of(index):
         picture = final_drawing(table, lang)  # the settlement, not a picture of no cards
     else:

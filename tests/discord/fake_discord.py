@@ -206,6 +206,9 @@ class FakeDiscord:
             return self._post_message(parts[1], body)
         if parts[0] == "channels" and len(parts) == 4 and method == "PATCH":
             return self._edit(parts[3], body)
+        if parts[0] == "channels" and len(parts) == 4 and method == "DELETE":
+            gone = self.messages.pop(parts[3], None)
+            return web.Response(status=204 if gone is not None else 404)
         if parts[0] == "interactions" and parts[-1] == "callback":
             return self._interaction_callback(parts[1], parts[2], body)
         if parts[0] == "webhooks" and parts[-1] == "@original" and method == "PATCH":
