@@ -242,7 +242,12 @@ class DiscordOutbox(Delivery):
         view = build_view(message.chat, message.buttons)
         if self.web_served and message.kind == Kind.TABLE:
             view = with_web_button(view, message.chat, t(self.language(message.chat), "Open table"))
-        elif self.web_served and message.user is not None and quick_table_message(message):
+        elif (
+            self.web_served
+            and message.user is not None
+            and quick_table_message(message)
+            and not message.final
+        ):
             lang = self.reader_language(message.chat, message.user)
             view = with_web_button(view, message.chat, t(lang, "Open table"))
         if message.filename is not None:
@@ -325,6 +330,12 @@ def _is_notice(message: Outgoing) -> bool:
 
 def _is_hand(message: Outgoing) -> bool:
     return (message.slot or "").startswith("hand")
+
+
+def live_quick_table_message(message: Outgoing) -> bool:
+    """A quick table's trick message still going on (a closed trick's last words are final:
+    they take no "Open table")."""
+    return quick_table_message(message) and not message.final
 
 
 def quick_table_message(message: Outgoing) -> bool:

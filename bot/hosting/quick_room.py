@@ -35,6 +35,7 @@ from bot.hosting.keeping import Sender, TableKeeper
 from bot.hosting.open_tables import OpenTables
 from bot.hosting.quick_reach import EVERYONE, Reach
 from bot.hosting.table_leases import Leases
+from bot.i18n import t
 from bot.ops.logs import table_context
 from bot.reading.command import Command
 from bot.table import dealing, lobby
@@ -62,6 +63,19 @@ class Narration:
     settled: bool = False
     """The hand's settlement went out (a message of its own, below this trick's): what is
     said after it (the match's end) goes below it too, not up into the trick's message."""
+
+    def slot(self, chat: str) -> str:
+        return f"{QUICK_NARRATION}{chat} {self.trick}"
+
+    def written(self, lang: str, closed: bool = False) -> str:
+        """The trick's message for a reader of ``lang``: its posts, then the table as last
+        written; ``closed``: without the line of whose turn it was."""
+        table = self.tables.get(lang, self.tables.get("", ""))
+        if closed:
+            turn = t(lang, "Turn: {name}", name="\0").partition("\0")[0]
+            table = "\n".join(line for line in table.split("\n") if not line.startswith(turn))
+        posts = [post.text_in(lang) for post in self.posts]
+        return "\n\n".join(part for part in [*posts, table] if part)
 
 
 class QuickRoom:
@@ -186,7 +200,9 @@ class QuickRoom:
         people = self._people(chat, table)
         told = self.told.setdefault(chat, Narration())
         trick = len(table.closings.events) if table is not None else told.trick
+        closed: list[Outgoing] = []
         if trick != told.trick:
+            closed = self._closed(chat, told, people)
             self.told[chat] = told = Narration(trick)
         if message.kind == Kind.TABLE:
             told.tables = self._tables_written(message, people)
@@ -194,7 +210,7 @@ class QuickRoom:
             # A settlement: a message of its own, its picture with it; and what follows it (the
             # match's end) in messages of their own below it.
             told.settled = True
-            return [
+            return closed + [
                 replace(
                     message,
                     kind=Kind.PRIVATE,
@@ -207,19 +223,31 @@ class QuickRoom:
             ]
         else:
             told.posts.append(message)
-        slot = f"{QUICK_NARRATION}{chat} {trick}"
-        if (
-            not told.begun
-        ):  # a new message below each person's hand: it goes under, at its next change
+        if not told.begun:  # a new message, below each person's hand: it comes anew next time
             told.begun = True
             self.buried.update((chat, user) for user, _ in people)
-        out = []
-        for user, lang in people:
-            written = told.tables.get(lang, told.tables.get("", ""))
-            posts = [post.text_in(lang) for post in told.posts]
-            text = "\n\n".join(part for part in [*posts, written] if part)
-            out.append(Outgoing(Kind.PRIVATE, chat, text, user=user, slot=slot))
-        return out
+        return closed + [
+            Outgoing(Kind.PRIVATE, chat, told.written(lang), user=user, slot=told.slot(chat))
+            for user, lang in people
+        ]
+
+    @staticmethod
+    def _closed(chat: str, told: Narration, people: Iterable[tuple[str, str]]) -> list[Outgoing]:
+        """The last words of a trick's message, once the next trick has begun: as it last
+        read, less the line of whose turn it was (stale now), and with no button."""
+        if not told.begun:
+            return []
+        return [
+            Outgoing(
+                Kind.PRIVATE,
+                chat,
+                told.written(lang, closed=True),
+                user=user,
+                slot=told.slot(chat),
+                final=True,
+            )
+            for user, lang in people
+        ]
 
     @staticmethod
     def _tables_written(message: Outgoing, people: Iterable[tuple[str, str]]) -> dict[str, str]:

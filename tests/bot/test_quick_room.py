@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot.games import RECORD_READERS
 from bot.reading.command import parse_command
-from bot.views.outgoing import Kind
+from bot.views.outgoing import Kind, Outgoing
 from tests.bot.harness import Harness
 from tests.bot.test_ratings import in_turn, ranked_teams
 
@@ -18,6 +18,7 @@ PEOPLE = (  # user, their private chat, their name, their language
     ("dc:u2", "dc:900", "Bob", "zh-Hans"),
     ("you", "console", "Cy", "en"),
 )
+TURN = {"en": r"^Turn: ", "zh-Hans": r"^轮到："}
 MATCH_OVER = {"en": "The match is over.", "zh-Hans": "本场结束。", "zh-Hant": "本場結束。"}
 ENDED = {"en": r"^Ratings: Bob \d+ \(", "zh-Hans": r"^等级分：Bob \d+（"}
 """The end of the hand as each reader is told it: the ratings line in their language."""
@@ -130,4 +131,14 @@ async def test_the_table_is_played_to_its_end_from_each_platform_and_rated(tmp_p
         told_over = [i for i, m in enumerate(mine) if m.text.startswith(over)]
         assert told_over and min(told_over) > settled, user
         assert not any(over in m.text for m in mine if m.slot is not None), user
+        # Each closed trick's message last reads as the trick ended: no stale "whose turn".
+        last_of: dict[str, Outgoing] = {}
+        for m in mine:
+            if (m.slot or "").startswith("quick "):
+                last_of[m.slot] = m
+        *closed, _ = sorted(last_of.values(), key=lambda m: int(m.slot.rsplit(" ", 1)[1]))
+        turn = TURN[langs[user]]
+        assert len(closed) > 10 and all(m.final for m in closed), user
+        assert not any(re.search(turn, m.text, re.M) for m in closed), user
+        assert any(re.search(turn, m.text, re.M) for m in mine if m.slot in last_of), user
     await harness.db.close()
