@@ -104,6 +104,12 @@ class PostgresQuickReads(QuickReads):
         )
         return None if row is None else QueueEntry(*row)
 
+    async def waiting_in(self, game: str, preset: str) -> int:
+        count = await self._pool.fetchval(
+            "SELECT count(*) FROM quick_queue WHERE game = $1 AND preset = $2", game, preset
+        )
+        return int(count or 0)
+
     async def blocks_among(self, users: Sequence[str]) -> set[tuple[str, str]]:
         rows = await self._pool.fetch(
             "SELECT user_id, blocked FROM blocks WHERE user_id = ANY($1::text[])"

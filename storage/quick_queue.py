@@ -80,6 +80,10 @@ class QuickReads(ABC):
         """Where the person waits (None: in no queue)."""
 
     @abstractmethod
+    async def waiting_in(self, game: str, preset: str) -> int:
+        """How many people wait in the queue of ``game`` and ``preset`` now."""
+
+    @abstractmethod
     async def blocks_among(self, users: Sequence[str]) -> set[tuple[str, str]]:
         """(who blocked, whom) of every block either side of which is one of ``users``."""
 

@@ -93,6 +93,12 @@ class SqliteQuickReads(QuickReads):
         rows = await self._all(f"SELECT {COLUMNS} FROM quick_queue WHERE user = ?", (user,))
         return entry(rows[0]) if rows else None
 
+    async def waiting_in(self, game: str, preset: str) -> int:
+        rows = await self._all(
+            "SELECT count(*) FROM quick_queue WHERE game = ? AND preset = ?", (game, preset)
+        )
+        return int(rows[0][0])
+
     async def blocks_among(self, users: Sequence[str]) -> set[tuple[str, str]]:
         if not users:
             return set()

@@ -116,13 +116,16 @@ async def _where(host: ChatHost, command: Command, lang: str) -> Effects:
     entry = await host.db.queue_entry(command.user)
     if entry is None:
         return reply(command, lang, NOT_WAITING, games=games_text(lang))
+    others = await host.db.waiting_in(entry.game, entry.preset) - 1
+    said = WAITED_ALONE if others == 0 else WAITED
     return reply(
         command,
         lang,
-        "You have waited {seconds} s for a quick {game} table ({preset}). /quick stop to leave.",
+        said,
         seconds=round(host.clock() - entry.since),
         game=t(lang, FRONTS[entry.game].title),
         preset=preset_text(lang, entry.game, entry.preset),
+        others=others,
     )
 
 
@@ -181,8 +184,16 @@ AT_A_QUICK_TABLE = N_(
 NOT_WAITING = N_("You are in no quick queue. Say /quick and a game to join one: {games}.")
 QUEUED = N_(
     "You are in the quick queue for {game} ({preset}). A table opens when four are "
-    "waiting, or after {seconds} s with AI players in the empty seats. /quick to see "
-    "where you stand, /quick stop to leave."
+    "waiting, or after {seconds} s with two or three of you and AI players in the empty "
+    "seats. /quick to see where you stand, /quick stop to leave."
+)
+WAITED = N_(
+    "You have waited {seconds} s for a quick {game} table ({preset}); {others} more wait "
+    "with you. /quick stop to leave."
+)
+WAITED_ALONE = N_(
+    "You have waited {seconds} s for a quick {game} table ({preset}), alone so far: a table "
+    "needs at least one more person. /quick stop to leave."
 )
 QUEUED_NO_AI = N_(
     "You are in the quick queue for {game} ({preset}). A table opens when four "

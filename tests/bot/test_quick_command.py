@@ -14,12 +14,17 @@ async def test_join_see_where_you_stand_and_leave(tmp_path: Path):
     harness = await Harness.open(str(tmp_path / "q.db"))
     (joined,) = await harness.say("tg:1", "/quick situan", private=True, lang="en")
     assert joined.text.startswith("You are in the quick queue for Situan (四团) (")
-    assert "after 90 s with AI players" in joined.text
+    assert "after 90 s with two or three of you and AI players" in joined.text
     entry = await harness.db.queue_entry("tg:1")
     assert entry is not None and (entry.game, entry.mu, entry.accepts_ai) == ("situan", 25.0, True)
     harness.clock.advance(12)
     (where,) = await harness.say("tg:1", "/quick", private=True, lang="zh-Hans")
-    assert where.text.startswith("你已等 四团（") and "快速匹配 12 秒" in where.text
+    assert where.text.startswith("你已等 四团（") and "快速匹配 12 秒，目前只有你一人" in where.text
+    await harness.say("dc:5", "/quick situan", private=True, lang="en")
+    (two,) = await harness.say("tg:1", "/quick", private=True, lang="en")
+    assert (
+        "12 s for a quick Situan (四团) table" in two.text and "; 1 more wait with you" in two.text
+    )
     (again,) = await harness.say("tg:1", "/quick erqiwang", private=True, lang="en")
     assert again.text.startswith("You are waiting for a quick table already")
     assert (await harness.db.queue_entry("tg:1")).game == "situan"  # unchanged

@@ -105,6 +105,8 @@ async def test_a_claim_takes_only_the_platforms_asked_for(db: Database):
     async with db.transaction() as tx:
         for user in ("tg:1", "dc:2", "you", "tg:3"):
             assert await tx.join_queue(waiting(user))
+    assert await db.waiting_in("situan", "classic") == 4
+    assert await db.waiting_in("erqiwang", "classic") == 0
     async with db.transaction() as tx:
         everyone = await tx.claim_waiting("situan", "classic")
         telegram = await tx.claim_waiting("situan", "classic", frozenset({"tg"}))
