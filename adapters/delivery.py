@@ -40,7 +40,7 @@ from typing import Any
 from adapters.message_parts import digest
 from adapters.pacing import BUDGET, SLOT, WINDOW, CallBudget, GroupPacer
 from adapters.send_budget import CALLING, SendBudget, priority_of
-from bot.community.quick_seating import QUICK_NARRATION
+from adapters.slot_places import SlotPlace, slot_place
 from bot.ops import metrics
 from bot.views.outgoing import Kind, Outgoing
 
@@ -57,21 +57,6 @@ adapter cannot tell whether it has a table (``has_table`` unset)."""
 CALL_MARGIN = 1.0
 """Where calls are counted when made, the window is this much longer than the platform's
 minute: what the platform receives a little later or sooner still fits its budget."""
-
-
-SlotPlace = tuple[str, str, str, bool]
-"""Where a slotted message is remembered: its conversation, chat, kind, and whether it is a
-quick table's narration (`slot_place`)."""
-
-
-def slot_place(key: str, message: Outgoing) -> SlotPlace:
-    """One message is edited in place per conversation, chat and kind: a new slot there is a
-    new message. A quick table's narration (slot ``quick <chat> <trick>``) and its player's
-    hand are both private messages of one chat, so they are kept apart: each is edited in
-    place, neither makes the other one new (they would each be sent anew at every turn, the
-    old ones left with their buttons)."""
-    quick = (message.slot or "").startswith(QUICK_NARRATION)
-    return (key, message.chat, message.kind, quick)
 
 
 @dataclass

@@ -14,8 +14,9 @@ from typing import Any
 from telegram import Bot, InputMediaPhoto
 from telegram.error import BadRequest, Forbidden
 
-from adapters.delivery import Delivery, SlotPlace, slot_place
+from adapters.delivery import Delivery
 from adapters.message_parts import digest
+from adapters.slot_places import SlotPlace, slot_place
 from bot.views.outgoing import Outgoing
 
 log = logging.getLogger(__name__)

@@ -34,9 +34,10 @@ from telegram import Bot, Message, MessageEntity, User
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 from telegram.helpers import create_deep_linked_url
 
-from adapters.delivery import DELETE, SlotPlace, slot_place
+from adapters.delivery import DELETE
 from adapters.message_parts import draw, split_text
 from adapters.send_budget import SendBudget
+from adapters.slot_places import SlotPlace, slot_place
 from adapters.telegram.api_values import has_page, markup_json, retry_seconds, utf16_length
 from adapters.telegram.hand_photo import HandPhotos
 from adapters.telegram.keyboards import (
@@ -104,10 +105,9 @@ class TelegramOutbox(HandPhotos):
         """Called (table chat, new Telegram chat id) when a group turned out to have moved."""
         self._moves: dict[int, asyncio.Task[None]] = {}
         self._captions: dict[SlotPlace, tuple[str | None, str, str | None]] = {}
-        """(conversation, table chat, kind) → what its captioned photo shows (`_caption`)."""
+        """Each message's place (`slot_place`) → what its captioned photo shows (`_caption`)."""
         self._texts: dict[SlotPlace, tuple[Any, str, str | None]] = {}
-        """(conversation, table chat, kind) → what its text message shows (its id, text and
-        keyboard): an edit that would change nothing is not made."""
+        """Each place → what its text message shows (id, text, keyboard): no empty edit."""
         self.web = web
         """The web table's door (``WEB_PUBLIC_URL`` set): its buttons join the private hand
         and the group's table (`_with_door`)."""
