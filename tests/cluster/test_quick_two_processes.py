@@ -17,7 +17,7 @@ from bot.hosting.quick_reach import DISCORD, TELEGRAM, Reach
 from bot.reading.command import Command
 from bot.views.outgoing import Kind, Outgoing
 from storage import Database
-from tests.cluster.test_webhook_forwarding import Process
+from tests.cluster.test_webhook_forwarding import LONG_LEASE, Process
 from tests.telegram.fake_bot_api import FakeBotAPI, user
 from tests.waiting import eventually
 
@@ -30,8 +30,11 @@ async def test_two_processes_seat_each_of_two_hundred_quick_people_once(postgres
     base = await api.start()
     address = postgres_server.database()
     # a runs Telegram and Discord's shard 0; b runs Telegram and Discord's other shards.
-    a = Process("a", base, await Database.open(address), reach=Reach.of_process(True, True, (0,)))
-    b = Process("b", base, await Database.open(address), reach=Reach.of_process(True, True, (1,)))
+    # Nothing renews leases here (no timers run): a lease longer than any run keeps them.
+    both = Reach.of_process(True, True, (0,))
+    a = Process("a", base, await Database.open(address), lease=LONG_LEASE, reach=both)
+    telegram_only = Reach.of_process(True, True, (1,))
+    b = Process("b", base, await Database.open(address), lease=LONG_LEASE, reach=telegram_only)
     assert a.manager.quick.reach.platforms == {TELEGRAM, DISCORD}
     assert b.manager.quick.reach.platforms == {TELEGRAM}
     discord_sent: list[Outgoing] = []
