@@ -14,7 +14,12 @@ platform); what a group would read — the table message, the posts of the momen
 each person at the table as one private message per trick, edited as the trick goes on
 (its slot names the trick), with the posts of that trick above the table, each written in
 the reader's own language (`Outgoing.said`; the table: `table_message`'s ``lang``). Nobody
-is called by mention, and no group ever sees a card.
+is called by mention, and no group ever sees a card. Once the next trick begins, a trick's
+message gets its last words (less the stale line of whose turn it was); and when the turn
+comes to a person whose hand has a trick's message below it, the hand comes anew at the end
+of their chat, its buttons at hand (as /hand brings it).
+
+Which process may open and hold a quick table: `bot.hosting.quick_reach`.
 """
 
 from __future__ import annotations
