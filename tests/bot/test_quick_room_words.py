@@ -8,8 +8,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from bot.i18n import N_
+from bot.reading.command import parse_command
+from bot.table import dealing, lobby
 from bot.table.state import Table
-from bot.views.outgoing import Outgoing
+from bot.views.outgoing import Kind, Outgoing
 from storage import Database
 from tests.bot.harness import Harness
 from tests.bot.test_quick_room import PEOPLE, queued_three
@@ -136,3 +139,29 @@ async def test_the_table_restored_after_a_restart_is_told_to_each_reader_in_thei
         assert said[lang] in shown.split("\n\n"), (reader, shown)
         assert_in_own_language(shown, lang)
     await again.db.close()
+
+
+async def test_a_pause_and_the_score_carry_each_readers_words(tmp_path: Path):
+    """Posts a quick table's players could get besides the narration above: the score said
+    in the group, and the pause when nobody played (its Continue button with it)."""
+    harness, table = await quick_table(tmp_path)
+    asked = parse_command("/score", "tg:u1", "Ann", table.chat, False, "en")
+    assert asked is not None
+    (score,) = lobby.score(table, asked).out
+    assert score.text_in("en") == "No hand has been settled yet."
+    assert score.text_in("zh-Hans") == "还没有结算过的牌局。"
+    minutes = table.table_options.idle_minutes
+    effects = dealing.hold(
+        table, N_("Nobody at the table played this hand, so the table has paused.")
+    )
+    (paused,) = [m for m in effects.out if m.kind == Kind.GROUP]
+    assert paused.buttons
+    assert paused.text_in("en") == (
+        "Nobody at the table played this hand, so the table has paused. Press Continue (or say "
+        f"/ready) to deal the next hand; otherwise the match ends in {minutes} minutes."
+    )
+    assert paused.text_in("zh-Hans") == (
+        "这一局桌上没有人自己出过牌，牌桌暂停了。"
+        f"按“继续”（或说 /ready）发下一局；否则本场在 {minutes} 分钟后结束。"
+    )
+    await harness.db.close()
