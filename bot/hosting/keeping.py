@@ -23,7 +23,7 @@ from bot.table.hand_views import table_message
 from bot.table.rated_hands import moves_line, rate_hand
 from bot.table.snapshot import table_snapshot
 from bot.table.state import PLAYING, Table
-from bot.views.outgoing import Kind, Outgoing
+from bot.views.outgoing import Outgoing
 from engine.game import AnyHand
 from storage import Database
 from storage.base import Transaction
@@ -306,7 +306,7 @@ class TableKeeper:
             stopped = max(alive_at or 0.0, float(data.get("saved_at", 0.0)))
             table.resume(hand, stopped if announce else self.clock())
             if announce:
-                restored = Outgoing(Kind.GROUP, table.chat, table.say(line or RESTORED))
+                restored = table.group(line or RESTORED)  # said in each reader's language
                 for message in (restored, table_message(table)):
                     await self.send(message)
             return

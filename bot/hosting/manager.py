@@ -330,10 +330,7 @@ class TableManager(TableQuestions):
             self.open.put(table)
             self.keeper.move(old, new)
             self.records.forget(old)
-            line = Outgoing(
-                Kind.GROUP, new, table.say("This group moved; the table moved with it.")
-            )
-            out = [line]
+            out = [table.group("This group moved; the table moved with it.")]  # at ``new`` now
             if table.hand is not None and table.state == PLAYING:
                 out.append(table_message(table))
             return out

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+Note = Callable[[str], str]
+"""A line said once with a table state, written for a reader of a language (each player of a
+quick table reads it in their own: `bot.views.outgoing.Outgoing.said`)."""
 
 
 class Closings:
@@ -15,15 +20,15 @@ class Closings:
     def __init__(self) -> None:
         self.events: list[Any] = []
         self.shown = 0
-        self.notes: list[str] = []
+        self.notes: list[Note] = []
         """Lines said once with the table state that follows them (a time-out): part of that
         one table message, never a post that would stay above the table as its header."""
         self.notes_shown = 0
 
-    def note(self, line: str) -> None:
+    def note(self, line: Note) -> None:
         self.notes.append(line)
 
-    def unshown_notes(self, upto: int) -> list[str]:
+    def unshown_notes(self, upto: int) -> list[Note]:
         """The notes up to ``upto`` that no state sent so far has said; from now on they
         count as said."""
         lines = self.notes[self.notes_shown : upto]

@@ -87,11 +87,11 @@ def end_hand(table: Table, result: Result) -> Effects:
         effects.out.append(table.group("Everyone passed."))
     elif result.void:  # nobody there to bid: dealing again at once would deal on forever
         ready = Button(table.say("Ready"), "/ready", table.stamp().text())
-        text = table.say(
+        post = table.group(
             "Everyone passed, and nobody at the table bid for themselves: the "
             "cards are dealt again when the players are ready."
         )
-        post = Outgoing(Kind.GROUP, table.chat, text, buttons=((ready,),))
+        post = replace(post, buttons=((ready,),))
         effects.out.append(table.with_buttons_of_the_phase(post, "redeal"))
     else:
         ready = Button(table.say("Ready"), "/ready", table.stamp().text())
@@ -157,18 +157,22 @@ def hold(table: Table, why: str) -> Effects:
     table.hold()
     minutes = table.table_options.idle_minutes
     go_on = Button(table.say("Continue"), "/ready", table.stamp().text())
-    said = table.say(why)
-    text = (
-        said
-        + ("" if said.endswith("。") else " ")
-        + table.say(  # no space after a 。
-            "Press Continue (or say /ready) to deal the next hand; otherwise the match ends in "
-            "{minutes} minutes.",
-            minutes=minutes,
+
+    def said(lang: str) -> str:
+        because = t(lang, why)
+        return (
+            because
+            + ("" if because.endswith("。") else " ")
+            + t(  # no space after a 。
+                lang,
+                "Press Continue (or say /ready) to deal the next hand; otherwise the match ends "
+                "in {minutes} minutes.",
+                minutes=minutes,
+            )
         )
-    )
+
     effects = Effects(out=table.sent.retire_buttons(), table_changed=True)  # a settlement's Ready
-    post = Outgoing(Kind.GROUP, table.chat, text, buttons=((go_on,),))
+    post = Outgoing(Kind.GROUP, table.chat, said(table.lang), buttons=((go_on,),), said=said)
     effects.out.append(table.with_buttons_of_the_phase(post, "paused"))
     for index in table.people():
         seat = table.seats[index]

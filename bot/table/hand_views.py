@@ -18,6 +18,7 @@ from bot.games import Stamps
 from bot.games.pictured import drawn_hand, drawn_settlement
 from bot.i18n import N_, t
 from bot.pictures import PictureError
+from bot.table.closings import Note
 from bot.table.state import Table
 from bot.views.controls import Selection, Stamp, auto_toggle
 from bot.views.outgoing import Button, Kind, Outgoing
@@ -102,7 +103,7 @@ def table_message(
     closings, closed = table.closings, len(table.closings.events)
     noted = len(closings.notes)
     earlier: list[Any] | None = None
-    notes: list[str] = []
+    notes: list[Note] = []
 
     def written_in(reader: str) -> str:
         # The first writing takes the closings and notes no state sent so far has covered; a
@@ -115,7 +116,7 @@ def table_message(
         left = None if deadline is None else max(0, round(deadline - clock()))
         seen = names_now if reader == lang else tuple(table.seat_names(reader))
         text = front.table_text(reader, view, seen, number, left, earlier)
-        return "\n".join([text, *notes])
+        return "\n".join([text, *(note(reader) for note in notes)])
 
     chrome = table.sent.table_chrome
     if chrome[0] != (table.tag, number, lang):  # made once per hand (and language)

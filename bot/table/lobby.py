@@ -312,8 +312,12 @@ def score(table: Table, command: Command) -> Effects:
     if command.private:
         text = ledger_text(table.answer_lang(command), table.ledger, table.names)
         return Effects(out=[Outgoing(Kind.REPLY, table.chat, text, user=command.user)])
-    text = ledger_text(table.lang, table.ledger, table.names)
-    return Effects(out=[Outgoing(Kind.GROUP, table.chat, text)])
+    ledger, names = table.ledger, table.names
+
+    def said(lang: str) -> str:  # each reader's language (a quick table's players)
+        return ledger_text(lang, ledger, names)
+
+    return Effects(out=[Outgoing(Kind.GROUP, table.chat, said(table.lang), said=said)])
 
 
 def ready_timeout(table: Table) -> Effects:
@@ -356,10 +360,12 @@ def _deal_without_the_away(table: Table) -> Effects:
             away.append(seat.name)
     effects = Effects(table_changed=True)
     if away:
-        names = table.say(", ").join(away)
-        effects.out.append(
-            table.group("Not ready, so on auto-play this hand: {names}.", names=names)
-        )
+
+        def said(lang: str) -> str:  # the list's comma is the reader's (、 in Chinese)
+            names = t(lang, ", ").join(away)
+            return t(lang, "Not ready, so on auto-play this hand: {names}.", names=names)
+
+        effects.out.append(Outgoing(Kind.GROUP, table.chat, said(table.lang), said=said))
     effects.extend(dealing.deal(table))
     return effects
 

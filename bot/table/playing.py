@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.games import BadInput
@@ -219,8 +220,7 @@ def after_action(table: Table, action: Action, events: Sequence[Any], by_player:
         if isinstance(event, TimedOut):
             # Said once, with the table state that follows (not a post: it would stay above
             # the table as its header, and over the state that still showed the turn).
-            one, many = "{name} has timed out {count} time.", "{name} has timed out {count} times."
-            table.closings.note(tn(table.lang, one, many, event.count, name=names[event.seat]))
+            table.closings.note(_timed_out(table, event))
             timed_out = True
         elif isinstance(event, HandEnded):
             # The last trick or round, and the play that ended the hand, shown whole first.
@@ -243,6 +243,12 @@ def after_action(table: Table, action: Action, events: Sequence[Any], by_player:
     effects.out.append(table_message(table, closed or waiting or timed_out, names, waiting))
     effects.out += turn_notice(table, waiting)
     return effects
+
+
+def _timed_out(table: Table, event: TimedOut) -> Callable[[str], str]:
+    """The time-out's note, for a reader of any language (a quick table's players)."""
+    one, many = "{name} has timed out {count} time.", "{name} has timed out {count} times."
+    return lambda lang: tn(lang, one, many, event.count, name=table.seat_names(lang)[event.seat])
 
 
 def _narrated(table: Table, event: Any) -> Callable[[str], str]:
@@ -277,8 +283,8 @@ def remind(table: Table) -> Effects:
     if table.table_options.mention_turn:
         # The call heads the live table, which is sent anew below it with the time left
         # written then: one group call, not an edit and then a move.
-        said = table.say("{name}: your turn, {seconds} s left.", name=occupant.name, seconds=left)
-        out.append(Outgoing(Kind.GROUP, table.chat, said, mention=occupant.user))
+        call = table.group("{name}: your turn, {seconds} s left.", name=occupant.name, seconds=left)
+        out.append(replace(call, mention=occupant.user))
     else:
         out.append(table_message(table, urgent=True))  # the time left, in the group
     return Effects(out=out)
