@@ -111,6 +111,15 @@ class RecordBook:
     ) -> str | None:
         """The one line announcing what ``users`` newly achieved at ``game`` in ``chat``
         (None: nothing new), each achievement noted in storage as announced first."""
+        said = await self.announced(chat, users, game)
+        return None if said is None else said(lang)
+
+    async def announced(
+        self, chat: str, users: Iterable[str], game: str
+    ) -> Callable[[str], str] | None:
+        """`announcements`' line, for a reader of any language (each player of a quick table
+        reads it in their own: `bot.views.outgoing.Outgoing.said`); noted in storage once,
+        before it is written."""
         history = await self.history(chat)
         people = [user for user in dict.fromkeys(users) if user in history.records]
         found = earned(history.records, people, game, self.readers)
@@ -124,10 +133,12 @@ class RecordBook:
         async with self.db.transaction() as tx:
             for user, feat in due:
                 if await tx.announce(chat, user, feat.code, self.clock()):
-                    fresh.append((user, feat))
+                    fresh.append((history.records[user].name, feat.title))
         if not fresh:
             return None
-        feats = " · ".join(
-            f"{history.records[user].name} — {t(lang, feat.title)}" for user, feat in fresh
-        )
-        return t(lang, ACHIEVED, feats=feats)
+
+        def said(lang: str) -> str:
+            feats = " · ".join(f"{name} — {t(lang, title)}" for name, title in fresh)
+            return t(lang, ACHIEVED, feats=feats)
+
+        return said

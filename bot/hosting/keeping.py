@@ -6,6 +6,7 @@ stored hand each table is playing and how many of its actions are stored."""
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -196,22 +197,22 @@ class TableKeeper:
             moves = self.rated.pop(table.chat, [])
             if effects.hand_finished is None or effects.settlement is None:
                 continue
-            lines: list[str | None] = [moves_line(table.lang, moves)] if moves else []
+            lines: list[Callable[[str], str]] = []
+            if moves:
+                lines.append(functools.partial(_moves_said, moves))
             users = [line[0] for line in effects.hand_finished[1]]
             try:
                 if self.records is not None:
-                    lines.append(
-                        await self.records.announcements(table.chat, users, table.game, table.lang)
-                    )
+                    feats = await self.records.announced(table.chat, users, table.game)
+                    lines += [feats] if feats is not None else []
             except Exception:
                 log.exception("achievements of a hand in %s could not be announced", table.chat)
-            line = "\n".join(part for part in lines if part)
-            if line:
+            if lines:
                 ended = effects.settlement
                 said = replace(
                     ended,
-                    text=f"{ended.text}\n{line}",
-                    said=_with_lines(ended, moves, lines[1 if moves else 0 :]),
+                    text="\n".join([ended.text, *(line(table.lang) for line in lines)]),
+                    said=_with_lines(ended, lines),
                 )
                 effects.out = [said if m is ended else m for m in effects.out]
                 if table.sent.buttoned is ended:  # its buttons go later: the line stays
@@ -338,17 +339,14 @@ class TableKeeper:
         return hand
 
 
-def _with_lines(
-    ended: Outgoing, moves: list[RatingMove], others: list[str | None]
-) -> Callable[[str], str] | None:
-    """The post ending a hand, with the ratings line, for a reader of another language (a
-    quick table's players); the achievements' lines as the table says them."""
+def _moves_said(moves: list[RatingMove], lang: str) -> str:
+    return moves_line(lang, moves)
+
+
+def _with_lines(ended: Outgoing, lines: list[Callable[[str], str]]) -> Callable[[str], str] | None:
+    """The post ending a hand, with the ratings and achievements lines, for a reader of
+    another language (a quick table's players)."""
     if ended.said is None:
         return None
     written = ended.said
-
-    def said(lang: str) -> str:
-        lines = [moves_line(lang, moves)] if moves else []
-        return "\n".join([written(lang), *lines, *(line for line in others if line)])
-
-    return said
+    return lambda lang: "\n".join([written(lang), *(line(lang) for line in lines)])

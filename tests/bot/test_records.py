@@ -191,3 +191,17 @@ async def test_stats_and_top_week_after_a_short_match_in_both_scripts_and_englis
     for lang, (stats, top) in shown.items():
         print(f"--- {lang}\n{stats}\n{top}")
     await harness.db.close()
+
+
+async def test_the_achievements_line_is_said_in_each_readers_language(tmp_path: Path):
+    """A quick table's players each read the post ending the hand in their own language
+    (`Outgoing.said`): its achievements line too, not the table's language."""
+    harness = await Harness.open(str(tmp_path / "records.sqlite3"), FakeClock(), seed=2)
+    await four_on_auto(harness, "situan", 0)
+    await play_hands(harness, 1)
+    (line,) = achievement_lines(harness)
+    (ended,) = [m for m in harness.recorder.sent if m.kind == "group" and line in m.text]
+    english = ended.text_in("en").split("\n")
+    assert english[-1].startswith("Achievements: ") and "first time" in english[-1]
+    assert ended.text_in("zh-Hans") == ended.text
+    await harness.db.close()
