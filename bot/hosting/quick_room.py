@@ -220,9 +220,11 @@ class QuickRoom:
                     message,
                     kind=Kind.PRIVATE,
                     text=message.text_in(lang),
+                    picture=message.picture_in(lang),
                     user=user,
                     mention=None,
                     said=None,
+                    pictured=None,
                 )
                 for user, lang in people
             ]

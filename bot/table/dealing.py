@@ -122,6 +122,9 @@ def end_hand(table: Table, result: Result) -> Effects:
             buttons=buttons,
             picture=drawn_once(picture),
             said=settled,
+            pictured=lambda lang: drawn_once(
+                settlement_drawing(table, result, table.seat_names(lang), totals, running, lang)
+            ),
         )
         if buttons and not match_over:
             effects.settlement = table.with_buttons_of_the_phase(effects.settlement, "settled")

@@ -89,6 +89,11 @@ class Outgoing:
     said: Callable[[str], str] | None = field(default=None, compare=False, repr=False)
     """For a group post: its text for a reader of another language (a quick table's players,
     each told in their own: `bot.hosting.quick_room`); None: the text as it is."""
+    pictured: Callable[[str], Callable[[], bytes] | None] | None = field(
+        default=None, compare=False, repr=False
+    )
+    """For a post with a picture: its picture for a reader of another language (the
+    settlement's, at a quick table); None: ``picture`` as it is."""
 
     def __init__(
         self,
@@ -108,6 +113,7 @@ class Outgoing:
         final: bool = False,
         mention: str | None = None,
         said: Callable[[str], str] | None = None,
+        pictured: Callable[[str], Callable[[], bytes] | None] | None = None,
     ) -> None:
         # Written out, the fields above in their order and with their defaults
         # (tests/bot/test_outgoing.py holds the two together): the __init__ a frozen
@@ -130,6 +136,7 @@ class Outgoing:
             final=final,
             mention=mention,
             said=said,
+            pictured=pictured,
         )
 
     def resolved(self) -> Outgoing:
@@ -148,6 +155,10 @@ class Outgoing:
     def shown_text(self, header: str | None) -> str:
         """The text as the chat shows it: the header above, if any."""
         return f"{header}\n\n{self.text}" if header else self.text
+
+    def picture_in(self, lang: str) -> Callable[[], bytes] | None:
+        """The picture for a reader of ``lang`` (`pictured`), else as it is."""
+        return self.picture if self.pictured is None else self.pictured(lang)
 
     def text_in(self, lang: str) -> str:
         """The text for a reader of ``lang`` (`said`), else as it is."""

@@ -115,7 +115,9 @@ async def test_the_table_is_played_to_its_end_from_each_platform_and_rated(tmp_p
         if seat is not None and not seat.ai:
             (row,) = await harness.db.ratings_of(seat.user)
             assert (row.mu, row.sigma) == expected[index]
-    # The end reached every person, privately: the settlement with the ratings line.
+    # The end reached every person, privately: the settlement with the ratings line, and
+    # its picture drawn in their language.
+    pictures: dict[str, set[bytes]] = {"en": set(), "zh-Hans": set()}
     for user, *_ in PEOPLE:
         ends = [
             m.text
@@ -131,6 +133,8 @@ async def test_the_table_is_played_to_its_end_from_each_platform_and_rated(tmp_p
         told_over = [i for i, m in enumerate(mine) if m.text.startswith(over)]
         assert told_over and min(told_over) > settled, user
         assert not any(over in m.text for m in mine if m.slot is not None), user
+        (picture,) = [m.picture for m in mine if m.picture is not None and m.slot is None]
+        pictures[langs[user]].add(picture())
         # Each closed trick's message last reads as the trick ended: no stale "whose turn".
         last_of: dict[str, Outgoing] = {}
         for m in mine:
@@ -141,4 +145,6 @@ async def test_the_table_is_played_to_its_end_from_each_platform_and_rated(tmp_p
         assert len(closed) > 10 and all(m.final for m in closed), user
         assert not any(re.search(turn, m.text, re.M) for m in closed), user
         assert any(re.search(turn, m.text, re.M) for m in mine if m.slot in last_of), user
+    assert len(pictures["en"]) == len(pictures["zh-Hans"]) == 1  # one picture a language
+    assert pictures["en"] != pictures["zh-Hans"]
     await harness.db.close()
