@@ -298,7 +298,7 @@ class TableKeeper:
         hands = await self.db.hands_of(stored.chat, table.match, table.hand_number)
         if table.state == PLAYING and hands and hands[-1].result is None:
             current = hands[-1]
-            hand = self._replayed(table, current.start, current.actions)
+            hand, closed = self._replayed(table, current.start, current.actions)
             self.hand_ids[stored.chat] = current.id
             self.stored_actions[stored.chat] = len(current.actions)
             self.tables.put(table)
@@ -306,6 +306,11 @@ class TableKeeper:
             # save, on the table's own clock), then waits on with what was left.
             stopped = max(alive_at or 0.0, float(data.get("saved_at", 0.0)))
             table.resume(hand, stopped if announce else self.clock())
+            # The tricks closed before, as shown then: a quick table's narration goes on at
+            # the next trick's message, not over the first trick's again.
+            for event in closed:
+                table.close_a_trick(event)
+            table.closings.unshown(len(closed))
             if announce:
                 restored = table.group(line or RESTORED)  # said in each reader's language
                 for message in (restored, table_message(table)):
@@ -331,12 +336,17 @@ class TableKeeper:
         return table
 
     @staticmethod
-    def _replayed(table: Table, start: dict[str, Any], actions: Sequence[Any]) -> AnyHand:
+    def _replayed(
+        table: Table, start: dict[str, Any], actions: Sequence[Any]
+    ) -> tuple[AnyHand, list[Any]]:
+        """The hand replayed from its record, and the tricks or rounds it closed."""
         game = table.front.game
         hand = game.hand_from_record(start)
+        closed = []
         for raw in actions:
-            hand.apply(game.action_from_json(raw))  # a record that cannot be read raises
-        return hand
+            events = hand.apply(game.action_from_json(raw))  # a record that cannot be read raises
+            closed += [event for event in events if table.front.closes_a_trick(event)]
+        return hand, closed
 
 
 def _moves_said(moves: list[RatingMove], lang: str) -> str:
