@@ -5,7 +5,8 @@
   pacer names, never on a fixed timer.
 - Every conversation (a group, a user's private chat) has one sender task, so messages keep
   their order and a slow call never holds up the host. A view waiting behind a newer one of
-  the same slot is dropped: only the latest state is worth sending.
+  the same slot is dropped: only the latest state is worth sending. A new private message
+  is sent in its newest view but where it was first queued (what came after stays below).
 - Messages with a slot are edited in place: the platform's message id is remembered per
   conversation, table and kind; a new slot (the next hand) starts a new message.
 - The table message moves down when posts come below it (`adapters.pacing`): a state with a
@@ -34,9 +35,9 @@ import logging
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
+from adapters.conversations import Conversation, newer_view
 from adapters.message_parts import digest
 from adapters.pacing import BUDGET, SLOT, WINDOW, CallBudget, GroupPacer
 from adapters.send_budget import CALLING, SendBudget, priority_of
@@ -57,15 +58,6 @@ adapter cannot tell whether it has a table (``has_table`` unset)."""
 CALL_MARGIN = 1.0
 """Where calls are counted when made, the window is this much longer than the platform's
 minute: what the platform receives a little later or sooner still fits its budget."""
-
-
-@dataclass
-class Conversation:
-    """One chat the bot writes to: its queue of (where to, message) — the platform's handle
-    may change, e.g. from a DM to an ephemeral view — and its sender task."""
-
-    queue: deque[tuple[Any, Outgoing]] = field(default_factory=deque)
-    task: asyncio.Task[None] | None = None
 
 
 class Delivery(ABC):
@@ -272,9 +264,13 @@ class Delivery(ABC):
     async def _send_queued(self, key: str, conversation: Conversation) -> None:
         while conversation.queue:
             target, message = conversation.queue.popleft()
-            newer = self._newer_view(conversation, target, message)
-            if newer is not None:
+            newer = newer_view(conversation, target, message)
+            if newer is not None and not self._first_in_place(key, message):
                 continue  # a newer view of the same message waits: send only that one
+            while newer is not None:  # a new private message: its newest view, in its place
+                message = conversation.queue[newer][1]
+                del conversation.queue[newer]
+                newer = newer_view(conversation, target, message)
             priority = priority_of(message)
             marked = CALLING.set(priority)  # what this message's calls wait under
             try:
@@ -289,20 +285,15 @@ class Delivery(ABC):
             finally:
                 CALLING.reset(marked)
 
-    @staticmethod
-    def _newer_view(conversation: Conversation, target: Any, message: Outgoing) -> int | None:
-        """Where a newer view of the same message waits in the queue (None: none does). A
-        table message that was to move down hands its header on to the newer view."""
-        if message.slot is None:
-            return None
-        for index, (where, later) in enumerate(conversation.queue):
-            if later.slot == message.slot and later.chat == message.chat and where == target:
-                if message.header is not None:
-                    header = "\n".join(h for h in (message.header, later.header) if h)
-                    mention = later.mention or message.mention
-                    conversation.queue[index] = (where, later.moved_below(header, mention))
-                return index
-        return None
+    def _first_in_place(self, key: str, message: Outgoing) -> bool:
+        """Whether ``message`` makes a new private message (its slot not shown yet): sent in
+        its newest view but where it was first queued, so that what was queued after it (a
+        quick table's hand, after the trick's message) stays below it in the chat."""
+        return (
+            message.kind == Kind.PRIVATE
+            and message.header is None
+            and self.known_message(key, message) is None
+        )
 
     async def _deliver_table(self, key: str, target: Any, message: Outgoing) -> None:
         """The table message: edited in place under its header, or sent anew below with a
