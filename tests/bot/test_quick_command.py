@@ -7,7 +7,10 @@ import itertools
 from pathlib import Path
 
 from bot.community.quick_seating import seat_waiting
+from bot.games import FRONTS
 from tests.bot.harness import Harness
+
+DEFAULT = FRONTS["situan"].game.default_preset
 
 
 async def test_join_see_where_you_stand_and_leave(tmp_path: Path):
@@ -107,6 +110,39 @@ async def test_block_keeps_two_apart_from_then_on(tmp_path: Path):
             met += {"tg:1", "dc:2"} <= users
             played += bool(users & {"tg:1", "dc:2"})
     assert met == 0 and played >= 50
+    await harness.db.close()
+
+
+async def test_block_keeps_two_apart_over_fifty_quick_room_matches(tmp_path: Path):
+    """Through the quick room itself: each round eight people say /quick, the room's
+    matching step opens and deals their tables, and Ann, who blocked Bob, never sits with
+    him. Between rounds the tables are taken away (`close_chat`, as when the bot loses a
+    chat), which frees the people without playing fifty hands out."""
+    harness = await Harness.open(str(tmp_path / "b.db"))
+    people = [("tg:1", "Ann"), ("dc:2", "Bob")] + [(f"tg:{n}", f"P{n}") for n in range(3, 9)]
+    for user, name in people:
+        async with harness.db.transaction() as tx:
+            await tx.set_player(user, name)
+    async with harness.db.transaction() as tx:
+        assert await tx.block("tg:1", "dc:2", harness.clock())
+    room = harness.manager.quick
+    met = played = tables = 0
+    for _ in range(50):
+        for user, _name in people:
+            (queued,) = await harness.say(user, "/quick situan", private=True, lang="en")
+            assert queued.text.startswith("You are in the quick queue"), queued.text
+        harness.clock.advance(100)
+        opened = await room.match()
+        assert opened and await harness.db.waiting_in("situan", DEFAULT) == 0
+        for chat in opened:
+            table = harness.table(chat)
+            seated = {seat.user for seat in table.seats if seat is not None and not seat.ai}
+            assert table.hand is not None  # dealt: a real table of the room
+            met += {"tg:1", "dc:2"} <= seated
+            played += bool(seated & {"tg:1", "dc:2"})
+            tables += 1
+            await harness.manager.close_chat(chat)
+    assert met == 0 and played >= 50 and tables >= 100
     await harness.db.close()
 
 
