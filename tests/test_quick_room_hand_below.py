@@ -10,10 +10,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from adapters.router import SendRouter
-from adapters.telegram.app import TelegramAdapter, TelegramSettings
 from tests.bot.harness import FakeClock
 from tests.discord.world import DiscordWorld
+from tests.quick_worlds import quick_table_of, telegram_beside
 from tests.telegram.fake_bot_api import FakeBotAPI, text_update, user
 from tests.waiting import eventually
 
@@ -42,28 +41,11 @@ def tricks_below_the_hand(chat: list[str], table_line: str, hand_line: str) -> i
 async def test_at_each_turn_the_hand_is_below_all_but_the_live_trick(tmp_path: Path):
     clock = FakeClock(2_000_000.0)
     world = await DiscordWorld.open(str(tmp_path / "below.sqlite3"), seed=3, clock=clock)
-    api = FakeBotAPI()
-    telegram = TelegramAdapter(
-        world.manager,
-        world.db,
-        TelegramSettings(token="123:TEST", base_url=await api.start()),
-        "en",
-        pace_speed=30.0,
-    )
-    router = SendRouter()
-    router.routes.update({"tg:": telegram.outbox, "dc:": world.adapter.outbox})
-    manager = world.manager
-    manager.send = router
-    await telegram.start()
+    api, telegram = await telegram_beside(world, "en")
     try:
         api.push(text_update(ANN, 11, "/quick situan"))
         await world.slash(BOB, "quick", channel_id=None, what="situan")
-        for who in ("tg:u11", "dc:u22"):
-            await eventually_queued(world, who)
-        clock.advance(2)
-        manager.quick.quick_wait = 1.0
-        (chat,) = await manager.quick.match()
-        table = manager.tables[chat]
+        table = await quick_table_of(world, clock, "tg:u11", "dc:u22")
         turns: dict[str, list[int]] = {"tg:u11": [], "dc:u22": []}
         for _ in range(20_000):
             if not table.is_open() or all(len(t) >= TURNS for t in turns.values()):
@@ -114,11 +96,3 @@ async def act(api: FakeBotAPI, world: DiscordWorld, who: str, move: str) -> None
     if name == "auto":
         options = {"on": "on"}
     await world.slash(BOB, name, channel_id=None, **options)
-
-
-async def eventually_queued(world: DiscordWorld, who: str) -> None:
-    for _ in range(500):
-        if await world.db.queue_entry(who) is not None:
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"{who} never joined the queue")

@@ -13,13 +13,12 @@ from pathlib import Path
 
 from adapters.console import type_line
 from adapters.console_printer import HUMAN, ConsolePrinter
-from adapters.router import SendRouter
-from adapters.telegram.app import TelegramAdapter, TelegramSettings
 from bot.games import RECORD_READERS
 from tests.bot.harness import FakeClock
 from tests.bot.test_ratings import in_turn, ranked_teams
 from tests.discord.fake_discord import CHANNEL_ID
 from tests.discord.world import DiscordWorld
+from tests.quick_worlds import quick_table_of, telegram_beside
 from tests.telegram.fake_bot_api import FakeBotAPI, text_update, user
 from tests.waiting import eventually
 
@@ -30,31 +29,17 @@ BOB = "22"  # Discord member Bob, whose client is in zh-CN
 async def test_telegram_discord_and_console_players_play_one_quick_table(tmp_path: Path):
     clock = FakeClock(2_000_000.0)
     world = await DiscordWorld.open(str(tmp_path / "mixed.sqlite3"), seed=3, clock=clock)
-    api = FakeBotAPI()
-    telegram = TelegramAdapter(
-        world.manager,
-        world.db,
-        TelegramSettings(token="123:TEST", base_url=await api.start()),
-        "zh-Hans",
-        pace_speed=30.0,
-    )
     printed: list[str] = []  # what the console's terminal shows
     console = ConsolePrinter("en", write=printed.append)
-    router = SendRouter()
-    router.routes.update({"tg:": telegram.outbox, "dc:": world.adapter.outbox, HUMAN: console})
+    # One manager, three platforms, as adapters/platforms.py wires them.
+    api, telegram = await telegram_beside(world, "zh-Hans", **{HUMAN: console})
     manager = world.manager
-    manager.send = router  # one manager, three platforms, as adapters/platforms.py wires them
-    await telegram.start()
     try:
         api.push(text_update(ANN, 11, "/quick situan"))
         await world.slash(BOB, "quick", channel_id=None, what="situan")
         await type_line(manager, "/quick situan", "en")  # typed in the console
-        for who in ("tg:u11", "dc:u22", "you"):
-            await eventually_entry(world, who)
-        clock.advance(2)
-        manager.quick.quick_wait = 1.0  # the issue's ``quick_wait 1``
-        (chat,) = await manager.quick.match()
-        table = manager.tables[chat]
+        table = await quick_table_of(world, clock, "tg:u11", "dc:u22", "you")
+        chat = table.chat
         assert sum(seat is not None and seat.ai for seat in table.seats) == 1
         dm = world.fake.dm_channels[BOB]
 
@@ -124,14 +109,6 @@ async def test_telegram_discord_and_console_players_play_one_quick_table(tmp_pat
         await telegram.stop()
         await api.stop()
         await world.close()
-
-
-async def eventually_entry(world: DiscordWorld, who: str) -> None:
-    for _ in range(500):
-        if await world.db.queue_entry(who) is not None:
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"{who} never joined the queue")
 
 
 def tg_said(api: FakeBotAPI) -> str:

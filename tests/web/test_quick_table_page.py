@@ -24,8 +24,6 @@ from urllib.parse import quote
 import aiohttp
 import pytest
 
-from adapters.router import SendRouter
-from adapters.telegram.app import TelegramAdapter, TelegramSettings
 from adapters.web.door import WebDoor
 from adapters.web.params import table_param
 from bot.games.situan.texts import round_now_text
@@ -33,7 +31,8 @@ from bot.i18n import t
 from tests.bot.harness import FakeClock
 from tests.discord.test_web_link import link_of, web_button
 from tests.discord.world import DiscordWorld
-from tests.telegram.fake_bot_api import FakeBotAPI, text_update, user
+from tests.quick_worlds import quick_table_of, telegram_beside
+from tests.telegram.fake_bot_api import text_update, user
 from tests.telegram.world import buttons_of
 from tests.waiting import eventually
 from tests.web.test_browser import open_page, tap
@@ -56,30 +55,14 @@ async def test_each_quick_player_sees_their_own_seat_on_the_web(
     )
     door = world.adapter.web
     assert door is not None and world.web_table is not None
-    api = FakeBotAPI()
-    telegram = TelegramAdapter(
-        world.manager,
-        world.db,
-        TelegramSettings(token=TOKEN, base_url=await api.start()),
-        "zh-Hans",
-        pace_speed=30.0,
-        web=WebDoor(door.base, door.signer),  # one web table, one signer, for both platforms
-    )
-    router = SendRouter()
-    router.routes.update({"tg:": telegram.outbox, "dc:": world.adapter.outbox})
-    manager = world.manager
-    manager.send = router  # one manager, two platforms, as adapters/platforms.py wires them
-    await telegram.start()
+    # One manager, two platforms, one web table with one signer for both.
+    api, telegram = await telegram_beside(world, "zh-Hans", WebDoor(door.base, door.signer))
     pages: list[Any] = []
     try:
         api.push(text_update(ANN, 11, "/quick situan"))
         await world.slash(BOB, "quick", channel_id=None, what="situan")
-        for who in ("tg:u11", "dc:u22"):
-            await _queued(world, who)
-        clock.advance(2)
-        manager.quick.quick_wait = 1.0  # the issue's ``quick_wait 1``
-        (chat,) = await manager.quick.match()
-        table = manager.tables[chat]
+        table = await quick_table_of(world, clock, "tg:u11", "dc:u22")
+        chat = table.chat
         seats = {who: table.seat_of(who) for who in ("tg:u11", "dc:u22")}
         dm = world.fake.dm_channels[BOB]
 
@@ -230,14 +213,6 @@ async def test_each_quick_player_sees_their_own_seat_on_the_web(
         await telegram.stop()
         await api.stop()
         await world.close()
-
-
-async def _queued(world: DiscordWorld, who: str) -> None:
-    for _ in range(1000):
-        if await world.db.queue_entry(who) is not None:
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"{who} never joined the queue")
 
 
 async def _a_persons_turn(table: Any, clock: FakeClock, seats: dict[str, int | None]) -> str:
