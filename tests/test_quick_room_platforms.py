@@ -13,9 +13,8 @@ from pathlib import Path
 
 from adapters.console import type_line
 from adapters.console_printer import HUMAN, ConsolePrinter
-from bot.games import RECORD_READERS
 from tests.bot.harness import FakeClock
-from tests.bot.test_ratings import in_turn, ranked_teams
+from tests.bot.test_ratings import in_turn, newcomers_start, ranked_teams
 from tests.discord.fake_discord import CHANNEL_ID
 from tests.discord.world import DiscordWorld
 from tests.quick_worlds import quick_table_of, telegram_beside
@@ -82,12 +81,7 @@ async def test_telegram_discord_and_console_players_play_one_quick_table(tmp_pat
         assert not table.is_open(), "the quick table did not end"
         await world.settle()
         # Ratings by OpenSkill's own numbers, the AI seat at its level's fixed rating.
-        fixed = RECORD_READERS["situan"].ai_ratings
-        start = {
-            i: fixed[s.level] if s.ai else (25.0, 25 / 3)
-            for i, s in enumerate(table.seats)
-            if s is not None
-        }
+        start = newcomers_start(table)
         # The table closes in memory a moment before its last step is stored: wait for it.
         for _ in range(1000):
             finished = [h.result for h in await world.db.hands_of(chat) if h.result is not None]

@@ -7,11 +7,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.games import RECORD_READERS
 from bot.reading.command import parse_command
 from bot.views.outgoing import Kind, Outgoing
 from tests.bot.harness import Harness
-from tests.bot.test_ratings import in_turn, ranked_teams
+from tests.bot.test_ratings import in_turn, newcomers_start, ranked_teams
 
 PEOPLE = (  # user, their private chat, their name, their language
     ("tg:u1", "tg:1", "Ann", "en"),
@@ -74,11 +73,7 @@ async def test_the_table_is_played_to_its_end_from_each_platform_and_rated(tmp_p
     harness.manager.quick.quick_wait = 1.0
     (chat,) = await harness.manager.quick.match()
     table = harness.table(chat)
-    start = {}
-    fixed = RECORD_READERS["situan"].ai_ratings
-    for index, seat in enumerate(table.seats):
-        assert seat is not None
-        start[index] = fixed[seat.level] if seat.ai else (25.0, 25 / 3)
+    start = newcomers_start(table)
     chats = {user: private for user, private, *_ in PEOPLE}
     langs = {user: lang for user, _, _, lang in PEOPLE}
     # A chat command other than a move is refused at a quick table, and changes nothing.

@@ -12,14 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.games import RECORD_READERS
 from bot.hosting.process_identity import Ownership
 from bot.reading.command import parse_command
 from bot.table.state import PLAYING
 from bot.views.outgoing import Kind, Outgoing
 from storage import open_database
 from tests.bot.harness import FakeClock, Harness
-from tests.bot.test_ratings import in_turn, ranked_teams
+from tests.bot.test_ratings import in_turn, newcomers_start, ranked_teams
 from tests.pg_server import PostgresServer
 from tests.storage.conftest import postgres_server
 
@@ -83,11 +82,7 @@ async def test_a_quick_table_killed_mid_hand_comes_back_told_to_each_in_their_ow
     first.manager.quick.quick_wait = 1.0
     (chat,) = await first.manager.quick.match()
     table = first.table(chat)
-    start = {}
-    fixed = RECORD_READERS["situan"].ai_ratings
-    for index, seat in enumerate(table.seats):
-        assert seat is not None
-        start[index] = fixed[seat.level] if seat.ai else (25.0, 25 / 3)
+    start = newcomers_start(table)
     for user in LANGS:  # each person goes on 托管 from their own private chat
         await first.say(user, "/auto on", chat=CHATS[user], private=True)
     while len(table.closings.events) < TRICKS_BEFORE:

@@ -18,6 +18,7 @@ from bot.community.skill_ratings import Rating, display, rate, title_of
 from bot.games import RECORD_READERS
 from bot.i18n import t
 from bot.reading.command import parse_command
+from bot.table.state import Table
 from tests.bot.harness import CHAT, Harness
 
 LIB = PlackettLuce()
@@ -32,6 +33,17 @@ def by_library(teams: list[list[tuple[float, float]]]) -> list[list[tuple[float,
     made = [[LIB.rating(mu=mu, sigma=sigma) for mu, sigma in team] for team in teams]
     rated = LIB.rate(made, ranks=[float(i) for i in range(len(teams))])
     return [[(r.mu, r.sigma) for r in team] for team in rated]
+
+
+def newcomers_start(table: Table) -> dict[int, tuple[float, float]]:
+    """Each seat's (μ, σ) before a table's first rated hand: a newcomer's, an AI seat's its
+    level's fixed rating."""
+    fixed = RECORD_READERS[table.game].ai_ratings
+    return {
+        index: fixed[seat.level] if seat.ai else (25.0, 25 / 3)
+        for index, seat in enumerate(table.seats)
+        if seat is not None
+    }
 
 
 def in_turn(
