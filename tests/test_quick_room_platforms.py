@@ -14,7 +14,7 @@ from pathlib import Path
 from adapters.console import type_line
 from adapters.console_printer import HUMAN, ConsolePrinter
 from tests.bot.harness import FakeClock
-from tests.bot.test_ratings import in_turn, newcomers_start, ranked_teams
+from tests.bot.test_ratings import assert_rated_as_openskill
 from tests.discord.fake_discord import CHANNEL_ID
 from tests.discord.world import DiscordWorld
 from tests.quick_worlds import quick_table_of, telegram_beside
@@ -80,21 +80,14 @@ async def test_telegram_discord_and_console_players_play_one_quick_table(tmp_pat
             await asyncio.sleep(0.01)  # the world's timers act on the clock moved
         assert not table.is_open(), "the quick table did not end"
         await world.settle()
-        # Ratings by OpenSkill's own numbers, the AI seat at its level's fixed rating.
-        start = newcomers_start(table)
         # The table closes in memory a moment before its last step is stored: wait for it.
         for _ in range(1000):
             finished = [h.result for h in await world.db.hands_of(chat) if h.result is not None]
             if finished:
                 break
             await asyncio.sleep(0.01)
-        (results,) = [found for r in finished if (found := ranked_teams("situan", r)) is not None]
-        assert len(results) == 1  # 四团: one result, two teams of partners
-        expected = in_turn(results, start)  # openskill itself, as test_ratings checks
-        for index, seat in enumerate(table.seats):
-            if seat is not None and not seat.ai:
-                (row,) = await world.db.ratings_of(seat.user)
-                assert (row.mu, row.sigma) == expected[index]
+        # Ratings by OpenSkill's own numbers, the AI seat at its level's fixed rating.
+        await assert_rated_as_openskill(world.db, table)
         # The end reached each platform, in each reader's language.
         await eventually(lambda: "\nRatings: " in tg_said(api), 10.0)
         await eventually(lambda: "\n等级分：" in dc_said(world, dm), 10.0)

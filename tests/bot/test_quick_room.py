@@ -10,7 +10,7 @@ from pathlib import Path
 from bot.reading.command import parse_command
 from bot.views.outgoing import Kind, Outgoing
 from tests.bot.harness import Harness
-from tests.bot.test_ratings import in_turn, newcomers_start, ranked_teams
+from tests.bot.test_ratings import assert_rated_as_openskill
 
 PEOPLE = (  # user, their private chat, their name, their language
     ("tg:u1", "tg:1", "Ann", "en"),
@@ -73,7 +73,6 @@ async def test_the_table_is_played_to_its_end_from_each_platform_and_rated(tmp_p
     harness.manager.quick.quick_wait = 1.0
     (chat,) = await harness.manager.quick.match()
     table = harness.table(chat)
-    start = newcomers_start(table)
     chats = {user: private for user, private, *_ in PEOPLE}
     langs = {user: lang for user, _, _, lang in PEOPLE}
     # A chat command other than a move is refused at a quick table, and changes nothing.
@@ -102,14 +101,7 @@ async def test_the_table_is_played_to_its_end_from_each_platform_and_rated(tmp_p
         await harness.manager.tick()
     assert not table.is_open(), "the quick table did not end"
     assert on_auto == {user for user, *_ in PEOPLE}
-    finished = [h.result for h in await harness.db.hands_of(chat) if h.result is not None]
-    (results,) = [found for r in finished if (found := ranked_teams("situan", r)) is not None]
-    assert len(results) == 1  # 四团: one result, two teams of partners
-    expected = in_turn(results, start)  # openskill itself, as test_ratings checks
-    for index, seat in enumerate(table.seats):
-        if seat is not None and not seat.ai:
-            (row,) = await harness.db.ratings_of(seat.user)
-            assert (row.mu, row.sigma) == expected[index]
+    await assert_rated_as_openskill(harness.db, table)  # openskill itself
     # The end reached every person, privately: the settlement with the ratings line, and
     # its picture drawn in their language.
     pictures: dict[str, set[bytes]] = {"en": set(), "zh-Hans": set()}

@@ -18,7 +18,7 @@ from bot.table.state import PLAYING
 from bot.views.outgoing import Kind, Outgoing
 from storage import open_database
 from tests.bot.harness import FakeClock, Harness
-from tests.bot.test_ratings import in_turn, newcomers_start, ranked_teams
+from tests.bot.test_ratings import assert_rated_as_openskill
 from tests.pg_server import PostgresServer
 from tests.storage.conftest import postgres_server
 
@@ -82,7 +82,6 @@ async def test_a_quick_table_killed_mid_hand_comes_back_told_to_each_in_their_ow
     first.manager.quick.quick_wait = 1.0
     (chat,) = await first.manager.quick.match()
     table = first.table(chat)
-    start = newcomers_start(table)
     for user in LANGS:  # each person goes on 托管 from their own private chat
         await first.say(user, "/auto on", chat=CHATS[user], private=True)
     while len(table.closings.events) < TRICKS_BEFORE:
@@ -136,15 +135,9 @@ async def test_a_quick_table_killed_mid_hand_comes_back_told_to_each_in_their_ow
         assert any("Ratings:" in m.text or "等级分：" in m.text for m in sent if m.user == user)
 
     # Rated once, by openskill's own numbers.
-    finished = [h.result for h in await second.db.hands_of(chat) if h.result is not None]
-    (results,) = [found for r in finished if (found := ranked_teams("situan", r)) is not None]
-    expected = in_turn(results, start)
     moves = await second.db.rating_moves("situan", 0.0)
     assert sorted(move.user for move in moves) == sorted(LANGS)
-    for index, seat in enumerate(restored.seats):
-        if seat is not None and not seat.ai:
-            (row,) = await second.db.ratings_of(seat.user)
-            assert (row.mu, row.sigma) == expected[index] and row.hands == 1
+    await assert_rated_as_openskill(second.db, restored)
 
     # Each may queue again.
     for user, private, name, lang in PEOPLE:

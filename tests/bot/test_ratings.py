@@ -19,6 +19,7 @@ from bot.games import RECORD_READERS
 from bot.i18n import t
 from bot.reading.command import parse_command
 from bot.table.state import Table
+from storage import Database
 from tests.bot.harness import CHAT, Harness
 
 LIB = PlackettLuce()
@@ -44,6 +45,20 @@ def newcomers_start(table: Table) -> dict[int, tuple[float, float]]:
         for index, seat in enumerate(table.seats)
         if seat is not None
     }
+
+
+async def assert_rated_as_openskill(db: Database, table: Table) -> None:
+    """The one finished hand of ``table`` moved each person's rating as the library itself
+    rates its results, from a newcomer's (an AI seat at its level's fixed rating); each
+    person has one rated hand."""
+    finished = [h.result for h in await db.hands_of(table.chat) if h.result is not None]
+    (results,) = [r for f in finished if (r := ranked_teams(table.game, f)) is not None]
+    assert len(results) == 1  # 四团: one result, two teams of partners
+    expected = in_turn(results, newcomers_start(table))
+    for index, seat in enumerate(table.seats):
+        if seat is not None and not seat.ai:
+            (row,) = await db.ratings_of(seat.user)
+            assert (row.mu, row.sigma) == expected[index] and row.hands == 1
 
 
 def in_turn(
