@@ -291,14 +291,15 @@ class QuickRoom:
         return message
 
     def _to_act(self, message: Outgoing) -> bool:
-        """Whether the hand is of the person who is to act now (not on 托管): the one who
-        needs its buttons. The others' hands change in place, moved only at their turn."""
+        """Whether the hand is of the person who is to act now (not on 托管, not gone): the
+        one who needs its buttons. The others' hands change in place, moved at their turn."""
         table = self.tables.get(message.chat)
-        seat = None if table is None else table.turn_seat
-        if table is None or seat is None or table.hand is None:
+        if table is None or table.hand is None or not table.waits_for_a_person():
             return False
+        seat = table.turn_seat
+        assert seat is not None  # a person is waited for
         occupant = table.seats[seat]
-        return occupant is not None and occupant.user == message.user and not table.hand.auto[seat]
+        return occupant is not None and occupant.user == message.user
 
     def forget(self, chat: str) -> None:
         """The table closed and its last words went: nothing more is said there."""
