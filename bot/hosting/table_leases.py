@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from bot.community.quick_seating import is_quick
 from bot.hosting.keeping import TableKeeper
@@ -145,12 +146,8 @@ class Leases:
         waits, its lease run out, for a process that reaches them all (started again)."""
         if not is_quick(chat) or self.reach.platforms is None:
             return True
-        users = [
-            seat[0]
-            for stored in await self.db.open_tables(chat)
-            for seat in stored.settings.get("seats", [])
-            if isinstance(seat, list) and seat and isinstance(seat[0], str)  # None: an AI's
-        ]
+        stored = await self.db.open_tables(chat)
+        users = [user for table in stored for user in people_seated(table.settings)]
         return all(self.reach.reaches(user) for user in users)
 
     async def keep_leases(self) -> None:
@@ -266,7 +263,11 @@ class Leases:
         """The open tables where ``user`` sits, as storage has them, running hands first."""
         seated = []
         for chat, state, settings in await self.db.tables_mentioning(json.dumps(user)):
-            seats = json.loads(settings).get("seats", [])
-            if any(seat is not None and seat[0] == user for seat in seats):
+            if user in people_seated(json.loads(settings)):
                 seated.append((state != PLAYING, chat))
         return [chat for _, chat in sorted(seated)]
+
+
+def people_seated(settings: dict[str, Any]) -> list[str]:
+    """The people seated at a stored table (its settings' seats: an AI's user is None)."""
+    return [seat[0] for seat in settings.get("seats", []) if seat is not None and seat[0]]
